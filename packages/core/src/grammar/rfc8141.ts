@@ -1,0 +1,233 @@
+// RFC 8141 §2 URN syntax: one function per ABNF production, plus the prose rules of §2 and §2.3.
+//
+//   namestring    = assigned-name [ rq-components ] [ "#" f-component ]
+//   assigned-name = "urn" ":" NID ":" NSS
+//   NID           = (alphanum) 0*30(ldh) (alphanum)
+//   NSS           = pchar *(pchar / "/")
+//   rq-components = [ "?+" r-component ] [ "?=" q-component ]
+//   r-component   = pchar *( pchar / "/" / "?" )
+//   q-component   = pchar *( pchar / "/" / "?" )
+//   f-component   = fragment                     ; RFC 3986: *( pchar / "/" / "?" )
+//
+// Prose: the r-component ends at the first "?=" or "#" (§2.3.1), the q-component at "#" (§2.3.2),
+// and outside r/q/f a "?" not followed by "+" or "=" is a syntax error (§2).
+//
+// Every production takes the index where it starts and returns the index where it stops, or -1
+// after recording the error in `m`.
+
+import type { UrnComponent } from "../syntax-error.js";
+import { CHAR, Char, HEX, HEX_LOWER, NID_CHAR, NidChar } from "./char-classes.js";
+import { Canon, type Marks } from "./marks.js";
+
+const COLON = 0x3a;
+const QUESTION = 0x3f;
+const PLUS = 0x2b;
+const EQUALS = 0x3d;
+const HASH = 0x23;
+const HYPHEN = 0x2d;
+/** A class value no table holds: the scan reached the end of the input. */
+const END = 0xff;
+
+/** namestring: the whole input must be one URN. Returns false with the error in `m`. */
+export function namestring(s: string, m: Marks): boolean {
+  m.reset();
+  let i = scheme(s, m);
+  if (i < 0) return false;
+  i = nid(s, i, m, 2);
+  if (i < 0) return false;
+  if (i === s.length) {
+    m.fail("missing-nss", i, "nss");
+    return false;
+  }
+  if (s.charCodeAt(i) !== COLON) {
+    invalidNidChar(s, i, m);
+    return false;
+  }
+  m.nidEnd = i;
+  i = nss(s, i + 1, m);
+  if (i < 0) return false;
+  m.nssEnd = i;
+  // rq-components: at most one r-component, then at most one q-component (§2.3).
+  if (s.charCodeAt(i) === QUESTION && s.charCodeAt(i + 1) === PLUS) {
+    m.rStart = i + 2;
+    i = rComponent(s, i + 2, m);
+    if (i < 0) return false;
+    m.rEnd = i;
+  }
+  if (s.charCodeAt(i) === QUESTION && s.charCodeAt(i + 1) === EQUALS) {
+    m.qStart = i + 2;
+    i = qComponent(s, i + 2, m);
+    if (i < 0) return false;
+    m.qEnd = i;
+  }
+  if (s.charCodeAt(i) === HASH) {
+    m.fStart = i + 1;
+    i = fComponent(s, i + 1, m);
+    if (i < 0) return false;
+  }
+  return true;
+}
+
+/** "urn" ":", the scheme in any case (RFC 3986 §3.1). Returns the index after the colon. */
+export function scheme(s: string, m: Marks): number {
+  const u = s.charCodeAt(0) | 0x20;
+  const r = s.charCodeAt(1) | 0x20;
+  const n = s.charCodeAt(2) | 0x20;
+  if (u !== 0x75) return m.fail("scheme-not-urn", 0, "scheme");
+  if (r !== 0x72) return m.fail("scheme-not-urn", 1, "scheme");
+  if (n !== 0x6e) return m.fail("scheme-not-urn", 2, "scheme");
+  if (s.charCodeAt(3) !== COLON) return m.fail("scheme-not-urn", 3, "scheme");
+  // Lowercase letters have bit 0x20 set, uppercase ones do not.
+  if ((s.charCodeAt(0) & s.charCodeAt(1) & s.charCodeAt(2) & 0x20) === 0) m.canon |= Canon.Scheme;
+  return 4;
+}
+
+/**
+ * NID = (alphanum) 0*30(ldh) (alphanum), or for RFC 2141 (minLength 1) let-num 0*31(let-num-hyp).
+ * Returns the index of the first character that is not a letter, digit or "-"; the caller decides
+ * whether that character may end the NID.
+ */
+export function nid(s: string, start: number, m: Marks, minLength: 1 | 2): number {
+  if (s.charCodeAt(start) === HYPHEN) return m.fail("nid-leading-hyphen", start, "nid");
+  const n = s.length;
+  let i = start;
+  for (; i < n; i++) {
+    const kind = NID_CHAR[s.charCodeAt(i)];
+    if (kind === NidChar.Invalid) break;
+    if (kind === NidChar.Upper) m.canon |= Canon.Nid;
+  }
+  const length = i - start;
+  if (length > 32) return m.fail("nid-too-long", start + 32, "nid");
+  if (length === 0) {
+    // "urn::…" or "urn:" alone is an empty NID; "urn:%…" is a bad character where the NID starts.
+    return i === n || s.charCodeAt(i) === COLON
+      ? m.fail("empty-nid", start, "nid")
+      : invalidNidChar(s, i, m);
+  }
+  if (length < minLength) return m.fail("nid-too-short", start, "nid");
+  if (minLength === 2 && s.charCodeAt(i - 1) === HYPHEN) {
+    return m.fail("nid-trailing-hyphen", i - 1, "nid");
+  }
+  return i;
+}
+
+export function invalidNidChar(s: string, i: number, m: Marks): -1 {
+  return m.fail(s.charCodeAt(i) > 0x7f ? "non-ascii-character" : "invalid-nid-character", i, "nid");
+}
+
+/**
+ * NSS = pchar *(pchar / "/"). Stops at the end, at "#", or at a "?" that starts "?+" or "?=".
+ */
+export function nss(s: string, start: number, m: Marks): number {
+  const n = s.length;
+  let i = start;
+  for (;;) {
+    const kind = i < n ? CHAR[s.charCodeAt(i)] : END;
+    if (kind === Char.Plain) {
+      i++;
+    } else if (kind === Char.Percent) {
+      if (pctEncoded(s, i, m, "nss", Canon.NssHex) < 0) return -1;
+      i += 3;
+    } else if (kind === Char.Slash) {
+      if (i === start) return m.fail("nss-leading-slash", i, "nss");
+      i++;
+    } else if (i === start) {
+      // Nothing matched pchar: the NSS is empty, or starts with a character it cannot hold.
+      if (kind === END || kind === Char.Hash || isRqDelimiter(s, i)) {
+        return m.fail("empty-nss", i, "nss");
+      }
+      return badChar(s, i, m, "nss");
+    } else if (kind === END || kind === Char.Hash || isRqDelimiter(s, i)) {
+      return i;
+    } else {
+      return badChar(s, i, m, "nss");
+    }
+  }
+}
+
+/** r-component = pchar *( pchar / "/" / "?" ), ended by "?=" or "#" (§2.3.1). */
+export function rComponent(s: string, start: number, m: Marks): number {
+  return component(s, start, m, "r", true);
+}
+
+/** q-component = pchar *( pchar / "/" / "?" ), ended by "#" (§2.3.2). */
+export function qComponent(s: string, start: number, m: Marks): number {
+  return component(s, start, m, "q", false);
+}
+
+/** f-component = fragment = *( pchar / "/" / "?" ) (RFC 3986 §3.5); it may be empty. */
+export function fComponent(s: string, start: number, m: Marks): number {
+  const n = s.length;
+  let i = start;
+  for (;;) {
+    const kind = i < n ? CHAR[s.charCodeAt(i)] : END;
+    if (kind === Char.Plain || kind === Char.Slash || kind === Char.Question) {
+      i++;
+    } else if (kind === Char.Percent) {
+      if (pctEncoded(s, i, m, "f", Canon.ComponentHex) < 0) return -1;
+      i += 3;
+    } else if (kind === END) {
+      return i;
+    } else {
+      return badChar(s, i, m, "f");
+    }
+  }
+}
+
+/** The body shared by r- and q-components: non-empty, first character a pchar. */
+function component(s: string, start: number, m: Marks, which: "r" | "q", endsAtQ: boolean): number {
+  const n = s.length;
+  let i = start;
+  for (;;) {
+    const kind = i < n ? CHAR[s.charCodeAt(i)] : END;
+    if (kind === Char.Plain) {
+      i++;
+    } else if (kind === Char.Percent) {
+      if (pctEncoded(s, i, m, which, Canon.ComponentHex) < 0) return -1;
+      i += 3;
+    } else if (kind === Char.Question && endsAtQ && s.charCodeAt(i + 1) === EQUALS) {
+      break;
+    } else if (kind === Char.Slash || kind === Char.Question) {
+      if (i === start) return m.fail("bad-component-start", i, which);
+      i++;
+    } else if (kind === Char.Hash || kind === END) {
+      break;
+    } else {
+      return badChar(s, i, m, which);
+    }
+  }
+  if (i === start)
+    return m.fail(which === "r" ? "empty-r-component" : "empty-q-component", i, which);
+  return i;
+}
+
+/** pct-encoded = "%" HEXDIG HEXDIG (RFC 3986 §2.1), at index i. Notes lowercase hex for §3.1. */
+export function pctEncoded(
+  s: string,
+  i: number,
+  m: Marks,
+  where: UrnComponent,
+  lower: Canon,
+): number {
+  if (i + 2 >= s.length) return m.fail("bad-percent-encoding", i, where);
+  const h1 = HEX[s.charCodeAt(i + 1)];
+  const h2 = HEX[s.charCodeAt(i + 2)];
+  if (h1 === 0 || h2 === 0) return m.fail("bad-percent-encoding", i, where);
+  if (h1 === HEX_LOWER || h2 === HEX_LOWER) m.canon |= lower;
+  return i + 3;
+}
+
+/** "?+" or "?=" at index i: the delimiters that end an NSS (§2.3). */
+function isRqDelimiter(s: string, i: number): boolean {
+  if (s.charCodeAt(i) !== QUESTION) return false;
+  const next = s.charCodeAt(i + 1);
+  return next === PLUS || next === EQUALS;
+}
+
+/** The error for a character that no rule allows at i (which is not the end of the input). */
+function badChar(s: string, i: number, m: Marks, where: UrnComponent): -1 {
+  const c = s.charCodeAt(i);
+  if (c > 0x7f) return m.fail("non-ascii-character", i, where);
+  if (c === QUESTION) return m.fail("bare-question-mark", i, where);
+  return m.fail("invalid-character", i, where);
+}

@@ -1,0 +1,21 @@
+// @urnkit/core: Uniform Resource Names as RFC 8141 defines them (and RFC 2141 for legacy data).
+
+export {
+  decodeFComponent,
+  decodeNss,
+  decodeQComponent,
+  decodeRComponent,
+  type EncodingOptions,
+  encodeFComponent,
+  encodeNss,
+  encodeQComponent,
+  encodeRComponent,
+} from "./percent-encoding.js";
+export {
+  type UrnComponent,
+  type UrnSyntax,
+  UrnSyntaxError,
+  type UrnSyntaxErrorCode,
+} from "./syntax-error.js";
+export { URN, type UrnOptions, type UrnParts } from "./urn.js";
+export { classifyNid, type NidClass, type NidKind } from "./nid-class.js";

@@ -1,0 +1,193 @@
+// RFC 8141 §2 (syntax) and §3 (URN-equivalence): the URN value type.
+
+import { uppercasePercentHex } from "./equivalence.js";
+import { Canon } from "./grammar/marks.js";
+import { checkPart, scan, scanError } from "./grammar/scan.js";
+import type { UrnSyntax, UrnSyntaxError } from "./syntax-error.js";
+
+export interface UrnOptions {
+  /** The grammar to read with: "rfc8141" (default) or the legacy "rfc2141". */
+  syntax?: UrnSyntax;
+}
+
+/** The parts `URN.from` composes a URN of. Values are used as given: encode text first. */
+export interface UrnParts {
+  nid: string;
+  nss: string;
+  rComponent?: string | null;
+  qComponent?: string | null;
+  fComponent?: string | null;
+}
+
+const inspect = Symbol.for("nodejs.util.inspect.custom");
+
+/**
+ * A URN, always valid: the constructor throws UrnSyntaxError for anything else. Parts are
+ * returned as written (still percent-encoded); `equivalenceKey`, `equals` and `normalize` apply
+ * RFC 8141 §3.1.
+ */
+export class URN {
+  readonly #href: string;
+  readonly #syntax: UrnSyntax;
+  readonly #nidEnd: number;
+  readonly #nssEnd: number;
+  readonly #rStart: number;
+  readonly #rEnd: number;
+  readonly #qStart: number;
+  readonly #qEnd: number;
+  readonly #fStart: number;
+  /** Canon bits: how the input differs from its canonical form. */
+  readonly #canon: number;
+  #key: string | undefined;
+
+  /** Parses `input` (anything else is converted to a string first). */
+  constructor(input: string, options?: UrnOptions) {
+    const s = typeof input === "string" ? input : String(input);
+    const syntax = options?.syntax === "rfc2141" ? "rfc2141" : "rfc8141";
+    const m = scan(s, syntax);
+    if (m.errorCode !== null) throw scanError(s, m, syntax, false);
+    this.#href = s;
+    this.#syntax = syntax;
+    this.#nidEnd = m.nidEnd;
+    this.#nssEnd = m.nssEnd;
+    this.#rStart = m.rStart;
+    this.#rEnd = m.rEnd;
+    this.#qStart = m.qStart;
+    this.#qEnd = m.qEnd;
+    this.#fStart = m.fStart;
+    this.#canon = m.canon;
+  }
+
+  /** The URN, or null when `input` is not one. Never throws. */
+  static parse(input: string, options?: UrnOptions): URN | null {
+    return URN.canParse(input, options) ? new URN(input, options) : null;
+  }
+
+  static canParse(input: string, options?: UrnOptions): boolean {
+    const s = typeof input === "string" ? input : String(input);
+    return scan(s, options?.syntax === "rfc2141" ? "rfc2141" : "rfc8141").errorCode === null;
+  }
+
+  /** null when `input` is a URN, otherwise the error (without a stack trace). Never throws. */
+  static validate(input: string, options?: UrnOptions): UrnSyntaxError | null {
+    const s = typeof input === "string" ? input : String(input);
+    const syntax = options?.syntax === "rfc2141" ? "rfc2141" : "rfc8141";
+    const m = scan(s, syntax);
+    return m.errorCode === null ? null : scanError(s, m, syntax, true);
+  }
+
+  /**
+   * Composes a URN from its parts, each checked on its own: a part that is not valid as that
+   * part, or that holds a delimiter which would change the URN's meaning ("?+", "?=" or "#" in the
+   * NSS, "?=" in the r-component, …), throws UrnSyntaxError naming the part, with `index` into it.
+   * Parts are not encoded here; use encodeNss and friends for text.
+   */
+  static from(parts: UrnParts, options?: UrnOptions): URN {
+    const syntax = options?.syntax === "rfc2141" ? "rfc2141" : "rfc8141";
+    const { nid, nss, rComponent, qComponent, fComponent } = parts;
+    checkPart(String(nid), "nid", syntax);
+    checkPart(String(nss), "nss", syntax);
+    let s = `urn:${nid}:${nss}`;
+    if (rComponent != null) {
+      checkPart(String(rComponent), "r", syntax);
+      s += `?+${rComponent}`;
+    }
+    if (qComponent != null) {
+      checkPart(String(qComponent), "q", syntax);
+      s += `?=${qComponent}`;
+    }
+    if (fComponent != null) {
+      checkPart(String(fComponent), "f", syntax);
+      s += `#${fComponent}`;
+    }
+    return new URN(s, { syntax });
+  }
+
+  /** The grammar this URN was read with. */
+  get syntax(): UrnSyntax {
+    return this.#syntax;
+  }
+
+  /** The namespace identifier as written. */
+  get nid(): string {
+    return this.#href.slice(4, this.#nidEnd);
+  }
+
+  /** The namespace-specific string as written, still percent-encoded. */
+  get nss(): string {
+    return this.#href.slice(this.#nidEnd + 1, this.#nssEnd);
+  }
+
+  /** The r-component (after "?+"), or null when absent. */
+  get rComponent(): string | null {
+    return this.#rStart < 0 ? null : this.#href.slice(this.#rStart, this.#rEnd);
+  }
+
+  /** The q-component (after "?="), or null when absent. */
+  get qComponent(): string | null {
+    return this.#qStart < 0 ? null : this.#href.slice(this.#qStart, this.#qEnd);
+  }
+
+  /** The f-component (after "#"): null when absent, "" for a trailing "#". */
+  get fComponent(): string | null {
+    return this.#fStart < 0 ? null : this.#href.slice(this.#fStart);
+  }
+
+  /** "urn:" NID ":" NSS as written, without r-, q- and f-components. */
+  get assignedName(): string {
+    return this.#href.slice(0, this.#nssEnd);
+  }
+
+  /** The whole URN exactly as given. */
+  get href(): string {
+    return this.#href;
+  }
+
+  /**
+   * RFC 8141 §3.1: the assigned name with "urn" and the NID in lowercase and the hex digits of
+   * %hh in the NSS in uppercase. Two URNs are URN-equivalent exactly when their keys are equal.
+   */
+  get equivalenceKey(): string {
+    if (this.#key === undefined) {
+      const canon = this.#canon;
+      this.#key =
+        (canon & (Canon.Scheme | Canon.Nid | Canon.NssHex)) === 0
+          ? this.assignedName
+          : `urn:${this.nid.toLowerCase()}:${canon & Canon.NssHex ? uppercasePercentHex(this.nss) : this.nss}`;
+    }
+    return this.#key;
+  }
+
+  /** URN-equivalence (§3). A string that is not a URN (in this URN's syntax) is never equal. */
+  equals(other: URN | string): boolean {
+    if (other instanceof URN) return other.equivalenceKey === this.equivalenceKey;
+    const urn = URN.parse(other, { syntax: this.#syntax });
+    return urn !== null && urn.equivalenceKey === this.equivalenceKey;
+  }
+
+  /**
+   * The canonical spelling: "urn", the NID in lowercase, %hh hex in uppercase in every component.
+   * Returns this same object when it is already canonical.
+   */
+  normalize(): URN {
+    if (this.#canon === 0) return this;
+    let s = this.equivalenceKey;
+    const { rComponent, qComponent, fComponent } = this;
+    if (rComponent !== null) s += `?+${uppercasePercentHex(rComponent)}`;
+    if (qComponent !== null) s += `?=${uppercasePercentHex(qComponent)}`;
+    if (fComponent !== null) s += `#${uppercasePercentHex(fComponent)}`;
+    return new URN(s, { syntax: this.#syntax });
+  }
+
+  toString(): string {
+    return this.#href;
+  }
+
+  toJSON(): string {
+    return this.#href;
+  }
+
+  [inspect](): string {
+    return `URN <${this.#href}>`;
+  }
+}
