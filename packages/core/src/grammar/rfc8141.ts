@@ -84,8 +84,8 @@ export function scheme(s: string, m: Marks): number {
 
 /**
  * NID = (alphanum) 0*30(ldh) (alphanum), or for RFC 2141 (minLength 1) let-num 0*31(let-num-hyp).
- * Returns the index of the first character that is not a letter, digit or "-"; the caller decides
- * whether that character may end the NID.
+ * Returns the index of the first character that is not a letter, digit or "-", which is ":" or the
+ * end of the input: any other character there is the error, whatever the NID's length so far.
  */
 export function nid(s: string, start: number, m: Marks, minLength: 1 | 2): number {
   if (s.charCodeAt(start) === HYPHEN) return m.fail("nid-leading-hyphen", start, "nid");
@@ -98,12 +98,10 @@ export function nid(s: string, start: number, m: Marks, minLength: 1 | 2): numbe
   }
   const length = i - start;
   if (length > 32) return m.fail("nid-too-long", start + 32, "nid");
-  if (length === 0) {
-    // "urn::…" or "urn:" alone is an empty NID; "urn:%…" is a bad character where the NID starts.
-    return i === n || s.charCodeAt(i) === COLON
-      ? m.fail("empty-nid", start, "nid")
-      : invalidNidChar(s, i, m);
-  }
+  // "urn:a_b:…" has a bad character in its NID, not a 1-character NID.
+  if (i < n && s.charCodeAt(i) !== COLON) return invalidNidChar(s, i, m);
+  // "urn::…" or "urn:" alone.
+  if (length === 0) return m.fail("empty-nid", start, "nid");
   if (length < minLength) return m.fail("nid-too-short", start, "nid");
   if (minLength === 2 && s.charCodeAt(i - 1) === HYPHEN) {
     return m.fail("nid-trailing-hyphen", i - 1, "nid");
