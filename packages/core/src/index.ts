@@ -1,6 +1,13 @@
 // @urnkit/core: Uniform Resource Names as RFC 8141 defines them (and RFC 2141 for legacy data).
 
 export {
+  extractUrnCandidates,
+  extractUrns,
+  type UrnMatch,
+  type UrnNearMiss,
+} from "./extract.js";
+export { classifyNid, type NidClass, type NidKind } from "./nid-class.js";
+export {
   decodeFComponent,
   decodeNss,
   decodeQComponent,
@@ -18,4 +25,3 @@ export {
   type UrnSyntaxErrorCode,
 } from "./syntax-error.js";
 export { URN, type UrnOptions, type UrnParts } from "./urn.js";
-export { classifyNid, type NidClass, type NidKind } from "./nid-class.js";

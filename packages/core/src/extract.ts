@@ -1,0 +1,154 @@
+// Finding URNs in free text. RFC 8141 §2 decides what a URN is; draft-ietf-urnbis-rfc2141bis-urn-03
+// §2.5.3 decides where one ends in a textual context: at the first excluded character.
+//
+// The scan looks for ":" with indexOf (a native search) and only then checks for "urn" before it,
+// so text between URNs costs one native scan and no per-character JavaScript.
+
+import { CHAR, Char } from "./grammar/char-classes.js";
+import type { UrnSyntaxError } from "./syntax-error.js";
+import { URN, type UrnOptions } from "./urn.js";
+
+/** A URN found in text: `text.slice(index, end)` is `urn.href`. Offsets are UTF-16 code units. */
+export interface UrnMatch {
+  urn: URN;
+  index: number;
+  end: number;
+}
+
+/**
+ * Something that starts like a URN but is not one after trimming: `text` is the candidate
+ * (`text.slice(index, end)` of the input) and `error` says why the grammar rejects it.
+ */
+export interface UrnNearMiss {
+  urn: null;
+  text: string;
+  error: UrnSyntaxError;
+  index: number;
+  end: number;
+}
+
+const COLON = 0x3a;
+const PLUS = 0x2b;
+const EQUALS = 0x3d;
+const APOSTROPHE = 0x27;
+const OPEN_PAREN = 0x28;
+const CLOSE_PAREN = 0x29;
+
+/** Characters that may not come right before "urn:" (besides non-ASCII letters and digits). */
+const NOT_BEFORE = new Uint8Array(0x80);
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-.+") {
+  NOT_BEFORE[c.charCodeAt(0)] = 1;
+}
+
+/** Trailing characters that are almost always sentence punctuation, not part of the URN. */
+const TRAILING = new Uint8Array(0x80);
+for (const c of ".,;:!'") TRAILING[c.charCodeAt(0)] = 1;
+
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u;
+
+/**
+ * Every URN in `text`, in order. A match starts at "urn:" in any case that does not follow a
+ * letter, digit, "-", "." or "+"; it ends where the grammar stops (an excluded character, or a "?"
+ * in the NSS that does not start "?+" or "?="), less trailing sentence punctuation and any ")"
+ * closing a bracket opened before it. Candidates that are not URNs are skipped.
+ */
+export function* extractUrns(text: string, options?: UrnOptions): Generator<UrnMatch> {
+  for (const found of findUrnCandidates(text, options, false)) {
+    if (found.urn !== null) yield found;
+  }
+}
+
+/** Like extractUrns, but also yields the near misses with the error the grammar reports. */
+export function extractUrnCandidates(
+  text: string,
+  options?: UrnOptions,
+): Generator<UrnMatch | UrnNearMiss> {
+  return findUrnCandidates(text, options, true);
+}
+
+function* findUrnCandidates(
+  text: string,
+  options: UrnOptions | undefined,
+  nearMisses: boolean,
+): Generator<UrnMatch | UrnNearMiss> {
+  const n = text.length;
+  let colon = text.indexOf(":", 3);
+  while (colon >= 0) {
+    const start = colon - 3;
+    if (!isUrnAt(text, start) || !mayStartAfter(text, start)) {
+      colon = text.indexOf(":", colon + 1);
+      continue;
+    }
+    // A URN quoted with "'" ends at the closing quote; '"', "<" and ">" are excluded anyway.
+    const quoted = start > 0 && text.charCodeAt(start - 1) === APOSTROPHE;
+    let i = colon + 1;
+    let inNss = true;
+    let brackets = 0;
+    for (; i < n; i++) {
+      const c = text.charCodeAt(i);
+      const kind = CHAR[c];
+      if (kind === Char.Invalid) break;
+      if (kind === Char.Plain) {
+        if (c === APOSTROPHE && quoted) break;
+        if (c === OPEN_PAREN) brackets++;
+        else if (c === CLOSE_PAREN) brackets--;
+      } else if (inNss) {
+        if (kind === Char.Hash) {
+          inNss = false;
+        } else if (kind === Char.Question) {
+          // Outside the r-, q- and f-components a "?" that starts neither "?+" nor "?=" is not
+          // part of a URN, so the grammar stops there: "Is it urn:example:a?" names urn:example:a.
+          const next = text.charCodeAt(i + 1);
+          if (next !== PLUS && next !== EQUALS) break;
+          inNss = false;
+        }
+      }
+    }
+    const runEnd = i;
+    let end = runEnd;
+    // Keep at least "urn:" so that a bare scheme is reported as such.
+    while (end > colon + 1) {
+      const c = text.charCodeAt(end - 1);
+      if (c < 0x80 && TRAILING[c] === 1) {
+        end--;
+      } else if (c === CLOSE_PAREN && brackets < 0) {
+        // More ")" than "(" inside: this one closes a bracket opened before the URN.
+        brackets++;
+        end--;
+      } else {
+        break;
+      }
+    }
+    const candidate = text.slice(start, end);
+    const urn = nearMisses ? nearMiss(candidate, options) : URN.parse(candidate, options);
+    if (urn instanceof URN) yield { urn, index: start, end };
+    else if (urn !== null) yield { urn: null, text: candidate, error: urn, index: start, end };
+    colon = runEnd < n ? text.indexOf(":", runEnd + 1) : -1;
+  }
+}
+
+/** The URN, or the error that keeps `candidate` from being one. */
+function nearMiss(candidate: string, options: UrnOptions | undefined): URN | UrnSyntaxError {
+  const error = URN.validate(candidate, options);
+  return error ?? new URN(candidate, options);
+}
+
+/** "urn:" in any case at `i` (the colon is known to be at i + 3). */
+function isUrnAt(s: string, i: number): boolean {
+  return (
+    (s.charCodeAt(i) | 0x20) === 0x75 &&
+    (s.charCodeAt(i + 1) | 0x20) === 0x72 &&
+    (s.charCodeAt(i + 2) | 0x20) === 0x6e &&
+    s.charCodeAt(i + 3) === COLON
+  );
+}
+
+/** A URN may start at `i` unless a letter, digit, "-", "." or "+" comes right before it. */
+function mayStartAfter(s: string, i: number): boolean {
+  if (i === 0) return true;
+  const c = s.charCodeAt(i - 1);
+  if (c < 0x80) return NOT_BEFORE[c] === 0;
+  // Non-ASCII letters and digits count too ("éurn:" is not a URN); look at the whole code point.
+  const from = c >= 0xdc00 && c <= 0xdfff && i >= 2 ? i - 2 : i - 1;
+  return !LETTER_OR_DIGIT.test(s.slice(from, i));
+}

@@ -1,0 +1,165 @@
+// extractUrns: URNs in free text (RFC 8141 §2; draft-ietf-urnbis-rfc2141bis-urn-03 §2.5.3).
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import fc from "fast-check";
+import {
+  encodeNss,
+  extractUrnCandidates,
+  extractUrns,
+  URN,
+  type UrnNearMiss,
+  type UrnSyntax,
+} from "../src/index.js";
+
+function vectors<T>(name: string): T {
+  return JSON.parse(readFileSync(new URL(`vectors/${name}`, import.meta.url), "utf8")) as T;
+}
+
+interface SpecTexts {
+  texts: { fixture: string; urns: { line: number; urn: string }[] }[];
+}
+
+interface ContextCases {
+  cases: {
+    name: string;
+    text: string;
+    syntax?: UrnSyntax;
+    urns: string[];
+    nearMisses: { text: string; code: string }[];
+  }[];
+}
+
+/** 1-based line of a UTF-16 offset. */
+function lineOf(text: string, index: number): number {
+  let line = 1;
+  for (let at = text.indexOf("\n"); at >= 0 && at < index; at = text.indexOf("\n", at + 1)) line++;
+  return line;
+}
+
+describe("extractUrns over the spec texts", () => {
+  for (const { fixture, urns } of vectors<SpecTexts>("extract-spec-texts.json").texts) {
+    it(`finds every URN in ${fixture}, and nothing else`, () => {
+      const text = readFileSync(new URL(`fixtures/${fixture}`, import.meta.url), "utf8");
+      const found = [...extractUrns(text)].map((m) => {
+        assert.equal(text.slice(m.index, m.end), m.urn.href);
+        return { line: lineOf(text, m.index), urn: m.urn.href };
+      });
+      assert.deepEqual(
+        found,
+        urns.map(({ line, urn }) => ({ line, urn })),
+      );
+    });
+  }
+});
+
+describe("extractUrns in context", () => {
+  for (const c of vectors<ContextCases>("extract-contexts.json").cases) {
+    it(c.name, () => {
+      const options = c.syntax ? { syntax: c.syntax } : undefined;
+      const matches = [...extractUrns(c.text, options)];
+      assert.deepEqual(
+        matches.map((m) => m.urn.href),
+        c.urns,
+      );
+      for (const m of matches) {
+        assert.equal(c.text.slice(m.index, m.end), m.urn.href);
+        assert.equal(m.urn.syntax, c.syntax ?? "rfc8141");
+      }
+      const misses = [...extractUrnCandidates(c.text, options)].filter(
+        (m): m is UrnNearMiss => m.urn === null,
+      );
+      assert.deepEqual(
+        misses.map((m) => ({ text: m.text, code: m.error.code })),
+        c.nearMisses,
+      );
+      for (const m of misses) assert.equal(c.text.slice(m.index, m.end), m.text);
+    });
+  }
+});
+
+describe("extractUrnCandidates", () => {
+  it("yields matches and near misses in text order", () => {
+    const text = "urn:x:y then urn:example:a";
+    assert.deepEqual(
+      [...extractUrnCandidates(text)].map((m) => [m.index, m.end, m.urn === null]),
+      [
+        [0, 7, true],
+        [13, 26, false],
+      ],
+    );
+  });
+});
+
+describe("extractUrns offsets", () => {
+  it("counts UTF-16 code units", () => {
+    // U+1F600 is two code units, then a space: the URN starts at 3.
+    const [m] = [...extractUrns("\u{1F600} urn:example:x.")];
+    assert.ok(m);
+    assert.deepEqual([m.index, m.end], [3, 16]);
+  });
+
+  it("finds a URN at the very start and the very end of the text", () => {
+    assert.deepEqual(
+      [...extractUrns("urn:example:a")].map((m) => [m.index, m.end]),
+      [[0, 13]],
+    );
+  });
+
+  it("finds nothing in text without URNs", () => {
+    assert.deepEqual([...extractUrns("")], []);
+    assert.deepEqual([...extractUrns("a:b c: urn urn-1 :urn")], []);
+  });
+});
+
+describe("extractUrns properties", () => {
+  const nid = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,10}[a-z0-9]$/);
+  it("extracts exactly a URN set in spaces, whatever its NSS encodes", () => {
+    fc.assert(
+      fc.property(nid, fc.string({ unit: "grapheme" }), (n, value) => {
+        // The final "x" keeps trailing punctuation of the encoded text from being trimmed.
+        const href = `urn:${n}:${encodeNss(value)}x`;
+        const found = [...extractUrns(`Before ${href} after.`)];
+        assert.equal(found.length, 1);
+        assert.equal(found[0]?.urn.href, href);
+        assert.equal(found[0]?.index, 7);
+      }),
+    );
+  });
+
+  it("every match is a URN and sits at its offsets", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.constantFrom(
+            "urn:",
+            "URN:",
+            "ex",
+            ":",
+            "a1",
+            "%2C",
+            "?+",
+            "?=",
+            "#",
+            ". ",
+            ")",
+            "(",
+            "'",
+            " ",
+            "/",
+            "\n",
+            "x-",
+          ),
+        ),
+        (parts) => {
+          const text = parts.join("");
+          for (const m of extractUrns(text)) {
+            assert.equal(text.slice(m.index, m.end), m.urn.href);
+            assert.ok(URN.canParse(m.urn.href));
+          }
+        },
+      ),
+    );
+  });
+});
