@@ -1,0 +1,31 @@
+// Options several commands share, defined once so they read and behave the same everywhere.
+
+import type { UrnSyntax } from "@urnkit/core";
+import { Option } from "commander";
+
+/** `--syntax`: the grammar URNs are read with (RFC 8141 §2, or RFC 2141 for legacy data). */
+export function syntaxOption(): Option {
+  return new Option("--syntax <grammar>", "grammar to read URNs with")
+    .choices(["rfc8141", "rfc2141"] satisfies UrnSyntax[])
+    .default("rfc8141");
+}
+
+/** `-i, --input`: read the lines of a file instead of standard input. */
+export function inputOption(): Option {
+  return new Option(
+    "-i, --input <file>",
+    'read one URN per line from <file> ("-": standard input)',
+  );
+}
+
+/** `--skip-empty`: by default an empty line is an input like any other (and not a URN). */
+export function skipEmptyOption(): Option {
+  return new Option("--skip-empty", "ignore empty lines instead of reporting them as invalid");
+}
+
+/** The values of the three options above, as commander hands them to an action. */
+export interface InputOptions {
+  syntax: UrnSyntax;
+  input?: string;
+  skipEmpty?: boolean;
+}

@@ -1,0 +1,80 @@
+// The `urnkit` command line (DESIGN.md "The command line"): builds the commander program, runs one
+// command and turns every outcome into an exit code: 0 all good, 1 some input invalid, 2 usage or
+// I/O error. Nothing here calls process.exit, so tests run `main` in-process with their own streams.
+
+import { readFileSync } from "node:fs";
+import { Command, CommanderError } from "commander";
+import { registerEqual } from "./commands/equal.js";
+import { registerNormalize } from "./commands/normalize.js";
+import { registerParse } from "./commands/parse.js";
+import {
+  createContext,
+  EXIT_OK,
+  EXIT_USAGE,
+  type Io,
+  processIo,
+  type RegisterCommand,
+} from "./context.js";
+
+export type { Io } from "./context.js";
+
+/*
+ * Adding a command: create src/commands/<name>.ts exporting `register<Name>(program, ctx)` (type
+ * RegisterCommand) that calls `program.command("<name>")` with a summary, a description ending
+ * with the exit status, `.addHelpText("after", examplesHelp([...]))`, and an async action that
+ * ends with `ctx.exit(code)`. Reuse common-options.ts (--syntax, --input, --skip-empty),
+ * inputs.ts (arguments or streamed lines), output.ts (LineWriter, colours) and the Io in `ctx`;
+ * never touch process.* directly. Report usage errors with `command.error("error: …")` (exit 2);
+ * throw I/O errors (exit 2). Then add the function to COMMANDS below, in help order.
+ */
+const COMMANDS: RegisterCommand[] = [registerParse, registerNormalize, registerEqual];
+
+/** The package version, read at run time (the same relative path from src/ and dist/). */
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+  return String(pkg.version);
+}
+
+/** Runs `urnkit` with `argv` (the arguments after the program name); resolves to the exit code. */
+export async function main(argv: string[], io: Io = processIo()): Promise<number> {
+  let code = EXIT_OK;
+  const ctx = createContext(io, (c) => {
+    code = c;
+  });
+  const program = new Command("urnkit")
+    .description("Uniform Resource Names (RFC 8141): parse, check, compare and resolve them.")
+    .version(version(), "-V, --version")
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) => write(ctx.colors.err.red(text)),
+    })
+    .showHelpAfterError("(add --help for usage)");
+  for (const register of COMMANDS) register(program, ctx);
+
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return code;
+  } catch (error) {
+    return failure(error, io, ctx.colors.err.red);
+  }
+}
+
+/** The exit code for an error that ended the run, after telling the user about it. */
+function failure(error: unknown, io: Io, red: (s: string) => string): number {
+  if (error instanceof CommanderError) {
+    // commander has already printed the message (or the help/version asked for).
+    const done = error.code === "commander.helpDisplayed" || error.code === "commander.version";
+    return done ? EXIT_OK : EXIT_USAGE;
+  }
+  const systemCode = (error as { code?: unknown } | null)?.code;
+  if (typeof systemCode === "string" && error instanceof Error) {
+    // The reader of our output went away (`urnkit parse < big | head`): nothing left to say.
+    if (systemCode !== "EPIPE") io.stderr.write(red(`urnkit: ${error.message}\n`));
+    return EXIT_USAGE;
+  }
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  io.stderr.write(red(`urnkit: internal error, please report it:\n${detail}\n`));
+  return EXIT_USAGE;
+}

@@ -1,0 +1,56 @@
+// Writing results (DESIGN.md "The command line"): colours only on a terminal and never with
+// NO_COLOR (https://no-color.org), and line output that respects the reader's pace.
+
+import { once } from "node:events";
+import type { Writable } from "node:stream";
+import pc from "picocolors";
+
+export type Colors = ReturnType<typeof pc.createColors>;
+
+/** Colours for `stream`: on only when it is a TTY and NO_COLOR is unset or empty. */
+export function colorsFor(stream: Writable, env: Record<string, string | undefined>): Colors {
+  const tty = (stream as { isTTY?: boolean }).isTTY === true;
+  const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== "";
+  return pc.createColors(tty && !noColor);
+}
+
+/** Bytes gathered before one write: one syscall per chunk instead of one per line. */
+const CHUNK = 1 << 16;
+
+/**
+ * Writes lines to a stream in chunks, waiting for "drain" when the stream's buffer is full, so a
+ * slow reader (a pager, a full pipe) holds the producer back instead of filling memory.
+ * A stream error (EPIPE when the reader went away) is rethrown from the next `line` or `end`.
+ */
+export class LineWriter {
+  readonly #stream: Writable;
+  #buffer = "";
+  #error: Error | null = null;
+
+  constructor(stream: Writable) {
+    this.#stream = stream;
+    stream.on("error", (error: Error) => {
+      this.#error ??= error;
+    });
+  }
+
+  async line(text: string): Promise<void> {
+    this.#buffer += `${text}\n`;
+    if (this.#buffer.length >= CHUNK) await this.flush();
+  }
+
+  /** Writes what is buffered; resolves once the stream can take more. */
+  async flush(): Promise<void> {
+    if (this.#error !== null) throw this.#error;
+    if (this.#buffer === "") return;
+    const ok = this.#stream.write(this.#buffer);
+    this.#buffer = "";
+    if (!ok) await once(this.#stream, "drain");
+    if (this.#error !== null) throw this.#error;
+  }
+
+  /** Writes a JSON value as one line (JSON Lines). */
+  json(value: unknown): Promise<void> {
+    return this.line(JSON.stringify(value));
+  }
+}

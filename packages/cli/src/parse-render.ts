@@ -1,0 +1,68 @@
+// The text views of `urnkit parse` (RFC 8141 §2): labelled fields for a single URN, one line per
+// input for many. Rendering only: what is known about an input lives in parse-report.ts.
+
+import { displayText, visible } from "./display-text.js";
+import type { Colors } from "./output.js";
+import type { ParseReport } from "./parse-report.js";
+
+/** A labelled value of the detail view; null is a component the URN does not have. */
+type Field = [label: string, value: string | null];
+
+function fieldsOf(report: ParseReport): Field[] {
+  if (!report.valid) {
+    const { code, component, index } = report.error;
+    return [
+      ["valid", "no"],
+      ["error", `${code} (${component}, index ${index})`],
+      ["message", report.error.message],
+    ];
+  }
+  return [
+    ["valid", "yes"],
+    ["NID", report.nid],
+    ["NSS", report.nss],
+    ["r-component", report.rComponent],
+    ["q-component", report.qComponent],
+    ["f-component", report.fComponent],
+    ["equivalence key", report.equivalenceKey],
+  ];
+}
+
+/** The input shown safely, and for an invalid one a caret line under the offending character. */
+export function inputWithCaret(input: string, index: number | null, c: Colors): [string, string?] {
+  const shown = displayText(input);
+  if (index === null) return [shown.text];
+  return [shown.text, `${" ".repeat(shown.column(index))}${c.red(c.bold("^"))}`];
+}
+
+/** The detail view of one input: a label column, then the value. */
+export function renderDetail(report: ParseReport, c: Colors): string[] {
+  const fields = fieldsOf(report);
+  const width = Math.max("input".length, ...fields.map(([label]) => label.length)) + 2;
+  const pad = (label: string) => label.padEnd(width);
+  const [shown, caret] = inputWithCaret(report.input, report.valid ? null : report.error.index, c);
+  const lines = [`${c.dim(pad("input"))}${shown}`];
+  if (caret !== undefined) lines.push(`${" ".repeat(width)}${caret}`);
+  for (const [label, value] of fields) {
+    let text: string;
+    if (value === null) text = c.dim("(none)");
+    else if (value === "") text = c.dim("(empty)");
+    else if (label === "valid") text = report.valid ? c.green(value) : c.red(value);
+    else if (label === "message") text = c.red(visible(value));
+    else text = visible(value);
+    lines.push(`${c.dim(pad(label))}${text}`);
+  }
+  return lines;
+}
+
+/** The one-line view: a status column, the input (padded to `width` columns), the error if any. */
+export function renderLine(report: ParseReport, c: Colors, width = 0): string {
+  if (report.valid) return `${c.green("valid  ")}  ${visible(report.input)}`;
+  const { message, code } = report.error;
+  // An empty line would otherwise leave a blank where the input goes.
+  const input = report.input === "" ? "(empty)" : report.input;
+  const shown = displayText(input);
+  const text = report.input === "" ? c.dim(shown.text) : shown.text;
+  const gap = " ".repeat(Math.max(width - shown.column(input.length), 0) + 2);
+  return `${c.red("invalid")}  ${text}${gap}${c.red(visible(message))} ${c.dim(`(${code})`)}`;
+}
