@@ -1,0 +1,40 @@
+// ISO/IEC 7064 check character systems used by URN namespaces: MOD 37,36 (ISAN, RFC 4246; EIDR,
+// RFC 7972), MOD 11-2 (ISNI) and MOD 97-10 (LEI, ISO 17442).
+
+const ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/** The value of 0-9, A-Z (either case) in the alphanumeric systems; -1 for anything else. */
+function alnumValue(c: string): number {
+  return ALNUM.indexOf(c.toUpperCase());
+}
+
+/** MOD 37,36 (hybrid system): the check character ("0"-"9", "A"-"Z") for `chars`. */
+export function mod37_36CheckChar(chars: string): string {
+  let p = 36;
+  for (const c of chars) {
+    const s = (p + alnumValue(c)) % 36 || 36;
+    p = (2 * s) % 37;
+  }
+  return ALNUM[(37 - p) % 36] ?? "";
+}
+
+/** MOD 11-2: the check character ("0"-"9" or "X") for a string of decimal digits. */
+export function mod11_2CheckChar(digits: string): string {
+  let p = 0;
+  for (const c of digits) p = ((p + (c.charCodeAt(0) - 48)) * 2) % 11;
+  const check = (12 - p) % 11;
+  return check === 10 ? "X" : String(check);
+}
+
+/**
+ * MOD 97-10: letters count 10..35 and the whole string is read as one decimal number; a string
+ * that ends in its two check digits leaves remainder 1.
+ */
+export function mod97_10Remainder(chars: string): number {
+  let r = 0;
+  for (const c of chars) {
+    const v = alnumValue(c);
+    r = (v < 10 ? r * 10 + v : r * 100 + v) % 97;
+  }
+  return r;
+}

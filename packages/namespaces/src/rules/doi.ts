@@ -1,0 +1,37 @@
+// urn:doi, IANA template (2023-03-14): {prefix}/{suffix} with any printable ASCII percent-encoded
+// as needed. Its equivalence folds ASCII case and decodes %hh before comparing, which only adds
+// equivalences (RFC 8141 §3.1 allows that).
+
+import { decodeNss } from "@urnkit/core";
+import { error, warning } from "../issue.js";
+import { keyNss, keyWith, type NamespaceRule, nssOffset } from "../rule.js";
+
+export const doiRule: NamespaceRule = {
+  nid: "doi",
+  validate(urn) {
+    const at = nssOffset(urn);
+    const nss = urn.nss;
+    const slash = nss.indexOf("/");
+    if (slash < 0 || slash === nss.length - 1) {
+      return [
+        error("doi-syntax", "a DOI is {prefix}/{suffix}, both non-empty", at + nss.length - 1),
+      ];
+    }
+    return nss.startsWith("10.")
+      ? []
+      : [warning("doi-prefix", 'DOI prefixes begin with the directory indicator "10."', at)];
+  },
+  equivalenceKey(urn) {
+    const nss = keyNss(urn);
+    let text: string;
+    try {
+      text = decodeNss(nss);
+    } catch {
+      return urn.equivalenceKey; // not UTF-8: nothing to decode to, keep the generic key
+    }
+    return keyWith(
+      urn,
+      text.replace(/[A-Z]+/g, (m) => m.toLowerCase()),
+    );
+  },
+};

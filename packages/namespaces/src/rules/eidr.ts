@@ -1,0 +1,35 @@
+// urn:eidr, RFC 7972 §2: {prefix}:{suffix}, the DOI of an EIDR record with ":" for "/". Under
+// prefix 10.5240 the suffix is 5 groups of 4 hex digits and an ISO 7064 MOD 37,36 check
+// character. The whole URN is case-insensitive; the key is lowercase.
+
+import { mod37_36CheckChar } from "../check-digits/iso7064.js";
+import { error } from "../issue.js";
+import { asciiLower, keyNss, keyWith, type NamespaceRule, nssOffset } from "../rule.js";
+
+const CONTENT_ID =
+  /^([0-9A-F]{4})-([0-9A-F]{4})-([0-9A-F]{4})-([0-9A-F]{4})-([0-9A-F]{4})-([0-9A-Z])$/i;
+
+export const eidrRule: NamespaceRule = {
+  nid: "eidr",
+  validate(urn) {
+    const nss = urn.nss;
+    const at = nssOffset(urn);
+    const colon = nss.indexOf(":");
+    if (colon <= 0 || colon === nss.length - 1) {
+      return [error("eidr-syntax", "an EIDR URN is {prefix}:{suffix}", at)];
+    }
+    if (nss.slice(0, colon) !== "10.5240") return [];
+    const suffix = nss.slice(colon + 1);
+    const m = CONTENT_ID.exec(suffix);
+    if (m === null) {
+      return [
+        error("eidr-syntax", "a 10.5240 suffix is XXXX-XXXX-XXXX-XXXX-XXXX-C", at + colon + 1),
+      ];
+    }
+    const want = mod37_36CheckChar(m.slice(1, 6).join(""));
+    return m[6]?.toUpperCase() === want
+      ? []
+      : [error("eidr-check-character", `check character should be ${want}`, at + nss.length - 1)];
+  },
+  equivalenceKey: (urn) => keyWith(urn, asciiLower(keyNss(urn))),
+};
