@@ -20,7 +20,12 @@ const EQUALS = 0x3d;
 
 /** Text as a canonical NSS: "%", "?", "#" and a leading "/" are encoded, with all non-pchar. */
 export function encodeNss(text: string, options?: EncodingOptions): string {
-  if (options?.syntax === "rfc2141") return encode(text, "nss", (c) => CHAR_2141[c] === Char.Plain);
+  if (options?.syntax === "rfc2141") {
+    // RFC 2141 §2.4: octet 0 must never be used, so no RFC 2141 NSS can spell it, not even as %00.
+    const nul = text.indexOf("\0");
+    if (nul >= 0) throw new UrnSyntaxError("percent-encoded-nul", nul, "nss", text, "rfc2141");
+    return encode(text, "nss", (c) => CHAR_2141[c] === Char.Plain);
+  }
   return encode(text, "nss", (c, i) => CHAR[c] === Char.Plain || (c === SLASH && i > 0));
 }
 
