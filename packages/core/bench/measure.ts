@@ -1,0 +1,137 @@
+// Times a suite's cases: warm-up, then interleaved rounds, each case's median per-input time.
+
+import type { AnyCase, Suite } from "./suite.js";
+
+export interface CaseResult {
+  name: string;
+  /** Median nanoseconds per input. */
+  ns: number;
+  /** Half the interquartile range of the rounds, as a fraction of the median. */
+  spread: number;
+  /** Share of inputs the case accepted, when it says what accepting means. */
+  accepted: number | null;
+}
+
+export interface SuiteResult {
+  suite: Suite;
+  corpusName: string;
+  count: number;
+  /** UTF-8 bytes in the whole corpus. */
+  bytes: number;
+  cases: CaseResult[];
+}
+
+export interface MeasureOptions {
+  /** Timed rounds per case; the median is reported. */
+  rounds: number;
+  /** A round repeats passes over the corpus until it has run at least this long. */
+  minRoundMs: number;
+  /** Untimed passes before the first round, at least this long per case. */
+  warmupMs: number;
+}
+
+type Loop = (fn: (input: unknown) => unknown, items: readonly unknown[], sink: unknown[]) => void;
+
+/**
+ * One loop function per case, compiled separately, so that the `fn` call inside it only ever sees
+ * one callee: V8 inlines it as it would in a caller's own loop, and cases do not slow each other
+ * down by sharing a polymorphic call site. Results go to `sink` so no call is dead code.
+ */
+function compileLoop(): Loop {
+  return new Function(
+    "fn",
+    "items",
+    "sink",
+    "for (let i = 0; i < items.length; i++) sink[i & 255] = fn(items[i]);",
+  ) as Loop;
+}
+
+interface Runner {
+  c: AnyCase;
+  loop: Loop;
+  sink: unknown[];
+  rounds: number[];
+}
+
+/** One pass over the corpus; returns its time in nanoseconds, preparing inputs outside it. */
+function pass(r: Runner, items: readonly string[]): number {
+  const inputs = r.c.prepare ? r.c.prepare(items) : items;
+  const start = process.hrtime.bigint();
+  r.loop(r.c.fn, inputs, r.sink);
+  return Number(process.hrtime.bigint() - start);
+}
+
+/** Runs every input through the case once, checking results and counting acceptances. */
+function verify(c: AnyCase, items: readonly string[]): number | null {
+  const inputs = c.prepare ? c.prepare(items) : items;
+  let accepted = 0;
+  for (const input of inputs) {
+    const result = c.fn(input);
+    try {
+      c.verify?.(input, result);
+    } catch (e) {
+      throw new Error(`case "${c.name}" on ${JSON.stringify(input)}: ${(e as Error).message}`);
+    }
+    if (c.accepts?.(result)) accepted++;
+  }
+  return c.accepts ? accepted / inputs.length : null;
+}
+
+function quantile(sorted: readonly number[], q: number): number {
+  const at = (sorted.length - 1) * q;
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  return (sorted[lo] as number) + ((sorted[hi] as number) - (sorted[lo] as number)) * (at - lo);
+}
+
+export function measureSuite(suite: Suite, options: MeasureOptions): SuiteResult {
+  const corpus = suite.corpus();
+  const items = corpus.items;
+  let bytes = 0;
+  for (const s of items) bytes += Buffer.byteLength(s, "utf8");
+
+  const accepted = suite.cases.map((c) => verify(c, items));
+  const runners: Runner[] = suite.cases.map((c) => ({
+    c,
+    loop: compileLoop(),
+    sink: [],
+    rounds: [],
+  }));
+
+  for (const r of runners) {
+    let spent = 0;
+    for (let passes = 0; passes < 3 || spent < options.warmupMs * 1e6; passes++) {
+      spent += pass(r, items);
+    }
+  }
+  // Interleaving the rounds spreads slow drifts of the machine (frequency, neighbours) over all
+  // cases instead of penalizing whichever case ran during them.
+  for (let round = 0; round < options.rounds; round++) {
+    for (const r of runners) {
+      let ns = 0;
+      let passes = 0;
+      while (ns < options.minRoundMs * 1e6) {
+        ns += pass(r, items);
+        passes++;
+      }
+      r.rounds.push(ns / (passes * items.length));
+    }
+  }
+
+  return {
+    suite,
+    corpusName: corpus.name,
+    count: items.length,
+    bytes,
+    cases: runners.map((r, i) => {
+      const sorted = [...r.rounds].sort((a, b) => a - b);
+      const median = quantile(sorted, 0.5);
+      return {
+        name: r.c.name,
+        ns: median,
+        spread: (quantile(sorted, 0.75) - quantile(sorted, 0.25)) / 2 / median,
+        accepted: accepted[i] ?? null,
+      };
+    }),
+  };
+}

@@ -1,0 +1,41 @@
+// `npm run bench [-- <suite>...]`: times @urnkit/core as built (dist/) against other URN parsers
+// and prints Markdown tables. Every file in bench/suites/ default-exports one suite.
+
+import { readdirSync } from "node:fs";
+import { measureSuite } from "./measure.js";
+import { machine, table } from "./report.js";
+import type { Suite } from "./suite.js";
+
+const suitesDir = new URL("./suites/", import.meta.url);
+
+async function loadSuites(): Promise<Suite[]> {
+  const files = readdirSync(suitesDir)
+    .filter((f) => f.endsWith(".ts"))
+    .sort();
+  const suites: Suite[] = [];
+  for (const file of files) {
+    const module = (await import(new URL(file, suitesDir).href)) as { default: Suite };
+    suites.push(module.default);
+  }
+  return suites;
+}
+
+async function main(args: readonly string[]): Promise<number> {
+  const all = await loadSuites();
+  const unknown = args.filter((name) => !all.some((s) => s.name === name));
+  if (unknown.length > 0) {
+    console.error(
+      `unknown suite ${unknown.join(", ")}; suites: ${all.map((s) => s.name).join(", ")}`,
+    );
+    return 2;
+  }
+  const chosen = args.length === 0 ? all : all.filter((s) => args.includes(s.name));
+  console.log(`## @urnkit/core benchmarks\n\n${machine()}\n`);
+  for (const suite of chosen) {
+    const result = measureSuite(suite, { rounds: 15, minRoundMs: 40, warmupMs: 300 });
+    console.log(`${table(result)}\n`);
+  }
+  return 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));
