@@ -1,6 +1,13 @@
 // @urnkit/core: Uniform Resource Names as RFC 8141 defines them (and RFC 2141 for legacy data).
 
 export {
+  type DisplayWarning,
+  type DisplayWarningCode,
+  displayWarnings,
+  type TextRange,
+  toDisplayString,
+} from "./display.js";
+export {
   extractUrnCandidates,
   extractUrns,
   type UrnMatch,
