@@ -1,7 +1,8 @@
-// Showing untrusted input on a terminal: RFC 8141 §2 reports errors by UTF-16 index, and a caret
-// under that index only lands right if every character before it takes a known number of columns.
-// Control characters (which could move the cursor or recolour the screen) and bidirectional
-// formatting characters (which could reorder what is shown) are written as escapes instead.
+// Showing untrusted input on a terminal. Control characters (which could move the cursor or
+// recolour the screen) and bidirectional formatting characters (which could reorder what is shown)
+// are written as escapes. A caret under an error's index needs no width table: RFC 8141 §2 allows
+// only printable ASCII, so every character before the first error is one column wide, and the
+// offending character itself (whatever it is) starts at that same column.
 
 /**
  * Written as escapes: C0 and C1 controls, DEL, line/paragraph separators, bidi formatting marks
@@ -25,10 +26,6 @@ function hasHidden(s: string): boolean {
   return false;
 }
 
-const ZERO_WIDTH = /[\p{Mn}\p{Me}\u200b-\u200d\ufeff]/u;
-const WIDE =
-  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\p{Extended_Pictographic}\u{20000}-\u{3fffd}]/u;
-
 const NAMED: Record<string, string> = { "\t": "\\t", "\n": "\\n", "\r": "\\r" };
 
 function escapeOf(ch: string): string {
@@ -40,35 +37,10 @@ function escapeOf(ch: string): string {
     : `\\u${cp.toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
-/** How `text` is shown, and the terminal column where each UTF-16 index of it starts. */
-export interface DisplayText {
-  text: string;
-  /** Column of the character at `index` in the original text (`index` may be its length). */
-  column(index: number): number;
-}
-
-export function displayText(input: string): DisplayText {
-  let text = "";
-  let width = 0;
-  // columns[i] is the column of the character starting at UTF-16 index i of `input`.
-  const columns: number[] = [];
-  for (const ch of input) {
-    columns.push(width);
-    if (ch.length === 2) columns.push(width);
-    if (ch.length === 1 && isHidden(ch.charCodeAt(0))) {
-      const escaped = escapeOf(ch);
-      text += escaped;
-      width += escaped.length;
-    } else {
-      text += ch;
-      width += ZERO_WIDTH.test(ch) ? 0 : WIDE.test(ch) ? 2 : 1;
-    }
-  }
-  columns.push(width);
-  return { text, column: (index) => columns[Math.min(Math.max(index, 0), input.length)] ?? width };
-}
-
 /** `input` made safe to print on one terminal line. */
 export function visible(input: string): string {
-  return hasHidden(input) ? displayText(input).text : input;
+  if (!hasHidden(input)) return input;
+  let text = "";
+  for (const ch of input) text += ch.length === 1 && isHidden(ch.charCodeAt(0)) ? escapeOf(ch) : ch;
+  return text;
 }

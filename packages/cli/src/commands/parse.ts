@@ -9,7 +9,7 @@ import {
   syntaxOption,
 } from "../common-options.js";
 import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
-import { displayText } from "../display-text.js";
+import { visible } from "../display-text.js";
 import { examplesHelp } from "../help-examples.js";
 import { inputsOf } from "../inputs.js";
 import { LineWriter } from "../output.js";
@@ -77,10 +77,7 @@ async function runParse(
       if (second.done) {
         for (const line of renderDetail(report(first.value.text), c)) await out.line(line);
       } else {
-        const width = Math.min(
-          MAX_ALIGN,
-          Math.max(0, ...urns.map((u) => displayText(u).column(u.length))),
-        );
+        const width = Math.min(MAX_ALIGN, Math.max(0, ...urns.map((u) => visible(u).length)));
         await out.line(renderLine(report(first.value.text), c, width));
         await out.line(renderLine(report(second.value.text), c, width));
         for await (const item of items) await out.line(renderLine(report(item.text), c, width));

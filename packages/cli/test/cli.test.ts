@@ -1,0 +1,153 @@
+// The command line as a whole (DESIGN.md "The command line"): --help and --version, usage errors
+// (exit 2, a message, never a stack trace), colours only on a TTY and never with NO_COLOR, a
+// reader that goes away, and the installed bin.
+
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { Readable, Writable } from "node:stream";
+import { describe, test } from "node:test";
+import { promisify } from "node:util";
+import { main } from "../src/main.js";
+import { run } from "./run-cli.js";
+
+const ESC = "\u001b[";
+const STACK = /\n\s+at /;
+
+describe("help and version", () => {
+  for (const command of ["parse", "normalize", "equal"]) {
+    test(`${command} --help: usage and examples, exit 0`, async () => {
+      const r = await run([command, "--help"]);
+      assert.equal(r.code, 0);
+      assert.match(r.stdout, new RegExp(`Usage: urnkit ${command}`));
+      assert.match(r.stdout, /Examples:\n {2}\$ urnkit /);
+      assert.match(r.stdout, /Exit status: 0/);
+    });
+  }
+
+  test("--help lists the commands", async () => {
+    const r = await run(["--help"]);
+    assert.equal(r.code, 0);
+    for (const command of ["parse", "normalize", "equal"])
+      assert.match(r.stdout, new RegExp(command));
+  });
+
+  test("--version prints the package version", async () => {
+    const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+    const r = await run(["--version"]);
+    assert.equal(r.code, 0);
+    assert.equal(r.stdout, `${pkg.version}\n`);
+  });
+});
+
+describe("usage errors exit 2 with a message and no stack trace", () => {
+  const cases: [string, string[], RegExp][] = [
+    ["a bad --syntax value", ["parse", "--syntax", "rfc3986", "urn:a:b"], /rfc8141, rfc2141/],
+    ["an unknown option", ["parse", "--jsn"], /unknown option '--jsn'/],
+    ["a missing argument", ["equal", "urn:example:a"], /missing required argument 'b'/],
+    ["a third argument", ["equal", "urn:example:a", "urn:example:b", "urn:example:c"], /too many/],
+    ["an unknown command", ["pasre"], /unknown command 'pasre'/],
+    ["no command", [], /Usage: urnkit/],
+    ["arguments and --input", ["parse", "-i", "x.txt", "urn:example:a"], /not both/],
+  ];
+  for (const [name, args, message] of cases) {
+    test(name, async () => {
+      const r = await run(args);
+      assert.equal(r.code, 2);
+      assert.equal(r.stdout, "");
+      assert.match(r.stderr, message);
+      assert.doesNotMatch(r.stderr, STACK);
+    });
+  }
+});
+
+describe("colours", () => {
+  test("on a TTY", async () => {
+    const r = await run(["parse", "urn:example:a"], { tty: true });
+    assert.ok(r.stdout.includes(ESC));
+  });
+
+  test("never with NO_COLOR set, even on a TTY", async () => {
+    const r = await run(["parse", "urn:example:a?b"], { tty: true, env: { NO_COLOR: "1" } });
+    assert.ok(!r.stdout.includes(ESC));
+    const e = await run(["equal", "urn:example:a", "x"], { tty: true, env: { NO_COLOR: "1" } });
+    assert.ok(!e.stderr.includes(ESC));
+  });
+
+  test("an empty NO_COLOR does not count (no-color.org)", async () => {
+    const r = await run(["parse", "urn:example:a"], { tty: true, env: { NO_COLOR: "" } });
+    assert.ok(r.stdout.includes(ESC));
+  });
+
+  test("never when not a TTY", async () => {
+    const r = await run(["parse", "urn:example:a", "x"]);
+    assert.ok(!r.stdout.includes(ESC));
+  });
+});
+
+describe("output streams", () => {
+  test("a slow reader gets every line, in order (backpressure)", async () => {
+    const count = 20_000;
+    const input = Array.from({ length: count }, (_, i) => `urn:example:${i}`).join("\n");
+    const chunks: string[] = [];
+    const stdout = new Writable({
+      highWaterMark: 1024,
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk.toString());
+        setImmediate(done);
+      },
+    });
+    const stderr = new Writable({ write: (_c, _e, done) => done() });
+    const code = await main(["normalize"], {
+      stdin: Readable.from([input]),
+      stdout,
+      stderr,
+      env: {},
+    });
+    assert.equal(code, 0);
+    const lines = chunks.join("").split("\n");
+    assert.equal(lines.length, count + 1);
+    assert.equal(lines[count - 1], `urn:example:${count - 1}`);
+  });
+
+  test("a reader that went away (EPIPE) ends the run with exit 2, quietly", async () => {
+    const stdout = new Writable({
+      write(_chunk, _encoding, done) {
+        done(Object.assign(new Error("write EPIPE"), { code: "EPIPE" }));
+      },
+    });
+    const errors: string[] = [];
+    const stderr = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        errors.push(chunk.toString());
+        done();
+      },
+    });
+    const lines = "urn:example:a\n".repeat(50_000);
+    const code = await main(["parse", "--json"], {
+      stdin: Readable.from([lines]),
+      stdout,
+      stderr,
+      env: {},
+    });
+    assert.equal(code, 2);
+    assert.deepEqual(errors, []);
+  });
+});
+
+describe("the bin", () => {
+  const bin = new URL("../bin/urnkit.js", import.meta.url).pathname;
+  const exec = promisify(execFile);
+
+  test("node bin/urnkit.js parse --json: exit 0 and the JSON line", async () => {
+    const { stdout } = await exec(process.execPath, [bin, "parse", "--json", "urn:example:a"]);
+    assert.equal(JSON.parse(stdout).equivalenceKey, "urn:example:a");
+  });
+
+  test("its exit code is main's: 1 for an invalid URN read from stdin", async () => {
+    const child = execFile(process.execPath, [bin, "parse"]);
+    child.stdin?.end("urn:example:a\nnot-a-urn\n");
+    const code = await new Promise((resolve) => child.on("exit", resolve));
+    assert.equal(code, 1);
+  });
+});

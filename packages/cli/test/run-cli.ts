@@ -1,0 +1,51 @@
+// Runs `urnkit` in-process through `main`, with standard input given as text (or a stream) and
+// standard output and error collected as text.
+
+import { Readable, Writable } from "node:stream";
+import { main } from "../src/main.js";
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  stdin?: string | Readable;
+  env?: Record<string, string | undefined>;
+  /** Makes stdout and stderr claim to be terminals. */
+  tty?: boolean;
+}
+
+function collector(tty: boolean): Writable & { text: () => string } {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      chunks.push(Buffer.from(chunk));
+      done();
+    },
+  });
+  return Object.assign(stream, {
+    isTTY: tty,
+    text: () => Buffer.concat(chunks).toString("utf8"),
+  });
+}
+
+export async function run(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  const stdin =
+    typeof options.stdin === "string" || options.stdin === undefined
+      ? Readable.from([Buffer.from(options.stdin ?? "")])
+      : options.stdin;
+  const stdout = collector(options.tty === true);
+  const stderr = collector(options.tty === true);
+  const code = await main(args, { stdin, stdout, stderr, env: options.env ?? {} });
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+/** The JSON Lines of a run's output, parsed. */
+export function jsonLines(text: string): unknown[] {
+  return text
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line));
+}
