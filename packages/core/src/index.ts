@@ -1,6 +1,13 @@
 // @urnkit/core: Uniform Resource Names as RFC 8141 defines them (and RFC 2141 for legacy data).
 
 export {
+  type Directive,
+  type Directives,
+  parseDirectives,
+  type ResolutionService,
+  resolutionKey,
+} from "./directives.js";
+export {
   type DisplayWarning,
   type DisplayWarningCode,
   displayWarnings,
