@@ -44,3 +44,8 @@ export function visible(input: string): string {
   for (const ch of input) text += ch.length === 1 && isHidden(ch.charCodeAt(0)) ? escapeOf(ch) : ch;
   return text;
 }
+
+/** What an input is shown as: `visible(input)`, or a marker when it is empty (an empty line). */
+export function shownInput(input: string): string {
+  return input === "" ? "(empty)" : visible(input);
+}

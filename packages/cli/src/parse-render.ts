@@ -1,7 +1,7 @@
 // The text views of `urnkit parse` (RFC 8141 §2): labelled fields for a single URN, one line per
 // input for many. Rendering only: what is known about an input lives in parse-report.ts.
 
-import { visible } from "./display-text.js";
+import { shownInput, visible } from "./display-text.js";
 import type { Colors } from "./output.js";
 import type { ParseReport } from "./parse-report.js";
 
@@ -30,7 +30,7 @@ function fieldsOf(report: ParseReport): Field[] {
 
 /** The input shown safely, and for an invalid one a caret line under the offending character. */
 export function inputWithCaret(input: string, index: number | null, c: Colors): [string, string?] {
-  const shown = visible(input);
+  const shown = input === "" ? c.dim(shownInput(input)) : visible(input);
   if (index === null) return [shown];
   return [shown, `${" ".repeat(index)}${c.red(c.bold("^"))}`];
 }
@@ -59,8 +59,7 @@ export function renderDetail(report: ParseReport, c: Colors): string[] {
 export function renderLine(report: ParseReport, c: Colors, width = 0): string {
   if (report.valid) return `${c.green("valid  ")}  ${visible(report.input)}`;
   const { message, code } = report.error;
-  // An empty line would otherwise leave a blank where the input goes.
-  const shown = report.input === "" ? "(empty)" : visible(report.input);
+  const shown = shownInput(report.input);
   const gap = " ".repeat(Math.max(width - shown.length, 0) + 2);
   const input = report.input === "" ? c.dim(shown) : shown;
   return `${c.red("invalid")}  ${input}${gap}${c.red(visible(message))} ${c.dim(`(${code})`)}`;

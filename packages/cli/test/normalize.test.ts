@@ -27,7 +27,7 @@ test("from standard input; invalid lines reported on stderr with their line numb
   assert.equal(r.stdout, "urn:example:x\nurn:isbn:1\n");
   assert.match(r.stderr, /line 2: not a URN: urn:example:a\?b/);
   assert.match(r.stderr, /bare-question-mark/);
-  assert.match(r.stderr, /line 3: not a URN/);
+  assert.match(r.stderr, /line 3: not a URN: \(empty\)/);
 });
 
 test("--skip-empty: empty lines are neither output nor errors", async () => {

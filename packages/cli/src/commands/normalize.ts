@@ -10,7 +10,7 @@ import {
   syntaxOption,
 } from "../common-options.js";
 import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
-import { visible } from "../display-text.js";
+import { shownInput, visible } from "../display-text.js";
 import { examplesHelp } from "../help-examples.js";
 import { inputsOf, originOf } from "../inputs.js";
 import { LineWriter } from "../output.js";
@@ -53,7 +53,7 @@ export function registerNormalize(program: Command, ctx: Context): void {
         // Keep stdout and stderr in input order when both go to the same terminal.
         await out.flush();
         await err.line(
-          `${c.red(`${originOf(item)}: not a URN:`)} ${visible(item.text)}\n  ${visible(error.message)} ${c.dim(`(${error.code})`)}`,
+          `${c.red(`${originOf(item)}: not a URN:`)} ${shownInput(item.text)}\n  ${visible(error.message)} ${c.dim(`(${error.code})`)}`,
         );
         await err.flush();
       }
