@@ -1,0 +1,155 @@
+// RFC 8141 Appendix A registration templates: parsing, checking (§6.4, §5.1, §5.2), rendering.
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { describe, it } from "node:test";
+import {
+  checkTemplate,
+  parseTemplate,
+  type RegistrationTemplate,
+  renderTemplate,
+  TEMPLATE_FIELDS,
+} from "../src/index.js";
+import { templatesDir } from "./shared-data.js";
+
+const formalText = readFileSync(resolve(templatesDir, "formal-example.txt"), "utf8");
+const informalText = readFileSync(resolve(templatesDir, "informal-example.txt"), "utf8");
+const formal = parseTemplate(formalText);
+const informal = parseTemplate(informalText);
+const codes = (t: RegistrationTemplate) => checkTemplate(t).map((i) => i.code);
+
+describe("parseTemplate", () => {
+  it("reads every field of Appendix A", () => {
+    assert.equal(formal.namespaceId, "acmeparts");
+    assert.equal(formal.version, "1");
+    assert.equal(formal.date, "2026-11-20");
+    assert.equal(formal.interoperability, "No known issues; the designs have no other URI scheme.");
+    assert.equal(formal.documentation, "https://acmeparts.example/urn");
+    assert.equal(formal.additionalInformation, "None.");
+    assert.equal(formal.revisionInformation, undefined);
+    for (const key of [
+      "registrant",
+      "purpose",
+      "syntax",
+      "assignment",
+      "securityAndPrivacy",
+      "resolution",
+    ] as const) {
+      assert.ok((formal[key] ?? "").length > 20, key);
+    }
+  });
+
+  it("dedents multi-line values and keeps blank lines inside them", () => {
+    assert.equal(
+      formal.registrant,
+      "Acme Parts Consortium (a fictitious organization used in examples)\n1 Example Road, Springfield\nContact: Registry Desk <registry@acmeparts.example>",
+    );
+    assert.match(formal.syntax ?? "", /revision {6}= 1\*DIGIT\n\nURN-equivalence:/);
+  });
+
+  it("keeps text before the first field as the preamble", () => {
+    assert.equal(
+      informal.preamble,
+      "Registration template for an informal URN namespace (fictitious example)",
+    );
+  });
+
+  it("accepts the RFC's own layout: labels indented, aliases, any case", () => {
+    const t = parseTemplate(
+      "   Namespace Identifier:  foo\n   VERSION: 2\n   Security Considerations:  none\n      really none\n",
+    );
+    assert.equal(t.namespaceId, "foo");
+    assert.equal(t.version, "2");
+    assert.equal(t.securityAndPrivacy, "none\nreally none");
+  });
+});
+
+describe("renderTemplate", () => {
+  it("gives the fixtures back byte for byte", () => {
+    assert.equal(renderTemplate(formal), formalText);
+    assert.equal(renderTemplate(informal), informalText);
+  });
+
+  it("keeps every field through render and parse", () => {
+    const t: RegistrationTemplate = {
+      preamble: "Title",
+      namespaceId: "acmeparts",
+      version: "3",
+      date: "2026-01-31",
+      registrant: "A\n  indented\n\nafter a blank line",
+      purpose: "",
+      syntax: "Syntax: looks like a label",
+      revisionInformation: "v2: x\nv3: y",
+    };
+    assert.deepEqual(parseTemplate(renderTemplate(t)), t);
+    assert.deepEqual(parseTemplate(renderTemplate(formal)), formal);
+  });
+
+  it("writes fields in Appendix A order", () => {
+    const text = renderTemplate({ resolution: "r", namespaceId: "n", version: "1" });
+    assert.equal(text, "Namespace ID: n\n\nVersion: 1\n\nResolution: r\n");
+    assert.equal(TEMPLATE_FIELDS.length, 13);
+  });
+});
+
+describe("checkTemplate", () => {
+  it("passes the two example templates", () => {
+    assert.deepEqual(checkTemplate(formal), []);
+    assert.deepEqual(checkTemplate(informal), []);
+  });
+
+  it("requires Interoperability and Resolution (§6.4.5, §6.4.6 MUST)", () => {
+    const issues = checkTemplate({ ...formal, interoperability: undefined, resolution: "  " });
+    assert.deepEqual(
+      issues.map((i) => i.code),
+      ["template-missing-field", "template-missing-field"],
+    );
+    assert.match(issues[0]?.message ?? "", /Interoperability.*§6\.4\.5/);
+    assert.match(issues[1]?.message ?? "", /Resolution.*§6\.4\.6/);
+  });
+
+  it("does not require Additional Information (§6.4.7: optional)", () => {
+    assert.deepEqual(codes({ ...formal, additionalInformation: undefined }), []);
+  });
+
+  it("requires Version to be an integer of 1 or more", () => {
+    for (const version of ["0", "1.0", "one", "-1", "01"]) {
+      assert.deepEqual(codes({ ...formal, version }), ["template-version"], version);
+    }
+  });
+
+  it("requires Revision Information when Version is above 1, and not otherwise", () => {
+    const v2 = { ...formal, namespaceId: "isbn", version: "2" };
+    assert.deepEqual(codes(v2), ["template-missing-field"]);
+    assert.deepEqual(codes({ ...v2, revisionInformation: "Changed the syntax." }), []);
+    assert.deepEqual(codes({ ...formal, revisionInformation: "x" }), [
+      "template-revision-unexpected",
+    ]);
+  });
+
+  it("requires Date as YYYY-MM-DD and a real date", () => {
+    assert.deepEqual(codes({ ...formal, date: "2026-02-28" }), []);
+    assert.deepEqual(codes({ ...formal, date: "2024-02-29" }), [], "leap day");
+    for (const date of ["2026-02-29", "2026-13-01", "2026-04-31", "20 Nov 2026", "2026-1-5"]) {
+      assert.deepEqual(codes({ ...formal, date }), ["template-date"], date);
+    }
+  });
+
+  it("applies §5.1 to a formal NID (a new registration must not be registered yet)", () => {
+    assert.deepEqual(codes({ ...formal, namespaceId: "de-books" }), ["nid-country-code-prefix"]);
+    assert.deepEqual(codes({ ...formal, namespaceId: "X-parts" }), ["nid-experimental-prefix"]);
+    assert.deepEqual(codes({ ...formal, namespaceId: "isbn" }), ["nid-already-registered"]);
+  });
+
+  it("checks the informal form (§5.2)", () => {
+    assert.deepEqual(codes({ ...informal, namespaceId: "urn-9" }), []);
+    assert.deepEqual(codes({ ...informal, namespaceId: "urn-09" }), ["template-informal-nid"]);
+    assert.deepEqual(codes({ ...informal, namespaceId: "urn-x" }), ["template-informal-nid"]);
+  });
+
+  it("reports every missing field of an empty template", () => {
+    const missing = checkTemplate({}).filter((i) => i.code === "template-missing-field");
+    assert.equal(missing.length, 11);
+  });
+});
