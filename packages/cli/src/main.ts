@@ -15,6 +15,7 @@ import {
   processIo,
   type RegisterCommand,
 } from "./context.js";
+import { guardStream } from "./output.js";
 
 export type { Io } from "./context.js";
 
@@ -38,6 +39,8 @@ function version(): string {
 /** Runs `urnkit` with `argv` (the arguments after the program name); resolves to the exit code. */
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   let code = EXIT_OK;
+  guardStream(io.stdout);
+  guardStream(io.stderr);
   const ctx = createContext(io, (c) => {
     code = c;
   });

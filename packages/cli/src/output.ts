@@ -14,6 +14,18 @@ export function colorsFor(stream: Writable, env: Record<string, string | undefin
   return pc.createColors(tty && !noColor);
 }
 
+const guarded = new WeakSet<Writable>();
+
+/**
+ * Keeps a stream's write errors (EPIPE when the reader went away, e.g. `urnkit --help | head -1`)
+ * from crashing the process as unhandled "error" events; LineWriter reports them where it matters.
+ */
+export function guardStream(stream: Writable): void {
+  if (guarded.has(stream)) return;
+  guarded.add(stream);
+  stream.on("error", () => {});
+}
+
 /** Bytes gathered before one write: one syscall per chunk instead of one per line. */
 const CHUNK = 1 << 16;
 

@@ -19,9 +19,9 @@ export function registerEqual(program: Command, ctx: Context): void {
     .command("equal")
     .summary("tell whether two URNs are URN-equivalent, and why")
     .description(
-      'Compare two URNs by RFC 8141 §3.1: "urn" and the NID case-insensitively, the NSS exactly\n' +
-        "except for the case of %HH hex digits; %HH is never decoded, and r-, q- and f-components\n" +
-        "are ignored. Says where the two differ or what was ignored.\n" +
+      'Compare two URNs by RFC 8141 §3.1: "urn" and the NID case-insensitively, the NSS exactly ' +
+        "except for the case of %HH hex digits; %HH is never decoded, and r-, q- and f-components " +
+        "are ignored. Says where the two differ or what was ignored.\n\n" +
         "Exit status: 0 equivalent, 1 not equivalent, 2 either is not a URN, or a usage error.",
     )
     .argument("<a>", "first URN")

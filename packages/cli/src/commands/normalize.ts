@@ -20,11 +20,11 @@ export function registerNormalize(program: Command, ctx: Context): void {
     .command("normalize")
     .summary("print URNs in canonical form")
     .description(
-      'Print each URN in canonical form (RFC 8141 §3.1): "urn" and the NID in lowercase, the hex\n' +
-        "digits of %HH in uppercase in every component; percent-encoding is never decoded.\n" +
-        "With no URN arguments, reads one URN per line from standard input (or --input), streaming.\n" +
-        "Inputs that are not URNs (empty lines too, unless --skip-empty) are reported on standard\n" +
-        "error and left out of the output.\n" +
+      'Print each URN in canonical form (RFC 8141 §3.1): "urn" and the NID in lowercase, the ' +
+        "hex digits of %HH in uppercase in every component; percent-encoding is never decoded. " +
+        "With no URN arguments, reads one URN per line from standard input (or --input), " +
+        "streaming. Inputs that are not URNs (empty lines too, unless --skip-empty) are reported " +
+        "on standard error and left out of the output.\n\n" +
         "Exit status: 0 all valid, 1 some invalid, 2 usage or I/O error.",
     )
     .argument("[urn...]", "URNs to normalize")

@@ -28,9 +28,9 @@ export function registerParse(program: Command, ctx: Context): void {
     .command("parse")
     .summary("check URN syntax and show each URN's parts")
     .description(
-      "Check URN syntax (RFC 8141 by default) and show each URN's parts and equivalence key.\n" +
-        "With no URN arguments, reads one URN per line from standard input (or --input), streaming.\n" +
-        "An empty line is an input like any other and is reported as invalid, unless --skip-empty.\n" +
+      "Check URN syntax (RFC 8141 by default) and show each URN's parts and equivalence key. " +
+        "With no URN arguments, reads one URN per line from standard input (or --input), " +
+        "streaming; an empty line is reported as invalid unless --skip-empty.\n\n" +
         "Exit status: 0 all valid, 1 some invalid, 2 usage or I/O error.",
     )
     .argument("[urn...]", "URNs to parse")
