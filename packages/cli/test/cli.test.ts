@@ -135,6 +135,19 @@ describe("output streams", () => {
   });
 });
 
+test("help written to a closed pipe (urnkit --help | head -1) does not crash", async () => {
+  const stdout = new Writable({
+    write(_chunk, _encoding, done) {
+      done(Object.assign(new Error("write EPIPE"), { code: "EPIPE" }));
+    },
+  });
+  const stderr = new Writable({ write: (_c, _e, done) => done() });
+  const code = await main(["--help"], { stdin: Readable.from([]), stdout, stderr, env: {} });
+  assert.equal(code, 0);
+  // The failed write's "error" event fires on a later tick; it must find a listener.
+  await new Promise((resolve) => setImmediate(resolve));
+});
+
 describe("the bin", () => {
   const bin = new URL("../bin/urnkit.js", import.meta.url).pathname;
   const exec = promisify(execFile);
