@@ -16,14 +16,19 @@ const VALID_KEYS = [
   "equivalenceKey",
 ];
 
+function pick(o: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((k) => [k, o[k]]));
+}
+
 describe("urnkit parse --json", () => {
   test("all three optional components and the §3.1 key of a URN", async () => {
     const r = await run(["parse", "--json", "URN:Example:a123%2cz456?+res?=op=map#part"]);
     assert.equal(r.code, 0);
     assert.equal(r.stderr, "");
     const [line] = jsonLines(r.stdout) as Record<string, unknown>[];
-    assert.deepEqual(Object.keys(line ?? {}), VALID_KEYS);
-    assert.deepEqual(line, {
+    // The contracted fields come first, in this order; later fields may follow.
+    assert.deepEqual(Object.keys(line ?? {}).slice(0, VALID_KEYS.length), VALID_KEYS);
+    assert.deepEqual(pick(line ?? {}, VALID_KEYS), {
       input: "URN:Example:a123%2cz456?+res?=op=map#part",
       valid: true,
       nid: "Example",
