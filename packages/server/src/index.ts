@@ -1,1 +1,15 @@
-export {};
+// @urnkit/server: the URN resolver and registry service (RFC 8141 §1.2.1, RFC 2169, RFC 2483).
+
+export type { Limits, PluginOptions, ServerContext } from "./http/context.js";
+export { type ImportEvent, importRecords } from "./import-records.js";
+export { exportLines } from "./routes/import-export.js";
+export { seedExample } from "./seed.js";
+export {
+  type BuildServerOptions,
+  buildServer,
+  DEFAULT_LIMITS,
+  type ServerPlugin,
+} from "./server.js";
+export { openSqliteStore, SqliteStore } from "./storage/sqlite/sqlite-store.js";
+export * from "./storage/store.js";
+export { hashToken, issueToken, ROLES } from "./tokens.js";

@@ -1,0 +1,65 @@
+// Bearer-token authorization (RFC 6750 §3): 401 for a missing or unknown token, 403 for a role
+// or namespace scope that does not cover the request.
+
+import type { FastifyRequest } from "fastify";
+import type { Role, Store, TokenInfo } from "../storage/store.js";
+import { hashToken } from "../tokens.js";
+import { HttpProblem } from "./problem.js";
+
+const RANK: Record<Role, number> = { reader: 0, registrar: 1, admin: 2 };
+
+function unauthorized(detail: string, error: string): HttpProblem {
+  return new HttpProblem(
+    401,
+    "unauthorized",
+    detail,
+    {},
+    { "www-authenticate": `Bearer realm="urnkit", error="${error}"` },
+  );
+}
+
+/** The request's token: 401 when it is missing, not a bearer token, or unknown. */
+export async function authenticate(store: Store, request: FastifyRequest): Promise<TokenInfo> {
+  const header = request.headers.authorization;
+  if (header === undefined)
+    throw unauthorized("this request needs a bearer token", "invalid_request");
+  const match = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i.exec(header);
+  if (match === null)
+    throw unauthorized("the Authorization header is not a bearer token", "invalid_request");
+  const token = await store.findToken(hashToken(match[1] as string));
+  if (token === null) throw unauthorized("the bearer token is not valid", "invalid_token");
+  return token;
+}
+
+/**
+ * 403 unless `token` has at least `role` and its namespace scope covers `nid`; `nid` null is an
+ * action on the whole server, which needs a token without a namespace scope.
+ */
+export function permit(token: TokenInfo, role: Role, nid: string | null): void {
+  if (RANK[token.role] < RANK[role])
+    throw new HttpProblem(
+      403,
+      "forbidden",
+      `this needs the ${role} role; the token is ${token.role}`,
+    );
+  if (token.namespace !== null && (nid === null || nid.toLowerCase() !== token.namespace))
+    throw new HttpProblem(
+      403,
+      "out-of-scope",
+      nid === null
+        ? `the token is limited to namespace "${token.namespace}"; this needs an unscoped token`
+        : `the token is limited to namespace "${token.namespace}", not "${nid.toLowerCase()}"`,
+    );
+}
+
+/** authenticate, then permit. */
+export async function authorize(
+  store: Store,
+  request: FastifyRequest,
+  role: Role,
+  nid: string | null,
+): Promise<TokenInfo> {
+  const token = await authenticate(store, request);
+  permit(token, role, nid);
+  return token;
+}

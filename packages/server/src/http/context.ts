@@ -1,0 +1,25 @@
+// What every route plugin of the server is given.
+
+import type { ResolutionCounter } from "../resolution-counts.js";
+import type { Store } from "../storage/store.js";
+import type { Metrics } from "./metrics.js";
+
+export interface Limits {
+  /** Longest URN accepted in a request target or body, in bytes. */
+  urnBytes: number;
+  /** Largest JSON request body, in bytes. */
+  jsonBytes: number;
+  /** Records per import transaction. */
+  importBatch: number;
+}
+
+export interface ServerContext {
+  store: Store;
+  metrics: Metrics;
+  counter: ResolutionCounter;
+  limits: Limits;
+}
+
+export interface PluginOptions {
+  ctx: ServerContext;
+}

@@ -1,0 +1,67 @@
+// Prometheus text exposition format 0.0.4: request counts by route and status, resolution
+// outcomes, and a request latency histogram. Kept in memory per process.
+
+const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+
+function label(value: string): string {
+  return value.replace(/[\\"\n]/g, (c) => (c === "\n" ? "\\n" : `\\${c}`));
+}
+
+export class Metrics {
+  readonly #requests = new Map<string, number>();
+  readonly #outcomes = new Map<string, number>();
+  readonly #buckets = new Array<number>(BUCKETS.length).fill(0);
+  #count = 0;
+  #sum = 0;
+
+  request(method: string, route: string, status: number, seconds: number): void {
+    const key = `${method}\u0000${route}\u0000${status}`;
+    this.#requests.set(key, (this.#requests.get(key) ?? 0) + 1);
+    this.#count += 1;
+    this.#sum += seconds;
+    for (let i = 0; i < BUCKETS.length; i++) {
+      if (seconds <= (BUCKETS[i] as number)) {
+        this.#buckets[i] = (this.#buckets[i] as number) + 1;
+        break;
+      }
+    }
+  }
+
+  resolution(outcome: string): void {
+    this.#outcomes.set(outcome, (this.#outcomes.get(outcome) ?? 0) + 1);
+  }
+
+  render(): string {
+    const out: string[] = [
+      "# HELP urnkit_http_requests_total HTTP requests by method, route and status.",
+      "# TYPE urnkit_http_requests_total counter",
+    ];
+    for (const [key, n] of this.#requests) {
+      const [method, route, status] = key.split("\u0000") as [string, string, string];
+      out.push(
+        `urnkit_http_requests_total{method="${label(method)}",route="${label(route)}",status="${status}"} ${n}`,
+      );
+    }
+    out.push(
+      "# HELP urnkit_resolutions_total URN resolutions by outcome.",
+      "# TYPE urnkit_resolutions_total counter",
+    );
+    for (const [outcome, n] of this.#outcomes)
+      out.push(`urnkit_resolutions_total{outcome="${label(outcome)}"} ${n}`);
+    out.push(
+      "# HELP urnkit_http_request_duration_seconds HTTP request latency.",
+      "# TYPE urnkit_http_request_duration_seconds histogram",
+    );
+    let cumulative = 0;
+    BUCKETS.forEach((le, i) => {
+      cumulative += this.#buckets[i] as number;
+      out.push(`urnkit_http_request_duration_seconds_bucket{le="${le}"} ${cumulative}`);
+    });
+    out.push(
+      `urnkit_http_request_duration_seconds_bucket{le="+Inf"} ${this.#count}`,
+      `urnkit_http_request_duration_seconds_sum ${this.#sum}`,
+      `urnkit_http_request_duration_seconds_count ${this.#count}`,
+    );
+    return `${out.join("\n")}\n`;
+  }
+}

@@ -1,0 +1,51 @@
+// The request target exactly as received (RFC 9112 §3.2), never percent-decoded: a URN's
+// percent-encoding is part of its identity (RFC 8141 §3.1).
+
+import type { FastifyRequest } from "fastify";
+import type { Limits } from "./context.js";
+import { HttpProblem } from "./problem.js";
+
+export function rawTarget(request: FastifyRequest): string {
+  return request.raw.url ?? "/";
+}
+
+/** Throws 414 when a URN in the target is longer than the server accepts. */
+export function checkUrnLength(urn: string, limits: Limits): void {
+  if (Buffer.byteLength(urn) > limits.urnBytes)
+    throw new HttpProblem(414, "urn-too-long", `URNs are limited to ${limits.urnBytes} bytes here`);
+}
+
+/**
+ * A URN carried in a path segment or a query value, as-is ("urn:…", never decoded) or
+ * percent-encoded once by a client's URL encoder ("urn%3A…", decoded once).
+ */
+export function urnFromText(text: string, limits: Limits): string {
+  checkUrnLength(text, limits);
+  if (!/^urn%3a/i.test(text)) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    throw new HttpProblem(
+      400,
+      "bad-percent-encoding",
+      "the encoded URN is not valid percent-encoding",
+    );
+  }
+}
+
+/** The URN in the raw path after `prefix` (e.g. "/api/v1/urns/"), up to the query. */
+export function urnFromPath(request: FastifyRequest, prefix: string, limits: Limits): string {
+  const target = rawTarget(request);
+  const query = target.indexOf("?");
+  return urnFromText(target.slice(prefix.length, query < 0 ? undefined : query), limits);
+}
+
+/** The URN in the raw query after `name=`: the rest of the target, since a URN may hold "&". */
+export function urnFromQuery(request: FastifyRequest, name: string, limits: Limits): string | null {
+  const target = rawTarget(request);
+  const query = target.indexOf("?");
+  if (query < 0) return null;
+  const at = `&${target.slice(query + 1)}`.indexOf(`&${name}=`);
+  if (at < 0) return null;
+  return urnFromText(target.slice(query + 1 + at + name.length + 1), limits);
+}

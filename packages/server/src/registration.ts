@@ -1,0 +1,62 @@
+// Which URNs may be registered here: RFC 8141 §2 syntax, an assigned name only (no r-, q- or
+// f-component, §2.3), a namespace served here, and that namespace's own rules.
+
+import { URN } from "@urnkit/core";
+import type { Limits } from "./http/context.js";
+import { HttpProblem } from "./http/problem.js";
+import { checkUrnLength } from "./http/raw-target.js";
+import { checkUrn, namespaceKey } from "./namespace-keys.js";
+import type { Namespace, Store } from "./storage/store.js";
+
+export interface Target {
+  urn: URN;
+  key: string;
+  nid: string;
+  ns: Namespace;
+}
+
+function unprocessable(detail: string, issues: unknown[]): HttpProblem {
+  return new HttpProblem(422, "invalid-urn", detail, { issues });
+}
+
+/** Parses a URN given to the API; 400 with the syntax error when it is not one. */
+export function parseApiUrn(input: string, limits: Limits): URN {
+  checkUrnLength(input, limits);
+  const error = URN.validate(input);
+  if (error !== null)
+    throw new HttpProblem(400, error.code, error.message, {
+      index: error.index,
+      component: error.component,
+    });
+  return new URN(input);
+}
+
+/** The URN, its key and namespace when it may be registered; 422 with the issues otherwise. */
+export async function registrationTarget(
+  store: Store,
+  input: string,
+  limits: Limits,
+): Promise<Target> {
+  checkUrnLength(input, limits);
+  const report = checkUrn(input);
+  if (!report.valid) throw unprocessable("not a URN", report.issues);
+  const urn = new URN(input);
+  if (urn.rComponent !== null || urn.qComponent !== null || urn.fComponent !== null)
+    throw unprocessable("register the assigned name only, without r-, q- or f-component", [
+      {
+        code: "components-not-allowed",
+        severity: "error",
+        message: "r-, q- and f-components are not part of the name (RFC 8141 §2.3)",
+      },
+    ]);
+  const ns = await store.getNamespace(urn.nid);
+  if (ns === null)
+    throw unprocessable(`namespace "${urn.nid.toLowerCase()}" is not served here`, [
+      { code: "namespace-not-served", severity: "error", message: "create the namespace first" },
+    ]);
+  const errors = report.issues.filter((i) => i.severity === "error");
+  // A local namespace is served without registry rules; the syntax was checked above.
+  if (!ns.local && errors.length > 0)
+    throw unprocessable("the URN breaks its namespace's rules", errors);
+  return { urn, key: namespaceKey(urn), nid: ns.nid, ns };
+}

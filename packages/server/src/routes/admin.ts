@@ -1,0 +1,146 @@
+// Tokens, the audit log, resolution statistics and the namespace registry snapshot.
+
+import type { FastifyInstance } from "fastify";
+import { authorize } from "../http/auth.js";
+import type { PluginOptions } from "../http/context.js";
+import { HttpProblem } from "../http/problem.js";
+import { errors, namespaceSchema, tokenInfoSchema } from "../http/schemas.js";
+import { registryEntries } from "../namespace-keys.js";
+import type { Role } from "../storage/store.js";
+import { issueToken, ROLES } from "../tokens.js";
+
+export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
+  const { store } = ctx;
+
+  app.post(
+    "/api/v1/tokens",
+    {
+      schema: {
+        summary: "Create an API token (shown once)",
+        tags: ["tokens"],
+        security: [{ bearer: [] }],
+        body: {
+          type: "object",
+          properties: {
+            role: { type: "string", enum: ROLES },
+            namespace: { type: ["string", "null"], minLength: 1, maxLength: 32 },
+            label: { type: ["string", "null"], maxLength: 200 },
+          },
+          required: ["role"],
+          additionalProperties: false,
+        },
+        response: {
+          201: {
+            ...tokenInfoSchema,
+            properties: { ...tokenInfoSchema.properties, token: { type: "string" } },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const admin = await authorize(store, request, "admin", null);
+      const body = request.body as { role: Role; namespace?: string | null; label?: string | null };
+      if (body.namespace && (await store.getNamespace(body.namespace)) === null)
+        throw new HttpProblem(
+          422,
+          "unknown-namespace",
+          `namespace "${body.namespace}" is not served here`,
+        );
+      const { token, info } = await issueToken(store, body, { tokenId: admin.id });
+      return reply.code(201).send({ ...info, token });
+    },
+  );
+
+  app.get(
+    "/api/v1/audit",
+    {
+      schema: {
+        summary: "The audit log, newest first",
+        tags: ["tokens"],
+        security: [{ bearer: [] }],
+        querystring: {
+          type: "object",
+          properties: {
+            limit: { type: "integer", minimum: 1, maximum: 1000, default: 100 },
+            before: { type: "integer", minimum: 1 },
+          },
+        },
+        response: {
+          200: {
+            type: "array",
+            items: {
+              type: "object",
+              properties: {
+                id: { type: "integer" },
+                tokenId: { type: ["integer", "null"] },
+                action: { type: "string" },
+                target: { type: "string" },
+                before: {},
+                after: {},
+                at: { type: "string" },
+              },
+            },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      await authorize(store, request, "admin", null);
+      const { limit, before } = request.query as { limit: number; before?: number };
+      return store.audit(limit, before);
+    },
+  );
+
+  app.get(
+    "/api/v1/stats/resolutions",
+    {
+      schema: {
+        summary: "Daily resolution counts per namespace",
+        tags: ["namespaces"],
+        querystring: { type: "object", properties: { nid: { type: "string", maxLength: 32 } } },
+        response: {
+          200: {
+            type: "array",
+            items: {
+              type: "object",
+              properties: {
+                nid: { type: "string" },
+                day: { type: "string" },
+                count: { type: "integer" },
+              },
+            },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      await ctx.counter.flush();
+      return store.resolutionCounts((request.query as { nid?: string }).nid);
+    },
+  );
+
+  app.get(
+    "/api/v1/registry/namespaces",
+    {
+      schema: {
+        summary: "The IANA URN namespace registry snapshot and the namespaces served here",
+        tags: ["namespaces"],
+        querystring: { type: "object" },
+        response: {
+          200: {
+            type: "object",
+            properties: {
+              iana: { type: "array", items: { type: "object", additionalProperties: true } },
+              local: { type: "array", items: namespaceSchema },
+            },
+          },
+          ...errors,
+        },
+      },
+    },
+    async () => ({ iana: registryEntries(), local: await store.listNamespaces() }),
+  );
+}

@@ -1,0 +1,110 @@
+// POST /api/v1/import and GET /api/v1/export: NDJSON streamed both ways in constant memory. The
+// import answers as it goes: one line per committed batch (an acknowledgement that it is
+// durable) and one per refused input line, then a summary.
+
+import { PassThrough, Readable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import { authenticate, authorize, permit } from "../http/auth.js";
+import type { PluginOptions } from "../http/context.js";
+import { HttpProblem } from "../http/problem.js";
+import { errors, text } from "../http/schemas.js";
+import { importRecords } from "../import-records.js";
+import type { Store } from "../storage/store.js";
+
+export const NDJSON = "application/x-ndjson";
+
+/** Every record as one NDJSON line each, page by page. */
+export async function* exportLines(store: Store, pageSize = 1000): AsyncGenerator<string> {
+  let cursor: string | null = null;
+  do {
+    const page = await store.exportPage(cursor, pageSize);
+    if (page.lines.length > 0) yield `${page.lines.map((l) => JSON.stringify(l)).join("\n")}\n`;
+    cursor = page.cursor;
+  } while (cursor !== null);
+}
+
+export async function importExportRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
+  const { store } = ctx;
+  // The body stays a stream; the import reads it line by line.
+  app.addContentTypeParser(
+    [NDJSON, "application/jsonl", "application/x-jsonlines"],
+    (_request, payload, done) => done(null, payload),
+  );
+
+  app.post(
+    "/api/v1/import",
+    {
+      schema: {
+        summary: "Import NDJSON records (streamed, committed in batches, idempotent)",
+        tags: ["import-export"],
+        security: [{ bearer: [] }],
+        consumes: [NDJSON],
+        body: { type: "string", description: "One record a line, as export writes them" },
+        response: {
+          200: {
+            description:
+              "NDJSON: {batch, committed, lines, created, unchanged} per batch, {line, code, error} per refused line, {done} last",
+            content: { [NDJSON]: { schema: text("NDJSON progress") } },
+          },
+          ...errors,
+        },
+      },
+      // The schema above documents the stream; it is not validated as a string.
+      validatorCompiler: () => () => true,
+    },
+    async (request, reply) => {
+      const token = await authenticate(store, request);
+      permit(token, "registrar", token.namespace);
+      if (!(request.body instanceof Readable))
+        throw new HttpProblem(
+          415,
+          "unsupported-media-type",
+          `send the records as ${NDJSON}, one a line`,
+        );
+      const out = new PassThrough();
+      const events = importRecords(store, request.body, {
+        actor: { tokenId: token.id },
+        scope: token.namespace,
+        limits: ctx.limits,
+      });
+      void (async () => {
+        try {
+          for await (const event of events) {
+            if (!out.write(`${JSON.stringify(event)}\n`))
+              await new Promise((r) => out.once("drain", r));
+          }
+        } catch (error) {
+          request.log.error({ err: error }, "import failed");
+          out.write(
+            `${JSON.stringify({ error: "the import stopped: the request body failed", code: "aborted" })}\n`,
+          );
+        }
+        out.end();
+      })();
+      return reply.type(NDJSON).send(out);
+    },
+  );
+
+  app.get(
+    "/api/v1/export",
+    {
+      schema: {
+        summary: "Export every record as NDJSON (streamed)",
+        tags: ["import-export"],
+        security: [{ bearer: [] }],
+        querystring: { type: "object" },
+        response: {
+          200: {
+            description: "One record a line",
+            content: { [NDJSON]: { schema: text("NDJSON records") } },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      await authorize(store, request, "reader", null);
+      return reply.type(NDJSON).send(Readable.from(exportLines(store)));
+    },
+  );
+}

@@ -1,0 +1,77 @@
+// GET /{urn}: URN resolution over HTTP (RFC 8141 §1.2.1), the URN read from the raw target. An
+// HTTP query starting "+" is the r-component and "=" the q-component, as in the URN itself.
+// Only paths starting "urn:" (any case) are routed here; "/" and the rest stay free.
+
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { PluginOptions, ServerContext } from "../http/context.js";
+import { checkUrnLength, rawTarget } from "../http/raw-target.js";
+import { answer, SERVICES } from "../http/resolution-reply.js";
+import { errors, noBody, recordSchema, text, urnWildcardParams } from "../http/schemas.js";
+import { serviceDirective } from "../r-directives.js";
+import { lookup } from "../resolver.js";
+
+/** Every spelling of "/urn:" as a route: the scheme is case-insensitive (RFC 3986 §3.1). */
+function caseVariants(word: string): string[] {
+  let out = [""];
+  for (const c of word) out = out.flatMap((s) => [s + c.toLowerCase(), s + c.toUpperCase()]);
+  return out;
+}
+
+/** Resolves the URN in the request target; also used for targets the router could not decode. */
+export async function resolveTarget(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const input = rawTarget(request).slice(1);
+  checkUrnLength(input, ctx.limits);
+  const found = await lookup(ctx.store, input);
+  const directive = found.kind === "malformed" ? null : serviceDirective(found.urn.rComponent);
+  // An unknown s= value falls back to the default service (draft-03 §2.3.1).
+  const service = (directive !== null ? SERVICES[directive] : undefined) ?? "default";
+  return answer(ctx, request, reply, found, service);
+}
+
+export async function resolutionRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
+  const schema = {
+    summary: "Resolve a URN",
+    description:
+      "303 (or the namespace's 302/307) to the best locator; JSON record or text/uri-list by Accept; 301 to a successor; 410 tombstone; 404 reserved or unknown; 400 malformed; 302 to a delegate resolver. s= in the r-component selects an RFC 2483 service.",
+    tags: ["resolution"],
+    params: urnWildcardParams,
+    headers: {
+      type: "object",
+      properties: { accept: { type: "string" }, "if-none-match": { type: "string" } },
+    },
+    response: {
+      200: {
+        description: "The record, its locators, its names or its metadata",
+        content: {
+          "application/json": { schema: recordSchema },
+          "text/uri-list": { schema: text("Locators or names, first line a comment with the URN") },
+          "text/html": { schema: text("Metadata page") },
+        },
+      },
+      301: { ...noBody, description: "Deactivated: moved to its successor" },
+      302: { ...noBody, description: "Delegated to another resolver, or the namespace's choice" },
+      303: { ...noBody, description: "See the best locator" },
+      304: { ...noBody, description: "Not modified" },
+      307: { ...noBody, description: "The namespace's choice of redirect" },
+      410: {
+        description: "Deactivated without successor: tombstone",
+        content: {
+          "text/html": { schema: text("Tombstone page") },
+          "application/problem+json": { schema: errors["4xx"] },
+        },
+      },
+      ...errors,
+    },
+  };
+  caseVariants("urn").forEach((scheme, i) => {
+    app.get(
+      `/${scheme}::*`,
+      { schema: i === 0 ? schema : { ...schema, hide: true } },
+      (request, reply) => resolveTarget(ctx, request, reply),
+    );
+  });
+}

@@ -1,0 +1,72 @@
+// GET /uri-res/{service}?{urn}: RFC 2169's trivial HTTP convention, with RFC 2483's I2x names. The
+// URN is the whole query, unmodified; services not offered here give 501.
+
+import type { FastifyInstance } from "fastify";
+import type { PluginOptions } from "../http/context.js";
+import { HttpProblem } from "../http/problem.js";
+import { checkUrnLength, rawTarget } from "../http/raw-target.js";
+import { answer, SERVICES } from "../http/resolution-reply.js";
+import { errors, noBody, recordSchema, text } from "../http/schemas.js";
+import { lookup } from "../resolver.js";
+
+export async function uriResRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
+  app.get(
+    "/uri-res/:service",
+    {
+      schema: {
+        summary: "RFC 2169 / RFC 2483 resolution service",
+        description:
+          "N2L/I2L and N2R/I2R redirect to the best locator; N2Ls/I2Ls list locators and N2Ns/I2Ns other names (text/uri-list); N2C/I2C give metadata (JSON or HTML). Other services: 501.",
+        tags: ["resolution"],
+        params: {
+          type: "object",
+          properties: { service: { type: "string", maxLength: 16 } },
+          required: ["service"],
+        },
+        querystring: { type: "object", description: "The URN, the whole query, unmodified" },
+        response: {
+          200: {
+            description: "Locators, names or metadata",
+            content: {
+              "text/uri-list": {
+                schema: text("One URI a line, first line a comment with the URN"),
+              },
+              "application/json": { schema: recordSchema },
+              "text/html": { schema: text("Metadata page") },
+            },
+          },
+          301: { ...noBody, description: "Deactivated: moved to its successor" },
+          302: { ...noBody, description: "Delegated, or the namespace's choice of redirect" },
+          303: { ...noBody, description: "See the best locator" },
+          304: { ...noBody, description: "Not modified" },
+          307: { ...noBody, description: "The namespace's choice of redirect" },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const name = (request.params as { service: string }).service;
+      const service = Object.hasOwn(SERVICES, name) ? SERVICES[name] : undefined;
+      if (service === undefined)
+        throw new HttpProblem(
+          501,
+          "service-not-implemented",
+          `the resolution service "${name}" is not offered here`,
+          {
+            services: Object.keys(SERVICES),
+          },
+        );
+      const target = rawTarget(request);
+      const q = target.indexOf("?");
+      if (q < 0 || q === target.length - 1)
+        throw new HttpProblem(
+          400,
+          "missing-urn",
+          `give the URN as the query: /uri-res/${name}?urn:…`,
+        );
+      const input = target.slice(q + 1);
+      checkUrnLength(input, ctx.limits);
+      return answer(ctx, request, reply, await lookup(ctx.store, input), service);
+    },
+  );
+}

@@ -1,0 +1,68 @@
+// First-start data: the "example" namespace (RFC 6963 reserves it for documentation, so it is
+// served as a local namespace) with one record in every status, to try resolution in a browser.
+
+import { URN } from "@urnkit/core";
+import { namespaceKey } from "./namespace-keys.js";
+import type { Actor, Store } from "./storage/store.js";
+
+const key = (s: string) => namespaceKey(new URN(s));
+
+/** Creates the example namespace and records unless the namespace exists. True when it did. */
+export async function seedExample(store: Store): Promise<boolean> {
+  if ((await store.getNamespace("example")) !== null) return false;
+  const actor: Actor = { tokenId: null };
+  await store.createNamespace(
+    {
+      nid: "example",
+      local: true,
+      template: "Namespace ID: example\nPurpose: documentation and tests (RFC 6963)\n",
+      mint: { prefix: "doc-", width: 6, check: "mod11-2" },
+      redirectStatus: 303,
+      maxAge: 300,
+    },
+    actor,
+  );
+  const record = async (
+    urn: string,
+    status: "reserved" | "active",
+    locators: { url: string; priority?: number }[] = [],
+    metadata: Record<string, unknown> | null = null,
+  ) =>
+    store.createRecord({ urn, key: key(urn), nid: "example", status, locators, metadata }, actor);
+  await record(
+    "urn:example:report-2024",
+    "active",
+    [
+      { url: "https://www.example.org/reports/2024.pdf", priority: 10 },
+      { url: "https://mirror.example.net/reports/2024.pdf", priority: 5 },
+    ],
+    { title: "Annual report 2024", creator: "Example Org" },
+  );
+  await record(
+    "urn:example:report-2019",
+    "active",
+    [{ url: "https://www.example.org/reports/2019.pdf" }],
+    {
+      title: "Annual report 2019 (first edition)",
+    },
+  );
+  await store.deactivate(
+    key("urn:example:report-2019"),
+    {
+      reason: "superseded by a corrected edition",
+      successor: { urn: "urn:example:report-2024", key: key("urn:example:report-2024") },
+    },
+    actor,
+  );
+  await record(
+    "urn:example:draft-7",
+    "active",
+    [{ url: "https://www.example.org/drafts/7.html" }],
+    {
+      title: "Draft 7",
+    },
+  );
+  await store.deactivate(key("urn:example:draft-7"), { reason: "withdrawn by its author" }, actor);
+  await record("urn:example:report-2025", "reserved");
+  return true;
+}

@@ -1,0 +1,95 @@
+// The HTTP service: fastify with one plugin per area. Resolution owns only paths starting
+// "/urn:" and "/uri-res/"; "/" and other paths are free for plugins such as a web UI.
+
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { Limits, PluginOptions, ServerContext } from "./http/context.js";
+import { clientErrorHandler, sendProblem } from "./http/error-handler.js";
+import { Metrics } from "./http/metrics.js";
+import { OpenApiCollector } from "./http/openapi.js";
+import { HttpProblem } from "./http/problem.js";
+import { ResolutionCounter } from "./resolution-counts.js";
+import { adminRoutes } from "./routes/admin.js";
+import { healthRoutes } from "./routes/health.js";
+import { importExportRoutes } from "./routes/import-export.js";
+import { namespaceRoutes } from "./routes/namespaces.js";
+import { resolutionRoutes, resolveTarget } from "./routes/resolution.js";
+import { uriResRoutes } from "./routes/uri-res.js";
+import { urnRoutes } from "./routes/urns.js";
+import type { Store } from "./storage/store.js";
+
+export type ServerPlugin = (app: FastifyInstance, options: PluginOptions) => Promise<void>;
+
+export interface BuildServerOptions {
+  store: Store;
+  /** pino options, true for defaults, false (the default) for none. */
+  logger?: FastifyServerOptions["logger"];
+  limits?: Partial<Limits>;
+  /** Longest time a request may take to arrive, in milliseconds. */
+  requestTimeoutMs?: number;
+  /** More plugins (a web UI at "/", say), registered after the API with the same context. */
+  plugins?: ServerPlugin[];
+}
+
+export const DEFAULT_LIMITS: Limits = { urnBytes: 8192, jsonBytes: 1048576, importBatch: 1000 };
+
+const RESOLUTION_ROUTE = /^\/urn::\*$/i;
+const URN_PATH = /^\/urn:/i;
+
+export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const metrics = new Metrics();
+  const counter = new ResolutionCounter(options.store);
+  const ctx: ServerContext = { store: options.store, metrics, counter, limits };
+  const openapi = new OpenApiCollector();
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: limits.jsonBytes,
+    requestTimeout: options.requestTimeoutMs ?? 120000,
+    connectionTimeout: 0,
+    routerOptions: { maxParamLength: limits.urnBytes * 2 },
+    requestIdHeader: "x-request-id",
+    return503OnClosing: true,
+    clientErrorHandler,
+    // A target the router cannot percent-decode is still a URN to report on (400 with its code).
+    frameworkErrors: (error, request, reply) => {
+      if (URN_PATH.test(request.raw.url ?? ""))
+        resolveTarget(ctx, request, reply).catch((e) => sendProblem(reply, e));
+      else sendProblem(reply, error);
+    },
+  });
+
+  app.addHook("onRoute", (route) => openapi.add(route));
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header("x-request-id", request.id);
+    done();
+  });
+  app.addHook("onResponse", (request, reply, done) => {
+    const route = request.routeOptions.url;
+    metrics.request(
+      request.method,
+      route === undefined ? "unmatched" : RESOLUTION_ROUTE.test(route) ? "/{urn}" : route,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+  app.addHook("onClose", async () => counter.close());
+  app.setErrorHandler((error, _request, reply) => sendProblem(reply, error));
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(
+      reply,
+      new HttpProblem(404, "not-found", `nothing at ${request.method} ${request.url}`),
+    ),
+  );
+
+  await app.register(resolutionRoutes, { ctx });
+  await app.register(uriResRoutes, { ctx });
+  await app.register(namespaceRoutes, { ctx });
+  await app.register(urnRoutes, { ctx });
+  await app.register(importExportRoutes, { ctx });
+  await app.register(adminRoutes, { ctx });
+  await app.register(healthRoutes, { ctx, openapi });
+  for (const plugin of options.plugins ?? []) await app.register(plugin, { ctx });
+  return app;
+}

@@ -1,0 +1,707 @@
+// The embedded engine: one SQLite file through better-sqlite3 (WAL, one writer). Every write and
+// its audit row commit in one transaction; the schema refuses deletes and reassignment itself.
+
+import Database from "better-sqlite3";
+import {
+  type Actor,
+  type AuditEntry,
+  ConflictError,
+  type Delegation,
+  type ExportPage,
+  type ImportBatchResult,
+  type ImportItem,
+  type Locator,
+  type LocatorInput,
+  type MintPolicy,
+  type Namespace,
+  type NamespaceInput,
+  type NewRecord,
+  type RecordLine,
+  type RecordPatch,
+  type RecordStatus,
+  type ResolutionCount,
+  type ResolveView,
+  type Role,
+  StateError,
+  type Store,
+  type TemplateRevision,
+  type TokenInfo,
+  type UrnRecord,
+} from "../store.js";
+import { migrations } from "./migrations.js";
+
+interface NamespaceRow {
+  nid: string;
+  template_revision: number;
+  template: string | null;
+  mint: string | null;
+  redirect_status: 302 | 303 | 307;
+  max_age: number;
+  delegate: string;
+  local: number;
+  created: string;
+  updated: string;
+}
+
+interface RecordRow {
+  id: number;
+  key: string;
+  urn: string;
+  nid: string;
+  status: RecordStatus;
+  metadata: string | null;
+  reason: string | null;
+  deactivated: string | null;
+  created: string;
+  updated: string;
+}
+
+interface LocatorRow {
+  record_id: number;
+  url: string;
+  priority: number;
+  media_type: string | null;
+  active: number;
+  created: string;
+}
+
+interface TokenRow {
+  id: number;
+  role: Role;
+  namespace: string | null;
+  label: string | null;
+  created: string;
+}
+
+export interface SqliteStoreOptions {
+  /** A file path, or ":memory:". */
+  filename: string;
+  readonly?: boolean;
+}
+
+const now = (): string => new Date().toISOString();
+
+function toNamespace(row: NamespaceRow): Namespace {
+  return {
+    nid: row.nid,
+    template: row.template,
+    templateRevision: row.template_revision,
+    mint: row.mint === null ? null : (JSON.parse(row.mint) as MintPolicy),
+    redirectStatus: row.redirect_status,
+    maxAge: row.max_age,
+    delegate: JSON.parse(row.delegate) as Delegation[],
+    local: row.local === 1,
+    created: row.created,
+    updated: row.updated,
+  };
+}
+
+function toLocator(row: LocatorRow): Locator {
+  return {
+    url: row.url,
+    priority: row.priority,
+    mediaType: row.media_type,
+    active: row.active === 1,
+    created: row.created,
+  };
+}
+
+export class SqliteStore implements Store {
+  readonly engine = "sqlite";
+  readonly db: Database.Database;
+  // Namespaces are read on every resolution and change rarely: this process is the only writer.
+  readonly #namespaces = new Map<string, Namespace | null>();
+  #prepared: ReturnType<SqliteStore["prepare"]> | undefined;
+
+  constructor(options: SqliteStoreOptions) {
+    this.db = new Database(options.filename, { readonly: options.readonly ?? false });
+    if (!options.readonly) {
+      this.db.pragma("journal_mode = WAL");
+      // WAL with NORMAL survives a killed process (the WAL is in the OS cache); FULL also power loss.
+      this.db.pragma("synchronous = NORMAL");
+    }
+    this.db.pragma("foreign_keys = ON");
+    this.db.pragma("busy_timeout = 5000");
+  }
+
+  private get s(): ReturnType<SqliteStore["prepare"]> {
+    if (this.#prepared === undefined) this.#prepared = this.prepare();
+    return this.#prepared;
+  }
+
+  private prepare() {
+    const db = this.db;
+    return {
+      namespace: db.prepare<[string], NamespaceRow>(
+        `SELECT n.*, t.template FROM namespaces n
+         LEFT JOIN namespace_templates t ON t.nid = n.nid AND t.revision = n.template_revision
+         WHERE n.nid = ?`,
+      ),
+      namespaces: db.prepare<[], NamespaceRow>(
+        `SELECT n.*, t.template FROM namespaces n
+         LEFT JOIN namespace_templates t ON t.nid = n.nid AND t.revision = n.template_revision
+         ORDER BY n.nid`,
+      ),
+      insertNamespace: db.prepare(
+        `INSERT INTO namespaces (nid, template_revision, mint, redirect_status, max_age, delegate, local, created, updated)
+         VALUES (@nid, @revision, @mint, @redirectStatus, @maxAge, @delegate, @local, @now, @now)`,
+      ),
+      updateNamespace: db.prepare(
+        `UPDATE namespaces SET template_revision = @revision, mint = @mint, redirect_status = @redirectStatus,
+         max_age = @maxAge, delegate = @delegate, local = @local, updated = @now WHERE nid = @nid`,
+      ),
+      insertTemplate: db.prepare(
+        "INSERT INTO namespace_templates (nid, revision, template, created) VALUES (?, ?, ?, ?)",
+      ),
+      templates: db.prepare<[string], TemplateRevision>(
+        "SELECT revision, template, created FROM namespace_templates WHERE nid = ? ORDER BY revision",
+      ),
+      mint: db.prepare<[string], { n: number }>(
+        "UPDATE namespaces SET mint_next = mint_next + 1 WHERE nid = ? RETURNING mint_next - 1 AS n",
+      ),
+      resolve: db.prepare<[string], ResolveView>(
+        `SELECT r.urn, r.status, r.reason, r.deactivated,
+           (SELECT url FROM locators l WHERE l.record_id = r.id AND l.active = 1
+             ORDER BY l.priority DESC, l.created, l.id LIMIT 1) AS best,
+           (SELECT successor_urn FROM successors s WHERE s.record_id = r.id
+             ORDER BY s.created DESC LIMIT 1) AS successor
+         FROM records r WHERE r.key = ?`,
+      ),
+      record: db.prepare<[string], RecordRow>("SELECT * FROM records WHERE key = ?"),
+      recordUrnByKey: db.prepare<[string], { urn: string }>(
+        "SELECT urn FROM records WHERE key = ?",
+      ),
+      locators: db.prepare<[number], LocatorRow>(
+        `SELECT * FROM locators WHERE record_id = ?
+         ORDER BY active DESC, priority DESC, created, id`,
+      ),
+      successors: db.prepare<[number], { successor_urn: string }>(
+        "SELECT successor_urn FROM successors WHERE record_id = ? ORDER BY created DESC, successor_key",
+      ),
+      predecessors: db.prepare<[string], { urn: string }>(
+        `SELECT r.urn FROM successors s JOIN records r ON r.id = s.record_id
+         WHERE s.successor_key = ? ORDER BY r.id`,
+      ),
+      spellings: db.prepare<[number], { spelling: string }>(
+        "SELECT spelling FROM spellings WHERE record_id = ?",
+      ),
+      insertRecord: db.prepare<
+        [
+          string,
+          string,
+          string,
+          RecordStatus,
+          string | null,
+          string | null,
+          string | null,
+          string,
+          string,
+        ]
+      >(
+        `INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, created, updated)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
+      ),
+      insertSpelling: db.prepare(
+        "INSERT OR IGNORE INTO spellings (record_id, spelling) VALUES (?, ?)",
+      ),
+      insertLocator: db.prepare(
+        `INSERT INTO locators (record_id, url, priority, media_type, active, created)
+         VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (record_id, url) DO UPDATE SET priority = excluded.priority,
+           media_type = excluded.media_type, active = excluded.active`,
+      ),
+      deactivateLocators: db.prepare("UPDATE locators SET active = 0 WHERE record_id = ?"),
+      insertSuccessor: db.prepare(
+        `INSERT OR IGNORE INTO successors (record_id, successor_urn, successor_key, created)
+         VALUES (?, ?, ?, ?)`,
+      ),
+      setMetadata: db.prepare("UPDATE records SET metadata = ?, updated = ? WHERE id = ?"),
+      touch: db.prepare("UPDATE records SET updated = ? WHERE id = ?"),
+      setStatus: db.prepare(
+        "UPDATE records SET status = ?, reason = ?, deactivated = ?, updated = ? WHERE id = ?",
+      ),
+      insertAudit: db.prepare(
+        "INSERT INTO audit (token_id, action, target, before, after, at) VALUES (?, ?, ?, ?, ?, ?)",
+      ),
+      audit: db.prepare<[number, number], Record<string, unknown>>(
+        "SELECT * FROM audit WHERE id < ? ORDER BY id DESC LIMIT ?",
+      ),
+      exportRecords: db.prepare<[number, number], RecordRow>(
+        "SELECT * FROM records WHERE id > ? ORDER BY id LIMIT ?",
+      ),
+      exportLocators: db.prepare<[number, number], LocatorRow>(
+        `SELECT * FROM locators WHERE record_id BETWEEN ? AND ?
+         ORDER BY record_id, active DESC, priority DESC, created, id`,
+      ),
+      exportSuccessors: db.prepare<[number, number], { record_id: number; successor_urn: string }>(
+        `SELECT record_id, successor_urn FROM successors WHERE record_id BETWEEN ? AND ?
+         ORDER BY record_id, created DESC, successor_key`,
+      ),
+      countRecords: db.prepare<[], { n: number }>("SELECT count(*) AS n FROM records"),
+      insertToken: db.prepare(
+        "INSERT INTO tokens (hash, role, namespace, label, created) VALUES (?, ?, ?, ?, ?)",
+      ),
+      token: db.prepare<[string], TokenRow>(
+        "SELECT id, role, namespace, label, created FROM tokens WHERE hash = ?",
+      ),
+      addCount: db.prepare(
+        `INSERT INTO resolution_counts (nid, day, count) VALUES (?, ?, ?)
+         ON CONFLICT (nid, day) DO UPDATE SET count = count + excluded.count`,
+      ),
+      counts: db.prepare<[], ResolutionCount>(
+        "SELECT nid, day, count FROM resolution_counts ORDER BY day, nid",
+      ),
+      countsFor: db.prepare<[string], ResolutionCount>(
+        "SELECT nid, day, count FROM resolution_counts WHERE nid = ? ORDER BY day",
+      ),
+    };
+  }
+
+  async migrate(): Promise<void> {
+    this.migrateSync();
+  }
+
+  /** Applies every pending migration, each in its own transaction with its version row. */
+  migrateSync(): void {
+    const db = this.db;
+    db.exec(
+      "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied TEXT NOT NULL)",
+    );
+    const applied = new Set(
+      db
+        .prepare<[], { version: number }>("SELECT version FROM schema_migrations")
+        .all()
+        .map((r) => r.version),
+    );
+    for (const m of migrations) {
+      if (applied.has(m.version)) continue;
+      db.transaction(() => {
+        db.exec(m.sql);
+        db.prepare("INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)").run(
+          m.version,
+          m.name,
+          now(),
+        );
+      }).immediate();
+    }
+  }
+
+  async ping(): Promise<boolean> {
+    return this.db.prepare("SELECT 1 AS ok").get() !== undefined;
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+
+  #audit(actor: Actor, action: string, target: string, before: unknown, after: unknown): void {
+    this.s.insertAudit.run(
+      actor.tokenId,
+      action,
+      target,
+      before === undefined ? null : JSON.stringify(before),
+      after === undefined ? null : JSON.stringify(after),
+      now(),
+    );
+  }
+
+  // Namespaces
+
+  #namespaceSync(nid: string): Namespace | null {
+    let ns = this.#namespaces.get(nid);
+    if (ns === undefined) {
+      const row = this.s.namespace.get(nid);
+      ns = row === undefined ? null : toNamespace(row);
+      this.#namespaces.set(nid, ns);
+    }
+    return ns;
+  }
+
+  async getNamespace(nid: string): Promise<Namespace | null> {
+    return this.#namespaceSync(nid.toLowerCase());
+  }
+
+  async listNamespaces(): Promise<Namespace[]> {
+    return this.s.namespaces.all().map(toNamespace);
+  }
+
+  async createNamespace(input: NamespaceInput, actor: Actor): Promise<Namespace> {
+    const nid = input.nid.toLowerCase();
+    return this.db
+      .transaction(() => {
+        const existing = this.s.namespace.get(nid);
+        if (existing !== undefined)
+          throw new ConflictError(`namespace "${nid}" is already served here`, nid);
+        const t = now();
+        this.s.insertNamespace.run({
+          nid,
+          revision: 1,
+          mint: input.mint ? JSON.stringify(input.mint) : null,
+          redirectStatus: input.redirectStatus ?? 303,
+          maxAge: input.maxAge ?? 300,
+          delegate: JSON.stringify(input.delegate ?? []),
+          local: input.local ? 1 : 0,
+          now: t,
+        });
+        this.s.insertTemplate.run(nid, 1, input.template ?? null, t);
+        this.#namespaces.delete(nid);
+        const ns = this.#namespaceSync(nid) as Namespace;
+        this.#audit(actor, "namespace.create", nid, undefined, ns);
+        return ns;
+      })
+      .immediate();
+  }
+
+  async updateNamespace(input: NamespaceInput, actor: Actor): Promise<Namespace> {
+    const nid = input.nid.toLowerCase();
+    return this.db
+      .transaction(() => {
+        const row = this.s.namespace.get(nid);
+        if (row === undefined) throw new StateError(`namespace "${nid}" is not served here`);
+        const before = toNamespace(row);
+        const t = now();
+        const template = input.template === undefined ? before.template : input.template;
+        let revision = before.templateRevision;
+        if (template !== before.template) {
+          revision += 1;
+          this.s.insertTemplate.run(nid, revision, template, t);
+        }
+        const mint = input.mint === undefined ? before.mint : input.mint;
+        this.s.updateNamespace.run({
+          nid,
+          revision,
+          mint: mint ? JSON.stringify(mint) : null,
+          redirectStatus: input.redirectStatus ?? before.redirectStatus,
+          maxAge: input.maxAge ?? before.maxAge,
+          delegate: JSON.stringify(input.delegate ?? before.delegate),
+          local: (input.local ?? before.local) ? 1 : 0,
+          now: t,
+        });
+        this.#namespaces.delete(nid);
+        const ns = this.#namespaceSync(nid) as Namespace;
+        this.#audit(actor, "namespace.update", nid, before, ns);
+        return ns;
+      })
+      .immediate();
+  }
+
+  async templateRevisions(nid: string): Promise<TemplateRevision[]> {
+    return this.s.templates.all(nid.toLowerCase());
+  }
+
+  async nextMintNumber(nid: string, actor: Actor): Promise<number> {
+    return this.db
+      .transaction(() => {
+        const row = this.s.mint.get(nid.toLowerCase());
+        if (row === undefined) throw new StateError(`namespace "${nid}" is not served here`);
+        this.#audit(actor, "namespace.mint", nid, undefined, { number: row.n });
+        return row.n;
+      })
+      .immediate();
+  }
+
+  // Records
+
+  async resolve(key: string): Promise<ResolveView | null> {
+    return this.s.resolve.get(key) ?? null;
+  }
+
+  #recordSync(key: string): UrnRecord | null {
+    const row = this.s.record.get(key);
+    return row === undefined ? null : this.#expand(row);
+  }
+
+  #expand(row: RecordRow): UrnRecord {
+    const s = this.s;
+    const spellings = s.spellings.all(row.id).map((r) => r.spelling);
+    // The registered spelling first.
+    spellings.sort((a, b) => (a === row.urn ? -1 : b === row.urn ? 1 : a < b ? -1 : 1));
+    return {
+      urn: row.urn,
+      key: row.key,
+      nid: row.nid,
+      status: row.status,
+      locators: s.locators.all(row.id).map(toLocator),
+      metadata:
+        row.metadata === null ? null : (JSON.parse(row.metadata) as Record<string, unknown>),
+      reason: row.reason,
+      deactivated: row.deactivated,
+      successors: s.successors.all(row.id).map((r) => r.successor_urn),
+      predecessors: s.predecessors.all(row.key).map((r) => r.urn),
+      spellings,
+      created: row.created,
+      updated: row.updated,
+    };
+  }
+
+  async getRecord(key: string): Promise<UrnRecord | null> {
+    return this.#recordSync(key);
+  }
+
+  #insertLocators(
+    recordId: number,
+    locators: readonly LocatorInput[] | undefined,
+    t: string,
+  ): void {
+    for (const l of locators ?? []) {
+      const created = (l as { created?: string }).created ?? t;
+      this.s.insertLocator.run(
+        recordId,
+        l.url,
+        l.priority ?? 0,
+        l.mediaType ?? null,
+        l.active === false ? 0 : 1,
+        created,
+      );
+    }
+  }
+
+  async createRecord(input: NewRecord, actor: Actor): Promise<UrnRecord> {
+    return this.db
+      .transaction(() => {
+        const t = now();
+        const metadata = input.metadata == null ? null : JSON.stringify(input.metadata);
+        const info = this.s.insertRecord.run(
+          input.key,
+          input.urn,
+          input.nid,
+          input.status,
+          metadata,
+          null,
+          null,
+          t,
+          t,
+        );
+        if (info.changes === 0) {
+          const existing = this.s.recordUrnByKey.get(input.key);
+          throw new ConflictError(
+            `an equivalent URN is already registered: ${existing?.urn}`,
+            existing?.urn ?? input.key,
+          );
+        }
+        const id = Number(info.lastInsertRowid);
+        this.s.insertSpelling.run(id, input.urn);
+        this.#insertLocators(id, input.locators, t);
+        const record = this.#recordSync(input.key) as UrnRecord;
+        this.#audit(actor, "urn.create", input.urn, undefined, record);
+        return record;
+      })
+      .immediate();
+  }
+
+  async updateRecord(key: string, patch: RecordPatch, actor: Actor): Promise<UrnRecord | null> {
+    return this.db
+      .transaction(() => {
+        const row = this.s.record.get(key);
+        if (row === undefined) return null;
+        const before = this.#expand(row);
+        const t = now();
+        if (patch.locators !== undefined) {
+          this.s.deactivateLocators.run(row.id);
+          this.#insertLocators(row.id, patch.locators, t);
+        }
+        if (patch.metadata !== undefined) {
+          this.s.setMetadata.run(
+            patch.metadata === null ? null : JSON.stringify(patch.metadata),
+            t,
+            row.id,
+          );
+        } else this.s.touch.run(t, row.id);
+        const after = this.#recordSync(key) as UrnRecord;
+        this.#audit(actor, "urn.update", row.urn, before, after);
+        return after;
+      })
+      .immediate();
+  }
+
+  async activate(key: string, actor: Actor): Promise<UrnRecord | null> {
+    return this.db
+      .transaction(() => {
+        const row = this.s.record.get(key);
+        if (row === undefined) return null;
+        if (row.status === "deactivated")
+          throw new StateError(`${row.urn} is deactivated; a URN is never activated again`);
+        if (row.status === "active") return this.#expand(row);
+        const before = this.#expand(row);
+        this.s.setStatus.run("active", null, null, now(), row.id);
+        const after = this.#recordSync(key) as UrnRecord;
+        this.#audit(actor, "urn.activate", row.urn, before, after);
+        return after;
+      })
+      .immediate();
+  }
+
+  async deactivate(
+    key: string,
+    change: { reason: string; successor?: { urn: string; key: string } | null },
+    actor: Actor,
+  ): Promise<UrnRecord | null> {
+    return this.db
+      .transaction(() => {
+        const row = this.s.record.get(key);
+        if (row === undefined) return null;
+        if (row.status === "deactivated") throw new StateError(`${row.urn} is already deactivated`);
+        const before = this.#expand(row);
+        const t = now();
+        this.s.setStatus.run("deactivated", change.reason, t, t, row.id);
+        if (change.successor)
+          this.s.insertSuccessor.run(row.id, change.successor.urn, change.successor.key, t);
+        const after = this.#recordSync(key) as UrnRecord;
+        this.#audit(actor, "urn.deactivate", row.urn, before, after);
+        return after;
+      })
+      .immediate();
+  }
+
+  // Import and export
+
+  #sameAsLine(existing: UrnRecord, line: RecordLine): boolean {
+    const a = existing;
+    if (a.status !== line.status) return false;
+    if ((line.reason ?? null) !== a.reason) return false;
+    if (JSON.stringify(line.metadata ?? null) !== JSON.stringify(a.metadata)) return false;
+    const urls = (line.locators ?? []).map((l) => l.url).sort();
+    const have = a.locators.map((l) => l.url).sort();
+    return urls.length === have.length && urls.every((u, i) => u === have[i]);
+  }
+
+  async importBatch(items: ImportItem[], actor: Actor): Promise<ImportBatchResult> {
+    const s = this.s;
+    return this.db
+      .transaction(() => {
+        const result: ImportBatchResult = { created: 0, unchanged: 0, conflicts: [] };
+        const t = now();
+        for (const item of items) {
+          const r = item.record;
+          const metadata = r.metadata == null ? null : JSON.stringify(r.metadata);
+          const created = r.created ?? t;
+          const deactivated = r.status === "deactivated" ? (r.deactivated ?? t) : null;
+          const info = s.insertRecord.run(
+            item.key,
+            r.urn,
+            item.nid,
+            r.status,
+            metadata,
+            r.status === "deactivated" ? (r.reason ?? null) : null,
+            deactivated,
+            created,
+            t,
+          );
+          if (info.changes === 0) {
+            const existing = this.#recordSync(item.key) as UrnRecord;
+            if (this.#sameAsLine(existing, r)) result.unchanged += 1;
+            else result.conflicts.push({ line: item.line, urn: r.urn, existing: existing.urn });
+            continue;
+          }
+          const id = Number(info.lastInsertRowid);
+          s.insertSpelling.run(id, r.urn);
+          this.#insertLocators(id, r.locators, created);
+          for (const succ of item.successors) s.insertSuccessor.run(id, succ.urn, succ.key, t);
+          this.#audit(actor, "urn.import", r.urn, undefined, r);
+          result.created += 1;
+        }
+        return result;
+      })
+      .immediate();
+  }
+
+  async exportPage(cursor: string | null, limit: number): Promise<ExportPage> {
+    const s = this.s;
+    const after = cursor === null ? 0 : Number(cursor);
+    const rows = s.exportRecords.all(after, limit);
+    if (rows.length === 0) return { lines: [], cursor: null };
+    const first = (rows[0] as RecordRow).id;
+    const last = (rows[rows.length - 1] as RecordRow).id;
+    const locators = new Map<number, Locator[]>();
+    for (const l of s.exportLocators.all(first, last)) {
+      const list = locators.get(l.record_id);
+      if (list === undefined) locators.set(l.record_id, [toLocator(l)]);
+      else list.push(toLocator(l));
+    }
+    const successors = new Map<number, string[]>();
+    for (const x of s.exportSuccessors.all(first, last)) {
+      const list = successors.get(x.record_id);
+      if (list === undefined) successors.set(x.record_id, [x.successor_urn]);
+      else list.push(x.successor_urn);
+    }
+    const lines = rows.map((row): RecordLine => {
+      const line: RecordLine = { urn: row.urn, status: row.status };
+      const locs = locators.get(row.id);
+      if (locs) line.locators = locs;
+      if (row.metadata !== null) line.metadata = JSON.parse(row.metadata);
+      if (row.reason !== null) line.reason = row.reason;
+      if (row.deactivated !== null) line.deactivated = row.deactivated;
+      const succ = successors.get(row.id);
+      if (succ) line.successors = succ;
+      line.created = row.created;
+      return line;
+    });
+    return { lines, cursor: rows.length < limit ? null : String(last) };
+  }
+
+  async countRecords(): Promise<number> {
+    return (this.s.countRecords.get() as { n: number }).n;
+  }
+
+  // Tokens, audit, counts
+
+  async createToken(
+    token: { hash: string; role: Role; namespace: string | null; label: string | null },
+    actor: Actor,
+  ): Promise<TokenInfo> {
+    return this.db
+      .transaction(() => {
+        const t = now();
+        const info = this.s.insertToken.run(
+          token.hash,
+          token.role,
+          token.namespace?.toLowerCase() ?? null,
+          token.label,
+          t,
+        );
+        const created: TokenInfo = {
+          id: Number(info.lastInsertRowid),
+          role: token.role,
+          namespace: token.namespace?.toLowerCase() ?? null,
+          label: token.label,
+          created: t,
+        };
+        this.#audit(actor, "token.create", String(created.id), undefined, created);
+        return created;
+      })
+      .immediate();
+  }
+
+  async findToken(hash: string): Promise<TokenInfo | null> {
+    return this.s.token.get(hash) ?? null;
+  }
+
+  async audit(limit: number, beforeId?: number): Promise<AuditEntry[]> {
+    return this.s.audit.all(beforeId ?? Number.MAX_SAFE_INTEGER, limit).map((r) => ({
+      id: r.id as number,
+      tokenId: (r.token_id as number | null) ?? null,
+      action: r.action as string,
+      target: r.target as string,
+      before: r.before === null ? null : JSON.parse(r.before as string),
+      after: r.after === null ? null : JSON.parse(r.after as string),
+      at: r.at as string,
+    }));
+  }
+
+  async addResolutionCounts(counts: ResolutionCount[]): Promise<void> {
+    this.db.transaction(() => {
+      for (const c of counts) this.s.addCount.run(c.nid, c.day, c.count);
+    })();
+  }
+
+  async resolutionCounts(nid?: string): Promise<ResolutionCount[]> {
+    return nid === undefined ? this.s.counts.all() : this.s.countsFor.all(nid.toLowerCase());
+  }
+}
+
+/** Opens (creating if needed) and migrates a SQLite store. */
+export async function openSqliteStore(filename: string): Promise<SqliteStore> {
+  const store = new SqliteStore({ filename });
+  await store.migrate();
+  return store;
+}

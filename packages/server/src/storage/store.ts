@@ -1,0 +1,240 @@
+// The storage contract of the registry (RFC 8141 §1.2.1 resolution data, §6.4.6 per-namespace
+// resolution policy): engine-neutral and async, so SQLite and PostgreSQL can sit behind it.
+
+/** Lifecycle of an assigned URN. It only moves forward: reserved → active → deactivated. */
+export type RecordStatus = "reserved" | "active" | "deactivated";
+
+export type Role = "admin" | "registrar" | "reader";
+
+/** How `POST /namespaces/{nid}/mint` composes the next NSS: prefix + zero-padded number + check. */
+export interface MintPolicy {
+  prefix: string;
+  width: number;
+  /** "mod11-2": the ISO 7064 MOD 11-2 check character (0-9 or X) over the digits. */
+  check: "none" | "mod11-2";
+}
+
+/** A namespace or an NSS prefix resolved elsewhere: `{urn}` in `url` is replaced by the URN. */
+export interface Delegation {
+  /** Equivalence-key prefix, e.g. "urn:nbn:de:"; "" delegates the whole namespace. */
+  prefix: string;
+  url: string;
+}
+
+export interface NamespaceInput {
+  nid: string;
+  template?: string | null;
+  mint?: MintPolicy | null;
+  redirectStatus?: 302 | 303 | 307;
+  /** Longest time, in seconds, a client may cache a redirect out of this namespace. */
+  maxAge?: number;
+  delegate?: Delegation[];
+  /** Served although it is not a registered NID (a local or experimental namespace). */
+  local?: boolean;
+}
+
+export interface Namespace {
+  nid: string;
+  template: string | null;
+  templateRevision: number;
+  mint: MintPolicy | null;
+  redirectStatus: 302 | 303 | 307;
+  maxAge: number;
+  delegate: Delegation[];
+  local: boolean;
+  created: string;
+  updated: string;
+}
+
+export interface TemplateRevision {
+  revision: number;
+  template: string | null;
+  created: string;
+}
+
+export interface LocatorInput {
+  url: string;
+  priority?: number;
+  mediaType?: string | null;
+  active?: boolean;
+}
+
+export interface Locator {
+  url: string;
+  priority: number;
+  mediaType: string | null;
+  active: boolean;
+  created: string;
+}
+
+/** One URN record as the API shows it. */
+export interface UrnRecord {
+  urn: string;
+  key: string;
+  nid: string;
+  status: RecordStatus;
+  locators: Locator[];
+  metadata: Record<string, unknown> | null;
+  reason: string | null;
+  deactivated: string | null;
+  successors: string[];
+  predecessors: string[];
+  /** Every spelling the record was registered under (the first is `urn`). */
+  spellings: string[];
+  created: string;
+  updated: string;
+}
+
+/** What `GET /{urn}` needs, read in one lookup. */
+export interface ResolveView {
+  urn: string;
+  status: RecordStatus;
+  /** The best locator: active first, highest priority, then oldest. */
+  best: string | null;
+  successor: string | null;
+  reason: string | null;
+  deactivated: string | null;
+}
+
+export interface NewRecord {
+  urn: string;
+  key: string;
+  nid: string;
+  status: "reserved" | "active";
+  locators?: LocatorInput[];
+  metadata?: Record<string, unknown> | null;
+}
+
+export interface RecordPatch {
+  /** Replaces the locator list: URLs not listed become inactive (they are kept for history). */
+  locators?: LocatorInput[];
+  metadata?: Record<string, unknown> | null;
+}
+
+/** One line of an import or export file (the NDJSON format of `/api/v1/import` and `/export`). */
+export interface RecordLine {
+  urn: string;
+  status: RecordStatus;
+  locators?: (LocatorInput & { created?: string })[];
+  metadata?: Record<string, unknown> | null;
+  reason?: string | null;
+  deactivated?: string | null;
+  successors?: string[];
+  created?: string;
+}
+
+export interface ImportItem {
+  line: number;
+  key: string;
+  nid: string;
+  record: RecordLine;
+  /** The record's successors with their keys, in the order of `record.successors`. */
+  successors: { urn: string; key: string }[];
+}
+
+export type ImportOutcome = "created" | "unchanged" | "conflict";
+
+export interface ImportBatchResult {
+  created: number;
+  unchanged: number;
+  conflicts: { line: number; urn: string; existing: string }[];
+}
+
+export interface ExportPage {
+  lines: RecordLine[];
+  /** Pass back to get the next page; null when done. */
+  cursor: string | null;
+}
+
+export interface TokenInfo {
+  id: number;
+  role: Role;
+  namespace: string | null;
+  label: string | null;
+  created: string;
+}
+
+/** Who did a write, for the audit row. null for the command line and first-start seeding. */
+export interface Actor {
+  tokenId: number | null;
+}
+
+export interface AuditEntry {
+  id: number;
+  tokenId: number | null;
+  action: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+  at: string;
+}
+
+export interface ResolutionCount {
+  nid: string;
+  day: string;
+  count: number;
+}
+
+/** A write refused because the URN (or NID) is already taken: names the existing record. */
+export class ConflictError extends Error {
+  readonly existing: string;
+  constructor(message: string, existing: string) {
+    super(message);
+    this.name = "ConflictError";
+    this.existing = existing;
+  }
+}
+
+/** A write refused by the record's lifecycle (e.g. activating a deactivated URN). */
+export class StateError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "StateError";
+  }
+}
+
+export interface Store {
+  readonly engine: string;
+  /** Applies pending migrations. Idempotent. */
+  migrate(): Promise<void>;
+  /** True when the database answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+
+  getNamespace(nid: string): Promise<Namespace | null>;
+  listNamespaces(): Promise<Namespace[]>;
+  createNamespace(input: NamespaceInput, actor: Actor): Promise<Namespace>;
+  /** Stores a new template revision when the template changes. */
+  updateNamespace(input: NamespaceInput, actor: Actor): Promise<Namespace>;
+  templateRevisions(nid: string): Promise<TemplateRevision[]>;
+  /** Atomically takes the namespace's next mint sequence number. */
+  nextMintNumber(nid: string, actor: Actor): Promise<number>;
+
+  resolve(key: string): Promise<ResolveView | null>;
+  getRecord(key: string): Promise<UrnRecord | null>;
+  /** Throws ConflictError naming the existing record when the key is taken, in any status. */
+  createRecord(input: NewRecord, actor: Actor): Promise<UrnRecord>;
+  updateRecord(key: string, patch: RecordPatch, actor: Actor): Promise<UrnRecord | null>;
+  activate(key: string, actor: Actor): Promise<UrnRecord | null>;
+  deactivate(
+    key: string,
+    change: { reason: string; successor?: { urn: string; key: string } | null },
+    actor: Actor,
+  ): Promise<UrnRecord | null>;
+
+  /** Imports one batch in one transaction: when it returns, the batch is durable. */
+  importBatch(items: ImportItem[], actor: Actor): Promise<ImportBatchResult>;
+  exportPage(cursor: string | null, limit: number): Promise<ExportPage>;
+  countRecords(): Promise<number>;
+
+  createToken(
+    token: { hash: string; role: Role; namespace: string | null; label: string | null },
+    actor: Actor,
+  ): Promise<TokenInfo>;
+  findToken(hash: string): Promise<TokenInfo | null>;
+
+  audit(limit: number, beforeId?: number): Promise<AuditEntry[]>;
+  /** Adds to the daily resolution counts (the server batches increments in memory). */
+  addResolutionCounts(counts: ResolutionCount[]): Promise<void>;
+  resolutionCounts(nid?: string): Promise<ResolutionCount[]>;
+}

@@ -1,0 +1,29 @@
+// API bearer tokens (RFC 6750): 32 random bytes shown once; only their SHA-256 is stored.
+
+import { createHash, randomBytes } from "node:crypto";
+import type { Actor, Role, Store, TokenInfo } from "./storage/store.js";
+
+export const ROLES: readonly Role[] = ["admin", "registrar", "reader"];
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Creates a token and returns it in clear (the only time it exists in clear) with its row. */
+export async function issueToken(
+  store: Store,
+  grant: { role: Role; namespace?: string | null; label?: string | null },
+  actor: Actor,
+): Promise<{ token: string; info: TokenInfo }> {
+  const token = `urnkit_${randomBytes(32).toString("base64url")}`;
+  const info = await store.createToken(
+    {
+      hash: hashToken(token),
+      role: grant.role,
+      namespace: grant.namespace ?? null,
+      label: grant.label ?? null,
+    },
+    actor,
+  );
+  return { token, info };
+}
