@@ -148,6 +148,16 @@ test("help written to a closed pipe (urnkit --help | head -1) does not crash", a
   await new Promise((resolve) => setImmediate(resolve));
 });
 
+test("reading a terminal: a hint on stderr says where input is expected", async () => {
+  const stdin = Object.assign(Readable.from([Buffer.from("urn:example:a\n")]), { isTTY: true });
+  const r = await run(["parse", "--json"], { stdin });
+  assert.equal(r.code, 0);
+  assert.match(r.stderr, /reading URNs from standard input/);
+  // Not when the URNs are arguments, nor when input is a pipe.
+  assert.equal((await run(["parse", "urn:example:a"])).stderr, "");
+  assert.equal((await run(["parse"], { stdin: "urn:example:a\n" })).stderr, "");
+});
+
 describe("the bin", () => {
   const bin = new URL("../bin/urnkit.js", import.meta.url).pathname;
   const exec = promisify(execFile);
