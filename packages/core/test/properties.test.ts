@@ -120,6 +120,7 @@ for (const { syntax, parts, urn } of grammars) {
             parsed = new URN(s, options);
           } catch (error) {
             assert.ok(error instanceof UrnSyntaxError, String(error));
+            assert.equal(error.input, s);
             assert.ok(error.index >= 0 && error.index <= s.length);
             const value = URN.validate(s, options);
             assert.ok(value instanceof UrnSyntaxError);
@@ -152,6 +153,17 @@ for (const { syntax, parts, urn } of grammars) {
               assert.deepEqual(readBack(URN.from(p, options)), { ...p });
             } catch (error) {
               assert.ok(error instanceof UrnSyntaxError, String(error));
+              // The error is about one of the parts, with an index into it.
+              const { component, input, index } = error;
+              const part = {
+                nid: p.nid,
+                nss: p.nss,
+                r: p.rComponent,
+                q: p.qComponent,
+                f: p.fComponent,
+              };
+              assert.equal(input, part[component as keyof typeof part]);
+              assert.ok(index >= 0 && index <= input.length);
             }
           },
         ),
