@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { registerEqual } from "./commands/equal.js";
+import { registerExtract } from "./commands/extract.js";
 import { registerNormalize } from "./commands/normalize.js";
 import { registerParse } from "./commands/parse.js";
 import {
@@ -28,7 +29,12 @@ export type { Io } from "./context.js";
  * never touch process.* directly. Report usage errors with `command.error("error: …")` (exit 2);
  * throw I/O errors (exit 2). Then add the function to COMMANDS below, in help order.
  */
-const COMMANDS: RegisterCommand[] = [registerParse, registerNormalize, registerEqual];
+const COMMANDS: RegisterCommand[] = [
+  registerParse,
+  registerNormalize,
+  registerEqual,
+  registerExtract,
+];
 
 /** The package version, read at run time (the same relative path from src/ and dist/). */
 function version(): string {

@@ -3,7 +3,7 @@
 
 import { shownInput, visible } from "./display-text.js";
 import type { Colors } from "./output.js";
-import type { ParseReport } from "./parse-report.js";
+import type { ParseReport, ValidReport } from "./parse-report.js";
 
 /** A labelled value of the detail view; null is a component the URN does not have. */
 type Field = [label: string, value: string | null];
@@ -25,6 +25,9 @@ function fieldsOf(report: ParseReport): Field[] {
     ["q-component", report.qComponent],
     ["f-component", report.fComponent],
     ["equivalence key", report.equivalenceKey],
+    // RFC 8141 §4.4: the decoded form for people, with one line per warning about it.
+    ["display", report.display],
+    ...report.warnings.map((w): Field => ["warning", `${w.message} (${w.code})`]),
   ];
 }
 
@@ -49,6 +52,7 @@ export function renderDetail(report: ParseReport, c: Colors): string[] {
     else if (value === "") text = c.dim("(empty)");
     else if (label === "valid") text = report.valid ? c.green(value) : c.red(value);
     else if (label === "message") text = c.red(visible(value));
+    else if (label === "warning") text = c.yellow(visible(value));
     else text = visible(value);
     lines.push(`${c.dim(pad(label))}${text}`);
   }
@@ -57,10 +61,23 @@ export function renderDetail(report: ParseReport, c: Colors): string[] {
 
 /** The one-line view: a status column, the input (padded to `width` columns), the error if any. */
 export function renderLine(report: ParseReport, c: Colors, width = 0): string {
-  if (report.valid) return `${c.green("valid  ")}  ${visible(report.input)}`;
+  if (report.valid)
+    return `${c.green("valid  ")}  ${visible(report.input)}${displayNote(report, c)}`;
   const { message, code } = report.error;
   const shown = shownInput(report.input);
   const gap = " ".repeat(Math.max(width - shown.length, 0) + 2);
   const input = report.input === "" ? c.dim(shown) : shown;
   return `${c.red("invalid")}  ${input}${gap}${c.red(visible(message))} ${c.dim(`(${code})`)}`;
+}
+
+/** After a valid input in the one-line view: its display form when it differs, and warnings. */
+function displayNote(report: ValidReport, c: Colors): string {
+  let note =
+    report.display === report.input ? "" : `  ${c.dim("display")} ${visible(report.display)}`;
+  const n = report.warnings.length;
+  if (n > 0) {
+    const codes = [...new Set(report.warnings.map((w) => w.code))].join(", ");
+    note += `  ${c.yellow(`${n} warning${n === 1 ? "" : "s"}: ${codes}`)}`;
+  }
+  return note;
 }

@@ -1,7 +1,17 @@
 // RFC 8141 §2 (and RFC 2141 §2): what `urnkit parse` says about one input, as plain data. The JSON
 // output is this object as is; the text views render it. Both change only here when a field is added.
 
-import { URN, type UrnComponent, type UrnSyntax, type UrnSyntaxErrorCode } from "@urnkit/core";
+import {
+  classifyNid,
+  type DisplayWarning,
+  displayWarnings,
+  type NidKind,
+  toDisplayString,
+  URN,
+  type UrnComponent,
+  type UrnSyntax,
+  type UrnSyntaxErrorCode,
+} from "@urnkit/core";
 
 export interface ValidReport {
   input: string;
@@ -13,6 +23,11 @@ export interface ValidReport {
   fComponent: string | null;
   /** RFC 8141 §3.1: the assigned name in canonical case; r/q/f never take part. */
   equivalenceKey: string;
+  /** RFC 8141 §5.1/§5.2; null for an RFC 2141 NID that RFC 8141 does not allow ("x", "ab-"). */
+  nidKind: NidKind | null;
+  /** RFC 8141 §4.4: the human-friendly form, and what it could hide or mislead about. */
+  display: string;
+  warnings: DisplayWarning[];
 }
 
 export interface InvalidReport {
@@ -39,5 +54,16 @@ export function parseReport(input: string, syntax: UrnSyntax): ParseReport {
     qComponent: urn.qComponent,
     fComponent: urn.fComponent,
     equivalenceKey: urn.equivalenceKey,
+    nidKind: nidKindOf(urn.nid),
+    display: toDisplayString(urn),
+    warnings: displayWarnings(urn),
   };
+}
+
+function nidKindOf(nid: string): NidKind | null {
+  try {
+    return classifyNid(nid).kind;
+  } catch {
+    return null;
+  }
 }

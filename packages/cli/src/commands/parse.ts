@@ -1,6 +1,7 @@
 // `urnkit parse`: RFC 8141 §2 (or RFC 2141) syntax of each input, with its parts and its §3.1
 // equivalence key, as a report (text) or JSON Lines.
 
+import type { UrnSyntax } from "@urnkit/core";
 import type { Command } from "commander";
 import {
   type InputOptions,
@@ -12,11 +13,21 @@ import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
 import { visible } from "../display-text.js";
 import { examplesHelp } from "../help-examples.js";
 import { inputsOf } from "../inputs.js";
+import type { Colors } from "../output.js";
 import { LineWriter } from "../output.js";
+import {
+  type BothReport,
+  bothReport,
+  isBothReport,
+  renderBothDetail,
+  renderBothLine,
+} from "../parse-both.js";
 import { renderDetail, renderLine } from "../parse-render.js";
-import { parseReport } from "../parse-report.js";
+import { type ParseReport, parseReport } from "../parse-report.js";
 
-interface ParseOptions extends InputOptions {
+interface ParseOptions extends Omit<InputOptions, "syntax"> {
+  /** "both": the verdict under each grammar, for legacy data. */
+  syntax: UrnSyntax | "both";
   json?: boolean;
 }
 
@@ -34,7 +45,7 @@ export function registerParse(program: Command, ctx: Context): void {
         "Exit status: 0 all valid, 1 some invalid, 2 usage or I/O error.",
     )
     .argument("[urn...]", "URNs to parse")
-    .addOption(syntaxOption())
+    .addOption(syntaxOption().choices(["rfc8141", "rfc2141", "both"]))
     .option("--json", "print one JSON object per input (JSON Lines)")
     .addOption(inputOption())
     .addOption(skipEmptyOption())
@@ -44,6 +55,7 @@ export function registerParse(program: Command, ctx: Context): void {
         ["urnkit parse 'URN:Example:a123%2cz456?+res?=op=map#part'", "the parts of one URN"],
         ["urnkit parse --json < urns.txt > report.jsonl", "check a file, one JSON object per line"],
         ["urnkit parse --syntax rfc2141 urn:x:legacy-", "read with the 1997 grammar"],
+        ["urnkit parse --syntax both < legacy.txt", "what changes from RFC 2141 to RFC 8141"],
       ]),
     )
     .action(async (urns: string[], options: ParseOptions, command: Command) => {
@@ -59,10 +71,11 @@ async function runParse(
 ): Promise<number> {
   const out = new LineWriter(ctx.io.stdout);
   const c = ctx.colors.out;
-  const items = inputsOf(urns, options, ctx, command);
+  const { syntax } = options;
+  const items = inputsOf(urns, { ...options, syntax: "rfc8141" }, ctx, command);
   let invalid = false;
   const report = (text: string) => {
-    const r = parseReport(text, options.syntax);
+    const r = syntax === "both" ? bothReport(text) : parseReport(text, syntax);
     if (!r.valid) invalid = true;
     return r;
   };
@@ -75,15 +88,23 @@ async function runParse(
     if (!first.done) {
       const second = await items.next();
       if (second.done) {
-        for (const line of renderDetail(report(first.value.text), c)) await out.line(line);
+        for (const line of detailView(report(first.value.text), c)) await out.line(line);
       } else {
         const width = Math.min(MAX_ALIGN, Math.max(0, ...urns.map((u) => visible(u).length)));
-        await out.line(renderLine(report(first.value.text), c, width));
-        await out.line(renderLine(report(second.value.text), c, width));
-        for await (const item of items) await out.line(renderLine(report(item.text), c, width));
+        await out.line(lineView(report(first.value.text), c, width));
+        await out.line(lineView(report(second.value.text), c, width));
+        for await (const item of items) await out.line(lineView(report(item.text), c, width));
       }
     }
   }
   await out.flush();
   return invalid ? EXIT_INVALID : EXIT_OK;
+}
+
+function detailView(report: ParseReport | BothReport, c: Colors): string[] {
+  return isBothReport(report) ? renderBothDetail(report, c) : renderDetail(report, c);
+}
+
+function lineView(report: ParseReport | BothReport, c: Colors, width: number): string {
+  return isBothReport(report) ? renderBothLine(report, c) : renderLine(report, c, width);
 }
