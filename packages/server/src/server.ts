@@ -50,6 +50,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     routerOptions: { maxParamLength: limits.urnBytes * 2 },
     requestIdHeader: "x-request-id",
     return503OnClosing: true,
+    // A wrong JSON type is a 400, never silently converted (query strings are parsed by hand).
+    ajv: { customOptions: { coerceTypes: false } },
     clientErrorHandler,
     // A target the router cannot percent-decode is still a URN to report on (400 with its code).
     frameworkErrors: (error, request, reply) => {

@@ -62,8 +62,12 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
         querystring: {
           type: "object",
           properties: {
-            limit: { type: "integer", minimum: 1, maximum: 1000, default: 100 },
-            before: { type: "integer", minimum: 1 },
+            limit: {
+              type: "string",
+              pattern: "^[1-9][0-9]{0,2}$|^1000$",
+              description: "1 to 1000, default 100",
+            },
+            before: { type: "string", pattern: "^[1-9][0-9]{0,15}$", description: "an audit id" },
           },
         },
         response: {
@@ -88,8 +92,8 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
     },
     async (request) => {
       await authorize(store, request, "admin", null);
-      const { limit, before } = request.query as { limit: number; before?: number };
-      return store.audit(limit, before);
+      const { limit, before } = request.query as { limit?: string; before?: string };
+      return store.audit(Number(limit ?? 100), before === undefined ? undefined : Number(before));
     },
   );
 

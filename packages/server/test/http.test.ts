@@ -1,0 +1,661 @@
+// Every route and status of the resolver and registry, run against every storage engine. Expected
+// values come from RFC 8141 (§2.3.2 q-component copying, §3 equivalence), RFC 2169 / RFC 2483
+// (services, text/uri-list) and RFC 9457 (problem details).
+
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { FastifyInstance } from "fastify";
+import { buildServer } from "../src/server.js";
+import { issueToken } from "../src/tokens.js";
+import { type EngineHandle, engines } from "./engines.js";
+
+const actor = { tokenId: null };
+
+for (const engine of engines) {
+  describe(`HTTP (${engine.name})`, () => {
+    let h: EngineHandle;
+    let app: FastifyInstance;
+    let admin: string;
+    let registrar: string;
+    let reader: string;
+    let otherScope: string;
+    const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+    const get = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers });
+    const send = (
+      method: "POST" | "PUT" | "PATCH" | "DELETE",
+      url: string,
+      token: string | null,
+      payload?: unknown,
+    ) => app.inject({ method, url, headers: token ? auth(token) : {}, payload: payload as object });
+    const json = (r: { body: string }) => JSON.parse(r.body);
+
+    before(async () => {
+      h = await engine.open();
+      app = await buildServer({ store: h.store });
+      admin = (await issueToken(h.store, { role: "admin" }, actor)).token;
+      const ns = await send("POST", "/api/v1/namespaces", admin, {
+        nid: "example",
+        local: true,
+        mint: { prefix: "m-", width: 5, check: "mod11-2" },
+        delegate: [{ prefix: "urn:example:far:", url: "https://far.example/resolve/{urn}" }],
+      });
+      assert.equal(ns.statusCode, 201, ns.body);
+      await send("POST", "/api/v1/namespaces", admin, {
+        nid: "other-ns",
+        local: true,
+        redirectStatus: 307,
+        maxAge: 30,
+      });
+      registrar = (await issueToken(h.store, { role: "registrar", namespace: "example" }, actor))
+        .token;
+      reader = (await issueToken(h.store, { role: "reader" }, actor)).token;
+      otherScope = (await issueToken(h.store, { role: "registrar", namespace: "other-ns" }, actor))
+        .token;
+      const mk = async (
+        urn: string,
+        status: string,
+        locators: object[] = [],
+        metadata: object | null = null,
+      ) => {
+        const r = await send("POST", "/api/v1/urns", registrar, {
+          urn,
+          status,
+          locators,
+          metadata,
+        });
+        assert.equal(r.statusCode, 201, r.body);
+      };
+      await mk(
+        "urn:example:book-1",
+        "active",
+        [
+          { url: "https://a.example/book-1", priority: 1 },
+          { url: "https://b.example/book-1?lang=en", priority: 5 },
+        ],
+        { title: "Book one" },
+      );
+      await mk("urn:example:a%2Fb", "active", [{ url: "https://a.example/slash" }]);
+      await mk("urn:example:old", "active", [{ url: "https://a.example/old" }]);
+      await mk("urn:example:gone", "active", [{ url: "https://a.example/gone" }]);
+      await mk("urn:example:later", "reserved");
+      await mk("urn:example:bare", "active");
+      assert.equal(
+        (
+          await send("POST", "/api/v1/urns/urn:example:old/deactivate", registrar, {
+            reason: "replaced",
+            successor: "urn:example:book-1",
+          })
+        ).statusCode,
+        200,
+      );
+      assert.equal(
+        (
+          await send("POST", "/api/v1/urns/urn:example:gone/deactivate", registrar, {
+            reason: "withdrawn",
+          })
+        ).statusCode,
+        200,
+      );
+      const o = await send("POST", "/api/v1/urns", otherScope, {
+        urn: "urn:other-ns:x",
+        status: "active",
+        locators: [{ url: "https://o.example/x" }],
+      });
+      assert.equal(o.statusCode, 201, o.body);
+    });
+    after(async () => {
+      await app.close();
+      await h.close();
+    });
+
+    describe("GET /{urn}", () => {
+      it("303 to the best locator: highest priority first", async () => {
+        const r = await get("/urn:example:book-1");
+        assert.equal(r.statusCode, 303);
+        assert.equal(r.headers.location, "https://b.example/book-1?lang=en");
+        assert.match(String(r.headers["cache-control"]), /max-age=300/);
+      });
+
+      it("equivalent spellings resolve alike (RFC 8141 §3.1: case of urn and NID, %hh case)", async () => {
+        for (const spelling of [
+          "/URN:example:book-1",
+          "/urn:EXAMPLE:book-1",
+          "/Urn:Example:book-1",
+        ]) {
+          const r = await get(spelling);
+          assert.equal(r.statusCode, 303, spelling);
+          assert.equal(r.headers.location, "https://b.example/book-1?lang=en");
+        }
+        for (const spelling of ["/urn:example:a%2Fb", "/urn:example:a%2fb"]) {
+          const r = await get(spelling);
+          assert.equal(r.headers.location, "https://a.example/slash", spelling);
+        }
+        // %2F is not "/": percent-encoding is never decoded for equivalence.
+        assert.equal((await get("/urn:example:a/b")).statusCode, 404);
+      });
+
+      it("copies the q-component into the locator's query, after & when it has one (§2.3.2)", async () => {
+        const r = await get("/urn:example:book-1?=page=7");
+        assert.equal(r.headers.location, "https://b.example/book-1?lang=en&page=7");
+        const s = await get("/urn:example:a%2Fb?=x=1");
+        assert.equal(s.headers.location, "https://a.example/slash?x=1");
+        const t = await get("/urn:example:book-1?+s=N2L?=page=7");
+        assert.equal(t.headers.location, "https://b.example/book-1?lang=en&page=7");
+      });
+
+      it("HEAD answers like GET without a body", async () => {
+        const r = await app.inject({ method: "HEAD", url: "/urn:example:book-1" });
+        assert.equal(r.statusCode, 303);
+        assert.equal(r.body, "");
+      });
+
+      it("Accept: application/json gives the record with ETag and Cache-Control", async () => {
+        const r = await get("/urn:example:book-1", { accept: "application/json" });
+        assert.equal(r.statusCode, 200);
+        assert.match(String(r.headers["content-type"]), /^application\/json/);
+        assert.equal(json(r).urn, "urn:example:book-1");
+        assert.equal(json(r).status, "active");
+        assert.ok(r.headers.etag);
+        assert.match(String(r.headers["cache-control"]), /max-age=/);
+        const again = await get("/urn:example:book-1", {
+          accept: "application/json",
+          "if-none-match": String(r.headers.etag),
+        });
+        assert.equal(again.statusCode, 304);
+      });
+
+      it("a browser's Accept still gets the redirect; q-values decide", async () => {
+        const browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+        assert.equal((await get("/urn:example:book-1", { accept: browser })).statusCode, 303);
+        const r = await get("/urn:example:book-1", { accept: "text/html;q=0.5, application/json" });
+        assert.equal(r.statusCode, 200);
+      });
+
+      it("Accept: text/uri-list lists active locators, first line a # comment with the URN", async () => {
+        const r = await get("/urn:example:book-1", { accept: "text/uri-list" });
+        assert.equal(r.statusCode, 200);
+        assert.match(String(r.headers["content-type"]), /^text\/uri-list/);
+        assert.equal(
+          r.body,
+          "# urn:example:book-1\r\nhttps://b.example/book-1?lang=en\r\nhttps://a.example/book-1\r\n",
+        );
+      });
+
+      it("deactivated with a successor: 301 to it", async () => {
+        const r = await get("/urn:example:old");
+        assert.equal(r.statusCode, 301);
+        assert.equal(r.headers.location, "/urn:example:book-1");
+      });
+
+      it("deactivated without a successor: 410 tombstone, HTML or JSON by Accept", async () => {
+        const html = await get("/urn:example:gone", { accept: "text/html" });
+        assert.equal(html.statusCode, 410);
+        assert.match(html.body, /withdrawn/);
+        assert.match(String(html.headers["content-type"]), /^text\/html/);
+        const j = await get("/urn:example:gone", { accept: "application/json" });
+        assert.equal(j.statusCode, 410);
+        assert.equal(json(j).reason, "withdrawn");
+        assert.ok(json(j).deactivated);
+      });
+
+      it("reserved: 404 saying so; unknown: 404; active without locators: 404", async () => {
+        const r = await get("/urn:example:later");
+        assert.equal(r.statusCode, 404);
+        assert.equal(json(r).code, "reserved");
+        assert.equal(json(await get("/urn:example:nothing")).code, "unknown-urn");
+        assert.equal(json(await get("/urn:example:bare")).code, "no-locator");
+        assert.match(
+          String((await get("/urn:example:nothing")).headers["content-type"]),
+          /^application\/problem\+json/,
+        );
+      });
+
+      it("malformed: 400 with the UrnSyntaxError code and index", async () => {
+        const r = await get("/urn:example:%zz");
+        assert.equal(r.statusCode, 400);
+        assert.equal(json(r).code, "bad-percent-encoding");
+        assert.equal(json(r).index, 12);
+        assert.equal(json(r).status, 400);
+        const n = await get("/urn:a:b");
+        assert.equal(json(n).code, "nid-too-short");
+        assert.equal(json(n).index, 4);
+      });
+
+      it("a delegated NSS prefix: 302 to the delegate's URL template", async () => {
+        const r = await get("/urn:example:far:123");
+        assert.equal(r.statusCode, 302);
+        assert.equal(r.headers.location, "https://far.example/resolve/urn:example:far:123");
+      });
+
+      it("the namespace's redirect status and max-age apply", async () => {
+        const r = await get("/urn:other-ns:x");
+        assert.equal(r.statusCode, 307);
+        assert.match(String(r.headers["cache-control"]), /max-age=30\b/);
+      });
+
+      it("s= in the r-component selects a service; an unknown one falls back to the default", async () => {
+        const c = await get("/urn:example:book-1?+s=N2C");
+        assert.equal(c.statusCode, 200);
+        assert.deepEqual(json(c).metadata, { title: "Book one" });
+        assert.equal(
+          (await get("/urn:example:book-1?+s=N2Ls")).body.split("\r\n")[0],
+          "# urn:example:book-1?+s=N2Ls",
+        );
+        assert.equal((await get("/urn:example:book-1?+s=nonsense")).statusCode, 303);
+        // A keyword given twice is ignored (draft-03 §2.3).
+        assert.equal((await get("/urn:example:book-1?+s=N2C&s=N2Ls")).statusCode, 303);
+      });
+
+      it("/ and other non-URN paths are not resolution (free for a UI)", async () => {
+        assert.equal(json(await get("/")).code, "not-found");
+        assert.equal(json(await get("/about")).code, "not-found");
+      });
+
+      it("a URN over 8 KB: 414", async () => {
+        const r = await get(`/urn:example:${"a".repeat(9000)}`);
+        assert.equal(r.statusCode, 414);
+      });
+    });
+
+    describe("/uri-res/", () => {
+      it("N2L and I2L and N2R: 303", async () => {
+        for (const s of ["N2L", "I2L", "N2R", "I2R"]) {
+          const r = await get(`/uri-res/${s}?urn:example:book-1`);
+          assert.equal(r.statusCode, 303, s);
+          assert.equal(r.headers.location, "https://b.example/book-1?lang=en");
+        }
+      });
+      it("N2Ls and I2Ls: text/uri-list", async () => {
+        for (const s of ["N2Ls", "I2Ls"]) {
+          const r = await get(`/uri-res/${s}?URN:EXAMPLE:book-1`);
+          assert.equal(r.statusCode, 200);
+          assert.equal(
+            r.body,
+            "# URN:EXAMPLE:book-1\r\nhttps://b.example/book-1?lang=en\r\nhttps://a.example/book-1\r\n",
+          );
+        }
+      });
+      it("N2C and I2C: metadata, negotiated", async () => {
+        const r = await get("/uri-res/N2C?urn:example:book-1");
+        assert.deepEqual(json(r).metadata, { title: "Book one" });
+        const html = await get("/uri-res/I2C?urn:example:book-1", { accept: "text/html" });
+        assert.match(html.body, /Book one/);
+        assert.equal(
+          (await get("/uri-res/N2C?urn:example:book-1", { accept: "image/png" })).statusCode,
+          406,
+        );
+      });
+      it("N2Ns and I2Ns: spellings and successor/predecessor links", async () => {
+        const r = await get("/uri-res/N2Ns?urn:example:book-1");
+        assert.equal(r.body, "# urn:example:book-1\r\nurn:example:old\r\n");
+        const s = await get("/uri-res/I2Ns?urn:example:old");
+        assert.equal(s.body, "# urn:example:old\r\nurn:example:book-1\r\n");
+        const spelled = await get("/uri-res/I2Ns?URN:EXAMPLE:book-1");
+        assert.ok(spelled.body.includes("\r\nurn:example:book-1\r\n"));
+      });
+      it("any other service: 501 problem", async () => {
+        for (const s of ["N2Rs", "I2N", "I=I", "L2N", "foo"]) {
+          const r = await get(`/uri-res/${encodeURIComponent(s)}?urn:example:book-1`);
+          assert.equal(r.statusCode, 501, s);
+          assert.equal(json(r).code, "service-not-implemented");
+        }
+      });
+      it("a missing or malformed URN: 400", async () => {
+        assert.equal((await get("/uri-res/N2L")).statusCode, 400);
+        assert.equal((await get("/uri-res/N2L?urn:x:y")).statusCode, 400);
+      });
+    });
+
+    describe("/api/v1/urns", () => {
+      it("an equivalent URN, in any status: 409 naming the existing record", async () => {
+        for (const urn of [
+          "URN:EXAMPLE:book-1",
+          "urn:example:old",
+          "urn:example:gone",
+          "urn:example:LATER".replace("LATER", "later"),
+        ]) {
+          const r = await send("POST", "/api/v1/urns", registrar, { urn, status: "active" });
+          assert.equal(r.statusCode, 409, urn);
+          assert.ok(json(r).existing.startsWith("urn:example:"));
+        }
+        const r = await send("POST", "/api/v1/urns", admin, {
+          urn: "urn:example:a%2fb",
+          status: "reserved",
+        });
+        assert.equal(json(r).existing, "urn:example:a%2Fb");
+      });
+      it("422 for a URN outside served namespaces or with components", async () => {
+        assert.equal(
+          (await send("POST", "/api/v1/urns", admin, { urn: "urn:nowhere:x", status: "active" }))
+            .statusCode,
+          422,
+        );
+        assert.equal(
+          (await send("POST", "/api/v1/urns", admin, { urn: "urn:example:x?=q", status: "active" }))
+            .statusCode,
+          422,
+        );
+        const bad = await send("POST", "/api/v1/urns", admin, {
+          urn: "urn:example:%zz",
+          status: "active",
+        });
+        assert.equal(bad.statusCode, 422);
+        assert.equal(json(bad).issues[0].code, "bad-percent-encoding");
+      });
+      it("400 for wrong body types, 422 for non-http locators", async () => {
+        const wrongType = await send("POST", "/api/v1/urns", admin, {
+          urn: ["urn:example:t"],
+          status: "active",
+        });
+        assert.equal(wrongType.statusCode, 400);
+        assert.equal(
+          (await send("POST", "/api/v1/urns", admin, { urn: "urn:example:t", status: "gone" }))
+            .statusCode,
+          400,
+        );
+        const js = await send("POST", "/api/v1/urns", admin, {
+          urn: "urn:example:t",
+          status: "active",
+          locators: [{ url: "javascript:alert(1)" }],
+        });
+        assert.equal(js.statusCode, 422);
+      });
+      it("GET by any spelling, PATCH, activate, and DELETE is 405", async () => {
+        const g = await get("/api/v1/urns/URN:Example:book-1");
+        assert.equal(json(g).urn, "urn:example:book-1");
+        assert.equal(
+          json(await get("/api/v1/urns/urn%3Aexample%3Aa%252Fb")).urn,
+          "urn:example:a%2Fb",
+        );
+        assert.equal((await get("/api/v1/urns/urn:example:none")).statusCode, 404);
+        const p = await send("PATCH", "/api/v1/urns/urn:example:bare", registrar, {
+          locators: [{ url: "https://c.example/bare" }],
+          metadata: { x: 1 },
+        });
+        assert.equal(p.statusCode, 200);
+        assert.equal((await get("/urn:example:bare")).headers.location, "https://c.example/bare");
+        const a = await send("POST", "/api/v1/urns/urn:example:later/activate", registrar);
+        assert.equal(json(a).status, "active");
+        const again = await send("POST", "/api/v1/urns/urn:example:gone/activate", registrar);
+        assert.equal(again.statusCode, 409);
+        const d = await send("DELETE", "/api/v1/urns/urn:example:book-1", admin);
+        assert.equal(d.statusCode, 405);
+        assert.match(json(d).detail, /never deleted/);
+        assert.equal(
+          (await send("POST", "/api/v1/urns/urn:example:book-1/frobnicate", admin, {})).statusCode,
+          404,
+        );
+        assert.equal(
+          (await send("POST", "/api/v1/urns/urn:example:bare/deactivate", admin, {})).statusCode,
+          422,
+        );
+      });
+      it("check reports on a URN", async () => {
+        const r = json(await get("/api/v1/check?urn=urn:example:a%2fb"));
+        assert.equal(r.valid, true);
+        assert.equal(r.equivalenceKey, "urn:example:a%2Fb");
+        assert.equal(json(await get("/api/v1/check?urn=urn:x")).valid, false);
+      });
+    });
+
+    describe("/api/v1/namespaces", () => {
+      it("lists, reads, revises templates, and refuses duplicates", async () => {
+        assert.ok(
+          json(await get("/api/v1/namespaces")).some((n: { nid: string }) => n.nid === "example"),
+        );
+        assert.equal((await get("/api/v1/namespaces/EXAMPLE")).statusCode, 200);
+        assert.equal((await get("/api/v1/namespaces/unknown")).statusCode, 404);
+        assert.equal(
+          (await send("POST", "/api/v1/namespaces", admin, { nid: "Example", local: true }))
+            .statusCode,
+          409,
+        );
+        const put = await send("PUT", "/api/v1/namespaces/example", admin, { template: "rev 2" });
+        assert.equal(json(put).templateRevision, 2);
+        assert.equal(json(await get("/api/v1/namespaces/example/templates")).length, 2);
+      });
+      it("a NID that is not registered must be marked local", async () => {
+        const r = await send("POST", "/api/v1/namespaces", admin, { nid: "x-private" });
+        assert.equal(r.statusCode, 422);
+        assert.equal(
+          json(await send("POST", "/api/v1/namespaces", admin, { nid: "-bad" })).code,
+          "invalid-nid",
+        );
+      });
+      it("the registry snapshot lists the local namespaces", async () => {
+        const r = json(await get("/api/v1/registry/namespaces"));
+        assert.ok(Array.isArray(r.iana));
+        assert.ok(r.local.some((n: { nid: string }) => n.nid === "other-ns"));
+      });
+    });
+
+    describe("minting", () => {
+      it("mints prefix + zero-padded number + MOD 11-2 check character", async () => {
+        const r = await send("POST", "/api/v1/namespaces/example/mint", registrar, {
+          status: "active",
+          locators: [{ url: "https://m.example/1" }],
+        });
+        assert.equal(r.statusCode, 201);
+        // ISO 7064 MOD 11-2 of "00001": p goes 0,0,0,0,(0+1)*2=2 → (12-2)%11 = 10 → "X".
+        assert.equal(json(r).urn, "urn:example:m-00001X");
+        assert.equal(json(r).status, "active");
+      });
+      it("50 concurrent mints give 50 distinct URNs", async () => {
+        const address = await app.listen({ port: 0, host: "127.0.0.1" });
+        try {
+          const results = await Promise.all(
+            Array.from({ length: 50 }, () =>
+              fetch(`${address}/api/v1/namespaces/example/mint`, {
+                method: "POST",
+                headers: { ...auth(registrar), "content-type": "application/json" },
+                body: "{}",
+              }).then(async (r) => ({
+                status: r.status,
+                body: (await r.json()) as { urn: string },
+              })),
+            ),
+          );
+          assert.ok(results.every((r) => r.status === 201));
+          assert.equal(new Set(results.map((r) => r.body.urn)).size, 50);
+        } finally {
+          await app.close();
+          app = await buildServer({ store: h.store });
+        }
+      });
+      it("a namespace without a policy: 409", async () => {
+        assert.equal(
+          (await send("POST", "/api/v1/namespaces/other-ns/mint", admin, {})).statusCode,
+          409,
+        );
+      });
+    });
+
+    describe("tokens and scope", () => {
+      const writes: [method: "POST" | "PUT" | "PATCH", url: string, body: unknown][] = [
+        ["POST", "/api/v1/urns", { urn: "urn:example:w1", status: "active" }],
+        ["PATCH", "/api/v1/urns/urn:example:book-1", { metadata: { t: 1 } }],
+        ["POST", "/api/v1/urns/urn:example:book-1/deactivate", { reason: "x" }],
+        ["POST", "/api/v1/urns/urn:example:book-1/activate", {}],
+        ["POST", "/api/v1/namespaces/example/mint", {}],
+        ["PUT", "/api/v1/namespaces/example", { template: "t" }],
+        ["POST", "/api/v1/namespaces", { nid: "new-ns", local: true }],
+        ["POST", "/api/v1/tokens", { role: "reader" }],
+      ];
+      it("every write route refuses a missing or wrong token (401) and out-of-scope or weak ones (403)", async () => {
+        for (const [method, url, body] of writes) {
+          const none = await send(method, url, null, body);
+          assert.equal(none.statusCode, 401, `${method} ${url} without token`);
+          assert.match(String(none.headers["www-authenticate"]), /^Bearer/);
+          assert.equal(
+            (await send(method, url, "urnkit_wrong", body)).statusCode,
+            401,
+            `${method} ${url} wrong`,
+          );
+          assert.equal(
+            (await send(method, url, otherScope, body)).statusCode,
+            403,
+            `${method} ${url} other scope`,
+          );
+          assert.equal(
+            (await send(method, url, reader, body)).statusCode,
+            403,
+            `${method} ${url} reader`,
+          );
+        }
+        const imp = await app.inject({
+          method: "POST",
+          url: "/api/v1/import",
+          headers: { "content-type": "application/x-ndjson" },
+          payload: "",
+        });
+        assert.equal(imp.statusCode, 401);
+        const impReader = await app.inject({
+          method: "POST",
+          url: "/api/v1/import",
+          headers: { "content-type": "application/x-ndjson", ...auth(reader) },
+          payload: "",
+        });
+        assert.equal(impReader.statusCode, 403);
+      });
+      it("an admin creates tokens; the audit log names the token", async () => {
+        const r = await send("POST", "/api/v1/tokens", admin, { role: "reader", label: "ci" });
+        assert.equal(r.statusCode, 201);
+        assert.match(json(r).token, /^urnkit_/);
+        const audit = json(await get("/api/v1/audit?limit=5", auth(admin)));
+        assert.equal(audit[0].action, "token.create");
+        assert.equal(typeof audit[0].tokenId, "number");
+        assert.equal((await get("/api/v1/audit", auth(reader))).statusCode, 403);
+      });
+    });
+
+    describe("import and export", () => {
+      it("imports NDJSON with per-line errors; re-import changes nothing", async () => {
+        const file = [
+          JSON.stringify({
+            urn: "urn:example:imp-1",
+            status: "active",
+            locators: [{ url: "https://i.example/1" }],
+          }),
+          "{broken",
+          JSON.stringify({
+            urn: "urn:example:imp-2",
+            status: "deactivated",
+            reason: "old",
+            successors: ["urn:example:imp-1"],
+          }),
+          JSON.stringify({ urn: "urn:example:imp-3", status: 7 }),
+          JSON.stringify({ urn: "urn:other-ns:imp", status: "active" }),
+        ].join("\n");
+        const run = async (token: string) =>
+          (
+            await app.inject({
+              method: "POST",
+              url: "/api/v1/import",
+              headers: { "content-type": "application/x-ndjson", ...auth(token) },
+              payload: file,
+            })
+          ).body
+            .trim()
+            .split("\n")
+            .map((l) => JSON.parse(l));
+        const first = await run(registrar);
+        assert.deepEqual(
+          first.filter((e) => "line" in e).map((e) => [e.line, e.code]),
+          [
+            [2, "invalid-json"],
+            [4, "invalid-record"],
+            [5, "out-of-scope"],
+          ],
+        );
+        assert.deepEqual(first.at(-1), {
+          done: true,
+          lines: 5,
+          created: 2,
+          unchanged: 0,
+          errors: 3,
+        });
+        const second = await run(registrar);
+        assert.deepEqual(second.at(-1), {
+          done: true,
+          lines: 5,
+          created: 0,
+          unchanged: 2,
+          errors: 3,
+        });
+        assert.equal((await get("/urn:example:imp-2")).headers.location, "/urn:example:imp-1");
+      });
+      it("export streams every record as NDJSON and needs a token", async () => {
+        assert.equal((await get("/api/v1/export")).statusCode, 401);
+        const r = await get("/api/v1/export", auth(reader));
+        assert.equal(r.statusCode, 200);
+        const lines = r.body
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l));
+        assert.equal(lines.length, await h.store.countRecords());
+        assert.ok(
+          lines.some(
+            (l) => l.urn === "urn:example:old" && l.successors[0] === "urn:example:book-1",
+          ),
+        );
+      });
+      it("import wants NDJSON: 415 otherwise", async () => {
+        const r = await send("POST", "/api/v1/import", admin, { urn: "urn:example:j" });
+        assert.equal(r.statusCode, 415);
+      });
+    });
+
+    describe("operations", () => {
+      it("healthz, readyz, metrics, openapi", async () => {
+        assert.equal(json(await get("/healthz")).status, "ok");
+        assert.equal(json(await get("/readyz")).status, "ready");
+        await get("/urn:example:book-1");
+        const m = await get("/metrics");
+        assert.match(
+          m.body,
+          /urnkit_http_requests_total\{method="GET",route="\/\{urn\}",status="303"\}/,
+        );
+        assert.match(m.body, /urnkit_resolutions_total\{outcome="redirect"\}/);
+        assert.match(m.body, /urnkit_http_request_duration_seconds_bucket\{le="\+Inf"\}/);
+        const doc = json(await get("/openapi.json"));
+        assert.equal(doc.openapi, "3.1.0");
+        for (const path of [
+          "/{urn}",
+          "/uri-res/{service}",
+          "/api/v1/urns",
+          "/api/v1/urns/{urn}",
+          "/api/v1/import",
+          "/api/v1/export",
+        ])
+          assert.ok(doc.paths[path], path);
+        // Every operation has a response schema for its errors.
+        for (const ops of Object.values(doc.paths) as Record<
+          string,
+          { responses: Record<string, unknown> }
+        >[])
+          for (const op of Object.values(ops)) assert.ok(op.responses["4XX"]);
+      });
+      it("resolution counts per namespace and day", async () => {
+        const counts = json(await get("/api/v1/stats/resolutions?nid=example"));
+        assert.ok(counts[0].count > 0);
+        assert.equal(counts[0].day, new Date().toISOString().slice(0, 10));
+      });
+      it("a JSON body over 1 MB: 413; broken JSON: 400", async () => {
+        const big = await send("POST", "/api/v1/urns", admin, {
+          urn: "urn:example:big",
+          status: "active",
+          metadata: { x: "a".repeat(1100000) },
+        });
+        assert.equal(big.statusCode, 413);
+        const broken = await app.inject({
+          method: "POST",
+          url: "/api/v1/urns",
+          headers: { "content-type": "application/json", ...auth(admin) },
+          payload: '{"urn": ',
+        });
+        assert.equal(broken.statusCode, 400);
+        assert.match(String(broken.headers["content-type"]), /problem\+json/);
+      });
+    });
+  });
+}
