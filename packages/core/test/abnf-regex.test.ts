@@ -1,6 +1,7 @@
 // RFC 8141 §2 and RFC 2141 §2 as regular expressions written by hand from the ABNF and its prose,
 // independent of the library's scanner; both must agree with URN.canParse on 100k near-URN
-// strings per grammar (valid URNs with a few random edits).
+// strings per grammar (valid URNs with a few random edits), and error indexes must match the
+// longest prefix the regex can still complete.
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -114,15 +115,40 @@ describe("hand-written ABNF regexes", () => {
   }
 });
 
+/** Endings that complete any viable prefix: finish a scheme, a NID, a "%" triplet, a "?+" ... */
+const COMPLETIONS = [
+  "",
+  "x",
+  "1",
+  "01",
+  "+x",
+  ":x",
+  "a:x",
+  "b:x",
+  "ab:x",
+  ":ab:x",
+  "n:ab:x",
+  "rn:ab:x",
+  "urn:ab:x",
+];
+
+/** The length of the longest prefix of `s` that some valid URN starts with. */
+function viablePrefixLength(s: string, regex: RegExp): number {
+  let k = 0;
+  while (k < s.length && COMPLETIONS.some((end) => regex.test(s.slice(0, k + 1) + end))) k++;
+  return k;
+}
+
 describe("100k near-URN strings per grammar", () => {
   for (const [g, { syntax, regex, generated }] of grammars.entries()) {
+    const seeds = [
+      ...vectorInputs,
+      ...fc.sample(generated, { seed: 8141 + g, numRuns: 3000 }),
+      ...fc.sample(grammars[1 - g]?.generated ?? generated, { seed: 2141 + g, numRuns: 1000 }),
+    ];
+    const inputs = nearUrns(seeds, 100_000, 20170401 + g);
+
     it(`${syntax}: URN.canParse agrees with the regex`, () => {
-      const seeds = [
-        ...vectorInputs,
-        ...fc.sample(generated, { seed: 8141 + g, numRuns: 3000 }),
-        ...fc.sample(grammars[1 - g]?.generated ?? generated, { seed: 2141 + g, numRuns: 1000 }),
-      ];
-      const inputs = nearUrns(seeds, 100_000, 20170401 + g);
       const disagreements: string[] = [];
       let valid = 0;
       for (const s of inputs) {
@@ -135,6 +161,32 @@ describe("100k near-URN strings per grammar", () => {
       assert.deepEqual(disagreements, []);
       // The corpus must exercise both answers.
       assert.ok(valid > 5_000 && valid < 95_000, `${valid} valid of 100k`);
+    });
+
+    it(`${syntax}: errors point where vectors/README.md says, for the first 30k`, () => {
+      const wrong: string[] = [];
+      for (const s of inputs.slice(0, 30_000)) {
+        const error = URN.validate(s, { syntax });
+        if (error === null) continue;
+        const { code, index } = error;
+        const first = viablePrefixLength(s, regex);
+        // Rules about a construct point at it; every other error at the first character that
+        // no URN could have there.
+        const ok =
+          code === "nid-too-short" || code === "reserved-nid"
+            ? index === 4
+            : code === "nid-too-long"
+              ? index === 36
+              : code === "nid-trailing-hyphen"
+                ? s[index] === "-" && first === index + 1
+                : code === "bare-question-mark"
+                  ? s[index] === "?" && (first === index || first === index + 1)
+                  : code === "bad-percent-encoding" || code === "percent-encoded-nul"
+                    ? s[index] === "%" && first > index && first <= index + 3
+                    : index === first;
+        if (!ok && wrong.length < 10) wrong.push(`${JSON.stringify(s)}: ${code} at ${index}`);
+      }
+      assert.deepEqual(wrong, []);
     });
   }
 });
