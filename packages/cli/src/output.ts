@@ -26,13 +26,17 @@ export function guardStream(stream: Writable): void {
   stream.on("error", () => {});
 }
 
+function closed(): Error {
+  return Object.assign(new Error("the output stream was closed"), { code: "ERR_STREAM_DESTROYED" });
+}
+
 /** Bytes gathered before one write: one syscall per chunk instead of one per line. */
 const CHUNK = 1 << 16;
 
 /**
  * Writes lines to a stream in chunks, waiting for "drain" when the stream's buffer is full, so a
  * slow reader (a pager, a full pipe) holds the producer back instead of filling memory.
- * A stream error (EPIPE when the reader went away) is rethrown from the next `line` or `end`.
+ * A failed write (EPIPE when the reader went away) is rethrown from the next `line` or `flush`.
  */
 export class LineWriter {
   readonly #stream: Writable;
@@ -41,9 +45,7 @@ export class LineWriter {
 
   constructor(stream: Writable) {
     this.#stream = stream;
-    stream.on("error", (error: Error) => {
-      this.#error ??= error;
-    });
+    guardStream(stream);
   }
 
   async line(text: string): Promise<void> {
@@ -55,9 +57,15 @@ export class LineWriter {
   async flush(): Promise<void> {
     if (this.#error !== null) throw this.#error;
     if (this.#buffer === "") return;
-    const ok = this.#stream.write(this.#buffer);
+    const ok = this.#stream.write(this.#buffer, (error) => {
+      this.#error ??= error ?? null;
+    });
     this.#buffer = "";
-    if (!ok) await once(this.#stream, "drain");
+    if (!ok) {
+      // A destroyed stream never drains; its error (if any) may already have been emitted.
+      if (this.#stream.destroyed) throw this.#stream.errored ?? this.#error ?? closed();
+      await once(this.#stream, "drain");
+    }
     if (this.#error !== null) throw this.#error;
   }
 

@@ -110,6 +110,31 @@ describe("output streams", () => {
     assert.equal(lines[count - 1], `urn:example:${count - 1}`);
   });
 
+  test("an output closed without an error ends the run with exit 2 instead of hanging", async () => {
+    const stdout: Writable = new Writable({
+      highWaterMark: 1,
+      write(_chunk, _encoding, done) {
+        done();
+        stdout.destroy();
+      },
+    });
+    const errors: string[] = [];
+    const stderr = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        errors.push(chunk.toString());
+        done();
+      },
+    });
+    const code = await main(["normalize"], {
+      stdin: Readable.from(["urn:example:a\n".repeat(50_000)]),
+      stdout,
+      stderr,
+      env: {},
+    });
+    assert.equal(code, 2);
+    assert.match(errors.join(""), /closed/);
+  });
+
   test("a reader that went away (EPIPE) ends the run with exit 2, quietly", async () => {
     const stdout = new Writable({
       write(_chunk, _encoding, done) {
