@@ -16,8 +16,20 @@
 // after recording the error in `m`.
 
 import type { UrnComponent } from "../syntax-error.js";
-import { CHAR, Char, HEX, HEX_LOWER, NID_CHAR, NidChar } from "./char-classes.js";
+import {
+  CHAR as CHAR_TABLE,
+  Char,
+  HEX_LOWER,
+  HEX as HEX_TABLE,
+  NID_CHAR as NID_TABLE,
+  NidChar,
+} from "./char-classes.js";
 import { Canon, type Marks } from "./marks.js";
+
+// V8 reads a module's own constants faster than imported bindings, which it cannot fold.
+const CHAR = CHAR_TABLE;
+const HEX = HEX_TABLE;
+const NID_CHAR = NID_TABLE;
 
 const COLON = 0x3a;
 const QUESTION = 0x3f;
@@ -25,8 +37,7 @@ const PLUS = 0x2b;
 const EQUALS = 0x3d;
 const HASH = 0x23;
 const HYPHEN = 0x2d;
-/** A class value no table holds: the scan reached the end of the input. */
-const END = 0xff;
+const SLASH = 0x2f;
 
 /** namestring: the whole input must be one URN. Returns false with the error in `m`. */
 export function namestring(s: string, m: Marks): boolean {
@@ -35,51 +46,67 @@ export function namestring(s: string, m: Marks): boolean {
   if (i < 0) return false;
   i = nid(s, i, m, 2);
   if (i < 0) return false;
-  if (i === s.length) {
+  const n = s.length;
+  // nid() stopped at ":" or the end of the input.
+  if (i === n) {
     m.fail("missing-nss", i, "nss");
-    return false;
-  }
-  if (s.charCodeAt(i) !== COLON) {
-    invalidNidChar(s, i, m);
     return false;
   }
   m.nidEnd = i;
   i = nss(s, i + 1, m);
   if (i < 0) return false;
   m.nssEnd = i;
+  // Every index read below is checked against the length first: reading past the end would
+  // give NaN, and V8 deoptimizes the whole scanner the first time a charCodeAt does that.
+  if (i === n) return true;
+  // The NSS stopped at "#" or at a "?" followed by "+" or "=".
+  let c = s.charCodeAt(i);
   // rq-components: at most one r-component, then at most one q-component (§2.3).
-  if (s.charCodeAt(i) === QUESTION && s.charCodeAt(i + 1) === PLUS) {
+  if (c === QUESTION && s.charCodeAt(i + 1) === PLUS) {
     m.rStart = i + 2;
     i = rComponent(s, i + 2, m);
     if (i < 0) return false;
     m.rEnd = i;
+    if (i === n) return true;
+    c = s.charCodeAt(i);
   }
-  if (s.charCodeAt(i) === QUESTION && s.charCodeAt(i + 1) === EQUALS) {
+  if (c === QUESTION && s.charCodeAt(i + 1) === EQUALS) {
     m.qStart = i + 2;
     i = qComponent(s, i + 2, m);
     if (i < 0) return false;
     m.qEnd = i;
+    if (i === n) return true;
+    c = s.charCodeAt(i);
   }
-  if (s.charCodeAt(i) === HASH) {
+  if (c === HASH) {
     m.fStart = i + 1;
-    i = fComponent(s, i + 1, m);
-    if (i < 0) return false;
+    if (fComponent(s, i + 1, m) < 0) return false;
   }
   return true;
 }
 
 /** "urn" ":", the scheme in any case (RFC 3986 §3.1). Returns the index after the colon. */
 export function scheme(s: string, m: Marks): number {
-  const u = s.charCodeAt(0) | 0x20;
-  const r = s.charCodeAt(1) | 0x20;
-  const n = s.charCodeAt(2) | 0x20;
-  if (u !== 0x75) return m.fail("scheme-not-urn", 0, "scheme");
-  if (r !== 0x72) return m.fail("scheme-not-urn", 1, "scheme");
-  if (n !== 0x6e) return m.fail("scheme-not-urn", 2, "scheme");
-  if (s.charCodeAt(3) !== COLON) return m.fail("scheme-not-urn", 3, "scheme");
-  // Lowercase letters have bit 0x20 set, uppercase ones do not.
-  if ((s.charCodeAt(0) & s.charCodeAt(1) & s.charCodeAt(2) & 0x20) === 0) m.canon |= Canon.Scheme;
-  return 4;
+  if (s.length >= 4) {
+    const u = s.charCodeAt(0);
+    const r = s.charCodeAt(1);
+    const n = s.charCodeAt(2);
+    // Setting bit 0x20 lowercases an ASCII letter; no other character becomes "u", "r" or "n".
+    if ((u | 0x20) === 0x75 && (r | 0x20) === 0x72 && (n | 0x20) === 0x6e) {
+      if (s.charCodeAt(3) !== COLON) return m.fail("scheme-not-urn", 3, "scheme");
+      // Lowercase letters have bit 0x20 set, uppercase ones do not.
+      if ((u & r & n & 0x20) === 0) m.canon |= Canon.Scheme;
+      return 4;
+    }
+  }
+  return badScheme(s, m);
+}
+
+/** The error for an input that does not start with "urn:": the first character that differs. */
+function badScheme(s: string, m: Marks): -1 {
+  let i = 0;
+  while (i < 3 && i < s.length && (s.charCodeAt(i) | 0x20) === "urn".charCodeAt(i)) i++;
+  return m.fail("scheme-not-urn", i, "scheme");
 }
 
 /**
@@ -88,8 +115,10 @@ export function scheme(s: string, m: Marks): number {
  * end of the input: any other character there is the error, whatever the NID's length so far.
  */
 export function nid(s: string, start: number, m: Marks, minLength: 1 | 2): number {
-  if (s.charCodeAt(start) === HYPHEN) return m.fail("nid-leading-hyphen", start, "nid");
   const n = s.length;
+  if (start < n && s.charCodeAt(start) === HYPHEN) {
+    return m.fail("nid-leading-hyphen", start, "nid");
+  }
   let i = start;
   for (; i < n; i++) {
     const kind = NID_CHAR[s.charCodeAt(i)];
@@ -119,28 +148,23 @@ export function invalidNidChar(s: string, i: number, m: Marks): -1 {
 export function nss(s: string, start: number, m: Marks): number {
   const n = s.length;
   let i = start;
-  for (;;) {
-    const kind = i < n ? CHAR[s.charCodeAt(i)] : END;
-    if (kind === Char.Plain) {
+  if (i < n && s.charCodeAt(i) === SLASH) return m.fail("nss-leading-slash", i, "nss");
+  while (i < n) {
+    const kind = CHAR[s.charCodeAt(i)];
+    if (kind === Char.Plain || kind === Char.Slash) {
       i++;
     } else if (kind === Char.Percent) {
       if (pctEncoded(s, i, m, "nss", Canon.NssHex) < 0) return -1;
       i += 3;
-    } else if (kind === Char.Slash) {
-      if (i === start) return m.fail("nss-leading-slash", i, "nss");
-      i++;
-    } else if (i === start) {
-      // Nothing matched pchar: the NSS is empty, or starts with a character it cannot hold.
-      if (kind === END || kind === Char.Hash || isRqDelimiter(s, i)) {
-        return m.fail("empty-nss", i, "nss");
-      }
-      return badChar(s, i, m, "nss");
-    } else if (kind === END || kind === Char.Hash || isRqDelimiter(s, i)) {
-      return i;
     } else {
-      return badChar(s, i, m, "nss");
+      break;
     }
   }
+  if (i === n || s.charCodeAt(i) === HASH || isRqDelimiter(s, i)) {
+    // Nothing matched pchar when the NSS ends where it starts.
+    return i === start ? m.fail("empty-nss", i, "nss") : i;
+  }
+  return badChar(s, i, m, "nss");
 }
 
 /** r-component = pchar *( pchar / "/" / "?" ), ended by "?=" or "#" (§2.3.1). */
@@ -157,38 +181,36 @@ export function qComponent(s: string, start: number, m: Marks): number {
 export function fComponent(s: string, start: number, m: Marks): number {
   const n = s.length;
   let i = start;
-  for (;;) {
-    const kind = i < n ? CHAR[s.charCodeAt(i)] : END;
+  while (i < n) {
+    const kind = CHAR[s.charCodeAt(i)];
     if (kind === Char.Plain || kind === Char.Slash || kind === Char.Question) {
       i++;
     } else if (kind === Char.Percent) {
       if (pctEncoded(s, i, m, "f", Canon.ComponentHex) < 0) return -1;
       i += 3;
-    } else if (kind === END) {
-      return i;
     } else {
       return badChar(s, i, m, "f");
     }
   }
+  return i;
 }
 
 /** The body shared by r- and q-components: non-empty, first character a pchar. */
 function component(s: string, start: number, m: Marks, which: "r" | "q", endsAtQ: boolean): number {
   const n = s.length;
   let i = start;
-  for (;;) {
-    const kind = i < n ? CHAR[s.charCodeAt(i)] : END;
+  while (i < n) {
+    const kind = CHAR[s.charCodeAt(i)];
     if (kind === Char.Plain) {
       i++;
     } else if (kind === Char.Percent) {
       if (pctEncoded(s, i, m, which, Canon.ComponentHex) < 0) return -1;
       i += 3;
-    } else if (kind === Char.Question && endsAtQ && s.charCodeAt(i + 1) === EQUALS) {
-      break;
     } else if (kind === Char.Slash || kind === Char.Question) {
+      if (kind === Char.Question && endsAtQ && i + 1 < n && s.charCodeAt(i + 1) === EQUALS) break;
       if (i === start) return m.fail("bad-component-start", i, which);
       i++;
-    } else if (kind === Char.Hash || kind === END) {
+    } else if (kind === Char.Hash) {
       break;
     } else {
       return badChar(s, i, m, which);
@@ -217,7 +239,7 @@ export function pctEncoded(
 
 /** "?+" or "?=" at index i: the delimiters that end an NSS (§2.3). */
 function isRqDelimiter(s: string, i: number): boolean {
-  if (s.charCodeAt(i) !== QUESTION) return false;
+  if (s.charCodeAt(i) !== QUESTION || i + 1 === s.length) return false;
   const next = s.charCodeAt(i + 1);
   return next === PLUS || next === EQUALS;
 }
