@@ -28,6 +28,8 @@ export interface UrnNearMiss {
 }
 
 const COLON = 0x3a;
+const QUESTION = 0x3f;
+const HASH = 0x23;
 const PLUS = 0x2b;
 const EQUALS = 0x3d;
 const APOSTROPHE = 0x27;
@@ -39,6 +41,19 @@ const NOT_BEFORE = new Uint8Array(0x80);
 for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-.+") {
   NOT_BEFORE[c.charCodeAt(0)] = 1;
 }
+
+/** How the candidate scan treats a character: most are Plain and cost one lookup. */
+enum Run {
+  Stop = 0,
+  Plain = 1,
+  /** "(", ")", "'", "?", "#": characters the scan looks at more closely. */
+  Special = 2,
+}
+
+/** RFC 8141 URN characters (pchar, "%", "/", "?", "#"); anything else ends a candidate. */
+const RUN = new Uint8Array(0x10000);
+for (let c = 0; c < 0x80; c++) if (CHAR[c] !== Char.Invalid) RUN[c] = Run.Plain;
+for (const c of "()'?#") RUN[c.charCodeAt(0)] = Run.Special;
 
 /** Trailing characters that are almost always sentence punctuation, not part of the URN. */
 const TRAILING = new Uint8Array(0x80);
@@ -52,10 +67,9 @@ const LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u;
  * in the NSS that does not start "?+" or "?="), less trailing sentence punctuation and any ")"
  * closing a bracket opened before it. Candidates that are not URNs are skipped.
  */
-export function* extractUrns(text: string, options?: UrnOptions): Generator<UrnMatch> {
-  for (const found of findUrnCandidates(text, options, false)) {
-    if (found.urn !== null) yield found;
-  }
+export function extractUrns(text: string, options?: UrnOptions): Generator<UrnMatch> {
+  // Without near misses every item is a match; one generator, not one wrapping another.
+  return findUrnCandidates(text, options, false) as Generator<UrnMatch>;
 }
 
 /** Like extractUrns, but also yields the near misses with the error the grammar reports. */
@@ -86,16 +100,19 @@ function* findUrnCandidates(
     let brackets = 0;
     for (; i < n; i++) {
       const c = text.charCodeAt(i);
-      const kind = CHAR[c];
-      if (kind === Char.Invalid) break;
-      if (kind === Char.Plain) {
-        if (c === APOSTROPHE && quoted) break;
-        if (c === OPEN_PAREN) brackets++;
-        else if (c === CLOSE_PAREN) brackets--;
+      const kind = RUN[c];
+      if (kind === Run.Plain) continue;
+      if (kind === Run.Stop) break;
+      if (c === OPEN_PAREN) {
+        brackets++;
+      } else if (c === CLOSE_PAREN) {
+        brackets--;
+      } else if (c === APOSTROPHE) {
+        if (quoted) break;
       } else if (inNss) {
-        if (kind === Char.Hash) {
+        if (c === HASH) {
           inNss = false;
-        } else if (kind === Char.Question) {
+        } else if (c === QUESTION) {
           // Outside the r-, q- and f-components a "?" that starts neither "?+" nor "?=" is not
           // part of a URN, so the grammar stops there: "Is it urn:example:a?" names urn:example:a.
           const next = text.charCodeAt(i + 1);
