@@ -35,6 +35,8 @@ const EQUALS = 0x3d;
 const APOSTROPHE = 0x27;
 const OPEN_PAREN = 0x28;
 const CLOSE_PAREN = 0x29;
+const ASTERISK = 0x2a;
+const UNDERSCORE = 0x5f;
 
 /** Characters that may not come right before "urn:" (besides non-ASCII letters and digits). */
 const NOT_BEFORE = new Uint8Array(0x80);
@@ -64,8 +66,9 @@ const LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u;
 /**
  * Every URN in `text`, in order. A match starts at "urn:" in any case that does not follow a
  * letter, digit, "-", "." or "+"; it ends where the grammar stops (an excluded character, or a "?"
- * in the NSS that does not start "?+" or "?="), less trailing sentence punctuation and any ")"
- * closing a bracket opened before it. Candidates that are not URNs are skipped.
+ * in the NSS that does not start "?+" or "?="), less trailing sentence punctuation, any ")"
+ * closing a bracket opened before it, and the closing "*" or "_" of Markdown emphasis opened
+ * right before it. Candidates that are not URNs are skipped.
  */
 export function extractUrns(text: string, options?: UrnOptions): Generator<UrnMatch> {
   // Without near misses every item is a match; one generator, not one wrapping another.
@@ -123,10 +126,18 @@ function* findUrnCandidates(
     }
     const runEnd = i;
     let end = runEnd;
+    // Markdown emphasis ("**urn:…**", "_urn:…_"): as many "*" or "_" as open it close it.
+    const before = start > 0 ? text.charCodeAt(start - 1) : 0;
+    const emphasis = before === ASTERISK || before === UNDERSCORE ? before : -1;
+    let emphasized = 0;
+    while (emphasis >= 0 && text.charCodeAt(start - 1 - emphasized) === emphasis) emphasized++;
     // Keep at least "urn:" so that a bare scheme is reported as such.
     while (end > colon + 1) {
       const c = text.charCodeAt(end - 1);
       if (c < 0x80 && TRAILING[c] === 1) {
+        end--;
+      } else if (c === emphasis && emphasized > 0) {
+        emphasized--;
         end--;
       } else if (c === CLOSE_PAREN && brackets < 0) {
         // More ")" than "(" inside: this one closes a bracket opened before the URN.
