@@ -6,7 +6,7 @@
 
 import { CHAR, CHAR_2141, Char } from "./grammar/char-classes.js";
 import { checkPart } from "./grammar/scan.js";
-import { type UrnComponent, UrnSyntaxError, type UrnSyntax } from "./syntax-error.js";
+import { type UrnComponent, type UrnSyntax, UrnSyntaxError } from "./syntax-error.js";
 
 export interface EncodingOptions {
   /** RFC 2141 NSSs also need "/", "?", "#", "~" and "&" encoded. Default "rfc8141". */
@@ -17,8 +17,12 @@ const HEX_DIGITS = "0123456789ABCDEF";
 const SLASH = 0x2f;
 const QUESTION = 0x3f;
 const EQUALS = 0x3d;
+const EMPTY = { nss: "empty-nss", r: "empty-r-component", q: "empty-q-component" } as const;
 
-/** Text as a canonical NSS: "%", "?", "#" and a leading "/" are encoded, with all non-pchar. */
+/**
+ * Text as a canonical NSS: "%", "?", "#" and a leading "/" are encoded, with all non-pchar.
+ * Throws UrnSyntaxError for empty text and for an unpaired surrogate.
+ */
 export function encodeNss(text: string, options?: EncodingOptions): string {
   if (options?.syntax === "rfc2141") {
     // RFC 2141 §2.4: octet 0 must never be used, so no RFC 2141 NSS can spell it, not even as %00.
@@ -78,9 +82,12 @@ export function decodeFComponent(f: string): string {
  */
 function encode(
   text: string,
-  component: UrnComponent,
+  component: "nss" | "r" | "q" | "f",
   literal: (code: number, index: number, next: number) => boolean,
 ): string {
+  // An NSS, r- or q-component cannot be empty, so empty text has no spelling as one.
+  if (text === "" && component !== "f")
+    throw new UrnSyntaxError(EMPTY[component], 0, component, text);
   let out = "";
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
