@@ -68,8 +68,11 @@ Object.defineProperty(UrnSyntaxError.prototype, "name", {
 });
 
 /**
- * Builds an error without capturing a stack trace: `URN.validate` returns errors as values for
- * bulk checking, where a stack is useless and capturing one costs more than the parse.
+ * The error `URN.validate` returns as a value. Bulk checks call it millions of times, and the
+ * native Error constructor alone (even with no stack trace to capture) costs several times a
+ * whole parse; so is formatting a message nobody may read. These errors are therefore made
+ * without either: UrnSyntaxError instances (`instanceof`, `name`, `code`, `index`, `component`,
+ * `input` as usual) whose `message` is written when first read and whose `stack` has no frames.
  */
 export function errorValue(
   code: UrnSyntaxErrorCode,
@@ -78,17 +81,52 @@ export function errorValue(
   input: string,
   syntax: UrnSyntax,
 ): UrnSyntaxError {
-  const limit = V8Error.stackTraceLimit;
-  V8Error.stackTraceLimit = 0;
-  try {
-    return new UrnSyntaxError(code, index, component, input, syntax);
-  } finally {
-    V8Error.stackTraceLimit = limit;
-  }
+  const error: Writable<UrnSyntaxError> = Object.create(
+    syntax === "rfc2141" ? VALUE_2141 : VALUE_8141,
+  );
+  error.code = code;
+  error.index = index;
+  error.component = component;
+  error.input = input;
+  return error;
 }
 
-/** `Error.stackTraceLimit` is a V8 extension; elsewhere setting it does nothing. */
-const V8Error = Error as ErrorConstructor & { stackTraceLimit?: number };
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Sets an own data property, as `message` and `stack` are on a constructed Error. */
+function own(target: object, key: "message" | "stack", value: unknown): void {
+  Object.defineProperty(target, key, { value, writable: true, configurable: true });
+}
+
+/** The prototype of error values: UrnSyntaxError's, plus lazy `message` and `stack`. */
+function valuePrototype(syntax: UrnSyntax): UrnSyntaxError {
+  return Object.create(UrnSyntaxError.prototype, {
+    message: {
+      configurable: true,
+      get(this: UrnSyntaxError): string {
+        const message = describe(this.code, this.index, this.component, this.input, syntax);
+        own(this, "message", message);
+        return message;
+      },
+      set(this: UrnSyntaxError, value: unknown) {
+        own(this, "message", value);
+      },
+    },
+    stack: {
+      configurable: true,
+      // What V8 gives an error made with no stack frames: just the header.
+      get(this: UrnSyntaxError): string {
+        return `${this.name}: ${this.message}`;
+      },
+      set(this: UrnSyntaxError, value: unknown) {
+        own(this, "stack", value);
+      },
+    },
+  });
+}
+
+const VALUE_8141 = valuePrototype("rfc8141");
+const VALUE_2141 = valuePrototype("rfc2141");
 
 const PART_NAMES: Record<UrnComponent, string> = {
   scheme: "scheme",
