@@ -5,9 +5,13 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { registerEqual } from "./commands/equal.js";
+import { registerExport } from "./commands/export.js";
 import { registerExtract } from "./commands/extract.js";
+import { registerImport } from "./commands/import.js";
 import { registerNormalize } from "./commands/normalize.js";
 import { registerParse } from "./commands/parse.js";
+import { registerServe } from "./commands/serve.js";
+import { registerToken } from "./commands/token.js";
 import {
   createContext,
   EXIT_OK,
@@ -34,6 +38,10 @@ const COMMANDS: RegisterCommand[] = [
   registerNormalize,
   registerEqual,
   registerExtract,
+  registerServe,
+  registerToken,
+  registerImport,
+  registerExport,
 ];
 
 /** The package version, read at run time (the same relative path from src/ and dist/). */

@@ -1,6 +1,8 @@
 // The embedded engine: one SQLite file through better-sqlite3 (WAL, one writer). Every write and
 // its audit row commit in one transaction; the schema refuses deletes and reassignment itself.
 
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import {
   type Actor,
@@ -699,8 +701,19 @@ export class SqliteStore implements Store {
   }
 }
 
-/** Opens (creating if needed) and migrates a SQLite store. */
-export async function openSqliteStore(filename: string): Promise<SqliteStore> {
+/**
+ * Opens and migrates a SQLite store; creates the file (and its folder) unless `mustExist`, in
+ * which case a missing file is an ENOENT error rather than a new empty database.
+ */
+export async function openSqliteStore(
+  filename: string,
+  options: { mustExist?: boolean } = {},
+): Promise<SqliteStore> {
+  if (filename !== ":memory:") {
+    if (options.mustExist && !existsSync(filename))
+      throw Object.assign(new Error(`no database at ${filename}`), { code: "ENOENT" });
+    mkdirSync(dirname(resolve(filename)), { recursive: true });
+  }
   const store = new SqliteStore({ filename });
   await store.migrate();
   return store;

@@ -1,0 +1,59 @@
+// `urnkit export`: every record of a registry database as NDJSON (the format `urnkit import`
+// reads), streamed in constant memory, with a progress bar on a terminal.
+
+import { once } from "node:events";
+import { createWriteStream } from "node:fs";
+import type { Writable } from "node:stream";
+import { SingleBar } from "cli-progress";
+import type { Command } from "commander";
+import { type Context, EXIT_OK } from "../context.js";
+import { examplesHelp } from "../help-examples.js";
+
+export function registerExport(program: Command, ctx: Context): void {
+  program
+    .command("export")
+    .summary("export a registry database as NDJSON")
+    .description(
+      "Write every URN record, one JSON object a line, to standard output or --output. The " +
+        "progress bar (on a terminal) goes to standard error.\n\nExit status: 0 done, 2 usage or I/O error.",
+    )
+    .requiredOption("--db <file>", "the SQLite database file (must exist)")
+    .option("-o, --output <file>", "write to this file instead of standard output")
+    .addHelpText(
+      "after",
+      examplesHelp([
+        ["urnkit export --db data/urnkit.db -o backup.ndjson", "a full backup, importable again"],
+        ["urnkit export --db data/urnkit.db | grep deactivated", "every line is one record"],
+      ]),
+    )
+    .action(async (options: { db: string; output?: string }) => {
+      const { exportLines, openSqliteStore } = await import("@urnkit/server");
+      const store = await openSqliteStore(options.db, { mustExist: true });
+      const out: Writable = options.output ? createWriteStream(options.output) : ctx.io.stdout;
+      const tty = (ctx.io.stderr as Writable & { isTTY?: boolean }).isTTY === true;
+      const bar = tty
+        ? new SingleBar({
+            stream: ctx.io.stderr as NodeJS.WritableStream,
+            format: "exporting [{bar}] {percentage}% | {value}/{total} records",
+            hideCursor: true,
+          })
+        : null;
+      try {
+        bar?.start(await store.countRecords(), 0);
+        let done = 0;
+        for await (const chunk of exportLines(store)) {
+          if (!out.write(chunk)) await once(out, "drain");
+          done += chunk.split("\n").length - 1;
+          bar?.update(done);
+        }
+        if (options.output) {
+          out.end();
+          await once(out, "finish");
+        }
+      } finally {
+        bar?.stop();
+        await store.close();
+      }
+      ctx.exit(EXIT_OK);
+    });
+}

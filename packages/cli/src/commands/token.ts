@@ -1,0 +1,72 @@
+// `urnkit token create`: a bearer token for the registry API, written to the database as its
+// SHA-256 hash only; the token itself is printed once, as the last line.
+
+import type { Command } from "commander";
+import { type Context, EXIT_OK } from "../context.js";
+import { examplesHelp } from "../help-examples.js";
+
+interface TokenOptions {
+  db: string;
+  role: string;
+  namespace?: string;
+  label?: string;
+}
+
+export function registerToken(program: Command, ctx: Context): void {
+  const token = program
+    .command("token")
+    .summary("manage registry API tokens")
+    .description(
+      "Manage the bearer tokens of the registry API.\n\nExit status: 0 done, 2 usage or I/O error.",
+    );
+  token
+    .command("create")
+    .summary("create an API token")
+    .description(
+      "Create a bearer token with a role (admin, registrar or reader) and, optionally, a namespace " +
+        "it is limited to. Only its SHA-256 hash is stored; the token is printed once, as the last " +
+        "line of the output.\n\nExit status: 0 created, 2 usage or I/O error.",
+    )
+    .requiredOption("--db <file>", "the SQLite database file (must exist)")
+    .requiredOption("--role <role>", "admin, registrar or reader")
+    .option("--namespace <nid>", "limit the token to this namespace")
+    .option("--label <text>", "a note saying what the token is for")
+    .addHelpText(
+      "after",
+      examplesHelp([
+        ["urnkit token create --db data/urnkit.db --role admin", "a token that may do everything"],
+        [
+          "urnkit token create --db data/urnkit.db --role registrar --namespace example | tail -1",
+          "just the token of a registrar for urn:example:",
+        ],
+      ]),
+    )
+    .action(async (options: TokenOptions, command: Command) => {
+      const { issueToken, openSqliteStore, ROLES } = await import("@urnkit/server");
+      const role = ROLES.find((r) => r === options.role);
+      if (role === undefined) command.error(`error: --role must be one of ${ROLES.join(", ")}`);
+      const store = await openSqliteStore(options.db, { mustExist: true });
+      try {
+        if (
+          options.namespace !== undefined &&
+          (await store.getNamespace(options.namespace)) === null
+        )
+          command.error(`error: namespace "${options.namespace}" is not served in ${options.db}`);
+        const { token: secret, info } = await issueToken(
+          store,
+          {
+            role: role as (typeof ROLES)[number],
+            namespace: options.namespace ?? null,
+            label: options.label ?? null,
+          },
+          { tokenId: null },
+        );
+        ctx.io.stdout.write(
+          `token ${info.id}: role ${info.role}${info.namespace ? `, namespace ${info.namespace}` : ""}\n${secret}\n`,
+        );
+      } finally {
+        await store.close();
+      }
+      ctx.exit(EXIT_OK);
+    });
+}

@@ -1,0 +1,133 @@
+// `urnkit serve`, `token create`, `import` and `export` against a SQLite file: a token comes out as
+// the last line, an export imports back unchanged, and the server answers on the address it prints.
+
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import { run } from "./run-cli.js";
+
+const bin = fileURLToPath(new URL("../bin/urnkit.js", import.meta.url));
+
+describe("registry commands", () => {
+  const dir = mkdtempSync(join(tmpdir(), "urnkit-cli-"));
+  const db = join(dir, "r.db");
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("serve --example --admin-token: creates the database, prints the URL and a token, resolves", async () => {
+    const proc = spawn(
+      process.execPath,
+      [bin, "serve", "--db", db, "--port", "0", "--example", "--admin-token"],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let out = "";
+    const token = await new Promise<string>((resolve, reject) => {
+      proc.stdout.on("data", (d) => {
+        out += d;
+        const m = /admin token \(shown once\):\n(\S+)\n/.exec(out);
+        if (m) resolve(m[1] as string);
+      });
+      proc.on("exit", (code) => reject(new Error(`serve exited ${code}: ${out}`)));
+    });
+    const url = /at (http:\/\/\S+)/.exec(out)?.[1] as string;
+    const r = await fetch(`${url}/urn:example:report-2024`, { redirect: "manual" });
+    assert.equal(r.status, 303);
+    assert.equal((await fetch(`${url}/urn:example:draft-7`)).status, 410);
+    assert.equal(
+      (await fetch(`${url}/urn:example:report-2019`, { redirect: "manual" })).status,
+      301,
+    );
+    assert.equal((await fetch(`${url}/urn:example:report-2025`)).status, 404);
+    const audit = await fetch(`${url}/api/v1/audit`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    assert.equal(audit.status, 200);
+    proc.removeAllListeners("exit");
+    const exited = new Promise((resolve) => proc.once("exit", (code) => resolve(code)));
+    proc.kill("SIGTERM");
+    assert.equal(await exited, 0);
+  });
+
+  it("token create prints the token as its last line; a bad role is a usage error", async () => {
+    const r = await run([
+      "token",
+      "create",
+      "--db",
+      db,
+      "--role",
+      "registrar",
+      "--namespace",
+      "example",
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    const lines = r.stdout.trim().split("\n");
+    assert.match(lines.at(-1) as string, /^urnkit_[A-Za-z0-9_-]{43}$/);
+    assert.match(lines[0] as string, /registrar, namespace example/);
+    assert.equal((await run(["token", "create", "--db", db, "--role", "king"])).code, 2);
+    assert.equal(
+      (await run(["token", "create", "--db", join(dir, "none.db"), "--role", "admin"])).code,
+      2,
+    );
+  });
+
+  it("export then import into a fresh database gives the same records; again changes nothing", async () => {
+    const exported = await run(["export", "--db", db]);
+    assert.equal(exported.code, 0, exported.stderr);
+    const lines = exported.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    assert.equal(lines.length, 4);
+    const file = join(dir, "dump.ndjson");
+    writeFileSync(file, exported.stdout);
+
+    const copy = join(dir, "copy.db");
+    // Records need their namespace served in the target database.
+    const { openSqliteStore } = await import("@urnkit/server");
+    const store = await openSqliteStore(copy);
+    await store.createNamespace({ nid: "example", local: true }, { tokenId: null });
+    await store.close();
+
+    const first = await run(["import", file, "--db", copy]);
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /4 lines: 4 created, 0 unchanged, 0 refused/);
+    const second = await run(["import", file, "--db", copy]);
+    assert.match(second.stdout, /4 lines: 0 created, 4 unchanged, 0 refused/);
+    const again = await run(["export", "--db", copy, "--output", join(dir, "again.ndjson")]);
+    assert.equal(again.code, 0);
+    const urns = (t: string) =>
+      t
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).urn)
+        .sort();
+    assert.deepEqual(urns(readFileSync(join(dir, "again.ndjson"), "utf8")), urns(exported.stdout));
+  });
+
+  it("import reports refused lines with their numbers and exits 1", async () => {
+    const file = join(dir, "bad.ndjson");
+    writeFileSync(
+      file,
+      '{"urn":"urn:example:ok-1","status":"active"}\nnot json\n{"urn":"urn:nowhere:x","status":"active"}\n',
+    );
+    const r = await run(["import", file, "--db", db]);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /line 2: .*invalid-json/);
+    assert.match(r.stderr, /line 3: .*namespace "nowhere" is not served here/);
+    assert.match(r.stdout, /3 lines: 1 created, 0 unchanged, 2 refused/);
+  });
+
+  it("a progress bar only on a terminal", async () => {
+    const tty = await run(["export", "--db", db, "--output", join(dir, "tty.ndjson")], {
+      tty: true,
+    });
+    assert.match(tty.stderr, /exporting/);
+    const pipe = await run(["export", "--db", db, "--output", join(dir, "pipe.ndjson")]);
+    assert.equal(pipe.stderr, "");
+  });
+});
