@@ -15,7 +15,6 @@ export interface EncodingOptions {
 
 const HEX_DIGITS = "0123456789ABCDEF";
 const SLASH = 0x2f;
-const QUESTION = 0x3f;
 const EQUALS = 0x3d;
 const EMPTY = { nss: "empty-nss", r: "empty-r-component", q: "empty-q-component" } as const;
 
