@@ -23,9 +23,13 @@ export function skipEmptyOption(): Option {
   return new Option("--skip-empty", "ignore empty lines instead of reporting them as invalid");
 }
 
-/** The values of the three options above, as commander hands them to an action. */
-export interface InputOptions {
-  syntax: UrnSyntax;
+/** Where many URNs are read from: the values of --input and --skip-empty. */
+export interface SourceOptions {
   input?: string;
   skipEmpty?: boolean;
+}
+
+/** The values of the three options above, as commander hands them to an action. */
+export interface InputOptions extends SourceOptions {
+  syntax: UrnSyntax;
 }

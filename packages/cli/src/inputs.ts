@@ -2,7 +2,7 @@
 // otherwise one per line from --input or standard input, streamed.
 
 import type { Command } from "commander";
-import type { InputOptions } from "./common-options.js";
+import type { SourceOptions } from "./common-options.js";
 import type { Context } from "./context.js";
 import { inputLines, openInput } from "./input-lines.js";
 
@@ -26,7 +26,7 @@ export function originOf(item: InputItem): string {
  */
 export async function* inputsOf(
   args: string[],
-  options: InputOptions,
+  options: SourceOptions,
   ctx: Context,
   command: Command,
 ): AsyncGenerator<InputItem> {

@@ -4,8 +4,8 @@
 import type { UrnSyntax } from "@urnkit/core";
 import type { Command } from "commander";
 import {
-  type InputOptions,
   inputOption,
+  type SourceOptions,
   skipEmptyOption,
   syntaxOption,
 } from "../common-options.js";
@@ -25,7 +25,7 @@ import {
 import { renderDetail, renderLine } from "../parse-render.js";
 import { type ParseReport, parseReport } from "../parse-report.js";
 
-interface ParseOptions extends Omit<InputOptions, "syntax"> {
+interface ParseOptions extends SourceOptions {
   /** "both": the verdict under each grammar, for legacy data. */
   syntax: UrnSyntax | "both";
   json?: boolean;
@@ -72,7 +72,7 @@ async function runParse(
   const out = new LineWriter(ctx.io.stdout);
   const c = ctx.colors.out;
   const { syntax } = options;
-  const items = inputsOf(urns, { ...options, syntax: "rfc8141" }, ctx, command);
+  const items = inputsOf(urns, options, ctx, command);
   let invalid = false;
   const report = (text: string) => {
     const r = syntax === "both" ? bothReport(text) : parseReport(text, syntax);
