@@ -148,16 +148,15 @@ function* findUrnCandidates(
       }
     }
     const candidate = text.slice(start, end);
-    // Most candidates are URNs: constructing directly scans once, where parse would scan twice.
-    let urn: URN | undefined;
-    try {
-      urn = new URN(candidate, options);
-    } catch (error) {
-      if (nearMisses) {
-        yield { urn: null, text: candidate, error: error as UrnSyntaxError, index: start, end };
-      }
+    // Checking first costs a second scan of each URN, but a thrown error (with its stack trace)
+    // costs far more, and prose can hold many near misses ("the urn: prefix", "URN:ISBN").
+    if (nearMisses) {
+      const error = URN.validate(candidate, options);
+      if (error === null) yield { urn: new URN(candidate, options), index: start, end };
+      else yield { urn: null, text: candidate, error, index: start, end };
+    } else if (URN.canParse(candidate, options)) {
+      yield { urn: new URN(candidate, options), index: start, end };
     }
-    if (urn !== undefined) yield { urn, index: start, end };
     colon = runEnd < n ? text.indexOf(":", runEnd + 1) : -1;
   }
 }
