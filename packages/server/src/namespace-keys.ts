@@ -1,8 +1,9 @@
-// RFC 8141 §3 (URN-equivalence) and §5 (NID checks), as far as the server needs them. The
-// namespace-aware rules live in @urnkit/namespaces; until that package exports them, these fall back
-// to the namespace-independent §3.1 key and syntax-only checks. Every call site goes through here.
+// RFC 8141 §3 (namespace-aware URN-equivalence) and §5 (which NIDs may be served), through
+// @urnkit/namespaces: the server's one door to namespace rules and the IANA registry snapshot.
 
-import { classifyNid, URN } from "@urnkit/core";
+import { checkUrn, namespaceKey, registry } from "@urnkit/namespaces";
+
+export { checkUrn, namespaceKey };
 
 export interface CheckIssue {
   code: string;
@@ -11,55 +12,42 @@ export interface CheckIssue {
   index?: number;
 }
 
-export interface UrnCheck {
+/** The errors `checkUrn` finds in `input`: its syntax error, or its namespace rules' errors. */
+export function urnErrors(input: string): {
   valid: boolean;
   nid: string | null;
-  registration: "formal" | "informal" | "unregistered" | "reserved";
-  issues: CheckIssue[];
-  equivalenceKey: string | null;
-  namespaceKey: string | null;
-  ok: boolean;
-}
-
-/** The key records are stored under: equivalent spellings (in this namespace's rules) share it. */
-export function namespaceKey(urn: URN): string {
-  return urn.equivalenceKey;
-}
-
-/** The `checkUrn` report of `GET /api/v1/check`. */
-export function checkUrn(input: string): UrnCheck {
-  const error = URN.validate(input);
-  if (error !== null) {
+  errors: CheckIssue[];
+} {
+  const report = checkUrn(input);
+  if (!report.valid) {
+    const e = report.error;
     return {
       valid: false,
       nid: null,
-      registration: "unregistered",
-      issues: [{ code: error.code, severity: "error", message: error.message, index: error.index }],
-      equivalenceKey: null,
-      namespaceKey: null,
-      ok: false,
+      errors: e ? [{ code: e.code, severity: "error", message: e.message, index: e.index }] : [],
     };
   }
-  const urn = new URN(input);
-  const kind = classifyNid(urn.nid).kind;
   return {
     valid: true,
-    nid: urn.nid.toLowerCase(),
-    registration: kind === "reserved" ? "reserved" : "unregistered",
-    issues: [],
-    equivalenceKey: urn.equivalenceKey,
-    namespaceKey: namespaceKey(urn),
-    ok: true,
+    nid: (report.nid as string).toLowerCase(),
+    errors: report.issues.filter((i) => i.severity === "error"),
   };
 }
 
 /**
- * Why `nid` may not be served as a namespace here unless marked local: it must be a registered
- * NID (formal or informal) that passes RFC 8141 §5's rules. Empty when it may be served.
+ * Why `nid` may not be served here unless marked local: it must be a valid NID registered with
+ * IANA (formal or informal, RFC 8141 §5). Empty when it may be served.
  */
 export function nidRefusals(nid: string): CheckIssue[] {
   const report = checkUrn(`urn:${nid}:x`);
-  if (!report.valid) return report.issues;
+  if (!report.valid)
+    return [
+      {
+        code: report.error?.code ?? "invalid-nid",
+        severity: "error",
+        message: report.error?.message ?? "",
+      },
+    ];
   if (report.registration === "formal" || report.registration === "informal") return [];
   return [
     {
@@ -71,6 +59,6 @@ export function nidRefusals(nid: string): CheckIssue[] {
 }
 
 /** The IANA registry snapshot, for `GET /api/v1/registry/namespaces`. */
-export function registryEntries(): unknown[] {
-  return [];
+export function registryEntries(): { snapshotDate: string; entries: readonly unknown[] } {
+  return { snapshotDate: registry.snapshotDate, entries: registry.entries };
 }

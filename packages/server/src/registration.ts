@@ -5,7 +5,7 @@ import { URN } from "@urnkit/core";
 import type { Limits } from "./http/context.js";
 import { HttpProblem } from "./http/problem.js";
 import { checkUrnLength } from "./http/raw-target.js";
-import { checkUrn, namespaceKey } from "./namespace-keys.js";
+import { namespaceKey, urnErrors } from "./namespace-keys.js";
 import type { Namespace, Store } from "./storage/store.js";
 
 export interface Target {
@@ -38,8 +38,8 @@ export async function registrationTarget(
   limits: Limits,
 ): Promise<Target> {
   checkUrnLength(input, limits);
-  const report = checkUrn(input);
-  if (!report.valid) throw unprocessable("not a URN", report.issues);
+  const report = urnErrors(input);
+  if (!report.valid) throw unprocessable("not a URN", report.errors);
   const urn = new URN(input);
   if (urn.rComponent !== null || urn.qComponent !== null || urn.fComponent !== null)
     throw unprocessable("register the assigned name only, without r-, q- or f-component", [
@@ -54,9 +54,8 @@ export async function registrationTarget(
     throw unprocessable(`namespace "${urn.nid.toLowerCase()}" is not served here`, [
       { code: "namespace-not-served", severity: "error", message: "create the namespace first" },
     ]);
-  const errors = report.issues.filter((i) => i.severity === "error");
   // A local namespace is served without registry rules; the syntax was checked above.
-  if (!ns.local && errors.length > 0)
-    throw unprocessable("the URN breaks its namespace's rules", errors);
+  if (!ns.local && report.errors.length > 0)
+    throw unprocessable("the URN breaks its namespace's rules", report.errors);
   return { urn, key: namespaceKey(urn), nid: ns.nid, ns };
 }

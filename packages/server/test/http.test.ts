@@ -139,7 +139,7 @@ for (const engine of engines) {
         assert.equal(r.headers.location, "https://b.example/book-1?lang=en&page=7");
         const s = await get("/urn:example:a%2Fb?=x=1");
         assert.equal(s.headers.location, "https://a.example/slash?x=1");
-        const t = await get("/urn:example:book-1?+s=N2L?=page=7");
+        const t = await get("/urn:example:book-1?+s=I2L?=page=7");
         assert.equal(t.headers.location, "https://b.example/book-1?lang=en&page=7");
       });
 
@@ -234,16 +234,16 @@ for (const engine of engines) {
       });
 
       it("s= in the r-component selects a service; an unknown one falls back to the default", async () => {
-        const c = await get("/urn:example:book-1?+s=N2C");
+        const c = await get("/urn:example:book-1?+s=I2C");
         assert.equal(c.statusCode, 200);
         assert.deepEqual(json(c).metadata, { title: "Book one" });
         assert.equal(
-          (await get("/urn:example:book-1?+s=N2Ls")).body.split("\r\n")[0],
-          "# urn:example:book-1?+s=N2Ls",
+          (await get("/urn:example:book-1?+s=I2Ls")).body.split("\r\n")[0],
+          "# urn:example:book-1?+s=I2Ls",
         );
         assert.equal((await get("/urn:example:book-1?+s=nonsense")).statusCode, 303);
         // A keyword given twice is ignored (draft-03 §2.3).
-        assert.equal((await get("/urn:example:book-1?+s=N2C&s=N2Ls")).statusCode, 303);
+        assert.equal((await get("/urn:example:book-1?+s=I2C&s=I2Ls")).statusCode, 303);
       });
 
       it("/ and other non-URN paths are not resolution (free for a UI)", async () => {
@@ -424,8 +424,42 @@ for (const engine of engines) {
       });
       it("the registry snapshot lists the local namespaces", async () => {
         const r = json(await get("/api/v1/registry/namespaces"));
-        assert.ok(Array.isArray(r.iana));
+        assert.ok(
+          r.iana.entries.some((e: { nid?: string; name?: string }) => (e.nid ?? e.name) === "isbn"),
+          JSON.stringify(r.iana.entries[0]),
+        );
         assert.ok(r.local.some((n: { nid: string }) => n.nid === "other-ns"));
+      });
+    });
+
+    describe("a registered namespace with its own rules (urn:isbn)", () => {
+      it("is served without being local, keys records namespace-aware and checks its rules", async () => {
+        const ns = await send("POST", "/api/v1/namespaces", admin, { nid: "ISBN" });
+        assert.equal(ns.statusCode, 201, ns.body);
+        const r = await send("POST", "/api/v1/urns", admin, {
+          urn: "urn:isbn:0-395-36341-1",
+          status: "active",
+          locators: [{ url: "https://books.example/0395363411" }],
+        });
+        assert.equal(r.statusCode, 201, r.body);
+        // ISBN-10 0-395-36341-1 and ISBN-13 978-0-395-36341-6 name the same book (RFC 8254).
+        const dup = await send("POST", "/api/v1/urns", admin, {
+          urn: "urn:isbn:978-0-395-36341-6",
+          status: "active",
+        });
+        assert.equal(dup.statusCode, 409);
+        assert.equal(json(dup).existing, "urn:isbn:0-395-36341-1");
+        const spelled = await get("/URN:ISBN:0395363411");
+        assert.equal(spelled.statusCode, 303);
+        assert.equal(spelled.headers.location, "https://books.example/0395363411");
+        const names = await get("/uri-res/I2Ns?urn:isbn:0395363411");
+        assert.equal(names.body, "# urn:isbn:0395363411\r\nurn:isbn:0-395-36341-1\r\n");
+        const bad = await send("POST", "/api/v1/urns", admin, {
+          urn: "urn:isbn:0-395-36341-2",
+          status: "active",
+        });
+        assert.equal(bad.statusCode, 422);
+        assert.equal(json(bad).issues[0].code, "isbn-check-digit");
       });
     });
 

@@ -137,7 +137,13 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
           200: {
             type: "object",
             properties: {
-              iana: { type: "array", items: { type: "object", additionalProperties: true } },
+              iana: {
+                type: "object",
+                properties: {
+                  snapshotDate: { type: "string" },
+                  entries: { type: "array", items: { type: "object", additionalProperties: true } },
+                },
+              },
               local: { type: "array", items: namespaceSchema },
             },
           },

@@ -14,7 +14,7 @@ import {
   recordSchema,
 } from "../http/schemas.js";
 import { mintNss } from "../mint.js";
-import { checkUrn, nidRefusals } from "../namespace-keys.js";
+import { nidRefusals, urnErrors } from "../namespace-keys.js";
 import { registrationTarget } from "../registration.js";
 import { ConflictError, type Delegation, type NamespaceInput } from "../storage/store.js";
 import { checkLocators, checkMetadata } from "./record-body.js";
@@ -43,10 +43,10 @@ function normalizeDelegates(
 
 /** The NID must be a valid, registered NID (RFC 8141 §5) unless the namespace is local. */
 function checkNid(nid: string, local: boolean): void {
-  const syntax = checkUrn(`urn:${nid}:x`);
+  const syntax = urnErrors(`urn:${nid}:x`);
   if (!syntax.valid)
     throw new HttpProblem(422, "invalid-nid", `"${nid}" is not a valid NID`, {
-      issues: syntax.issues,
+      issues: syntax.errors,
     });
   if (local) return;
   const issues = nidRefusals(nid);

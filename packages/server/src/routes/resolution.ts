@@ -2,12 +2,12 @@
 // HTTP query starting "+" is the r-component and "=" the q-component, as in the URN itself.
 // Only paths starting "urn:" (any case) are routed here; "/" and the rest stay free.
 
+import { parseDirectives } from "@urnkit/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { PluginOptions, ServerContext } from "../http/context.js";
 import { checkUrnLength, rawTarget } from "../http/raw-target.js";
 import { answer, SERVICES } from "../http/resolution-reply.js";
 import { errors, noBody, recordSchema, text, urnWildcardParams } from "../http/schemas.js";
-import { serviceDirective } from "../r-directives.js";
 import { lookup } from "../resolver.js";
 
 /** Every spelling of "/urn:" as a route: the scheme is case-insensitive (RFC 3986 §3.1). */
@@ -26,8 +26,9 @@ export async function resolveTarget(
   const input = rawTarget(request).slice(1);
   checkUrnLength(input, ctx.limits);
   const found = await lookup(ctx.store, input);
-  const directive = found.kind === "malformed" ? null : serviceDirective(found.urn.rComponent);
-  // An unknown s= value falls back to the default service (draft-03 §2.3.1).
+  const r = found.kind === "malformed" ? null : found.urn.rComponent;
+  const directive = r === null ? null : (parseDirectives(r)?.service ?? null);
+  // A service not offered here falls back to the default one (draft-03 §2.3.1).
   const service = (directive !== null ? SERVICES[directive] : undefined) ?? "default";
   return answer(ctx, request, reply, found, service);
 }

@@ -14,7 +14,7 @@ import {
   urnString,
   urnWildcardParams,
 } from "../http/schemas.js";
-import { checkUrn, namespaceKey } from "../namespace-keys.js";
+import { checkUrn, namespaceKey, urnErrors } from "../namespace-keys.js";
 import { parseApiUrn, registrationTarget } from "../registration.js";
 import { ConflictError, type LocatorInput, StateError, type UrnRecord } from "../storage/store.js";
 import { checkLocators, checkMetadata } from "./record-body.js";
@@ -73,7 +73,7 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
         locators?: LocatorInput[];
         metadata?: Record<string, unknown> | null;
       };
-      const syntax = checkUrn(body.urn);
+      const syntax = urnErrors(body.urn);
       if (syntax.valid) permit(token, "registrar", syntax.nid);
       const target = await registrationTarget(store, body.urn, ctx.limits);
       checkLocators(body.locators);
