@@ -30,18 +30,24 @@ function closed(): Error {
   return Object.assign(new Error("the output stream was closed"), { code: "ERR_STREAM_DESTROYED" });
 }
 
-/** Bytes gathered before one write: one syscall per chunk instead of one per line. */
+/** Bytes gathered before a write is forced: one syscall per chunk instead of one per line. */
 const CHUNK = 1 << 16;
 
 /**
- * Writes lines to a stream in chunks, waiting for "drain" when the stream's buffer is full, so a
- * slow reader (a pager, a full pipe) holds the producer back instead of filling memory.
- * A failed write (EPIPE when the reader went away) is rethrown from the next `line` or `flush`.
+ * Writes lines to a stream. Lines are gathered and written together once the producer pauses
+ * (when the current burst of input has been processed: `tail -f | urnkit parse` shows each line
+ * as it comes) or once CHUNK bytes are waiting. When the stream's buffer is full, the next `line`
+ * waits for "drain", so a slow reader (a pager, a full pipe) holds the producer back instead of
+ * filling memory. A failed write (EPIPE when the reader went away) is rethrown from the next
+ * `line` or `flush`.
  */
 export class LineWriter {
   readonly #stream: Writable;
   #buffer = "";
   #error: Error | null = null;
+  /** Set while the stream is full: resolves on "drain". */
+  #full: Promise<void> | null = null;
+  #scheduled = false;
 
   constructor(stream: Writable) {
     this.#stream = stream;
@@ -49,28 +55,53 @@ export class LineWriter {
   }
 
   async line(text: string): Promise<void> {
+    if (this.#full !== null) await this.#full;
+    if (this.#error !== null) throw this.#error;
     this.#buffer += `${text}\n`;
-    if (this.#buffer.length >= CHUNK) await this.flush();
+    if (this.#buffer.length >= CHUNK) {
+      await this.flush();
+    } else if (!this.#scheduled) {
+      this.#scheduled = true;
+      setImmediate(() => {
+        this.#scheduled = false;
+        this.#write();
+      });
+    }
   }
 
   /** Writes what is buffered; resolves once the stream can take more. */
   async flush(): Promise<void> {
-    if (this.#error !== null) throw this.#error;
-    if (this.#buffer === "") return;
-    const ok = this.#stream.write(this.#buffer, (error) => {
-      this.#error ??= error ?? null;
-    });
-    this.#buffer = "";
-    if (!ok) {
-      // A destroyed stream never drains; its error (if any) may already have been emitted.
-      if (this.#stream.destroyed) throw this.#stream.errored ?? this.#error ?? closed();
-      await once(this.#stream, "drain");
-    }
+    this.#write();
+    if (this.#full !== null) await this.#full;
     if (this.#error !== null) throw this.#error;
   }
 
   /** Writes a JSON value as one line (JSON Lines). */
   json(value: unknown): Promise<void> {
     return this.line(JSON.stringify(value));
+  }
+
+  #write(): void {
+    if (this.#buffer === "" || this.#error !== null) return;
+    const stream = this.#stream;
+    const ok = stream.write(this.#buffer, (error) => {
+      this.#error ??= error ?? null;
+    });
+    this.#buffer = "";
+    if (ok || this.#full !== null) return;
+    // A destroyed stream never drains; its error (if any) may already have been emitted.
+    if (stream.destroyed) {
+      this.#error ??= stream.errored ?? closed();
+      return;
+    }
+    this.#full = once(stream, "drain").then(
+      () => {
+        this.#full = null;
+      },
+      (error: Error) => {
+        this.#full = null;
+        this.#error ??= error;
+      },
+    );
   }
 }

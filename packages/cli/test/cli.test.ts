@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { Readable, Writable } from "node:stream";
+import { PassThrough, Readable, Writable } from "node:stream";
 import { describe, test } from "node:test";
 import { promisify } from "node:util";
 import { main } from "../src/main.js";
@@ -133,6 +133,32 @@ describe("output streams", () => {
     });
     assert.equal(code, 2);
     assert.match(errors.join(""), /closed/);
+  });
+
+  test("lines are written as input arrives, not held until it ends", {
+    timeout: 5000,
+  }, async () => {
+    const stdin = new PassThrough();
+    const seen: string[] = [];
+    let written: () => void = () => {};
+    const stdout = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        seen.push(chunk.toString());
+        written();
+        done();
+      },
+    });
+    const stderr = new Writable({ write: (_c, _e, done) => done() });
+    const running = main(["normalize"], { stdin, stdout, stderr, env: {} });
+    const first = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    stdin.write("URN:Example:a\n");
+    await first; // would time out if output waited for the end of input
+    assert.equal(seen.join(""), "urn:example:a\n");
+    stdin.end("URN:Example:b\n");
+    assert.equal(await running, 0);
+    assert.equal(seen.join(""), "urn:example:a\nurn:example:b\n");
   });
 
   test("a reader that went away (EPIPE) ends the run with exit 2, quietly", async () => {
