@@ -1,10 +1,11 @@
 // One report on a URN: RFC 8141 §2 syntax, the NID's class (§5.1, §5.2) and IANA registration
 // (§7.2), the namespace's own rules (§6.4.2) and both equivalence keys (§3.1).
 
-import { classifyNid, type NidClass, URN, type UrnSyntax } from "@urnkit/core";
+import { classifyNid, type NidClass, URN, type UrnSyntax, UrnSyntaxError } from "@urnkit/core";
 import { type Issue, warning } from "./issue.js";
 import { ruleFor } from "./namespace-rules.js";
 import { type RegistryEntry, registry } from "./registry.js";
+import type { NamespaceRule } from "./rule.js";
 
 export interface CheckReport {
   input: string;
@@ -14,8 +15,9 @@ export interface CheckReport {
   nid?: string;
   nidClass?: NidClass;
   registration?: "formal" | "informal" | "unregistered" | "reserved";
-  registryEntry?: RegistryEntry;
-  /** The namespace rules' findings, and registration warnings. */
+  /** The IANA entry; undefined when the NID is not registered. */
+  registryEntry?: RegistryEntry | undefined;
+  /** The namespace rules' findings, and a warning for an unregistered or reserved NID. */
   issues: Issue[];
   /** The generic §3.1 key. */
   equivalenceKey?: string;
@@ -29,69 +31,88 @@ export interface CheckOptions {
   syntax?: UrnSyntax;
 }
 
-// NIDs repeat across a corpus; classifying each distinct one once keeps bulk checks cheap.
-const nidClasses = new Map<string, NidClass>();
+/** What a report says about a NID, the same for every URN in that namespace. */
+interface NidFacts {
+  nidClass: NidClass;
+  registration: "formal" | "informal" | "unregistered" | "reserved";
+  entry: RegistryEntry | undefined;
+  rule: NamespaceRule | undefined;
+  /** The registration warning, copied into each report that needs it. */
+  notice: Issue | undefined;
+}
 
-function classify(nid: string): NidClass {
-  const lower = nid.toLowerCase();
-  let c = nidClasses.get(lower);
-  if (c === undefined) {
-    try {
-      c = classifyNid(lower);
-    } catch {
-      // An RFC 2141 NID (one character, or a final "-") is no RFC 8141 NID at all.
-      c = { kind: "reserved", reason: "not a NID under RFC 8141 §2, so it cannot be registered" };
-    }
-    if (nidClasses.size < 4096) nidClasses.set(lower, c);
+// NIDs repeat across a corpus: working out each distinct spelling once keeps bulk checks cheap.
+const nidFacts = new Map<string, NidFacts>();
+
+function factsFor(nid: string): NidFacts {
+  let facts = nidFacts.get(nid);
+  if (facts !== undefined) return facts;
+  let nidClass: NidClass;
+  try {
+    nidClass = classifyNid(nid);
+  } catch {
+    // An RFC 2141 NID (one character, or a final "-") is no RFC 8141 NID at all.
+    nidClass = {
+      kind: "reserved",
+      reason: "not a NID under RFC 8141 §2, so it cannot be registered",
+    };
   }
-  return c;
+  const entry = registry.get(nid);
+  const registration = entry?.kind ?? (nidClass.kind === "reserved" ? "reserved" : "unregistered");
+  const notice =
+    registration === "unregistered"
+      ? warning(
+          "nid-unregistered",
+          `"${nid}" is not in the IANA registry of ${registry.snapshotDate}`,
+          4,
+        )
+      : registration === "reserved"
+        ? warning("nid-reserved", nidClass.reason, 4)
+        : undefined;
+  facts = { nidClass, registration, entry, rule: ruleFor(nid), notice };
+  if (nidFacts.size < 4096) nidFacts.set(nid, facts);
+  return facts;
+}
+
+/**
+ * A URN, or the syntax error as a value. One scan of the input: URN.validate and then the
+ * constructor would scan valid input (the common case) twice.
+ */
+function read(input: string, options: CheckOptions | undefined): URN | UrnSyntaxError {
+  try {
+    return new URN(input, options);
+  } catch (e) {
+    if (e instanceof UrnSyntaxError) return e;
+    throw e;
+  }
 }
 
 export function checkUrn(input: string | URN, options?: CheckOptions): CheckReport {
-  let urn: URN;
-  if (typeof input === "string") {
-    const e = URN.validate(input, options);
-    if (e !== null) {
-      return {
-        input,
-        valid: false,
-        error: { code: e.code, index: e.index, component: e.component, message: e.message },
-        issues: [],
-        ok: false,
-      };
-    }
-    urn = new URN(input, options);
-  } else {
-    urn = input;
+  const urn = typeof input === "string" ? read(input, options) : input;
+  if (urn instanceof UrnSyntaxError) {
+    return {
+      input: urn.input,
+      valid: false,
+      error: { code: urn.code, index: urn.index, component: urn.component, message: urn.message },
+      issues: [],
+      ok: false,
+    };
   }
   const nid = urn.nid;
-  const entry = registry.get(nid);
-  const nidClass = classify(nid);
-  const registration = entry?.kind ?? (nidClass.kind === "reserved" ? "reserved" : "unregistered");
-  const rule = ruleFor(nid);
+  const { nidClass, registration, entry, rule, notice } = factsFor(nid);
   const issues = rule === undefined ? [] : rule.validate(urn);
-  if (registration === "unregistered") {
-    issues.push(
-      warning(
-        "nid-unregistered",
-        `"${nid}" is not in the IANA registry of ${registry.snapshotDate}`,
-        4,
-      ),
-    );
-  } else if (registration === "reserved") {
-    issues.push(warning("nid-reserved", nidClass.reason, 4));
-  }
-  const report: CheckReport = {
+  if (notice !== undefined) issues.push({ ...notice });
+  const key = urn.equivalenceKey;
+  return {
     input: urn.href,
     valid: true,
     nid,
     nidClass,
     registration,
+    registryEntry: entry,
     issues,
-    equivalenceKey: urn.equivalenceKey,
-    namespaceKey: rule === undefined ? urn.equivalenceKey : rule.equivalenceKey(urn),
-    ok: !issues.some((i) => i.severity === "error"),
+    equivalenceKey: key,
+    namespaceKey: rule === undefined ? key : rule.equivalenceKey(urn),
+    ok: issues.length === 0 || !issues.some((i) => i.severity === "error"),
   };
-  if (entry !== undefined) report.registryEntry = entry;
-  return report;
 }

@@ -18,25 +18,46 @@ export interface NamespaceRule {
 
 /** Offset of the NSS in `urn.href`: after "urn:", the NID and ":". */
 export function nssOffset(urn: URN): number {
-  return urn.nid.length + 5;
+  return urn.href.indexOf(":", 4) + 1;
 }
 
 /** The NSS as the generic key spells it (hex of %hh in uppercase). */
 export function keyNss(urn: URN): string {
-  return urn.equivalenceKey.slice(nssOffset(urn));
+  const key = urn.equivalenceKey;
+  return key.slice(key.indexOf(":", 4) + 1);
 }
 
-/** The generic key with its NSS replaced by `nss`. */
+/** The generic key with its NSS replaced by `nss` (the generic key itself when that is its NSS). */
 export function keyWith(urn: URN, nss: string): string {
-  return urn.equivalenceKey.slice(0, nssOffset(urn)) + nss;
+  const key = urn.equivalenceKey;
+  const at = key.indexOf(":", 4) + 1;
+  return key.length - at === nss.length && key.endsWith(nss) ? key : key.slice(0, at) + nss;
 }
 
-/** ASCII-only lowercase: leaves %HH hex in uppercase and non-ASCII (never present) alone. */
+/** Lowercase for a key's NSS (ASCII only; an NSS is ASCII), keeping the hex of %HH uppercase. */
 export function asciiLower(s: string): string {
-  return s.replace(/%[0-9A-F]{2}|[A-Z]+/g, (m) => (m[0] === "%" ? m : m.toLowerCase()));
+  const lower = s.toLowerCase();
+  return s.includes("%") ? lower.replace(/%[0-9a-f]{2}/g, (m) => m.toUpperCase()) : lower;
 }
 
-/** ASCII-only uppercase (percent-encoded hex is already uppercase in a key). */
+/** Uppercase for a key's NSS (the NSS is ASCII; %HH hex is uppercase already). */
 export function asciiUpper(s: string): string {
-  return s.replace(/[a-z]+/g, (m) => m.toUpperCase());
+  return s.toUpperCase();
+}
+
+/**
+ * Remembers what a rule read from the last URN it validated, so that equivalenceKey on the same
+ * URN (checkUrn asks for both) does not read the NSS again. URN objects are immutable.
+ */
+export class LastReading<T> {
+  #urn: URN | undefined;
+  #value: T | undefined;
+
+  get(urn: URN, read: (urn: URN) => T): T {
+    if (this.#urn !== urn) {
+      this.#value = read(urn);
+      this.#urn = urn;
+    }
+    return this.#value as T;
+  }
 }

@@ -5,7 +5,10 @@ const ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /** The value of 0-9, A-Z (either case) in the alphanumeric systems; -1 for anything else. */
 function alnumValue(c: string): number {
-  return ALNUM.indexOf(c.toUpperCase());
+  const code = c.charCodeAt(0);
+  if (code >= 0x30 && code <= 0x39) return code - 0x30;
+  if (code >= 0x41 && code <= 0x5a) return code - 0x41 + 10;
+  return code >= 0x61 && code <= 0x7a ? code - 0x61 + 10 : -1;
 }
 
 /** MOD 37,36 (hybrid system): the check character ("0"-"9", "A"-"Z") for `chars`. */

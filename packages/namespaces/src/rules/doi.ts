@@ -3,6 +3,7 @@
 // equivalences (RFC 8141 §3.1 allows that).
 
 import { decodeNss } from "@urnkit/core";
+import { hasUpper } from "../ascii.js";
 import { error, warning } from "../issue.js";
 import { keyNss, keyWith, type NamespaceRule, nssOffset } from "../rule.js";
 
@@ -23,15 +24,15 @@ export const doiRule: NamespaceRule = {
   },
   equivalenceKey(urn) {
     const nss = keyNss(urn);
-    let text: string;
-    try {
-      text = decodeNss(nss);
-    } catch {
-      return urn.equivalenceKey; // not UTF-8: nothing to decode to, keep the generic key
+    let text = nss;
+    if (nss.includes("%")) {
+      try {
+        text = decodeNss(nss);
+      } catch {
+        return urn.equivalenceKey; // not UTF-8: nothing to decode to, keep the generic key
+      }
     }
-    return keyWith(
-      urn,
-      text.replace(/[A-Z]+/g, (m) => m.toLowerCase()),
-    );
+    // ASCII case only: the template folds ASCII letters, not the rest of Unicode.
+    return keyWith(urn, hasUpper(text) ? text.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : text);
   },
 };

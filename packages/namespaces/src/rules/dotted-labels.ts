@@ -1,43 +1,53 @@
 // Namespaces of dot-separated labels that are case-insensitive but must be written in lowercase:
 // urn:service (RFC 5031 §4.2) and the informal urn:urn-7 of SIP service identifiers (RFC 6050).
 
-import { error, type Issue, warning } from "../issue.js";
+import { hasUpper, isAlnum } from "../ascii.js";
+import { error, warning } from "../issue.js";
 import { asciiLower, keyNss, keyWith, type NamespaceRule, nssOffset } from "../rule.js";
 
-// let-dig [ *let-dig-hyp let-dig ]; RFC 5031 limits the top-level label to 27 characters.
-const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+/**
+ * Where the labels first break `let-dig [ *let-dig-hyp let-dig ]` separated by single dots, or
+ * the first label exceeds `topLevelMax`; -1 when they do not.
+ */
+function firstBadLabel(s: string, topLevelMax: number): number {
+  let start = 0;
+  for (let i = 0; i <= s.length; i++) {
+    const c = i < s.length ? s.charCodeAt(i) : 0x2e;
+    if (c === 0x2e) {
+      if (i === start || s.charCodeAt(i - 1) === 0x2d) return start;
+      if (start === 0 && i > topLevelMax) return 0;
+      start = i + 1;
+    } else if (!isAlnum(c) && !(c === 0x2d && i > start)) {
+      return start;
+    }
+  }
+  return -1;
+}
 
 export function dottedLabelsRule(nid: string, spec: string, topLevelMax: number): NamespaceRule {
   return {
     nid,
     validate(urn) {
       const nss = urn.nss;
-      let at = nssOffset(urn);
-      const labels = nss.split(".");
-      for (const [i, label] of labels.entries()) {
-        if (!LABEL.test(label) || (i === 0 && label.length > topLevelMax)) {
-          return [
-            error(
-              `${nid}-label`,
-              `labels are letters, digits and inner "-", separated by single dots${i === 0 ? `, the first at most ${topLevelMax} long` : ""} (${spec})`,
-              at,
-            ),
-          ];
-        }
-        at += label.length + 1;
-      }
-      const issues: Issue[] = [];
-      const upper = nss.search(/[A-Z]/);
-      if (upper >= 0) {
-        issues.push(
-          warning(
-            `${nid}-uppercase`,
-            `labels MUST be written in lowercase (${spec})`,
-            nssOffset(urn) + upper,
+      const at = nssOffset(urn);
+      const bad = firstBadLabel(nss, topLevelMax);
+      if (bad >= 0) {
+        return [
+          error(
+            `${nid}-label`,
+            `labels are letters, digits and inner "-", separated by single dots, the first at most ${topLevelMax} long (${spec})`,
+            at + bad,
           ),
-        );
+        ];
       }
-      return issues;
+      if (!hasUpper(nss)) return [];
+      return [
+        warning(
+          `${nid}-uppercase`,
+          `labels MUST be written in lowercase (${spec})`,
+          at + nss.search(/[A-Z]/),
+        ),
+      ];
     },
     equivalenceKey: (urn) => keyWith(urn, asciiLower(keyNss(urn))),
   };

@@ -5,6 +5,7 @@
 // which was not available: those checks come from a TDS implementation and are unverified
 // warnings.
 
+import { allDigits } from "../ascii.js";
 import { error, type Issue, unverified } from "../issue.js";
 import { type NamespaceRule, nssOffset } from "../rule.js";
 
@@ -89,8 +90,10 @@ function checkPureIdentity(body: string, at: number): Issue[] {
   const [gcp = "", ref = "", serial] = parts;
   if (
     parts.length !== shape.parts ||
-    !/^[0-9]{6,12}$/.test(gcp) ||
-    !/^[0-9]*$/.test(ref) ||
+    gcp.length < 6 ||
+    gcp.length > 12 ||
+    !allDigits(gcp) ||
+    (ref !== "" && !allDigits(ref)) ||
     gcp.length + ref.length !== shape.total
   ) {
     return [

@@ -3,6 +3,7 @@
 // while RFC 3553 wants params names matched exactly, so the NSS folds for the RFC 2648
 // sub-namespaces and only the "params" token folds for params.
 
+import { allDigits } from "../ascii.js";
 import { error, type Issue, warning } from "../issue.js";
 import { registry } from "../registry.js";
 import { asciiLower, keyNss, keyWith, type NamespaceRule, nssOffset } from "../rule.js";
@@ -29,10 +30,10 @@ export const ietfRule: NamespaceRule = {
     }
     const name = sub.toLowerCase();
     if (NUMBERED.has(name)) {
-      if (!/^[0-9]+$/.test(rest)) {
+      if (!allDigits(rest)) {
         return [error("ietf-syntax", `urn:ietf:${name}: is followed by a document number`, restAt)];
       }
-      return rest.length > 1 && rest.startsWith("0")
+      return rest.length > 1 && rest.charCodeAt(0) === 0x30
         ? [warning("ietf-leading-zero", "leading zeros are not defined as equivalent", restAt)]
         : [];
     }

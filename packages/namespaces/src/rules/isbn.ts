@@ -2,41 +2,70 @@
 // ISBN-13 or ISBN-10 with optional hyphens. Equivalence: ISBN-10 converted to ISBN-13, hyphens
 // removed, compared character by character.
 
+import type { URN } from "@urnkit/core";
 import { isbn10CheckDigit, isbn10To13, isbn13CheckDigit } from "../check-digits/isbn.js";
 import { error, type Issue, warning } from "../issue.js";
-import { keyNss, keyWith, type NamespaceRule, nssOffset } from "../rule.js";
+import { keyWith, LastReading, type NamespaceRule, nssOffset } from "../rule.js";
+
+/** An NSS read as an ISBN: its digits without hyphens, or where and why reading it failed. */
+type Reading =
+  | { digits: string; hyphens: number; problem?: undefined }
+  | { problem: "isbn-syntax" | "isbn-hyphenation"; at: number; message: string };
+
+/** One pass over the NSS: digits, "-" only between digits, "X"/"x" only as the last character. */
+function readIsbn(nss: string): Reading {
+  let hyphens = 0;
+  for (let i = 0; i < nss.length; i++) {
+    const c = nss.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) continue;
+    if (c === 0x2d) {
+      if (i === 0 || i === nss.length - 1 || nss.charCodeAt(i - 1) === 0x2d) {
+        return {
+          problem: "isbn-hyphenation",
+          at: i,
+          message: "hyphens only separate digit groups",
+        };
+      }
+      hyphens++;
+    } else if (!((c === 0x58 || c === 0x78) && i === nss.length - 1)) {
+      const message =
+        c === 0x58 || c === 0x78
+          ? "X may only be the check character of an ISBN-10"
+          : "an ISBN holds only digits, hyphens and a final X";
+      return { problem: "isbn-syntax", at: i, message };
+    }
+  }
+  return { digits: hyphens === 0 ? nss : nss.replaceAll("-", ""), hyphens };
+}
+
+// The reading of urn.nss serves the key too: the key's NSS differs only in the case of %hh
+// hex, and any "%" makes both readings fail.
+const memo = new LastReading<Reading>();
+const read = (urn: URN) => readIsbn(urn.nss);
 
 export const isbnRule: NamespaceRule = {
   nid: "isbn",
   validate(urn) {
     const nss = urn.nss;
     const at = nssOffset(urn);
-    const bad = nss.search(/[^0-9Xx-]/);
-    if (bad >= 0) {
-      return [error("isbn-syntax", "an ISBN holds only digits, hyphens and a final X", at + bad)];
-    }
-    const hyphen = nss.search(/^-|--|-$/);
-    if (hyphen >= 0) {
-      const where = nss.startsWith("-") ? 0 : nss.endsWith("-") ? nss.length - 1 : hyphen + 1;
-      return [error("isbn-hyphenation", "hyphens only separate digit groups", at + where)];
-    }
-    const digits = nss.replaceAll("-", "");
-    const hyphens = nss.length - digits.length;
+    const reading = memo.get(urn, read);
+    if (reading.problem !== undefined)
+      return [error(reading.problem, reading.message, at + reading.at)];
+    const { digits, hyphens } = reading;
     if (digits.length !== 10 && digits.length !== 13) {
       return [error("isbn-length", `an ISBN has 10 or 13 digits, not ${digits.length}`, at)];
     }
-    const x = digits.search(/[Xx]/);
-    if (x >= 0 && (digits.length === 13 || x !== 9)) {
-      const index = at + nss.search(/[Xx]/);
-      return [error("isbn-syntax", "X may only be the check character of an ISBN-10", index)];
+    const last = digits[digits.length - 1] ?? "";
+    const checkAt = at + nss.length - 1;
+    if (digits.length === 13 && (last === "X" || last === "x")) {
+      return [error("isbn-syntax", "X may only be the check character of an ISBN-10", checkAt)];
     }
     const issues: Issue[] = [];
     if (hyphens > (digits.length === 10 ? 3 : 4)) {
       issues.push(error("isbn-hyphenation", `too many hyphens for an ISBN-${digits.length}`, at));
     }
-    const checkAt = at + nss.length - 1;
     if (digits.length === 10) {
-      if (x === 9 && digits[9] === "x") {
+      if (last === "x") {
         issues.push(
           warning(
             "isbn-lowercase-x",
@@ -46,7 +75,7 @@ export const isbnRule: NamespaceRule = {
         );
       }
       const want = isbn10CheckDigit(digits);
-      if (digits[9]?.toUpperCase() !== want) {
+      if (last.toUpperCase() !== want) {
         issues.push(error("isbn-check-digit", `ISBN-10 check digit should be ${want}`, checkAt));
       }
       return issues;
@@ -55,23 +84,31 @@ export const isbnRule: NamespaceRule = {
       issues.push(error("isbn-prefix", "an ISBN-13 starts with 978 or 979", at));
     }
     const want = isbn13CheckDigit(digits);
-    if (digits[12] !== want) {
+    if (last !== want) {
       issues.push(error("isbn-check-digit", `ISBN-13 check digit should be ${want}`, checkAt));
     }
     return issues;
   },
   equivalenceKey(urn) {
-    const isbn = canonicalIsbn13(keyNss(urn));
+    const isbn = canonicalIsbn13(memo.get(urn, read));
     return isbn === undefined ? urn.equivalenceKey : keyWith(urn, isbn);
   },
 };
 
 /** The 13 digits of a well-formed ISBN with a correct check digit; undefined otherwise. */
-function canonicalIsbn13(nss: string): string | undefined {
-  if (!/^[0-9](?:-?[0-9]){8}-?[0-9Xx]$|^97[89](?:-?[0-9]){10}$/.test(nss)) return undefined;
-  const digits = nss.replaceAll("-", "").toUpperCase();
-  if (digits.length === 10) {
-    return digits[9] === isbn10CheckDigit(digits) ? isbn10To13(digits) : undefined;
+function canonicalIsbn13(reading: Reading): string | undefined {
+  if (reading.problem !== undefined) return undefined;
+  const { digits, hyphens } = reading;
+  if (digits.length === 10 && hyphens <= 3) {
+    const upper = digits.toUpperCase();
+    return upper[9] === isbn10CheckDigit(upper) ? isbn10To13(upper) : undefined;
   }
-  return digits[12] === isbn13CheckDigit(digits) ? digits : undefined;
+  if (
+    digits.length === 13 &&
+    hyphens <= 4 &&
+    (digits.startsWith("978") || digits.startsWith("979"))
+  ) {
+    return digits[12] === isbn13CheckDigit(digits) ? digits : undefined;
+  }
+  return undefined;
 }

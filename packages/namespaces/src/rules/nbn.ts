@@ -2,6 +2,7 @@
 // sub-namespace). Equivalence (§4.3) folds the case of the prefix only; the NBN string stays
 // case-sensitive. The check digit of urn:nbn:de is a DNB convention, reported as a warning.
 
+import { isAlnum, isAlpha } from "../ascii.js";
 import { nbnDeCheckDigit } from "../check-digits/nbn-de.js";
 import { error, type Issue, warning } from "../issue.js";
 import { asciiLower, keyNss, keyWith, type NamespaceRule, nssOffset } from "../rule.js";
@@ -16,22 +17,31 @@ export const nbnRule: NamespaceRule = {
     if (dash < 0) {
       return [error("nbn-syntax", 'an NBN is prefix "-" NBN string: there is no "-"', at)];
     }
-    const parts = nss.slice(0, dash).split(":");
-    const cc = parts[0] ?? "";
-    if (!/^[A-Za-z]{2}$/.test(cc)) {
+    if (
+      !isAlpha(nss.charCodeAt(0)) ||
+      !isAlpha(nss.charCodeAt(1)) ||
+      (dash !== 2 && nss.charCodeAt(2) !== 0x3a)
+    ) {
       return [error("nbn-country-code", "the prefix starts with a 2-letter ISO 3166 code", at)];
     }
-    let offset = at + cc.length + 1;
-    for (const sub of parts.slice(1)) {
-      if (!/^[A-Za-z0-9]+$/.test(sub)) {
+    // After the country code: ":" and 1*(ALPHA / DIGIT), any number of times.
+    for (let start = 3; dash > 2; ) {
+      let end = start;
+      while (end < dash && isAlnum(nss.charCodeAt(end))) end++;
+      if (end === start || (end < dash && nss.charCodeAt(end) !== 0x3a)) {
+        const where = end === start ? start : end;
         return [
-          error("nbn-subnamespace", "a sub-namespace code is 1 or more letters or digits", offset),
+          error(
+            "nbn-subnamespace",
+            "a sub-namespace code is 1 or more letters or digits",
+            at + where,
+          ),
         ];
       }
-      offset += sub.length + 1;
+      if (end === dash) break;
+      start = end + 1;
     }
-    const nbnString = nss.slice(dash + 1);
-    if (nbnString === "" || nbnString.startsWith("/")) {
+    if (dash === nss.length - 1 || nss.charCodeAt(dash + 1) === 0x2f) {
       return [
         error(
           "nbn-empty-string",
@@ -41,7 +51,7 @@ export const nbnRule: NamespaceRule = {
       ];
     }
     const issues: Issue[] = [];
-    if (cc.toLowerCase() === "de") {
+    if ((nss.charCodeAt(0) | 0x20) === 0x64 && (nss.charCodeAt(1) | 0x20) === 0x65) {
       const href = urn.assignedName;
       const want = nbnDeCheckDigit(href.slice(0, -1));
       if (want !== undefined && href[href.length - 1] !== want) {

@@ -1,45 +1,51 @@
 // urn:oasis, RFC 3121 §2: names:{specification|tc|technical}:… or member:{member-id}:…. Names
 // are "lexically identical" when equal: the generic key applies, case-sensitive NSS.
 
-import { error, type Issue, warning } from "../issue.js";
+import { error, warning } from "../issue.js";
 import { type NamespaceRule, nssOffset } from "../rule.js";
 
 /** How many elements each class needs after it: {id}:{type}:{doc-id}, or {type}:{doc-id}. */
 const CLASSES: Record<string, number> = { specification: 3, tc: 3, technical: 2 };
 
+/** The number of ":"-separated elements of s from `from` on. */
+function elements(s: string, from: number): number {
+  let n = 1;
+  for (let i = s.indexOf(":", from); i >= 0; i = s.indexOf(":", i + 1)) n++;
+  return n;
+}
+
 export const oasisRule: NamespaceRule = {
   nid: "oasis",
   validate(urn) {
+    const nss = urn.nss;
     const at = nssOffset(urn);
-    const parts = urn.nss.split(":");
-    const [branch, kind] = parts;
-    if (branch === "member") {
-      return parts.length >= 3 && parts[1] !== ""
+    if (nss.startsWith("member:")) {
+      const id = nss.indexOf(":", 7);
+      return id > 7 && id < nss.length - 1
         ? []
         : [error("oasis-syntax", "member:{member-id}:{name}", at)];
     }
-    if (branch !== "names") {
+    if (!nss.startsWith("names:")) {
       return [error("oasis-branch", 'an OASIS URN starts with "names:" or "member:"', at)];
     }
-    const needed = CLASSES[kind ?? ""];
+    const end = nss.indexOf(":", 6);
+    const kind = end < 0 ? nss.slice(6) : nss.slice(6, end);
+    const needed = CLASSES[kind];
     if (needed === undefined) {
       return [
         error("oasis-class", "names: is followed by specification:, tc: or technical:", at + 6),
       ];
     }
-    const issues: Issue[] = [];
-    if (parts.length - 2 < needed) {
-      issues.push(
-        warning(
-          "oasis-structure",
-          kind === "technical"
-            ? "names:technical:{type}:{doc-id}[:{amendment}]"
-            : `names:${kind}:{id}:{type}[:{subtype}]:{doc-id}`,
-          at,
-        ),
-      );
-    }
-    return issues;
+    if (end >= 0 && elements(nss, end + 1) >= needed) return [];
+    return [
+      warning(
+        "oasis-structure",
+        kind === "technical"
+          ? "names:technical:{type}:{doc-id}[:{amendment}]"
+          : `names:${kind}:{id}:{type}[:{subtype}]:{doc-id}`,
+        at,
+      ),
+    ];
   },
   equivalenceKey: (urn) => urn.equivalenceKey,
 };

@@ -1,39 +1,38 @@
 // urn:oid, RFC 3061 §2: dotted decimal arcs without leading zeros. Equivalence is exact string
 // match, and the written form is already canonical.
 
+import { isDigit } from "../ascii.js";
 import { error } from "../issue.js";
-import type { NamespaceRule } from "../rule.js";
-import { nssOffset } from "../rule.js";
-
-const OID = /^(?:0|[1-9][0-9]*)(?:\.(?:0|[1-9][0-9]*))*$/;
+import { type NamespaceRule, nssOffset } from "../rule.js";
 
 export const oidRule: NamespaceRule = {
   nid: "oid",
   validate(urn) {
-    if (OID.test(urn.nss)) return [];
-    const at = nssOffset(urn) + firstBad(urn.nss);
-    return [
-      error("oid-syntax", "an OID is decimal numbers without leading zeros joined by dots", at),
-    ];
+    const bad = firstBad(urn.nss);
+    return bad < 0
+      ? []
+      : [
+          error(
+            "oid-syntax",
+            "an OID is decimal numbers without leading zeros joined by dots",
+            nssOffset(urn) + bad,
+          ),
+        ];
   },
   equivalenceKey: (urn) => urn.equivalenceKey,
 };
 
-/** Where the dotted-decimal form first goes wrong. */
+/** Where `number *("." number)` first fails, a number being "0" or digits not starting with 0; -1 if never. */
 function firstBad(nss: string): number {
   let arcStart = 0;
   for (let i = 0; i < nss.length; i++) {
-    const c = nss[i] ?? "";
-    if (c === ".") {
+    const c = nss.charCodeAt(i);
+    if (c === 0x2e) {
       if (i === arcStart) return i;
       arcStart = i + 1;
-    } else if (
-      c < "0" ||
-      c > "9" ||
-      (c === "0" && i === arcStart && /[0-9]/.test(nss[i + 1] ?? ""))
-    ) {
+    } else if (!isDigit(c) || (c === 0x30 && i === arcStart && isDigit(nss.charCodeAt(i + 1)))) {
       return i;
     }
   }
-  return nss.length - 1;
+  return arcStart === nss.length ? nss.length - 1 : -1;
 }
