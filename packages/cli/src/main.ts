@@ -81,9 +81,9 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
 /** The exit code for an error that ended the run, after telling the user about it. */
 function failure(error: unknown, io: Io, red: (s: string) => string): number {
   if (error instanceof CommanderError) {
-    // commander has already printed the message (or the help/version asked for).
-    const done = error.code === "commander.helpDisplayed" || error.code === "commander.version";
-    return done ? EXIT_OK : EXIT_USAGE;
+    // commander has already printed the message, or the help or version asked for (exit code 0;
+    // help shown because no command was given has 1, which is a usage error here).
+    return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
   }
   const systemCode = (error as { code?: unknown } | null)?.code;
   if (typeof systemCode === "string" && error instanceof Error) {

@@ -32,6 +32,13 @@ describe("help and version", () => {
       assert.match(r.stdout, new RegExp(command));
   });
 
+  test("help <command> and help: exit 0", async () => {
+    const r = await run(["help", "equal"]);
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /Usage: urnkit equal/);
+    assert.equal((await run(["help"])).code, 0);
+  });
+
   test("--version prints the package version", async () => {
     const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
     const r = await run(["--version"]);
