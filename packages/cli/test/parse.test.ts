@@ -2,6 +2,9 @@
 // handling (CRLF, no final newline, empty lines, BOM) and exit codes 0/1/2.
 
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, test } from "node:test";
 import { jsonLines, run } from "./run-cli.js";
 
@@ -161,6 +164,24 @@ describe("urnkit parse reading standard input", () => {
     const r = await run(["parse", "--json"], { stdin: "" });
     assert.equal(r.code, 0);
     assert.equal(r.stdout, "");
+  });
+
+  test("--input reads the lines of a file, '-' standard input", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "urnkit-"));
+    const file = join(dir, "urns.txt");
+    writeFileSync(file, "urn:example:a\r\nurn:example:b");
+    try {
+      const r = await run(["parse", "--json", "--input", file]);
+      assert.equal(r.code, 0);
+      assert.deepEqual(
+        (jsonLines(r.stdout) as { input: string }[]).map((l) => l.input),
+        ["urn:example:a", "urn:example:b"],
+      );
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+    const dash = await run(["parse", "--json", "-i", "-"], { stdin: "urn:example:c\n" });
+    assert.equal((jsonLines(dash.stdout)[0] as { input: string }).input, "urn:example:c");
   });
 
   test("--input reads a file; a missing file is an I/O error (exit 2, no stack trace)", async () => {
