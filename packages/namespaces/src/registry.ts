@@ -46,13 +46,13 @@ export interface Registry {
 export const registry: Registry = {
   snapshotDate: NAMESPACES_SNAPSHOT_DATE,
   entries: NAMESPACE_ENTRIES,
-  get: (nid) => namespaces.get(nid.toLowerCase()),
-  isRegistered: (nid) => namespaces.has(nid.toLowerCase()),
+  get: (nid) => namespaces.get(nid) ?? namespaces.get(nid.toLowerCase()),
+  isRegistered: (nid) => namespaces.has(nid) || namespaces.has(nid.toLowerCase()),
   ietf: {
     snapshotDate: IETF_SNAPSHOT_DATE,
     subNamespaces: IETF_SUBNAMESPACES,
     params: IETF_PARAMS,
-    getSubNamespace: (name) => subNamespaces.get(name.toLowerCase()),
+    getSubNamespace: (name) => subNamespaces.get(name) ?? subNamespaces.get(name.toLowerCase()),
     getParam: (name) => {
       const entry = params.get(name.toLowerCase());
       return entry?.name === name ? entry : undefined;

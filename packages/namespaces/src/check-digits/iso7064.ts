@@ -4,17 +4,21 @@
 const ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /** The value of 0-9, A-Z (either case) in the alphanumeric systems; -1 for anything else. */
-function alnumValue(c: string): number {
-  const code = c.charCodeAt(0);
+function alnumValue(code: number): number {
   if (code >= 0x30 && code <= 0x39) return code - 0x30;
   if (code >= 0x41 && code <= 0x5a) return code - 0x41 + 10;
   return code >= 0x61 && code <= 0x7a ? code - 0x61 + 10 : -1;
 }
 
-/** MOD 37,36 (hybrid system): the check character ("0"-"9", "A"-"Z") for `chars`. */
+/**
+ * MOD 37,36 (hybrid system): the check character ("0"-"9", "A"-"Z") for `chars`. Hyphens are
+ * skipped: ISAN and EIDR write their digits in hyphen-separated groups.
+ */
 export function mod37_36CheckChar(chars: string): string {
   let p = 36;
-  for (const c of chars) {
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars.charCodeAt(i);
+    if (c === 0x2d) continue;
     const s = (p + alnumValue(c)) % 36 || 36;
     p = (2 * s) % 37;
   }
@@ -31,13 +35,16 @@ export function mod11_2CheckChar(digits: string): string {
 
 /**
  * MOD 97-10: letters count 10..35 and the whole string is read as one decimal number; a string
- * that ends in its two check digits leaves remainder 1.
+ * that ends in its two check digits leaves remainder 1. NaN when a character is not 0-9 or A-Z.
  */
 export function mod97_10Remainder(chars: string): number {
   let r = 0;
-  for (const c of chars) {
-    const v = alnumValue(c);
-    r = (v < 10 ? r * 10 + v : r * 100 + v) % 97;
+  for (let i = 0; i < chars.length; i++) {
+    const v = alnumValue(chars.charCodeAt(i));
+    if (v < 0) return Number.NaN;
+    r = v < 10 ? r * 10 + v : r * 100 + v;
+    // Reduce only when the number grows large: exact in doubles, and fewer divisions.
+    if (r > 1e12) r %= 97;
   }
-  return r;
+  return r % 97;
 }

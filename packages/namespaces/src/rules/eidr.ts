@@ -26,7 +26,7 @@ export const eidrRule: NamespaceRule = {
         error("eidr-syntax", "a 10.5240 suffix is XXXX-XXXX-XXXX-XXXX-XXXX-C", at + colon + 1),
       ];
     }
-    const want = mod37_36CheckChar(m.slice(1, 6).join(""));
+    const want = mod37_36CheckChar(suffix.slice(0, 24));
     return m[6]?.toUpperCase() === want
       ? []
       : [error("eidr-check-character", `check character should be ${want}`, at + nss.length - 1)];

@@ -105,7 +105,7 @@ function checkPureIdentity(body: string, at: number): Issue[] {
     ];
   }
   if (serial !== undefined && shape.serialMax !== undefined) {
-    const text = decode(serial);
+    const text = serial.includes("%") ? decode(serial) : serial;
     if (text === undefined || text === "" || text.length > shape.serialMax || !SET_82.test(text)) {
       return [
         unverified(

@@ -38,15 +38,14 @@ export const isanRule: NamespaceRule = {
       ];
     }
     const issues: Issue[] = [];
-    const rootEpisode = nss.slice(0, 19).replaceAll("-", "");
-    const first = mod37_36CheckChar(rootEpisode);
+    const first = mod37_36CheckChar(nss.slice(0, 19));
     if (nss[20]?.toUpperCase() !== first) {
       issues.push(
         error("isan-check-character", `first check character should be ${first}`, at + 20),
       );
     }
     if (nss.length === 33) {
-      const second = mod37_36CheckChar(rootEpisode + nss.slice(22, 26) + nss.slice(27, 31));
+      const second = mod37_36CheckChar(nss.slice(0, 19) + nss.slice(21, 31));
       if (nss[32]?.toUpperCase() !== second) {
         issues.push(
           error("isan-check-character", `second check character should be ${second}`, at + 32),
