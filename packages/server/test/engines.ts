@@ -4,8 +4,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { openPostgresStore } from "../src/storage/postgres/postgres-store.js";
 import { SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../src/storage/store.js";
+import { createTestDatabase, TEST_PG } from "./pg-database.js";
 
 export interface EngineHandle {
   store: Store;
@@ -48,5 +50,30 @@ export const sqlite: Engine = {
   },
 };
 
-/** Every engine available here; a PostgreSQL factory joins when a database is configured. */
-export const engines: Engine[] = [sqlite];
+/** A fresh database on the URNKIT_TEST_PG server for each store. */
+export const postgres: Engine = {
+  name: "postgres",
+  async open() {
+    const db = await createTestDatabase();
+    const store = await openPostgresStore({ url: db.url });
+    return {
+      store,
+      async rawDelete(key) {
+        await store.pool.query("DELETE FROM records WHERE key = $1", [key]);
+      },
+      async rawRekey(key, newKey) {
+        await store.pool.query("UPDATE records SET key = $1 WHERE key = $2", [newKey, key]);
+      },
+      async rawReactivate(key) {
+        await store.pool.query("UPDATE records SET status = 'active' WHERE key = $1", [key]);
+      },
+      async close() {
+        await store.close();
+        await db.drop();
+      },
+    };
+  },
+};
+
+/** Every engine available here; PostgreSQL joins when URNKIT_TEST_PG names a server. */
+export const engines: Engine[] = TEST_PG === null ? [sqlite] : [sqlite, postgres];

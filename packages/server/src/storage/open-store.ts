@@ -1,0 +1,44 @@
+// Opening the registry's database by its location: a postgres:// URL selects the PostgreSQL
+// engine, anything else is a SQLite file. The command line and the tests open stores here only.
+
+import type { Store } from "./store.js";
+
+export interface OpenStoreOptions {
+  /** A PostgreSQL replica for resolution lookups; only with a PostgreSQL `location`. */
+  readLocation?: string | null;
+  /** Refuse to create a missing SQLite file (commands that read an existing registry). */
+  mustExist?: boolean;
+}
+
+const POSTGRES_URL = /^postgres(?:ql)?:\/\//i;
+
+export function isPostgresUrl(location: string): boolean {
+  return POSTGRES_URL.test(location);
+}
+
+/** The location fit for logs and messages: a URL without its password. */
+export function displayLocation(location: string): string {
+  if (!isPostgresUrl(location)) return location;
+  try {
+    const url = new URL(location);
+    if (url.password !== "") url.password = "***";
+    return url.toString();
+  } catch {
+    return "postgres://…";
+  }
+}
+
+/** Opens and migrates the store at `location` (a file path, ":memory:" or a postgres:// URL). */
+export async function openStore(location: string, options: OpenStoreOptions = {}): Promise<Store> {
+  const readLocation = options.readLocation || null;
+  if (isPostgresUrl(location)) {
+    if (readLocation !== null && !isPostgresUrl(readLocation))
+      throw new Error("the read database must be a postgres:// URL as well");
+    const { openPostgresStore } = await import("./postgres/postgres-store.js");
+    return openPostgresStore({ url: location, readUrl: readLocation });
+  }
+  if (readLocation !== null)
+    throw new Error("a read replica needs a PostgreSQL database: pass a postgres:// URL as --db");
+  const { openSqliteStore } = await import("./sqlite/sqlite-store.js");
+  return openSqliteStore(location, { mustExist: options.mustExist ?? false });
+}

@@ -1,0 +1,145 @@
+// The versioned schema in PostgreSQL's dialect, version for version with the SQLite one. "Never
+// reassigned, never deleted" (RFC 8141 §1.1 persistence) is held by the database: a UNIQUE
+// equivalence key and triggers refusing DELETE, TRUNCATE, a changed key and a status moving
+// backwards. Timestamps stay ISO-8601 text so that exports round-trip byte for byte across
+// engines; keys use the "C" collation (byte order, no locale cost on the hottest index).
+
+import type { Migration } from "../sqlite/migrations.js";
+
+/** The channel a namespace change is announced on, so that every process drops its cached copy. */
+export const NAMESPACE_CHANNEL = "urnkit_namespaces";
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: "registry",
+    sql: `
+CREATE FUNCTION urnkit_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION '%', TG_ARGV[0] USING ERRCODE = 'integrity_constraint_violation';
+END
+$$;
+
+CREATE TABLE namespaces (
+  nid text COLLATE "C" PRIMARY KEY,
+  template_revision integer NOT NULL DEFAULT 0,
+  mint text,
+  mint_next bigint NOT NULL DEFAULT 1,
+  redirect_status integer NOT NULL DEFAULT 303 CHECK (redirect_status IN (302, 303, 307)),
+  max_age integer NOT NULL DEFAULT 300 CHECK (max_age >= 0),
+  delegate text NOT NULL DEFAULT '[]',
+  local boolean NOT NULL DEFAULT false,
+  created text NOT NULL,
+  updated text NOT NULL
+);
+
+-- Every process caches namespaces (read on each resolution); a change is announced after commit.
+-- mint_next is left out: minting changes nothing a cache holds.
+CREATE FUNCTION namespaces_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('${NAMESPACE_CHANNEL}', NEW.nid);
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER namespaces_changed
+AFTER INSERT OR UPDATE OF template_revision, mint, redirect_status, max_age, delegate, local
+ON namespaces FOR EACH ROW EXECUTE FUNCTION namespaces_notify();
+
+CREATE TABLE namespace_templates (
+  nid text COLLATE "C" NOT NULL REFERENCES namespaces(nid),
+  revision integer NOT NULL,
+  template text,
+  created text NOT NULL,
+  PRIMARY KEY (nid, revision)
+);
+
+CREATE TABLE records (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  key text COLLATE "C" NOT NULL UNIQUE,
+  urn text NOT NULL,
+  nid text COLLATE "C" NOT NULL,
+  status text NOT NULL CHECK (status IN ('reserved', 'active', 'deactivated')),
+  metadata text CHECK (metadata IS NULL OR octet_length(metadata) <= 65536),
+  reason text,
+  deactivated text,
+  created text NOT NULL,
+  updated text NOT NULL
+);
+
+CREATE TRIGGER records_never_deleted BEFORE DELETE ON records
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('URN records are never deleted');
+CREATE TRIGGER records_never_truncated BEFORE TRUNCATE ON records
+FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('URN records are never deleted');
+
+CREATE TRIGGER records_never_reassigned BEFORE UPDATE OF key, urn, nid ON records
+FOR EACH ROW
+WHEN (NEW.key IS DISTINCT FROM OLD.key OR NEW.urn IS DISTINCT FROM OLD.urn
+  OR NEW.nid IS DISTINCT FROM OLD.nid)
+EXECUTE FUNCTION urnkit_refuse('a URN record is never reassigned');
+
+CREATE TRIGGER records_status_forward BEFORE UPDATE OF status ON records
+FOR EACH ROW
+WHEN ((OLD.status = 'active' AND NEW.status = 'reserved')
+  OR (OLD.status = 'deactivated' AND NEW.status <> 'deactivated'))
+EXECUTE FUNCTION urnkit_refuse('a URN status only moves forward: reserved, active, deactivated');
+
+CREATE TABLE spellings (
+  record_id bigint NOT NULL REFERENCES records(id),
+  spelling text NOT NULL,
+  PRIMARY KEY (record_id, spelling)
+);
+
+CREATE TABLE locators (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  record_id bigint NOT NULL REFERENCES records(id),
+  url text NOT NULL,
+  priority bigint NOT NULL DEFAULT 0,
+  media_type text,
+  active boolean NOT NULL DEFAULT true,
+  created text NOT NULL,
+  UNIQUE (record_id, url)
+);
+CREATE INDEX locators_best ON locators (record_id, active DESC, priority DESC, created, id);
+
+CREATE TABLE successors (
+  record_id bigint NOT NULL REFERENCES records(id),
+  successor_urn text NOT NULL,
+  successor_key text COLLATE "C" NOT NULL,
+  created text NOT NULL,
+  PRIMARY KEY (record_id, successor_key)
+);
+CREATE INDEX successors_by_key ON successors (successor_key);
+
+CREATE TABLE tokens (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  hash text NOT NULL UNIQUE,
+  role text NOT NULL CHECK (role IN ('admin', 'registrar', 'reader')),
+  namespace text,
+  label text,
+  created text NOT NULL
+);
+
+CREATE TABLE audit (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  token_id bigint REFERENCES tokens(id),
+  action text NOT NULL,
+  target text NOT NULL,
+  before text,
+  after text,
+  at text NOT NULL
+);
+
+CREATE TRIGGER audit_append_only BEFORE DELETE ON audit
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('the audit log is append-only');
+CREATE TRIGGER audit_never_truncated BEFORE TRUNCATE ON audit
+FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('the audit log is append-only');
+
+CREATE TABLE resolution_counts (
+  nid text NOT NULL,
+  day text NOT NULL,
+  count bigint NOT NULL,
+  PRIMARY KEY (nid, day)
+);
+`,
+  },
+];

@@ -1,0 +1,871 @@
+// The scale-out engine: PostgreSQL through pg, shared by any number of stateless urnkit
+// processes. Every write and its audit row commit in one transaction; uniqueness, mint numbers
+// and lifecycle rules are decided by the database, so processes need no coordination.
+// Resolution lookups may go to a read replica (`readUrl`); namespaces are cached per process and
+// dropped on the NOTIFY their trigger sends, so a change made by one process reaches all.
+
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import {
+  type Actor,
+  type AuditEntry,
+  ConflictError,
+  type Delegation,
+  type ExportPage,
+  type ImportBatchResult,
+  type ImportItem,
+  type Locator,
+  type LocatorInput,
+  type MintPolicy,
+  type Namespace,
+  type NamespaceInput,
+  type NewRecord,
+  type RecordLine,
+  type RecordPatch,
+  type RecordStatus,
+  type ResolutionCount,
+  type ResolveView,
+  type Role,
+  StateError,
+  type Store,
+  type TemplateRevision,
+  type TokenInfo,
+  type UrnRecord,
+} from "../store.js";
+import { migrations, NAMESPACE_CHANNEL } from "./migrations.js";
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+interface NamespaceRow {
+  nid: string;
+  template_revision: number;
+  template: string | null;
+  mint: string | null;
+  redirect_status: 302 | 303 | 307;
+  max_age: number;
+  delegate: string;
+  local: boolean;
+  created: string;
+  updated: string;
+}
+
+interface RecordRow {
+  id: number;
+  key: string;
+  urn: string;
+  nid: string;
+  status: RecordStatus;
+  metadata: string | null;
+  reason: string | null;
+  deactivated: string | null;
+  created: string;
+  updated: string;
+  locators: Locator[];
+  successors: string[];
+  predecessors: string[];
+  spellings: string[];
+}
+
+export interface PostgresStoreOptions {
+  /** postgres://user:password@host:port/database (libpq-style parameters allowed). */
+  url: string;
+  /** Where resolution lookups go: a replica of `url` (writes and everything else use `url`). */
+  readUrl?: string | null;
+  /** Connections per pool. */
+  poolSize?: number;
+}
+
+const now = (): string => new Date().toISOString();
+
+// bigint ids and counts come back as numbers: they stay far below 2^53.
+const INT8_OID = 20;
+const types = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === INT8_OID
+      ? Number
+      : pg.types.getTypeParser(oid, format ?? "text")) as typeof pg.types.getTypeParser,
+};
+
+/** Longest an abandoned export cursor keeps its connection and snapshot. */
+const EXPORT_IDLE_MS = 60_000;
+/** Namespaces cached per process; unknown NIDs are cached too, so the map is bounded. */
+const NAMESPACE_CACHE_SIZE = 10_000;
+const MIGRATION_LOCK = 0x75726e6b; // "urnk": one process migrates at a time
+
+const NAMESPACE_SQL = `SELECT n.*, t.template FROM namespaces n
+  LEFT JOIN namespace_templates t ON t.nid = n.nid AND t.revision = n.template_revision`;
+
+// One round trip for a whole record: its locators best first, successors newest first.
+const RECORD_SQL = `SELECT r.*,
+  (SELECT coalesce(json_agg(json_build_object('url', l.url, 'priority', l.priority,
+      'mediaType', l.media_type, 'active', l.active, 'created', l.created)
+      ORDER BY l.active DESC, l.priority DESC, l.created, l.id), '[]')
+    FROM locators l WHERE l.record_id = r.id) AS locators,
+  ARRAY(SELECT s.successor_urn FROM successors s WHERE s.record_id = r.id
+    ORDER BY s.created DESC, s.successor_key) AS successors,
+  ARRAY(SELECT p.urn FROM successors s JOIN records p ON p.id = s.record_id
+    WHERE s.successor_key = r.key ORDER BY p.id) AS predecessors,
+  ARRAY(SELECT spelling FROM spellings WHERE record_id = r.id) AS spellings
+FROM records r`;
+
+const RESOLVE_SQL = `SELECT r.urn, r.status, r.reason, r.deactivated,
+  (SELECT url FROM locators l WHERE l.record_id = r.id AND l.active
+    ORDER BY l.priority DESC, l.created, l.id LIMIT 1) AS best,
+  (SELECT successor_urn FROM successors s WHERE s.record_id = r.id
+    ORDER BY s.created DESC LIMIT 1) AS successor
+FROM records r WHERE r.key = $1`;
+
+// The import stage: one row per input line, filled with COPY, then moved into the tables by one
+// statement. Locators and successors travel as JSON arrays.
+const STAGE_SQL = `CREATE TEMP TABLE IF NOT EXISTS import_stage (
+  line integer, key text COLLATE "C", urn text, nid text, status text, metadata text,
+  reason text, deactivated text, created text, locators json, successors json, audit text
+) ON COMMIT DELETE ROWS`;
+
+const IMPORT_SQL = `WITH ins AS (
+  INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, created, updated)
+  SELECT key, urn, nid, status, metadata, reason, deactivated, created, $2
+  FROM import_stage ORDER BY line
+  ON CONFLICT (key) DO NOTHING
+  RETURNING id, key
+), created AS (
+  SELECT DISTINCT ON (s.key) ins.id, s.* FROM ins JOIN import_stage s ON s.key = ins.key
+  ORDER BY s.key, s.line
+), spelling AS (
+  INSERT INTO spellings (record_id, spelling) SELECT id, urn FROM created
+), locator AS (
+  INSERT INTO locators (record_id, url, priority, media_type, active, created)
+  SELECT DISTINCT ON (c.id, l.url) c.id, l.url, coalesce(l.priority, 0), l.media_type,
+    coalesce(l.active, true), coalesce(l.created, c.created)
+  FROM created c, ROWS FROM (json_to_recordset(c.locators)
+    AS (url text, priority bigint, "mediaType" text, active boolean, created text))
+    WITH ORDINALITY AS l(url, priority, media_type, active, created, n)
+  ORDER BY c.id, l.url, l.n DESC
+), successor AS (
+  INSERT INTO successors (record_id, successor_urn, successor_key, created)
+  SELECT DISTINCT ON (c.id, s.key) c.id, s.urn, s.key, $2
+  FROM created c, json_to_recordset(c.successors) AS s(urn text, key text)
+  ORDER BY c.id, s.key
+), audited AS (
+  INSERT INTO audit (token_id, action, target, before, after, at)
+  SELECT $1, 'urn.import', urn, NULL, audit, $2 FROM created ORDER BY line
+)
+SELECT line FROM created`;
+
+/** A value in COPY's text format: backslash escapes, \N for NULL. */
+function copyField(value: string | number | null): string {
+  if (value === null) return "\\N";
+  const s = String(value);
+  return /[\\\t\n\r]/.test(s)
+    ? s.replace(/[\\\t\n\r]/g, (c) =>
+        c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r",
+      )
+    : s;
+}
+
+function toNamespace(row: NamespaceRow): Namespace {
+  return {
+    nid: row.nid,
+    template: row.template,
+    templateRevision: row.template_revision,
+    mint: row.mint === null ? null : (JSON.parse(row.mint) as MintPolicy),
+    redirectStatus: row.redirect_status,
+    maxAge: row.max_age,
+    delegate: JSON.parse(row.delegate) as Delegation[],
+    local: row.local,
+    created: row.created,
+    updated: row.updated,
+  };
+}
+
+function toRecord(row: RecordRow): UrnRecord {
+  // The registered spelling first, as the SQLite engine lists them.
+  const spellings = [...row.spellings].sort((a, b) =>
+    a === row.urn ? -1 : b === row.urn ? 1 : a < b ? -1 : 1,
+  );
+  return {
+    urn: row.urn,
+    key: row.key,
+    nid: row.nid,
+    status: row.status,
+    locators: row.locators,
+    metadata: row.metadata === null ? null : (JSON.parse(row.metadata) as Record<string, unknown>),
+    reason: row.reason,
+    deactivated: row.deactivated,
+    successors: row.successors,
+    predecessors: row.predecessors,
+    spellings,
+    created: row.created,
+    updated: row.updated,
+  };
+}
+
+function toLine(row: RecordRow): RecordLine {
+  const line: RecordLine = { urn: row.urn, status: row.status };
+  if (row.locators.length > 0) line.locators = row.locators;
+  if (row.metadata !== null) line.metadata = JSON.parse(row.metadata);
+  if (row.reason !== null) line.reason = row.reason;
+  if (row.deactivated !== null) line.deactivated = row.deactivated;
+  if (row.successors.length > 0) line.successors = row.successors;
+  line.created = row.created;
+  return line;
+}
+
+/** The same test the SQLite engine applies: a re-imported line equal to the stored record. */
+function sameAsLine(existing: UrnRecord, line: RecordLine): boolean {
+  if (existing.status !== line.status) return false;
+  if ((line.reason ?? null) !== existing.reason) return false;
+  if (JSON.stringify(line.metadata ?? null) !== JSON.stringify(existing.metadata)) return false;
+  const urls = (line.locators ?? []).map((l) => l.url).sort();
+  const have = existing.locators.map((l) => l.url).sort();
+  return urls.length === have.length && urls.every((u, i) => u === have[i]);
+}
+
+interface OpenExport {
+  client: pg.PoolClient;
+  timer: NodeJS.Timeout;
+}
+
+export class PostgresStore implements Store {
+  readonly engine = "postgres";
+  readonly pool: pg.Pool;
+  /** The pool resolution lookups use: the replica's, or `pool` itself. */
+  readonly readPool: pg.Pool;
+  readonly #url: string;
+  readonly #namespaces = new Map<string, Namespace | null>();
+  // Bumped on every notification: a lookup that started before one must not fill the cache.
+  #generation = 0;
+  #listener: pg.Client | null = null;
+  #closed = false;
+  readonly #exports = new Map<string, OpenExport>();
+  readonly #staged = new WeakSet<pg.PoolClient>();
+
+  constructor(options: PostgresStoreOptions) {
+    this.#url = options.url;
+    const max = options.poolSize ?? 10;
+    this.pool = new pg.Pool({ connectionString: options.url, max, types });
+    // An idle connection that breaks is replaced on next use; it must not crash the process.
+    this.pool.on("error", () => {});
+    if (options.readUrl) {
+      this.readPool = new pg.Pool({ connectionString: options.readUrl, max, types });
+      this.readPool.on("error", () => {});
+    } else this.readPool = this.pool;
+  }
+
+  async #tx<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      const result = await work(client);
+      await client.query("COMMIT");
+      client.release();
+      return result;
+    } catch (error) {
+      // A connection that cannot even roll back is discarded rather than reused.
+      const broken = await client.query("ROLLBACK").then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      client.release(broken);
+      throw error;
+    }
+  }
+
+  /** Applies pending migrations, each with its version row, under an advisory lock. */
+  async migrate(): Promise<void> {
+    await this.#tx(async (c) => {
+      await c.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+      await c.query(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied text NOT NULL)",
+      );
+      const applied = new Set(
+        (await c.query<{ version: number }>("SELECT version FROM schema_migrations")).rows.map(
+          (r) => r.version,
+        ),
+      );
+      for (const m of migrations) {
+        if (applied.has(m.version)) continue;
+        await c.query(m.sql);
+        await c.query(
+          "INSERT INTO schema_migrations (version, name, applied) VALUES ($1, $2, $3)",
+          [m.version, m.name, now()],
+        );
+      }
+    });
+    await this.#listen();
+  }
+
+  // The namespace cache is used only while this connection listens: a missed notification
+  // would otherwise leave a stale namespace behind.
+  async #listen(): Promise<void> {
+    if (this.#listener !== null || this.#closed) return;
+    const client = new pg.Client({ connectionString: this.#url, types });
+    this.#listener = client;
+    const lost = () => {
+      if (this.#listener !== client) return;
+      this.#listener = null;
+      this.#forgetNamespaces();
+      if (!this.#closed) setTimeout(() => void this.#listen().catch(() => {}), 1000).unref();
+    };
+    client.on("notification", (message) => {
+      this.#generation += 1;
+      if (message.payload) this.#namespaces.delete(message.payload);
+    });
+    client.on("error", lost);
+    client.on("end", lost);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${NAMESPACE_CHANNEL}`);
+      this.#forgetNamespaces();
+    } catch (error) {
+      lost();
+      await client.end().catch(() => {});
+      throw error;
+    }
+  }
+
+  #forgetNamespaces(): void {
+    this.#generation += 1;
+    this.#namespaces.clear();
+  }
+
+  get #caching(): boolean {
+    return this.#listener !== null && !this.#closed;
+  }
+
+  async ping(): Promise<boolean> {
+    await this.pool.query("SELECT 1");
+    if (this.readPool !== this.pool) await this.readPool.query("SELECT 1");
+    return true;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const [id, open] of this.#exports) await this.#endExport(id, open, false);
+    const listener = this.#listener;
+    this.#listener = null;
+    await listener?.end().catch(() => {});
+    await this.pool.end();
+    if (this.readPool !== this.pool) await this.readPool.end();
+  }
+
+  async #audit(
+    q: Queryable,
+    actor: Actor,
+    action: string,
+    target: string,
+    before: unknown,
+    after: unknown,
+  ): Promise<void> {
+    await q.query(
+      "INSERT INTO audit (token_id, action, target, before, after, at) VALUES ($1, $2, $3, $4, $5, $6)",
+      [
+        actor.tokenId,
+        action,
+        target,
+        before === undefined ? null : JSON.stringify(before),
+        after === undefined ? null : JSON.stringify(after),
+        now(),
+      ],
+    );
+  }
+
+  // Namespaces
+
+  async #readNamespace(q: Queryable, nid: string): Promise<Namespace | null> {
+    const { rows } = await q.query<NamespaceRow>({
+      name: "namespace",
+      text: `${NAMESPACE_SQL} WHERE n.nid = $1`,
+      values: [nid],
+    });
+    return rows[0] === undefined ? null : toNamespace(rows[0]);
+  }
+
+  async getNamespace(nid: string): Promise<Namespace | null> {
+    const id = nid.toLowerCase();
+    if (this.#caching) {
+      const hit = this.#namespaces.get(id);
+      if (hit !== undefined) return hit;
+    }
+    const generation = this.#generation;
+    const ns = await this.#readNamespace(this.pool, id);
+    if (this.#caching && generation === this.#generation) {
+      if (this.#namespaces.size >= NAMESPACE_CACHE_SIZE) this.#namespaces.clear();
+      this.#namespaces.set(id, ns);
+    }
+    return ns;
+  }
+
+  async listNamespaces(): Promise<Namespace[]> {
+    return (await this.pool.query<NamespaceRow>(`${NAMESPACE_SQL} ORDER BY n.nid`)).rows.map(
+      toNamespace,
+    );
+  }
+
+  /** Drops this process's copy at once; other processes drop theirs on the NOTIFY. */
+  #changedNamespace(nid: string): void {
+    this.#generation += 1;
+    this.#namespaces.delete(nid);
+  }
+
+  async createNamespace(input: NamespaceInput, actor: Actor): Promise<Namespace> {
+    const nid = input.nid.toLowerCase();
+    const ns = await this.#tx(async (c) => {
+      const t = now();
+      const inserted = await c.query(
+        `INSERT INTO namespaces (nid, template_revision, mint, redirect_status, max_age, delegate, local, created, updated)
+         VALUES ($1, 1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT (nid) DO NOTHING`,
+        [
+          nid,
+          input.mint ? JSON.stringify(input.mint) : null,
+          input.redirectStatus ?? 303,
+          input.maxAge ?? 300,
+          JSON.stringify(input.delegate ?? []),
+          input.local ?? false,
+          t,
+        ],
+      );
+      if (inserted.rowCount === 0)
+        throw new ConflictError(`namespace "${nid}" is already served here`, nid);
+      await c.query(
+        "INSERT INTO namespace_templates (nid, revision, template, created) VALUES ($1, 1, $2, $3)",
+        [nid, input.template ?? null, t],
+      );
+      const created = (await this.#readNamespace(c, nid)) as Namespace;
+      await this.#audit(c, actor, "namespace.create", nid, undefined, created);
+      return created;
+    });
+    this.#changedNamespace(nid);
+    return ns;
+  }
+
+  async updateNamespace(input: NamespaceInput, actor: Actor): Promise<Namespace> {
+    const nid = input.nid.toLowerCase();
+    const ns = await this.#tx(async (c) => {
+      const { rows } = await c.query<NamespaceRow>(
+        `${NAMESPACE_SQL} WHERE n.nid = $1 FOR UPDATE OF n`,
+        [nid],
+      );
+      if (rows[0] === undefined) throw new StateError(`namespace "${nid}" is not served here`);
+      const before = toNamespace(rows[0]);
+      const t = now();
+      const template = input.template === undefined ? before.template : input.template;
+      let revision = before.templateRevision;
+      if (template !== before.template) {
+        revision += 1;
+        await c.query(
+          "INSERT INTO namespace_templates (nid, revision, template, created) VALUES ($1, $2, $3, $4)",
+          [nid, revision, template, t],
+        );
+      }
+      const mint = input.mint === undefined ? before.mint : input.mint;
+      await c.query(
+        `UPDATE namespaces SET template_revision = $2, mint = $3, redirect_status = $4, max_age = $5,
+           delegate = $6, local = $7, updated = $8 WHERE nid = $1`,
+        [
+          nid,
+          revision,
+          mint ? JSON.stringify(mint) : null,
+          input.redirectStatus ?? before.redirectStatus,
+          input.maxAge ?? before.maxAge,
+          JSON.stringify(input.delegate ?? before.delegate),
+          input.local ?? before.local,
+          t,
+        ],
+      );
+      const after = (await this.#readNamespace(c, nid)) as Namespace;
+      await this.#audit(c, actor, "namespace.update", nid, before, after);
+      return after;
+    });
+    this.#changedNamespace(nid);
+    return ns;
+  }
+
+  async templateRevisions(nid: string): Promise<TemplateRevision[]> {
+    return (
+      await this.pool.query<TemplateRevision>(
+        "SELECT revision, template, created FROM namespace_templates WHERE nid = $1 ORDER BY revision",
+        [nid.toLowerCase()],
+      )
+    ).rows;
+  }
+
+  async nextMintNumber(nid: string, actor: Actor): Promise<number> {
+    // The row lock of the UPDATE serialises minting across every process on the database.
+    return this.#tx(async (c) => {
+      const { rows } = await c.query<{ n: number }>(
+        "UPDATE namespaces SET mint_next = mint_next + 1 WHERE nid = $1 RETURNING mint_next - 1 AS n",
+        [nid.toLowerCase()],
+      );
+      if (rows[0] === undefined) throw new StateError(`namespace "${nid}" is not served here`);
+      await this.#audit(c, actor, "namespace.mint", nid, undefined, { number: rows[0].n });
+      return rows[0].n;
+    });
+  }
+
+  // Records
+
+  async resolve(key: string): Promise<ResolveView | null> {
+    const { rows } = await this.readPool.query<ResolveView>({
+      name: "resolve",
+      text: RESOLVE_SQL,
+      values: [key],
+    });
+    return rows[0] ?? null;
+  }
+
+  async #recordRow(q: Queryable, key: string, lock = false): Promise<RecordRow | undefined> {
+    const { rows } = await q.query<RecordRow>(
+      lock
+        ? { text: `${RECORD_SQL} WHERE r.key = $1 FOR UPDATE OF r`, values: [key] }
+        : { name: "record", text: `${RECORD_SQL} WHERE r.key = $1`, values: [key] },
+    );
+    return rows[0];
+  }
+
+  async getRecord(key: string): Promise<UrnRecord | null> {
+    const row = await this.#recordRow(this.pool, key);
+    return row === undefined ? null : toRecord(row);
+  }
+
+  async #insertLocators(
+    c: pg.PoolClient,
+    recordId: number,
+    locators: readonly LocatorInput[] | undefined,
+    t: string,
+  ): Promise<void> {
+    for (const l of locators ?? [])
+      await c.query(
+        `INSERT INTO locators (record_id, url, priority, media_type, active, created)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (record_id, url) DO UPDATE SET priority = excluded.priority,
+           media_type = excluded.media_type, active = excluded.active`,
+        [recordId, l.url, l.priority ?? 0, l.mediaType ?? null, l.active !== false, t],
+      );
+  }
+
+  async createRecord(input: NewRecord, actor: Actor): Promise<UrnRecord> {
+    return this.#tx(async (c) => {
+      const t = now();
+      // A concurrent insert of the same key waits for the other transaction, then conflicts.
+      const { rows } = await c.query<{ id: number }>(
+        `INSERT INTO records (key, urn, nid, status, metadata, created, updated)
+         VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (key) DO NOTHING RETURNING id`,
+        [
+          input.key,
+          input.urn,
+          input.nid,
+          input.status,
+          input.metadata == null ? null : JSON.stringify(input.metadata),
+          t,
+        ],
+      );
+      if (rows[0] === undefined) {
+        const existing = await c.query<{ urn: string }>("SELECT urn FROM records WHERE key = $1", [
+          input.key,
+        ]);
+        const urn = existing.rows[0]?.urn;
+        throw new ConflictError(
+          `an equivalent URN is already registered: ${urn}`,
+          urn ?? input.key,
+        );
+      }
+      const id = rows[0].id;
+      await c.query("INSERT INTO spellings (record_id, spelling) VALUES ($1, $2)", [id, input.urn]);
+      await this.#insertLocators(c, id, input.locators, t);
+      const record = toRecord((await this.#recordRow(c, input.key)) as RecordRow);
+      await this.#audit(c, actor, "urn.create", input.urn, undefined, record);
+      return record;
+    });
+  }
+
+  async updateRecord(key: string, patch: RecordPatch, actor: Actor): Promise<UrnRecord | null> {
+    return this.#tx(async (c) => {
+      const row = await this.#recordRow(c, key, true);
+      if (row === undefined) return null;
+      const before = toRecord(row);
+      const t = now();
+      if (patch.locators !== undefined) {
+        await c.query("UPDATE locators SET active = false WHERE record_id = $1", [row.id]);
+        await this.#insertLocators(c, row.id, patch.locators, t);
+      }
+      if (patch.metadata !== undefined)
+        await c.query("UPDATE records SET metadata = $1, updated = $2 WHERE id = $3", [
+          patch.metadata === null ? null : JSON.stringify(patch.metadata),
+          t,
+          row.id,
+        ]);
+      else await c.query("UPDATE records SET updated = $1 WHERE id = $2", [t, row.id]);
+      const after = toRecord((await this.#recordRow(c, key)) as RecordRow);
+      await this.#audit(c, actor, "urn.update", row.urn, before, after);
+      return after;
+    });
+  }
+
+  async activate(key: string, actor: Actor): Promise<UrnRecord | null> {
+    return this.#tx(async (c) => {
+      const row = await this.#recordRow(c, key, true);
+      if (row === undefined) return null;
+      if (row.status === "deactivated")
+        throw new StateError(`${row.urn} is deactivated; a URN is never activated again`);
+      if (row.status === "active") return toRecord(row);
+      await c.query(
+        "UPDATE records SET status = 'active', reason = NULL, deactivated = NULL, updated = $1 WHERE id = $2",
+        [now(), row.id],
+      );
+      const after = toRecord((await this.#recordRow(c, key)) as RecordRow);
+      await this.#audit(c, actor, "urn.activate", row.urn, toRecord(row), after);
+      return after;
+    });
+  }
+
+  async deactivate(
+    key: string,
+    change: { reason: string; successor?: { urn: string; key: string } | null },
+    actor: Actor,
+  ): Promise<UrnRecord | null> {
+    return this.#tx(async (c) => {
+      const row = await this.#recordRow(c, key, true);
+      if (row === undefined) return null;
+      if (row.status === "deactivated") throw new StateError(`${row.urn} is already deactivated`);
+      const t = now();
+      await c.query(
+        "UPDATE records SET status = 'deactivated', reason = $1, deactivated = $2, updated = $2 WHERE id = $3",
+        [change.reason, t, row.id],
+      );
+      if (change.successor)
+        await c.query(
+          `INSERT INTO successors (record_id, successor_urn, successor_key, created)
+           VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+          [row.id, change.successor.urn, change.successor.key, t],
+        );
+      const after = toRecord((await this.#recordRow(c, key)) as RecordRow);
+      await this.#audit(c, actor, "urn.deactivate", row.urn, toRecord(row), after);
+      return after;
+    });
+  }
+
+  // Import and export
+
+  /** One batch: COPY into the stage, one statement into the tables, then compare the rest. */
+  async importBatch(items: ImportItem[], actor: Actor): Promise<ImportBatchResult> {
+    return this.#tx(async (c) => {
+      if (!this.#staged.has(c)) {
+        await c.query(STAGE_SQL);
+        this.#staged.add(c);
+      }
+      const t = now();
+      const rows: string[] = [];
+      for (const item of items) {
+        const r = item.record;
+        const deactivated = r.status === "deactivated";
+        rows.push(
+          `${[
+            item.line,
+            item.key,
+            r.urn,
+            item.nid,
+            r.status,
+            r.metadata == null ? null : JSON.stringify(r.metadata),
+            deactivated ? (r.reason ?? null) : null,
+            deactivated ? (r.deactivated ?? t) : null,
+            r.created ?? t,
+            JSON.stringify(r.locators ?? []),
+            JSON.stringify(item.successors),
+            JSON.stringify(r),
+          ]
+            .map(copyField)
+            .join("\t")}\n`,
+        );
+      }
+      await pipeline(Readable.from(rows), c.query(copyFrom("COPY import_stage FROM STDIN")));
+      const created = await c.query<{ line: number }>(IMPORT_SQL, [actor.tokenId, t]);
+      const createdLines = new Set(created.rows.map((r) => r.line));
+      const result: ImportBatchResult = { created: createdLines.size, unchanged: 0, conflicts: [] };
+      const rest = items.filter((item) => !createdLines.has(item.line));
+      if (rest.length > 0) {
+        const existing = new Map(
+          (
+            await c.query<RecordRow>(`${RECORD_SQL} WHERE r.key = ANY($1)`, [
+              rest.map((item) => item.key),
+            ])
+          ).rows.map((row) => [row.key, toRecord(row)]),
+        );
+        for (const item of rest) {
+          const record = existing.get(item.key) as UrnRecord;
+          if (sameAsLine(record, item.record)) result.unchanged += 1;
+          else
+            result.conflicts.push({ line: item.line, urn: item.record.urn, existing: record.urn });
+        }
+      }
+      return result;
+    });
+  }
+
+  /**
+   * Pages of one server-side cursor over a REPEATABLE READ snapshot: the export is consistent
+   * however long it takes, and memory stays at one page. The cursor string names the open
+   * cursor; one left unread for a minute is closed.
+   */
+  async exportPage(cursor: string | null, limit: number): Promise<ExportPage> {
+    let id: string;
+    let open: OpenExport;
+    if (cursor === null) {
+      id = randomUUID();
+      const client = await this.pool.connect();
+      try {
+        await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+        await client.query(
+          `DECLARE export_cursor NO SCROLL CURSOR FOR
+           SELECT r.*,
+             (SELECT coalesce(json_agg(json_build_object('url', l.url, 'priority', l.priority,
+                 'mediaType', l.media_type, 'active', l.active, 'created', l.created)
+                 ORDER BY l.active DESC, l.priority DESC, l.created, l.id), '[]')
+               FROM locators l WHERE l.record_id = r.id) AS locators,
+             ARRAY(SELECT s.successor_urn FROM successors s WHERE s.record_id = r.id
+               ORDER BY s.created DESC, s.successor_key) AS successors
+           FROM records r ORDER BY r.id`,
+        );
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+      open = { client, timer: this.#exportTimer(id) };
+      this.#exports.set(id, open);
+    } else {
+      id = cursor;
+      const found = this.#exports.get(id);
+      if (found === undefined) throw new StateError("the export cursor is closed or unknown");
+      open = found;
+      clearTimeout(open.timer);
+      open.timer = this.#exportTimer(id);
+    }
+    let rows: RecordRow[];
+    try {
+      rows = (await open.client.query<RecordRow>(`FETCH ${Math.max(1, limit)} FROM export_cursor`))
+        .rows;
+    } catch (error) {
+      await this.#endExport(id, open, true);
+      throw error;
+    }
+    if (rows.length < limit) await this.#endExport(id, open, false);
+    return { lines: rows.map(toLine), cursor: rows.length < limit ? null : id };
+  }
+
+  #exportTimer(id: string): NodeJS.Timeout {
+    const timer = setTimeout(() => {
+      const open = this.#exports.get(id);
+      if (open !== undefined) void this.#endExport(id, open, false);
+    }, EXPORT_IDLE_MS);
+    timer.unref();
+    return timer;
+  }
+
+  async #endExport(id: string, open: OpenExport, broken: boolean): Promise<void> {
+    this.#exports.delete(id);
+    clearTimeout(open.timer);
+    const error = broken
+      ? new Error("export failed")
+      : await open.client.query("COMMIT").then(
+          () => undefined,
+          (e: Error) => e,
+        );
+    open.client.release(error);
+  }
+
+  async countRecords(): Promise<number> {
+    return (await this.pool.query<{ n: number }>("SELECT count(*) AS n FROM records")).rows[0]
+      ?.n as number;
+  }
+
+  // Tokens, audit, counts
+
+  async createToken(
+    token: { hash: string; role: Role; namespace: string | null; label: string | null },
+    actor: Actor,
+  ): Promise<TokenInfo> {
+    return this.#tx(async (c) => {
+      const t = now();
+      const namespace = token.namespace?.toLowerCase() ?? null;
+      const { rows } = await c.query<{ id: number }>(
+        "INSERT INTO tokens (hash, role, namespace, label, created) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+        [token.hash, token.role, namespace, token.label, t],
+      );
+      const created: TokenInfo = {
+        id: (rows[0] as { id: number }).id,
+        role: token.role,
+        namespace,
+        label: token.label,
+        created: t,
+      };
+      await this.#audit(c, actor, "token.create", String(created.id), undefined, created);
+      return created;
+    });
+  }
+
+  async findToken(hash: string): Promise<TokenInfo | null> {
+    const { rows } = await this.pool.query<TokenInfo>({
+      name: "token",
+      text: "SELECT id, role, namespace, label, created FROM tokens WHERE hash = $1",
+      values: [hash],
+    });
+    return rows[0] ?? null;
+  }
+
+  async audit(limit: number, beforeId?: number): Promise<AuditEntry[]> {
+    const { rows } = await this.pool.query<Record<string, unknown>>(
+      "SELECT * FROM audit WHERE id < $1 ORDER BY id DESC LIMIT $2",
+      [beforeId ?? Number.MAX_SAFE_INTEGER, limit],
+    );
+    return rows.map((r) => ({
+      id: r.id as number,
+      tokenId: (r.token_id as number | null) ?? null,
+      action: r.action as string,
+      target: r.target as string,
+      before: r.before === null ? null : JSON.parse(r.before as string),
+      after: r.after === null ? null : JSON.parse(r.after as string),
+      at: r.at as string,
+    }));
+  }
+
+  async addResolutionCounts(counts: ResolutionCount[]): Promise<void> {
+    if (counts.length === 0) return;
+    await this.pool.query(
+      `INSERT INTO resolution_counts (nid, day, count)
+       SELECT nid, day, sum(count) FROM unnest($1::text[], $2::text[], $3::bigint[]) AS c(nid, day, count)
+       GROUP BY nid, day
+       ON CONFLICT (nid, day) DO UPDATE SET count = resolution_counts.count + excluded.count`,
+      [counts.map((c) => c.nid), counts.map((c) => c.day), counts.map((c) => c.count)],
+    );
+  }
+
+  async resolutionCounts(nid?: string): Promise<ResolutionCount[]> {
+    return nid === undefined
+      ? (
+          await this.pool.query<ResolutionCount>(
+            "SELECT nid, day, count FROM resolution_counts ORDER BY day, nid",
+          )
+        ).rows
+      : (
+          await this.pool.query<ResolutionCount>(
+            "SELECT nid, day, count FROM resolution_counts WHERE nid = $1 ORDER BY day",
+            [nid.toLowerCase()],
+          )
+        ).rows;
+  }
+}
+
+/** Connects, migrates and starts listening for namespace changes. */
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
+  const store = new PostgresStore(options);
+  try {
+    await store.migrate();
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}

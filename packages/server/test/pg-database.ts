@@ -1,0 +1,45 @@
+// Throwaway PostgreSQL databases for the tests, on the server URNKIT_TEST_PG points at (see
+// .ci/postgres-up.sh): one fresh database per store, dropped afterwards.
+
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+
+/** The server to test against, or null: the PostgreSQL half is then skipped. */
+export const TEST_PG: string | null = process.env.URNKIT_TEST_PG || null;
+
+/** Why PostgreSQL tests are skipped, for node:test's `skip` (false when they run). */
+export const PG_SKIP: string | false =
+  TEST_PG === null
+    ? 'URNKIT_TEST_PG is not set: PostgreSQL tests skipped (eval "$(.ci/postgres-up.sh)" to run them)'
+    : false;
+
+async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_PG as string });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDatabase {
+  url: string;
+  /** The same database under another name, as a second connection string. */
+  name: string;
+  drop(): Promise<void>;
+}
+
+/** Creates an empty database and returns its URL. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `urnkit_t_${randomBytes(6).toString("hex")}`;
+  await admin((c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(TEST_PG as string);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    drop: () =>
+      admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
+  };
+}
