@@ -1,11 +1,11 @@
 // Which URNs may be registered here: RFC 8141 §2 syntax, an assigned name only (no r-, q- or
 // f-component, §2.3), a namespace served here, and that namespace's own rules.
 
-import { URN } from "@urnkit/core";
+import { URN, UrnSyntaxError } from "@urnkit/core";
 import type { Limits } from "./http/context.js";
 import { HttpProblem } from "./http/problem.js";
 import { checkUrnLength } from "./http/raw-target.js";
-import { namespaceKey, urnErrors } from "./namespace-keys.js";
+import { checkUrn } from "./namespace-keys.js";
 import type { Namespace, Store } from "./storage/store.js";
 
 export interface Target {
@@ -38,9 +38,15 @@ export async function registrationTarget(
   limits: Limits,
 ): Promise<Target> {
   checkUrnLength(input, limits);
-  const report = urnErrors(input);
-  if (!report.valid) throw unprocessable("not a URN", report.errors);
-  const urn = new URN(input);
+  let urn: URN;
+  try {
+    urn = new URN(input);
+  } catch (e) {
+    if (!(e instanceof UrnSyntaxError)) throw e;
+    throw unprocessable("not a URN", [
+      { code: e.code, severity: "error", message: e.message, index: e.index },
+    ]);
+  }
   if (urn.rComponent !== null || urn.qComponent !== null || urn.fComponent !== null)
     throw unprocessable("register the assigned name only, without r-, q- or f-component", [
       {
@@ -54,8 +60,10 @@ export async function registrationTarget(
     throw unprocessable(`namespace "${urn.nid.toLowerCase()}" is not served here`, [
       { code: "namespace-not-served", severity: "error", message: "create the namespace first" },
     ]);
+  const report = checkUrn(urn);
+  const errors = report.issues.filter((i) => i.severity === "error");
   // A local namespace is served without registry rules; the syntax was checked above.
-  if (!ns.local && report.errors.length > 0)
-    throw unprocessable("the URN breaks its namespace's rules", report.errors);
-  return { urn, key: namespaceKey(urn), nid: ns.nid, ns };
+  if (!ns.local && errors.length > 0)
+    throw unprocessable("the URN breaks its namespace's rules", errors);
+  return { urn, key: report.namespaceKey ?? urn.equivalenceKey, nid: ns.nid, ns };
 }

@@ -14,8 +14,21 @@ export class ResolutionCounter {
     this.#timer.unref();
   }
 
+  #dayNumber = -1;
+  #day = "";
+
+  /** Today's date (UTC), formatted once a day rather than once a resolution. */
+  #today(): string {
+    const n = Math.floor(Date.now() / 86400000);
+    if (n !== this.#dayNumber) {
+      this.#dayNumber = n;
+      this.#day = new Date(n * 86400000).toISOString().slice(0, 10);
+    }
+    return this.#day;
+  }
+
   add(nid: string): void {
-    const key = `${nid.toLowerCase()} ${new Date().toISOString().slice(0, 10)}`;
+    const key = `${nid.toLowerCase()} ${this.#today()}`;
     this.#pending.set(key, (this.#pending.get(key) ?? 0) + 1);
   }
 

@@ -40,10 +40,6 @@ export async function resolutionRoutes(app: FastifyInstance, { ctx }: PluginOpti
       "303 (or the namespace's 302/307) to the best locator; JSON record or text/uri-list by Accept; 301 to a successor; 410 tombstone; 404 reserved or unknown; 400 malformed; 302 to a delegate resolver. s= in the r-component selects an RFC 2483 service.",
     tags: ["resolution"],
     params: urnWildcardParams,
-    headers: {
-      type: "object",
-      properties: { accept: { type: "string" }, "if-none-match": { type: "string" } },
-    },
     response: {
       200: {
         description: "The record, its locators, its names or its metadata",

@@ -81,7 +81,6 @@ CREATE TABLE locators (
   created TEXT NOT NULL,
   UNIQUE (record_id, url)
 );
-CREATE INDEX locators_best ON locators (record_id, active DESC, priority DESC, created, id);
 
 CREATE TABLE successors (
   record_id INTEGER NOT NULL REFERENCES records(id),

@@ -83,6 +83,14 @@ export interface SqliteStoreOptions {
 
 const now = (): string => new Date().toISOString();
 
+/** Resolution's one lookup: the record with its best locator and latest successor. */
+export const RESOLVE_SQL = `SELECT r.urn, r.status, r.reason, r.deactivated,
+  (SELECT url FROM locators l WHERE l.record_id = r.id AND l.active = 1
+    ORDER BY l.priority DESC, l.created, l.id LIMIT 1) AS best,
+  (SELECT successor_urn FROM successors s WHERE s.record_id = r.id
+    ORDER BY s.created DESC LIMIT 1) AS successor
+FROM records r WHERE r.key = ?`;
+
 function toNamespace(row: NamespaceRow): Namespace {
   return {
     nid: row.nid,
@@ -124,6 +132,9 @@ export class SqliteStore implements Store {
     }
     this.db.pragma("foreign_keys = ON");
     this.db.pragma("busy_timeout = 5000");
+    // A larger page cache keeps the key index in memory during big imports; mmap speeds lookups.
+    this.db.pragma("cache_size = -65536");
+    this.db.pragma("mmap_size = 1073741824");
   }
 
   private get s(): ReturnType<SqliteStore["prepare"]> {
@@ -161,14 +172,7 @@ export class SqliteStore implements Store {
       mint: db.prepare<[string], { n: number }>(
         "UPDATE namespaces SET mint_next = mint_next + 1 WHERE nid = ? RETURNING mint_next - 1 AS n",
       ),
-      resolve: db.prepare<[string], ResolveView>(
-        `SELECT r.urn, r.status, r.reason, r.deactivated,
-           (SELECT url FROM locators l WHERE l.record_id = r.id AND l.active = 1
-             ORDER BY l.priority DESC, l.created, l.id LIMIT 1) AS best,
-           (SELECT successor_urn FROM successors s WHERE s.record_id = r.id
-             ORDER BY s.created DESC LIMIT 1) AS successor
-         FROM records r WHERE r.key = ?`,
-      ),
+      resolve: db.prepare<[string], ResolveView>(RESOLVE_SQL),
       record: db.prepare<[string], RecordRow>("SELECT * FROM records WHERE key = ?"),
       recordUrnByKey: db.prepare<[string], { urn: string }>(
         "SELECT urn FROM records WHERE key = ?",
@@ -572,11 +576,12 @@ export class SqliteStore implements Store {
     return this.db
       .transaction(() => {
         const result: ImportBatchResult = { created: 0, unchanged: 0, conflicts: [] };
+        const created: string[] = [];
         const t = now();
         for (const item of items) {
           const r = item.record;
           const metadata = r.metadata == null ? null : JSON.stringify(r.metadata);
-          const created = r.created ?? t;
+          const since = r.created ?? t;
           const deactivated = r.status === "deactivated" ? (r.deactivated ?? t) : null;
           const info = s.insertRecord.run(
             item.key,
@@ -586,7 +591,7 @@ export class SqliteStore implements Store {
             metadata,
             r.status === "deactivated" ? (r.reason ?? null) : null,
             deactivated,
-            created,
+            since,
             t,
           );
           if (info.changes === 0) {
@@ -597,11 +602,22 @@ export class SqliteStore implements Store {
           }
           const id = Number(info.lastInsertRowid);
           s.insertSpelling.run(id, r.urn);
-          this.#insertLocators(id, r.locators, created);
+          this.#insertLocators(id, r.locators, since);
           for (const succ of item.successors) s.insertSuccessor.run(id, succ.urn, succ.key, t);
-          this.#audit(actor, "urn.import", r.urn, undefined, r);
+          created.push(r.urn);
           result.created += 1;
         }
+        // One audit row per committed batch, naming every URN it created.
+        if (created.length > 0)
+          this.#audit(
+            actor,
+            "urn.import",
+            `lines ${items[0]?.line}-${items.at(-1)?.line}`,
+            undefined,
+            {
+              created,
+            },
+          );
         return result;
       })
       .immediate();

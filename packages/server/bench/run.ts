@@ -1,0 +1,117 @@
+// `npm run bench -w @urnkit/server`: loopback only, bounded (about two minutes).
+// 1. Imports 1M records through the NDJSON import pipeline (records/s).
+// 2. Serves them with urnkit and with a bare node:http + better-sqlite3 server doing the same one
+//    lookup and a 303, and loads each in turn at 64 connections: requests/s, p50 and p99.
+
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { importRecords } from "../src/import-records.js";
+import { DEFAULT_LIMITS } from "../src/server.js";
+import { openSqliteStore } from "../src/storage/sqlite/sqlite-store.js";
+import { hasWrk, type LoadResult, load } from "./load.js";
+
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 64;
+const ROUNDS = 3;
+
+const pad = (n: number) => String(n).padStart(7, "0");
+
+async function* lines(): AsyncGenerator<string> {
+  const chunk: string[] = [];
+  for (let n = 1; n <= RECORDS; n++) {
+    chunk.push(
+      `{"urn":"urn:bench:${pad(n)}","status":"active","locators":[{"url":"https://bench.example/${pad(n)}"}]}\n`,
+    );
+    if (chunk.length === 1000) {
+      yield chunk.join("");
+      chunk.length = 0;
+    }
+  }
+  if (chunk.length > 0) yield chunk.join("");
+}
+
+function start(script: string, db: string): Promise<{ proc: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(
+      process.execPath,
+      ["--import", "tsx", fileURLToPath(new URL(script, import.meta.url)), db],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    let out = "";
+    proc.stdout?.on("data", (d) => {
+      out += d;
+      const m = /PORT (\d+)/.exec(out);
+      if (m) resolve({ proc, port: Number(m[1]) });
+    });
+    proc.once("exit", (code) => reject(new Error(`${script} exited (${code})`)));
+  });
+}
+
+async function measure(script: string, db: string, dir: string): Promise<LoadResult> {
+  const { proc, port } = await start(script, db);
+  try {
+    await load({ port, records: RECORDS, connections: CONNECTIONS, seconds: 2, dir }); // warm-up
+    return await load({ port, records: RECORDS, connections: CONNECTIONS, seconds: SECONDS, dir });
+  } finally {
+    proc.removeAllListeners("exit");
+    proc.kill("SIGKILL");
+  }
+}
+
+const fmt = (r: LoadResult) =>
+  `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50ms.toFixed(2)} ms  p99 ${r.p99ms.toFixed(2)} ms  errors ${r.errors}`;
+
+if (!hasWrk() && process.getuid?.() === 0)
+  spawnSync("apt-get", ["install", "-y", "wrk"], { stdio: "ignore" });
+
+const dir = mkdtempSync(join(tmpdir(), "urnkit-bench-"));
+const db = join(dir, "bench.db");
+try {
+  const store = await openSqliteStore(db);
+  await store.createNamespace({ nid: "bench", local: true }, { tokenId: null });
+  const t0 = process.hrtime.bigint();
+  let created = 0;
+  for await (const event of importRecords(store, lines(), {
+    actor: { tokenId: null },
+    scope: null,
+    limits: DEFAULT_LIMITS,
+  })) {
+    if ("done" in event) created = event.created;
+    else if ("error" in event) throw new Error(`import refused line ${event.line}: ${event.error}`);
+  }
+  const importSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  await store.close();
+  const importRate = created / importSeconds;
+  console.log(
+    `import: ${created} records in ${importSeconds.toFixed(1)} s = ${importRate.toFixed(0)} records/s`,
+  );
+
+  const bare: LoadResult[] = [];
+  const urnkit: LoadResult[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    bare.push(await measure("./bare-server.ts", db, dir));
+    console.log(`round ${round} bare node:http  ${fmt(bare.at(-1) as LoadResult)}`);
+    urnkit.push(await measure("./urnkit-server.ts", db, dir));
+    console.log(`round ${round} urnkit          ${fmt(urnkit.at(-1) as LoadResult)}`);
+  }
+  // The median round of each: rounds alternate, so a busy moment on the machine hits both.
+  const median = (rs: LoadResult[]) =>
+    [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)] as LoadResult;
+  const ratio = median(urnkit).rps / median(bare).rps;
+  console.log(
+    `GET /{urn} (median of ${ROUNDS} rounds): urnkit ${median(urnkit).rps.toFixed(0)} req/s vs bare ${median(bare).rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x (target >= 0.8), p99 ${median(urnkit).p99ms.toFixed(2)} ms (target <= 10), load by ${median(urnkit).tool}, ${CONNECTIONS} connections, ${RECORDS} records`,
+  );
+  mkdirSync("bench-output", { recursive: true });
+  writeFileSync(
+    join("bench-output", "server.json"),
+    `${JSON.stringify({ records: RECORDS, importSeconds, importRate, bare, urnkit, ratio }, null, 2)}\n`,
+  );
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

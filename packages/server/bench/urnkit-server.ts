@@ -1,0 +1,10 @@
+// The server under test: @urnkit/server on the benchmark database, as `urnkit serve` runs it
+// (no request logging). Prints "PORT <n>".
+
+import { buildServer } from "../src/server.js";
+import { openSqliteStore } from "../src/storage/sqlite/sqlite-store.js";
+
+const store = await openSqliteStore(process.argv[2] as string);
+const app = await buildServer({ store });
+await app.listen({ port: 0, host: "127.0.0.1" });
+process.stdout.write(`PORT ${(app.server.address() as { port: number }).port}\n`);
