@@ -86,6 +86,8 @@ const BREAK: Piece = { ch: "", display: 0, href: 0, hrefEnd: 0, word: false };
 
 function render(input: URN | string): { display: string; warnings: DisplayWarning[] } {
   const href = input instanceof URN ? input.href : new URN(input).href;
+  // A valid URN without "%" is all ASCII with no controls: it shows as itself, and nothing can mislead.
+  if (href.indexOf("%") < 0) return { display: href, warnings: [] };
   const warnings: DisplayWarning[] = [];
   const pieces: Piece[] = [];
   let display = "";
