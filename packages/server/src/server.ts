@@ -16,6 +16,7 @@ import { resolutionRoutes, resolveTarget } from "./routes/resolution.js";
 import { uriResRoutes } from "./routes/uri-res.js";
 import { urnRoutes } from "./routes/urns.js";
 import type { Store } from "./storage/store.js";
+import { uiRoutes } from "./ui/ui-routes.js";
 
 export type ServerPlugin = (app: FastifyInstance, options: PluginOptions) => Promise<void>;
 
@@ -92,6 +93,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(importExportRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(healthRoutes, { ctx, openapi });
+  await app.register(uiRoutes, { ctx });
   for (const plugin of options.plugins ?? []) await app.register(plugin, { ctx });
   return app;
 }

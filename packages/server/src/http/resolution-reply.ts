@@ -6,6 +6,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { withQComponent } from "../locator-query.js";
 import type { Lookup } from "../resolver.js";
 import type { UrnRecord } from "../storage/store.js";
+import { escapeHtml } from "../ui/html.js";
+import { tombstonePage } from "../ui/tombstone-page.js";
 import { negotiate } from "./accept.js";
 import type { ServerContext } from "./context.js";
 import { HttpProblem } from "./problem.js";
@@ -28,10 +30,6 @@ export const SERVICES: Readonly<Record<string, Service>> = {
 };
 
 const URI_LIST = "text/uri-list; charset=utf-8";
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function etag(body: string): string {
   return `"${createHash("sha1").update(body).digest("base64url")}"`;
@@ -83,8 +81,7 @@ function tombstone(
       }),
     );
   }
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Deactivated: ${escapeHtml(urn)}</title></head><body><h1>${escapeHtml(urn)} is deactivated</h1><p>Reason: ${escapeHtml(reason ?? "none given")}</p><p>Date: ${escapeHtml(date ?? "unknown")}</p><p>This name is never reassigned.</p></body></html>`;
-  return reply.type("text/html; charset=utf-8").send(html);
+  return reply.type("text/html; charset=utf-8").send(tombstonePage(urn, reason, date));
 }
 
 async function record(ctx: ServerContext, key: string): Promise<UrnRecord> {

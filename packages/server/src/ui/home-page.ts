@@ -1,0 +1,30 @@
+// The home page: one box that resolves a URN (RFC 8141 §1.2.1) or inspects it, and the
+// namespaces this server assigns names in.
+
+import type { Namespace } from "../storage/store.js";
+import { type Html, html } from "./html.js";
+
+export function homeContent(namespaces: readonly Namespace[], message: string | null): Html {
+  return html`<h1>Resolve or inspect a URN</h1>
+<form class="urn-form" method="get" action="/go">
+<label for="urn">URN</label>
+<p class="hint" id="urn-hint">For example <code>urn:example:report-2024</code>. Resolve follows it to where the resource is; inspect takes it apart.</p>
+${message ? html`<p class="error-box" role="alert" id="urn-error">${message}</p>` : ""}
+<div class="row">
+<input id="urn" name="urn" type="text" spellcheck="false" autocapitalize="off" autocomplete="off" required aria-describedby="urn-hint${message ? " urn-error" : ""}">
+<button type="submit" name="do" value="resolve">Resolve</button>
+<button type="submit" name="do" value="inspect" class="secondary">Inspect</button>
+</div>
+</form>
+<section aria-labelledby="h-served"><h2 id="h-served">Namespaces served here</h2>
+${
+  namespaces.length === 0
+    ? html`<p>None yet.</p>`
+    : html`<ul class="ns-list">${namespaces.map(
+        (ns) =>
+          html`<li><a href="${`/namespaces/${ns.nid}`}"><code>urn:${ns.nid}:</code></a>${ns.local ? html` <span class="badge">local</span>` : ""}${ns.delegate.length > 0 ? html` <span class="badge">delegated</span>` : ""}</li>`,
+      )}</ul>`
+}
+<p><a href="/namespaces">Browse all registered namespaces</a></p>
+</section>`;
+}

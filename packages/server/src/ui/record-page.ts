@@ -1,0 +1,84 @@
+// A registered URN's record: its lifecycle status (reserved → active → deactivated, never
+// deleted or reassigned, RFC 8141 §1.1), its locators in the order resolution tries them (RFC
+// 2483 N2Ls), metadata (N2C), successor and predecessor names (N2Ns) and its audit history.
+
+import type { AuditEntry, Locator, UrnRecord } from "../storage/store.js";
+import { type Html, html } from "./html.js";
+import { editHref, inspectHref, recordHref } from "./links.js";
+
+/** Resolution order (DESIGN: active first, highest priority, then oldest). */
+export function rankedLocators(locators: readonly Locator[]): Locator[] {
+  return [...locators].sort(
+    (a, b) =>
+      Number(b.active) - Number(a.active) ||
+      b.priority - a.priority ||
+      a.created.localeCompare(b.created),
+  );
+}
+
+export function statusBadge(status: UrnRecord["status"]): Html {
+  const tone = status === "active" ? "ok" : status === "deactivated" ? "bad" : "warn";
+  return html`<span class="badge ${tone}">${status}</span>`;
+}
+
+function urnList(urns: readonly string[], none: string): Html {
+  if (urns.length === 0) return html`<p>${none}</p>`;
+  return html`<ul>${urns.map((u) => html`<li><a href="${recordHref(u)}">${u}</a></li>`)}</ul>`;
+}
+
+export function metadataList(metadata: Record<string, unknown> | null): Html {
+  if (metadata === null || Object.keys(metadata).length === 0) return html`<p>No metadata.</p>`;
+  return html`<dl class="facts">${Object.entries(metadata).map(
+    ([k, v]) =>
+      html`<dt>${k}</dt><dd>${typeof v === "string" ? v : html`<code>${JSON.stringify(v)}</code>`}</dd>`,
+  )}</dl>`;
+}
+
+function locatorTable(record: UrnRecord): Html {
+  if (record.locators.length === 0) return html`<p>No locators.</p>`;
+  return html`<div class="table-wrap"><table>
+<caption class="visually-hidden">Locators in resolution order</caption>
+<thead><tr><th scope="col">URL</th><th scope="col">Priority</th><th scope="col">Media type</th><th scope="col">State</th><th scope="col">Added</th></tr></thead>
+<tbody>${rankedLocators(record.locators).map(
+    (l) =>
+      html`<tr><td class="url">${/^https?:/i.test(l.url) ? html`<a href="${l.url}" rel="nofollow">${l.url}</a>` : l.url}</td><td>${l.priority}</td><td>${l.mediaType ?? "—"}</td><td>${l.active ? "active" : "inactive"}</td><td><time datetime="${l.created}">${l.created}</time></td></tr>`,
+  )}</tbody></table></div>`;
+}
+
+function history(entries: readonly AuditEntry[], showActor: boolean): Html {
+  if (entries.length === 0) return html`<p>No history recorded.</p>`;
+  return html`<ol class="history">${entries.map(
+    (e) =>
+      html`<li><time datetime="${e.at}">${e.at}</time> ${e.action}${
+        showActor ? (e.tokenId === null ? " by the command line" : ` by token #${e.tokenId}`) : ""
+      }</li>`,
+  )}</ol>`;
+}
+
+export function recordContent(
+  record: UrnRecord,
+  audit: readonly AuditEntry[],
+  signedIn: boolean,
+): Html {
+  return html`<h1 class="urn-heading"><span class="visually-hidden">Record of </span><code>${record.urn}</code></h1>
+<p class="status-line">Status: ${statusBadge(record.status)}${
+    record.status === "deactivated"
+      ? html` since <time datetime="${record.deactivated ?? ""}">${record.deactivated ?? "an unknown date"}</time>: ${record.reason ?? "no reason given"}`
+      : ""
+  }</p>
+<p class="actions"><a href="${inspectHref(record.urn)}">Inspect this URN</a>${
+    record.status === "active" ? html` · <a href="${`/${record.urn}`}">Resolve it</a>` : ""
+  }${signedIn ? html` · <a href="${editHref(record.urn)}">Manage it</a>` : ""}</p>
+<section aria-labelledby="h-loc"><h2 id="h-loc">Locators</h2>${locatorTable(record)}</section>
+<section aria-labelledby="h-meta"><h2 id="h-meta">Metadata</h2>${metadataList(record.metadata)}</section>
+<section aria-labelledby="h-links"><h2 id="h-links">Related names</h2>
+<h3>Successors</h3>${urnList(record.successors, "None.")}
+<h3>Predecessors</h3>${urnList(record.predecessors, "None.")}
+${
+  record.spellings.length > 1
+    ? html`<h3>Registered spellings</h3><ul>${record.spellings.map((s) => html`<li><code>${s}</code></li>`)}</ul>`
+    : ""
+}
+</section>
+<section aria-labelledby="h-hist"><h2 id="h-hist">History</h2>${history(audit, signedIn)}</section>`;
+}
