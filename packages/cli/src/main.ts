@@ -4,13 +4,16 @@
 
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
+import { registerCheck } from "./commands/check.js";
 import { registerEqual } from "./commands/equal.js";
 import { registerExport } from "./commands/export.js";
 import { registerExtract } from "./commands/extract.js";
 import { registerImport } from "./commands/import.js";
+import { registerNamespaces } from "./commands/namespaces.js";
 import { registerNormalize } from "./commands/normalize.js";
 import { registerParse } from "./commands/parse.js";
 import { registerServe } from "./commands/serve.js";
+import { registerTemplate } from "./commands/template.js";
 import { registerToken } from "./commands/token.js";
 import {
   createContext,
@@ -38,6 +41,9 @@ const COMMANDS: RegisterCommand[] = [
   registerNormalize,
   registerEqual,
   registerExtract,
+  registerCheck,
+  registerNamespaces,
+  registerTemplate,
   registerServe,
   registerToken,
   registerImport,

@@ -148,6 +148,17 @@ describe("checkTemplate", () => {
     assert.deepEqual(codes({ ...informal, namespaceId: "urn-x" }), ["template-informal-nid"]);
   });
 
+  it("reports a skeleton's placeholder that was never filled in", () => {
+    assert.deepEqual(codes({ ...formal, purpose: "<what the URNs identify>" }), [
+      "template-unfilled-field",
+    ]);
+    assert.deepEqual(
+      codes({ ...formal, documentation: "<https://acmeparts.example/urn>" }),
+      [],
+      "a URL in brackets is a value",
+    );
+  });
+
   it("reports every missing field of an empty template", () => {
     const missing = checkTemplate({}).filter((i) => i.code === "template-missing-field");
     assert.equal(missing.length, 11);

@@ -17,7 +17,10 @@ export function checkTemplate(t: RegistrationTemplate): Issue[] {
     const value = t[field.key]?.trim() ?? "";
     const needed =
       field.required === "always" || (field.required === "revision" && (version ?? 1) > 1);
-    if (needed && value === "") {
+    // "<what goes here>": a skeleton's placeholder (urnkit template new) still unfilled.
+    if (value.startsWith("<") && value.endsWith(">") && /\s/.test(value)) {
+      issues.push(error("template-unfilled-field", `"${field.label}" still holds its placeholder`));
+    } else if (needed && value === "") {
       const why = field.required === "revision" ? " (required when Version is above 1)" : "";
       issues.push(
         error(
