@@ -13,7 +13,8 @@ export const PG_SKIP: string | false =
     ? 'URNKIT_TEST_PG is not set: PostgreSQL tests skipped (eval "$(.ci/postgres-up.sh)" to run them)'
     : false;
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `work` on a connection to the URNKIT_TEST_PG database itself. */
+export async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: TEST_PG as string });
   await client.connect();
   try {

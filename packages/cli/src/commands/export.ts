@@ -5,7 +5,7 @@ import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import type { Writable } from "node:stream";
 import { SingleBar } from "cli-progress";
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { type Context, EXIT_OK } from "../context.js";
 import { examplesHelp } from "../help-examples.js";
 
@@ -17,7 +17,11 @@ export function registerExport(program: Command, ctx: Context): void {
       "Write every URN record, one JSON object a line, to standard output or --output. The " +
         "progress bar (on a terminal) goes to standard error.\n\nExit status: 0 done, 2 usage or I/O error.",
     )
-    .requiredOption("--db <file>", "the SQLite database file (must exist)")
+    .addOption(
+      new Option("--db <file|url>", "the SQLite database file (must exist), or a postgres:// URL")
+        .env("URNKIT_DB")
+        .makeOptionMandatory(),
+    )
     .option("-o, --output <file>", "write to this file instead of standard output")
     .addHelpText(
       "after",
@@ -27,8 +31,8 @@ export function registerExport(program: Command, ctx: Context): void {
       ]),
     )
     .action(async (options: { db: string; output?: string }) => {
-      const { exportLines, openSqliteStore } = await import("@urnkit/server");
-      const store = await openSqliteStore(options.db, { mustExist: true });
+      const { exportLines, openStore } = await import("@urnkit/server");
+      const store = await openStore(options.db, { mustExist: true });
       const out: Writable = options.output ? createWriteStream(options.output) : ctx.io.stdout;
       const tty = (ctx.io.stderr as Writable & { isTTY?: boolean }).isTTY === true;
       const bar = tty

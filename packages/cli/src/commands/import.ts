@@ -5,7 +5,7 @@
 import { createReadStream, statSync } from "node:fs";
 import type { Writable } from "node:stream";
 import { SingleBar } from "cli-progress";
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
 import { examplesHelp } from "../help-examples.js";
 import { LineWriter } from "../output.js";
@@ -22,7 +22,14 @@ export function registerImport(program: Command, ctx: Context): void {
         "lines refused, 2 usage or I/O error.",
     )
     .argument("<file>", "the NDJSON file")
-    .requiredOption("--db <file>", "the SQLite database file (created when missing)")
+    .addOption(
+      new Option(
+        "--db <file|url>",
+        "the SQLite database file (created when missing), or a postgres:// URL",
+      )
+        .env("URNKIT_DB")
+        .makeOptionMandatory(),
+    )
     .addHelpText(
       "after",
       examplesHelp([
@@ -33,9 +40,9 @@ export function registerImport(program: Command, ctx: Context): void {
       ]),
     )
     .action(async (file: string, options: { db: string }) => {
-      const { DEFAULT_LIMITS, importRecords, openSqliteStore } = await import("@urnkit/server");
+      const { DEFAULT_LIMITS, importRecords, openStore } = await import("@urnkit/server");
       const size = statSync(file).size;
-      const store = await openSqliteStore(options.db);
+      const store = await openStore(options.db);
       const err = new LineWriter(ctx.io.stderr);
       const tty = (ctx.io.stderr as Writable & { isTTY?: boolean }).isTTY === true;
       const bar = tty

@@ -1,12 +1,13 @@
 // `urnkit serve`: the resolver and registry service (@urnkit/server) on a SQLite file, until
 // SIGINT or SIGTERM.
 
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { type Context, EXIT_OK } from "../context.js";
 import { examplesHelp } from "../help-examples.js";
 
 interface ServeOptions {
   db: string;
+  dbRead?: string;
   port: string;
   host: string;
   example?: boolean;
@@ -23,7 +24,16 @@ export function registerServe(program: Command, ctx: Context): void {
         "on a SQLite database, created and migrated when needed. Stops on SIGINT or SIGTERM.\n\n" +
         "Exit status: 0 after a clean stop, 2 usage or I/O error.",
     )
-    .option("--db <file>", "the SQLite database file", "data/urnkit.db")
+    .addOption(
+      new Option("--db <file|url>", "the SQLite database file, or a postgres:// URL")
+        .default("data/urnkit.db")
+        .env("URNKIT_DB"),
+    )
+    .addOption(
+      new Option("--db-read <url>", "a PostgreSQL replica for resolution lookups").env(
+        "URNKIT_DB_READ",
+      ),
+    )
     .option("--port <port>", "TCP port (0 picks a free one)", "8080")
     .option("--host <host>", "address to listen on", "127.0.0.1")
     .option("--example", "create the example namespace and records when the database has none")
@@ -40,15 +50,15 @@ export function registerServe(program: Command, ctx: Context): void {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535)
         command.error(`error: --port must be 0 to 65535, not ${options.port}`);
-      const { buildServer, issueToken, openSqliteStore, seedExample } = await import(
+      const { buildServer, displayLocation, issueToken, openStore, seedExample } = await import(
         "@urnkit/server"
       );
-      const store = await openSqliteStore(options.db);
+      const store = await openStore(options.db, { readLocation: options.dbRead ?? null });
       const seeded = options.example ? await seedExample(store) : false;
       const app = await buildServer({ store, logger: { level: options.log } });
       const address = await app.listen({ port, host: options.host });
       const out = ctx.io.stdout;
-      out.write(`urnkit serving ${options.db} at ${address}\n`);
+      out.write(`urnkit serving ${displayLocation(options.db)} at ${address}\n`);
       if (seeded)
         out.write(
           `created the example namespace; try ${address}/urn:example:report-2024 (active), …/urn:example:report-2019 (successor), …/urn:example:draft-7 (tombstone), …/urn:example:report-2025 (reserved)\n`,

@@ -1,7 +1,7 @@
 // `urnkit token create`: a bearer token for the registry API, written to the database as its
 // SHA-256 hash only; the token itself is printed once, as the last line.
 
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { type Context, EXIT_OK } from "../context.js";
 import { examplesHelp } from "../help-examples.js";
 
@@ -27,7 +27,11 @@ export function registerToken(program: Command, ctx: Context): void {
         "it is limited to. Only its SHA-256 hash is stored; the token is printed once, as the last " +
         "line of the output.\n\nExit status: 0 created, 2 usage or I/O error.",
     )
-    .requiredOption("--db <file>", "the SQLite database file (must exist)")
+    .addOption(
+      new Option("--db <file|url>", "the SQLite database file (must exist), or a postgres:// URL")
+        .env("URNKIT_DB")
+        .makeOptionMandatory(),
+    )
     .requiredOption("--role <role>", "admin, registrar or reader")
     .option("--namespace <nid>", "limit the token to this namespace")
     .option("--label <text>", "a note saying what the token is for")
@@ -42,16 +46,18 @@ export function registerToken(program: Command, ctx: Context): void {
       ]),
     )
     .action(async (options: TokenOptions, command: Command) => {
-      const { issueToken, openSqliteStore, ROLES } = await import("@urnkit/server");
+      const { displayLocation, issueToken, openStore, ROLES } = await import("@urnkit/server");
       const role = ROLES.find((r) => r === options.role);
       if (role === undefined) command.error(`error: --role must be one of ${ROLES.join(", ")}`);
-      const store = await openSqliteStore(options.db, { mustExist: true });
+      const store = await openStore(options.db, { mustExist: true });
       try {
         if (
           options.namespace !== undefined &&
           (await store.getNamespace(options.namespace)) === null
         )
-          command.error(`error: namespace "${options.namespace}" is not served in ${options.db}`);
+          command.error(
+            `error: namespace "${options.namespace}" is not served in ${displayLocation(options.db)}`,
+          );
         const { token: secret, info } = await issueToken(
           store,
           {

@@ -494,16 +494,21 @@ export class PostgresStore implements Store {
   }
 
   async nextMintNumber(nid: string, actor: Actor): Promise<number> {
-    // The row lock of the UPDATE serialises minting across every process on the database.
-    return this.#tx(async (c) => {
-      const { rows } = await c.query<{ n: number }>(
-        "UPDATE namespaces SET mint_next = mint_next + 1 WHERE nid = $1 RETURNING mint_next - 1 AS n",
-        [nid.toLowerCase()],
-      );
-      if (rows[0] === undefined) throw new StateError(`namespace "${nid}" is not served here`);
-      await this.#audit(c, actor, "namespace.mint", nid, undefined, { number: rows[0].n });
-      return rows[0].n;
+    // One statement, so one round trip: the namespace row is locked only while it runs and
+    // commits, which serialises minting across every process on the database.
+    const { rows } = await this.pool.query<{ n: number }>({
+      name: "mint",
+      text: `WITH taken AS (
+        UPDATE namespaces SET mint_next = mint_next + 1 WHERE nid = $1 RETURNING mint_next - 1 AS n
+      ), audited AS (
+        INSERT INTO audit (token_id, action, target, before, after, at)
+        SELECT $2, 'namespace.mint', $3, NULL, json_build_object('number', n)::text, $4 FROM taken
+      )
+      SELECT n FROM taken`,
+      values: [nid.toLowerCase(), actor.tokenId, nid, now()],
     });
+    if (rows[0] === undefined) throw new StateError(`namespace "${nid}" is not served here`);
+    return rows[0].n;
   }
 
   // Records
