@@ -70,14 +70,18 @@ export class SessionStore {
 
   /** Signs in: a new session id (no fixation of an id chosen before sign-in), the old one ends. */
   signIn(request: FastifyRequest, reply: FastifyReply, token: TokenInfo, bearer: string): Session {
-    this.signOut(request, reply);
+    this.#drop(request);
     return this.#create(reply, token, bearer);
   }
 
   signOut(request: FastifyRequest, reply: FastifyReply): void {
+    this.#drop(request);
+    reply.header("set-cookie", this.#cookie("", 0));
+  }
+
+  #drop(request: FastifyRequest): void {
     const id = cookieValue(request.headers.cookie, COOKIE);
     if (id !== null) this.#sessions.delete(id);
-    reply.header("set-cookie", this.#cookie("", 0));
   }
 
   /** True when `sent` is the session's CSRF token (compared in constant time). */
