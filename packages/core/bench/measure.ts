@@ -35,16 +35,20 @@ type Loop = (fn: (input: unknown) => unknown, items: readonly unknown[], sink: u
 /**
  * One loop function per case, compiled separately, so that the `fn` call inside it only ever sees
  * one callee: V8 inlines it as it would in a caller's own loop, and cases do not slow each other
- * down by sharing a polymorphic call site. Results go to `sink` so no call is dead code.
+ * down by sharing a polymorphic call site. Results go to `sink` so no call is dead code. Each
+ * source text is made unique: V8 shares compiled code (on-stack-replacement code included) between
+ * functions with the same source, which would make every case after the first deoptimize.
  */
-function compileLoop(): Loop {
+function compileLoop(id: number): Loop {
   return new Function(
     "fn",
     "items",
     "sink",
-    "for (let i = 0; i < items.length; i++) sink[i & 255] = fn(items[i]);",
+    `/* case ${id} */ for (let i = 0; i < items.length; i++) sink[i & 255] = fn(items[i]);`,
   ) as Loop;
 }
+
+let loops = 0;
 
 interface Runner {
   c: AnyCase;
@@ -93,7 +97,7 @@ export function measureSuite(suite: Suite, options: MeasureOptions): SuiteResult
   const accepted = suite.cases.map((c) => verify(c, items));
   const runners: Runner[] = suite.cases.map((c) => ({
     c,
-    loop: compileLoop(),
+    loop: compileLoop(loops++),
     sink: [],
     rounds: [],
   }));

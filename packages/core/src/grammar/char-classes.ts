@@ -16,12 +16,12 @@ export const enum Char {
   Reserved2141 = 6,
 }
 
-/** Classes of characters in a NID (RFC 8141 §2 `ldh`). */
+/** Classes of characters in a NID (RFC 8141 §2 `ldh`): bit flags, so a scan can OR them up. */
 export const enum NidChar {
   Invalid = 0,
   LowerOrDigit = 1,
   Upper = 2,
-  Hyphen = 3,
+  Hyphen = 4,
 }
 
 const ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -30,6 +30,8 @@ const DIGIT = "0123456789";
 const UNRESERVED_MARKS = "-._~";
 /** RFC 3986 §2.2 sub-delims. */
 const SUB_DELIMS = "!$&'()*+,;=";
+/** RFC 3986 §3.3 pchar without pct-encoded. */
+const PCHAR_PLAIN = `${ALPHA}${DIGIT}${UNRESERVED_MARKS}${SUB_DELIMS}:@`;
 /** RFC 2141 §2.2 <other>: what the 1997 grammar allows besides letters, digits and "%". */
 const OTHER_2141 = "()+,-.:=@;$_!*'";
 
@@ -43,7 +45,7 @@ function table(entries: [string, number][]): Uint8Array {
 
 /** RFC 8141 NSS, r-, q- and f-component characters. */
 export const CHAR = table([
-  [ALPHA + DIGIT + UNRESERVED_MARKS + SUB_DELIMS + ":@", Char.Plain],
+  [PCHAR_PLAIN, Char.Plain],
   ["%", Char.Percent],
   ["/", Char.Slash],
   ["?", Char.Question],
@@ -56,6 +58,18 @@ export const CHAR_2141 = table([
   ["%", Char.Percent],
   ["/?#", Char.Reserved2141],
 ]);
+
+/**
+ * 1 for the characters a scan steps over without a decision: pchar less "%", and "/". These make
+ * up an NSS after its first character, and an r-component but for the "?" that may end it
+ * (RFC 8141 §2). One test per character
+ * instead of one per class keeps the branch predictable on real text, where "/" and sub-delims
+ * are mixed in with letters.
+ */
+export const RUN_NSS = table([[`${PCHAR_PLAIN}/`, 1]]);
+
+/** The same plus "?": what q- and f-components are made of (RFC 3986 §3.4, §3.5). */
+export const RUN_FRAGMENT = table([[`${PCHAR_PLAIN}/?`, 1]]);
 
 export const NID_CHAR = table([
   ["abcdefghijklmnopqrstuvwxyz" + DIGIT, NidChar.LowerOrDigit],

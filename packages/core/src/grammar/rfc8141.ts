@@ -17,19 +17,20 @@
 
 import type { UrnComponent } from "../syntax-error.js";
 import {
-  CHAR as CHAR_TABLE,
-  Char,
   HEX_LOWER,
   HEX as HEX_TABLE,
   NID_CHAR as NID_TABLE,
   NidChar,
+  RUN_FRAGMENT as RUN_FRAGMENT_TABLE,
+  RUN_NSS as RUN_NSS_TABLE,
 } from "./char-classes.js";
 import { Canon, type Marks } from "./marks.js";
 
 // V8 reads a module's own constants faster than imported bindings, which it cannot fold.
-const CHAR = CHAR_TABLE;
 const HEX = HEX_TABLE;
 const NID_CHAR = NID_TABLE;
+const RUN_NSS = RUN_NSS_TABLE;
+const RUN_FRAGMENT = RUN_FRAGMENT_TABLE;
 
 const COLON = 0x3a;
 const QUESTION = 0x3f;
@@ -38,6 +39,7 @@ const EQUALS = 0x3d;
 const HASH = 0x23;
 const HYPHEN = 0x2d;
 const SLASH = 0x2f;
+const PERCENT = 0x25;
 
 /** namestring: the whole input must be one URN. Returns false with the error in `m`. */
 export function namestring(s: string, m: Marks): boolean {
@@ -120,11 +122,13 @@ export function nid(s: string, start: number, m: Marks, minLength: 1 | 2): numbe
     return m.fail("nid-leading-hyphen", start, "nid");
   }
   let i = start;
+  let seen = 0;
   for (; i < n; i++) {
-    const kind = NID_CHAR[s.charCodeAt(i)];
+    const kind = NID_CHAR[s.charCodeAt(i)] as number;
     if (kind === NidChar.Invalid) break;
-    if (kind === NidChar.Upper) m.canon |= Canon.Nid;
+    seen |= kind;
   }
+  if ((seen & NidChar.Upper) !== 0) m.canon |= Canon.Nid;
   const length = i - start;
   if (length > 32) return m.fail("nid-too-long", start + 32, "nid");
   // "urn:a_b:…" has a bad character in its NID, not a 1-character NID.
@@ -150,10 +154,10 @@ export function nss(s: string, start: number, m: Marks): number {
   let i = start;
   if (i < n && s.charCodeAt(i) === SLASH) return m.fail("nss-leading-slash", i, "nss");
   while (i < n) {
-    const kind = CHAR[s.charCodeAt(i)];
-    if (kind === Char.Plain || kind === Char.Slash) {
+    const c = s.charCodeAt(i);
+    if (RUN_NSS[c] !== 0) {
       i++;
-    } else if (kind === Char.Percent) {
+    } else if (c === PERCENT) {
       if (pctEncoded(s, i, m, "nss", Canon.NssHex) < 0) return -1;
       i += 3;
     } else {
@@ -182,10 +186,10 @@ export function fComponent(s: string, start: number, m: Marks): number {
   const n = s.length;
   let i = start;
   while (i < n) {
-    const kind = CHAR[s.charCodeAt(i)];
-    if (kind === Char.Plain || kind === Char.Slash || kind === Char.Question) {
+    const c = s.charCodeAt(i);
+    if (RUN_FRAGMENT[c] !== 0) {
       i++;
-    } else if (kind === Char.Percent) {
+    } else if (c === PERCENT) {
       if (pctEncoded(s, i, m, "f", Canon.ComponentHex) < 0) return -1;
       i += 3;
     } else {
@@ -199,18 +203,25 @@ export function fComponent(s: string, start: number, m: Marks): number {
 function component(s: string, start: number, m: Marks, which: "r" | "q", endsAtQ: boolean): number {
   const n = s.length;
   let i = start;
+  if (i < n) {
+    const c = s.charCodeAt(i);
+    if (c === SLASH || (c === QUESTION && !(endsAtQ && isQDelimiter(s, i)))) {
+      return m.fail("bad-component-start", i, which);
+    }
+  }
+  // An r-component stops at "?=", so it takes "?" one at a time; a q-component runs over it.
+  const run = endsAtQ ? RUN_NSS : RUN_FRAGMENT;
   while (i < n) {
-    const kind = CHAR[s.charCodeAt(i)];
-    if (kind === Char.Plain) {
+    const c = s.charCodeAt(i);
+    if (run[c] !== 0) {
       i++;
-    } else if (kind === Char.Percent) {
+    } else if (c === PERCENT) {
       if (pctEncoded(s, i, m, which, Canon.ComponentHex) < 0) return -1;
       i += 3;
-    } else if (kind === Char.Slash || kind === Char.Question) {
-      if (kind === Char.Question && endsAtQ && i + 1 < n && s.charCodeAt(i + 1) === EQUALS) break;
-      if (i === start) return m.fail("bad-component-start", i, which);
+    } else if (c === QUESTION) {
+      if (isQDelimiter(s, i)) break;
       i++;
-    } else if (kind === Char.Hash) {
+    } else if (c === HASH) {
       break;
     } else {
       return badChar(s, i, m, which);
@@ -235,6 +246,11 @@ export function pctEncoded(
   if (h1 === 0 || h2 === 0) return m.fail("bad-percent-encoding", i, where);
   if (h1 === HEX_LOWER || h2 === HEX_LOWER) m.canon |= lower;
   return i + 3;
+}
+
+/** "?=" at index i, where "?" is known to be: the delimiter that ends an r-component. */
+function isQDelimiter(s: string, i: number): boolean {
+  return i + 1 < s.length && s.charCodeAt(i + 1) === EQUALS;
 }
 
 /** "?+" or "?=" at index i: the delimiters that end an NSS (§2.3). */
