@@ -1,6 +1,6 @@
 // Entry points to the grammars: a whole URN, or one part of one on its own.
 
-import { errorValue, type UrnComponent, UrnSyntaxError, type UrnSyntax } from "../syntax-error.js";
+import { errorValue, type UrnComponent, type UrnSyntax, UrnSyntaxError } from "../syntax-error.js";
 import { Marks } from "./marks.js";
 import { nss2141, urn2141 } from "./rfc2141.js";
 import { fComponent, namestring, nid, nss, qComponent, rComponent } from "./rfc8141.js";
