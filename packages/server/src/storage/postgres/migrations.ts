@@ -83,12 +83,6 @@ WHEN ((OLD.status = 'active' AND NEW.status = 'reserved')
   OR (OLD.status = 'deactivated' AND NEW.status <> 'deactivated'))
 EXECUTE FUNCTION urnkit_refuse('a URN status only moves forward: reserved, active, deactivated');
 
-CREATE TABLE spellings (
-  record_id bigint NOT NULL REFERENCES records(id),
-  spelling text NOT NULL,
-  PRIMARY KEY (record_id, spelling)
-);
-
 CREATE TABLE locators (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   record_id bigint NOT NULL REFERENCES records(id),
@@ -99,7 +93,6 @@ CREATE TABLE locators (
   created text NOT NULL,
   UNIQUE (record_id, url)
 );
-CREATE INDEX locators_best ON locators (record_id, active DESC, priority DESC, created, id);
 
 CREATE TABLE successors (
   record_id bigint NOT NULL REFERENCES records(id),

@@ -1,0 +1,246 @@
+// `npm run bench:scale` (not in CI): how resolution (RFC 8141 §1.2.1) scales with the registry.
+// For each engine it generates records up to each size (default 1M, then 10M), then times
+// resolve lookups (the parse, namespace, key and database lookup GET /{urn} does) for random
+// existing URNs: lookups/s with 16 in flight, p50/p99 latency, and p50 one at a time. A lookup is
+// a few B-tree probes, so its cost should barely grow with size. Finally it times an NDJSON
+// import of 100k more records through importRecords (COPY on PostgreSQL).
+//
+// SCALE_SIZES=1000000,10000000  SCALE_ENGINES=sqlite,postgres  SCALE_LOOKUPS=200000
+// PostgreSQL runs when URNKIT_BENCH_PG (or URNKIT_TEST_PG) names a server; each run uses a fresh
+// database on it, dropped at the end. Records are generated in SQL, not through the API, so they
+// have no audit rows; the import step goes through the real path.
+
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { importRecords } from "../src/import-records.js";
+import { lookup } from "../src/resolver.js";
+import { DEFAULT_LIMITS } from "../src/server.js";
+import { openPostgresStore, type PostgresStore } from "../src/storage/postgres/postgres-store.js";
+import { openSqliteStore, type SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
+import type { Store } from "../src/storage/store.js";
+
+const SIZES = (process.env.SCALE_SIZES ?? "1000000,10000000").split(",").map(Number);
+const LOOKUPS = Number(process.env.SCALE_LOOKUPS ?? 200_000);
+const IMPORT = Number(process.env.SCALE_IMPORT ?? 100_000);
+const IN_FLIGHT = 16;
+const PG_SERVER = process.env.URNKIT_BENCH_PG || process.env.URNKIT_TEST_PG || null;
+const ENGINES = (process.env.SCALE_ENGINES ?? (PG_SERVER ? "sqlite,postgres" : "sqlite")).split(
+  ",",
+);
+const CHUNK = 1_000_000;
+const T0 = "2026-01-01T00:00:00.000Z";
+
+const urnOf = (n: number) => `urn:example:rec-${String(n).padStart(9, "0")}`;
+const log = (message: string) => process.stderr.write(`${new Date().toISOString()} ${message}\n`);
+
+interface Engine {
+  name: string;
+  store: Store;
+  /** Adds records from+1 … to (with one active locator each) straight into the tables. */
+  grow(from: number, to: number): Promise<void>;
+  done(): Promise<void>;
+}
+
+async function sqliteEngine(): Promise<Engine> {
+  const dir = mkdtempSync(join(tmpdir(), "urnkit-scale-"));
+  const store: SqliteStore = await openSqliteStore(join(dir, "scale.db"));
+  return {
+    name: "sqlite",
+    store,
+    async grow(from, to) {
+      const db = store.db;
+      for (let a = from; a < to; a += CHUNK) {
+        const b = Math.min(to, a + CHUNK);
+        db.transaction(() => {
+          db.prepare(
+            `WITH RECURSIVE g(n) AS (SELECT ? UNION ALL SELECT n + 1 FROM g WHERE n < ?)
+             INSERT INTO records (id, key, urn, nid, status, created, updated)
+             SELECT n, 'urn:example:rec-' || printf('%09d', n), 'urn:example:rec-' || printf('%09d', n),
+               'example', 'active', ?, ? FROM g`,
+          ).run(a + 1, b, T0, T0);
+          db.prepare(
+            `INSERT INTO locators (record_id, url, priority, active, created)
+             SELECT id, 'https://repository.example/' || id, 0, 1, ? FROM records WHERE id > ? AND id <= ?`,
+          ).run(T0, a, b);
+        })();
+        log(`sqlite: ${b} records`);
+      }
+      db.pragma("wal_checkpoint(TRUNCATE)");
+      db.exec("ANALYZE");
+    },
+    async done() {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function postgresEngine(server: string): Promise<Engine> {
+  const name = `urnkit_scale_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const store: PostgresStore = await openPostgresStore({
+    url: url.toString(),
+    poolSize: IN_FLIGHT,
+  });
+  return {
+    name: "postgres",
+    store,
+    async grow(from, to) {
+      for (let a = from; a < to; a += CHUNK) {
+        const b = Math.min(to, a + CHUNK);
+        const c = await store.pool.connect();
+        try {
+          await c.query("BEGIN");
+          await c.query(
+            `INSERT INTO records (key, urn, nid, status, created, updated)
+             SELECT 'urn:example:rec-' || lpad(g::text, 9, '0'), 'urn:example:rec-' || lpad(g::text, 9, '0'),
+               'example', 'active', $3, $3 FROM generate_series($1::bigint, $2::bigint) g ORDER BY g`,
+            [a + 1, b, T0],
+          );
+          await c.query(
+            `INSERT INTO locators (record_id, url, created)
+             SELECT id, 'https://repository.example/' || id, $3 FROM records WHERE id > $1 AND id <= $2`,
+            [a, b, T0],
+          );
+          await c.query("COMMIT");
+        } finally {
+          c.release();
+        }
+        log(`postgres: ${b} records`);
+      }
+      await store.pool.query("VACUUM ANALYZE");
+    },
+    async done() {
+      await store.close();
+      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number;
+}
+
+/** Random existing URNs looked up `count` times, `inFlight` at once. */
+async function timeLookups(store: Store, size: number, count: number, inFlight: number) {
+  const latencies = new Float64Array(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const urn = urnOf(1 + Math.floor(Math.random() * size));
+      const t = performance.now();
+      const found = await lookup(store, urn);
+      latencies[i] = performance.now() - t;
+      if (found.kind !== "found") throw new Error(`${urn} not found (${found.kind})`);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort();
+  return {
+    rate: count / seconds,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+  };
+}
+
+async function* importLines(from: number, count: number): AsyncGenerator<string> {
+  const chunk: string[] = [];
+  for (let n = from + 1; n <= from + count; n++) {
+    chunk.push(
+      `${JSON.stringify({ urn: urnOf(n), status: "active", locators: [{ url: `https://repository.example/${n}` }] })}\n`,
+    );
+    if (chunk.length === 1000) {
+      yield chunk.join("");
+      chunk.length = 0;
+    }
+  }
+  if (chunk.length > 0) yield chunk.join("");
+}
+
+/** Records/s of the whole import, and of its database part alone (the engine's importBatch). */
+async function timeImport(store: Store, from: number): Promise<{ all: number; batches: number }> {
+  let inBatches = 0;
+  const timed: Store = Object.create(store);
+  timed.importBatch = async (items, actor) => {
+    const t = performance.now();
+    const result = await store.importBatch(items, actor);
+    inBatches += performance.now() - t;
+    return result;
+  };
+  const started = performance.now();
+  let created = 0;
+  for await (const event of importRecords(timed, importLines(from, IMPORT), {
+    actor: { tokenId: null },
+    scope: null,
+    limits: DEFAULT_LIMITS,
+  }))
+    if ("done" in event) created = event.created;
+  if (created !== IMPORT) throw new Error(`imported ${created} of ${IMPORT}`);
+  return {
+    all: IMPORT / ((performance.now() - started) / 1000),
+    batches: IMPORT / (inBatches / 1000),
+  };
+}
+
+const rows: string[] = [];
+const imports: string[] = [];
+const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits });
+
+for (const name of ENGINES) {
+  if (name === "postgres" && PG_SERVER === null) {
+    log("postgres skipped: set URNKIT_BENCH_PG (or URNKIT_TEST_PG) to a server");
+    continue;
+  }
+  const engine =
+    name === "postgres" ? await postgresEngine(PG_SERVER as string) : await sqliteEngine();
+  try {
+    await engine.store.createNamespace({ nid: "example", local: true }, { tokenId: null });
+    let size = 0;
+    for (const target of SIZES) {
+      const started = performance.now();
+      await engine.grow(size, target);
+      size = target;
+      log(
+        `${name}: ${fmt(size)} records generated in ${fmt((performance.now() - started) / 1000)} s`,
+      );
+      await timeLookups(engine.store, size, Math.min(LOOKUPS, 20_000), IN_FLIGHT); // warm-up
+      const many = await timeLookups(engine.store, size, LOOKUPS, IN_FLIGHT);
+      const one = await timeLookups(engine.store, size, Math.min(LOOKUPS, 50_000), 1);
+      rows.push(
+        `| ${name} | ${fmt(size)} | ${fmt(many.rate)} | ${fmt(many.p50, 3)} | ${fmt(many.p99, 3)} | ${fmt(one.p50, 3)} | ${fmt(one.p99, 3)} |`,
+      );
+      log(rows[rows.length - 1] as string);
+    }
+    const rate = await timeImport(engine.store, size);
+    imports.push(
+      `| ${name} | ${fmt(IMPORT)} into ${fmt(size)} | ${fmt(rate.all)} | ${fmt(rate.batches)} |`,
+    );
+    log(imports[imports.length - 1] as string);
+  } finally {
+    await engine.done();
+  }
+}
+
+process.stdout.write(
+  [
+    `| engine | records | lookups/s (${IN_FLIGHT} in flight) | p50 ms | p99 ms | p50 ms (1 at a time) | p99 ms (1 at a time) |`,
+    "|---|---:|---:|---:|---:|---:|---:|",
+    ...rows,
+    "",
+    "| engine | NDJSON records imported | records/s, whole import | records/s, database part |",
+    "|---|---:|---:|---:|",
+    ...imports,
+    "",
+  ].join("\n"),
+);
