@@ -135,14 +135,15 @@ describe("web UI pages", () => {
         `/inspect?urn=${encodeURIComponent("URN:Example:a%2cb?+r1?=q1#f1")}`,
       );
       assert.equal(r.statusCode, 200);
-      for (const [kind, text] of [
+      const parts: [string, string][] = [
         ["scheme", "URN"],
         ["nid", "Example"],
         ["nss", "a%2cb"],
         ["r", "r1"],
         ["q", "q1"],
         ["f", "f1"],
-      ])
+      ];
+      for (const [kind, text] of parts)
         assert.match(
           r.body,
           new RegExp(`part-${kind}"><span class="part-text">${text.replace("?", "\\?")}<`),

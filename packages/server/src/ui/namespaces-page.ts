@@ -5,6 +5,7 @@
 import { type RegistryEntry, registry, ruleFor } from "@urnkit/namespaces";
 import type { Namespace, TemplateRevision } from "../storage/store.js";
 import { type Html, html } from "./html.js";
+import { when } from "./record-page.js";
 
 interface Row {
   nid: string;
@@ -77,7 +78,7 @@ ${
         .filter((r) => r.revision !== ns.templateRevision)
         .map(
           (r) =>
-            html`<h4>Revision ${r.revision}, <time datetime="${r.created}">${r.created}</time></h4><pre class="template">${r.template ?? "(none)"}</pre>`,
+            html`<h4>Revision ${r.revision}, ${when(r.created)}</h4><pre class="template">${r.template ?? "(none)"}</pre>`,
         )}</details>`
     : ""
 }

@@ -16,6 +16,11 @@ export function rankedLocators(locators: readonly Locator[]): Locator[] {
   );
 }
 
+/** An ISO 8601 UTC timestamp shown to the minute, the full value kept machine-readable. */
+export function when(iso: string): Html {
+  return html`<time datetime="${iso}">${iso.slice(0, 16).replace("T", " ")} UTC</time>`;
+}
+
 export function statusBadge(status: UrnRecord["status"]): Html {
   const tone = status === "active" ? "ok" : status === "deactivated" ? "bad" : "warn";
   return html`<span class="badge ${tone}">${status}</span>`;
@@ -36,12 +41,12 @@ export function metadataList(metadata: Record<string, unknown> | null): Html {
 
 function locatorTable(record: UrnRecord): Html {
   if (record.locators.length === 0) return html`<p>No locators.</p>`;
-  return html`<div class="table-wrap"><table>
+  return html`<div class="table-wrap"><table class="cards">
 <caption class="visually-hidden">Locators in resolution order</caption>
 <thead><tr><th scope="col">URL</th><th scope="col">Priority</th><th scope="col">Media type</th><th scope="col">State</th><th scope="col">Added</th></tr></thead>
 <tbody>${rankedLocators(record.locators).map(
     (l) =>
-      html`<tr><td class="url">${/^https?:/i.test(l.url) ? html`<a href="${l.url}" rel="nofollow">${l.url}</a>` : l.url}</td><td>${l.priority}</td><td>${l.mediaType ?? "—"}</td><td>${l.active ? "active" : "inactive"}</td><td><time datetime="${l.created}">${l.created}</time></td></tr>`,
+      html`<tr><td class="url" data-label="URL">${/^https?:/i.test(l.url) ? html`<a href="${l.url}" rel="nofollow">${l.url}</a>` : l.url}</td><td data-label="Priority">${l.priority}</td><td data-label="Media type">${l.mediaType ?? "—"}</td><td data-label="State">${l.active ? "active" : "inactive"}</td><td data-label="Added">${when(l.created)}</td></tr>`,
   )}</tbody></table></div>`;
 }
 
@@ -49,7 +54,7 @@ function history(entries: readonly AuditEntry[], showActor: boolean): Html {
   if (entries.length === 0) return html`<p>No history recorded.</p>`;
   return html`<ol class="history">${entries.map(
     (e) =>
-      html`<li><time datetime="${e.at}">${e.at}</time> ${e.action}${
+      html`<li>${when(e.at)} ${e.action}${
         showActor ? (e.tokenId === null ? " by the command line" : ` by token #${e.tokenId}`) : ""
       }</li>`,
   )}</ol>`;
@@ -63,7 +68,7 @@ export function recordContent(
   return html`<h1 class="urn-heading"><span class="visually-hidden">Record of </span><code>${record.urn}</code></h1>
 <p class="status-line">Status: ${statusBadge(record.status)}${
     record.status === "deactivated"
-      ? html` since <time datetime="${record.deactivated ?? ""}">${record.deactivated ?? "an unknown date"}</time>: ${record.reason ?? "no reason given"}`
+      ? html` since ${record.deactivated === null ? "an unknown date" : when(record.deactivated)}: ${record.reason ?? "no reason given"}`
       : ""
   }</p>
 <p class="actions"><a href="${inspectHref(record.urn)}">Inspect this URN</a>${

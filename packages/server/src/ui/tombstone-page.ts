@@ -4,7 +4,7 @@
 import { type Html, html } from "./html.js";
 import { page } from "./layout.js";
 import { recordHref } from "./links.js";
-import { statusBadge } from "./record-page.js";
+import { statusBadge, when } from "./record-page.js";
 
 /** The tombstone: what a deactivated URN without successor answers (410 Gone, RFC 9110 §15.5.11). */
 function tombstoneContent(urn: string, reason: string | null, date: string | null): Html {
@@ -13,7 +13,7 @@ function tombstoneContent(urn: string, reason: string | null, date: string | nul
 <p class="status-line">${statusBadge("deactivated")} This URN no longer identifies an available resource.</p>
 <dl class="facts">
 <dt>Reason</dt><dd>${reason ?? "none given"}</dd>
-<dt>Deactivated on</dt><dd>${date === null ? "unknown" : html`<time datetime="${date}">${date}</time>`}</dd>
+<dt>Deactivated on</dt><dd>${date === null ? "unknown" : when(date)}</dd>
 </dl>
 <p>A URN is never reassigned (RFC 8141 §1.1): this name will not identify anything else.</p>
 <p><a href="${recordHref(urn)}">See the full record</a></p>

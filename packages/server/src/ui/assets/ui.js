@@ -40,6 +40,7 @@ for (const form of document.querySelectorAll("form[data-locators]")) {
     button.focus();
   };
   for (const set of sets()) {
+    const name = set.querySelector("legend")?.textContent ?? "locator";
     const bar = document.createElement("div");
     bar.className = "move";
     for (const [label, delta] of [
@@ -50,6 +51,7 @@ for (const form of document.querySelectorAll("form[data-locators]")) {
       b.type = "button";
       b.className = "secondary small";
       b.textContent = label;
+      b.setAttribute("aria-label", `${label}: ${name}`);
       b.addEventListener("click", () => move(set, delta, b));
       bar.append(b);
     }

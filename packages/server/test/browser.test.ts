@@ -1,0 +1,238 @@
+// The web UI in a real browser: Debian's chromium driven by playwright-core against a server on
+// a free loopback port. Resolve, inspect a bad URN and see the error underlined, sign in, mint,
+// reorder locators, deactivate and see the tombstone; every page at phone and desktop width is
+// screenshotted into test-output/ui/ and checked with axe-core against WCAG 2 A and AA rules.
+// Skips, saying why, when chromium is not installed (.ci/chromium.sh installs it).
+
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { after, before, describe, it } from "node:test";
+import type { FastifyInstance } from "fastify";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { seedExample } from "../src/seed.js";
+import { buildServer } from "../src/server.js";
+import { issueToken } from "../src/tokens.js";
+import { type EngineHandle, sqlite } from "./engines.js";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const OUT = new URL("../../../test-output/ui/", import.meta.url);
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const WIDTHS = {
+  desktop: { viewport: { width: 1280, height: 900 } },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+} as const;
+
+const missing = existsSync(CHROMIUM)
+  ? false
+  : `chromium is not installed at ${CHROMIUM}: run .ci/chromium.sh (apt-get install -y chromium) to run the browser test`;
+if (missing) process.stderr.write(`browser.test.ts skipped: ${missing}\n`);
+
+const AXE_OPTIONS = {
+  runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+};
+
+interface AxeResult {
+  violations: { id: string; help: string; nodes: { target: string[] }[] }[];
+}
+
+describe("web UI in chromium", { skip: missing }, () => {
+  let h: EngineHandle;
+  let app: FastifyInstance;
+  let base: string;
+  let admin: string;
+  let browser: Browser;
+  const contexts: Partial<Record<keyof typeof WIDTHS, BrowserContext>> = {};
+
+  before(async () => {
+    mkdirSync(OUT, { recursive: true });
+    h = await sqlite.open();
+    await seedExample(h.store);
+    admin = (
+      await issueToken(h.store, { role: "registrar", namespace: "example" }, { tokenId: null })
+    ).token;
+    app = await buildServer({ store: h.store });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const { chromium } = await import("playwright-core");
+    // launch() gives the browser a fresh temporary profile (its own --user-data-dir) each time.
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+    for (const [name, options] of Object.entries(WIDTHS)) {
+      // bypassCSP lets the test inject axe-core; the pages themselves keep their CSP.
+      const context = await browser.newContext({ ...options, bypassCSP: true });
+      // Locators in the example data point at example.org: answer them here, never go out.
+      await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: "text/plain",
+          body: `stand-in for ${route.request().url()}`,
+        }),
+      );
+      contexts[name as keyof typeof WIDTHS] = context;
+    }
+  });
+
+  after(async () => {
+    await browser?.close();
+    await app?.close();
+    await h?.close();
+  });
+
+  const desktop = () => contexts.desktop as BrowserContext;
+
+  /** axe-core's WCAG 2 A/AA rules on the page as it is now; fails on any violation. */
+  async function checkA11y(page: Page, name: string) {
+    await page.addScriptTag({ content: AXE });
+    // Page-side code is passed as text: the tests compile without the DOM library.
+    const result = (await page.evaluate(`axe.run(${JSON.stringify(AXE_OPTIONS)})`)) as AxeResult;
+    const found = result.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    );
+    assert.deepEqual(found, [], `axe on ${name}`);
+  }
+
+  /** Screenshot at this page's width, then the axe check and a reflow check (WCAG 1.4.10). */
+  async function capture(page: Page, name: string, width: keyof typeof WIDTHS) {
+    await page.screenshot({ path: new URL(`${name}-${width}.png`, OUT).pathname, fullPage: true });
+    const overflow = (await page.evaluate(
+      "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+    )) as number;
+    assert.ok(overflow <= 0, `${name} scrolls sideways at ${width} width by ${overflow}px`);
+    await checkA11y(page, `${name} (${width})`);
+  }
+
+  it("resolves a URN from the home page box", async () => {
+    const page = await desktop().newPage();
+    await page.goto(`${base}/`);
+    await page.getByLabel("URN", { exact: true }).fill("urn:example:report-2024");
+    await page.getByRole("button", { name: "Resolve" }).click();
+    await page.waitForURL("https://www.example.org/reports/2024.pdf");
+    await page.close();
+  });
+
+  it("is usable from the keyboard: skip link first, focus visible", async () => {
+    const page = await desktop().newPage();
+    await page.goto(`${base}/`);
+    await page.keyboard.press("Tab");
+    assert.equal(await page.locator(":focus").innerText(), "Skip to content");
+    const outline = await page.evaluate("getComputedStyle(document.activeElement).outlineStyle");
+    assert.equal(outline, "solid");
+    await page.keyboard.press("Enter");
+    assert.equal(await page.evaluate("document.activeElement.id"), "main");
+    await page.close();
+  });
+
+  it("inspects a bad URN and underlines the error", async () => {
+    const page = await desktop().newPage();
+    await page.goto(`${base}/`);
+    await page.getByLabel("URN", { exact: true }).fill("urn:example:a%2x");
+    await page.getByRole("button", { name: "Inspect" }).click();
+    await page.waitForURL(/\/inspect\?urn=/);
+    const mark = page.locator("mark.error-at");
+    assert.equal(await mark.isVisible(), true);
+    assert.equal((await mark.innerText()).endsWith("%"), true);
+    const style = await page.evaluate(
+      "getComputedStyle(document.querySelector('mark.error-at')).textDecorationLine",
+    );
+    assert.match(String(style), /underline/);
+    assert.match(await page.locator(".error-box").innerText(), /two hex digits/);
+    await page.close();
+  });
+
+  it("signs in, mints, reorders locators, deactivates and shows the tombstone", async () => {
+    const page = await desktop().newPage();
+    page.on("dialog", (d) => d.accept());
+    await page.goto(`${base}/sign-in`);
+    await page.getByLabel("API token").fill(admin);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${base}/registrar`);
+    assert.ok(!page.url().includes(admin));
+    await capture(page, "registrar", "desktop");
+
+    await page
+      .getByLabel("Locator URL (optional)")
+      .first()
+      .fill("https://www.example.org/minted/a");
+    await page.getByRole("button", { name: "Mint" }).click();
+    await page.waitForURL(/\/registrar\/record\/urn:example:doc-/);
+    const urn = decodeURIComponent(page.url().slice(`${base}/registrar/record/`.length));
+    assert.match(await page.locator(".flash").innerText(), new RegExp(`Minted ${urn}`));
+
+    // Add a second locator in the empty row, move it up with the script's button, save.
+    await page.locator("#loc-url-1").fill("https://www.example.org/minted/b");
+    await page.getByRole("button", { name: "Move up" }).nth(1).click();
+    await capture(page, "manage", "desktop");
+    await page.getByRole("button", { name: "Save locators" }).click();
+    await page.waitForURL(/\/registrar\/record\//);
+    const resolved = await page.request.get(`${base}/${urn}`, { maxRedirects: 0 });
+    assert.equal(resolved.status(), 303);
+    assert.equal(resolved.headers().location, "https://www.example.org/minted/b");
+
+    await page.getByLabel("Reason").fill("minted by the browser test");
+    await page.getByRole("button", { name: "Deactivate" }).click();
+    await page.waitForURL(/\/registrar\/record\//);
+    assert.match(await page.locator(".status-line").innerText(), /deactivated/);
+
+    const tomb = await page.goto(`${base}/${urn}`);
+    assert.equal(tomb?.status(), 410);
+    assert.match(await page.locator(".tombstone").innerText(), /minted by the browser test/);
+    await capture(page, "tombstone", "desktop");
+    await page.close();
+  });
+
+  it("filters the namespace table as you type", async () => {
+    const page = await desktop().newPage();
+    await page.goto(`${base}/namespaces`);
+    await page.getByLabel("Search by NID or reference").fill("isbn");
+    const visible = await page.locator("#ns-table tbody tr:not([hidden])").count();
+    assert.ok(visible >= 1 && visible < 5, `${visible} rows for "isbn"`);
+    assert.match(await page.locator("#ns-count").innerText(), /^\d+ of \d+ shown$/);
+    await page.close();
+  });
+
+  const pages: [string, string][] = [
+    ["home", "/"],
+    ["inspect-error", `/inspect?urn=${encodeURIComponent("urn:example:a%2x")}`],
+    ["inspect-lookalike", `/inspect?urn=${encodeURIComponent("urn:example:%D0%B0123,z456")}`],
+    ["inspect-isbn", `/inspect?urn=${encodeURIComponent("urn:isbn:978-0-306-40615-6")}`],
+    ["record", "/record/urn:example:report-2024"],
+    ["record-deactivated", "/record/urn:example:report-2019"],
+    ["tombstone-seed", "/urn:example:draft-7"],
+    ["namespaces", "/namespaces"],
+    ["namespace", "/namespaces/example"],
+    ["sign-in", "/sign-in"],
+  ];
+  for (const width of Object.keys(WIDTHS) as (keyof typeof WIDTHS)[]) {
+    it(`every public page at ${width} width: screenshot, no sideways scroll, axe clean`, async () => {
+      const page = await (contexts[width] as BrowserContext).newPage();
+      for (const [name, path] of pages) {
+        await page.goto(`${base}${path}`);
+        await capture(page, name, width);
+      }
+      await page.close();
+    });
+  }
+
+  it("the registrar pages at phone width", async () => {
+    const context = contexts.phone as BrowserContext;
+    const page = await context.newPage();
+    await page.goto(`${base}/sign-in`);
+    await page.getByLabel("API token").fill(admin);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${base}/registrar`);
+    await capture(page, "registrar", "phone");
+    await page.goto(`${base}/registrar/record/urn:example:report-2024`);
+    await capture(page, "manage", "phone");
+    await page.close();
+  });
+});
