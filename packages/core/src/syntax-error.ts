@@ -70,9 +70,8 @@ Object.defineProperty(UrnSyntaxError.prototype, "name", {
 /**
  * The error `URN.validate` returns as a value. Bulk checks call it millions of times, and the
  * native Error constructor alone (even with no stack trace to capture) costs several times a
- * whole parse; so is formatting a message nobody may read. These errors are therefore made
- * without either: UrnSyntaxError instances (`instanceof`, `name`, `code`, `index`, `component`,
- * `input` as usual) whose `message` is written when first read and whose `stack` has no frames.
+ * whole parse; so does formatting a message nobody may read. These errors are made without
+ * either: see ErrorValue.
  */
 export function errorValue(
   code: UrnSyntaxErrorCode,
@@ -81,52 +80,65 @@ export function errorValue(
   input: string,
   syntax: UrnSyntax,
 ): UrnSyntaxError {
-  const error: Writable<UrnSyntaxError> = Object.create(
-    syntax === "rfc2141" ? VALUE_2141 : VALUE_8141,
-  );
-  error.code = code;
-  error.index = index;
-  error.component = component;
-  error.input = input;
-  return error;
+  return new ErrorValue(code, index, component, input, syntax) as unknown as UrnSyntaxError;
 }
 
-type Writable<T> = { -readonly [K in keyof T]: T[K] };
+/**
+ * A UrnSyntaxError that never ran the Error constructor. Its prototype chain goes through
+ * UrnSyntaxError.prototype, so `instanceof`, `name`, `constructor` and `toString()` are those of
+ * any UrnSyntaxError, and it has the same own fields. `message` is written when first read;
+ * `stack` has no frames, like an error made with `Error.stackTraceLimit = 0`.
+ */
+class ErrorValue {
+  declare readonly code: UrnSyntaxErrorCode;
+  declare readonly index: number;
+  declare readonly component: UrnComponent;
+  declare readonly input: string;
+  readonly #syntax: UrnSyntax;
+
+  constructor(
+    code: UrnSyntaxErrorCode,
+    index: number,
+    component: UrnComponent,
+    input: string,
+    syntax: UrnSyntax,
+  ) {
+    this.code = code;
+    this.index = index;
+    this.component = component;
+    this.input = input;
+    this.#syntax = syntax;
+  }
+
+  get message(): string {
+    const message = describe(this.code, this.index, this.component, this.input, this.#syntax);
+    own(this, "message", message);
+    return message;
+  }
+
+  set message(value: string) {
+    own(this, "message", value);
+  }
+
+  get stack(): string {
+    return `${(this as unknown as Error).name}: ${this.message}`;
+  }
+
+  set stack(value: string) {
+    own(this, "stack", value);
+  }
+}
+Object.setPrototypeOf(ErrorValue.prototype, UrnSyntaxError.prototype);
+Object.defineProperty(ErrorValue.prototype, "constructor", {
+  value: UrnSyntaxError,
+  writable: true,
+  configurable: true,
+});
 
 /** Sets an own data property, as `message` and `stack` are on a constructed Error. */
 function own(target: object, key: "message" | "stack", value: unknown): void {
   Object.defineProperty(target, key, { value, writable: true, configurable: true });
 }
-
-/** The prototype of error values: UrnSyntaxError's, plus lazy `message` and `stack`. */
-function valuePrototype(syntax: UrnSyntax): UrnSyntaxError {
-  return Object.create(UrnSyntaxError.prototype, {
-    message: {
-      configurable: true,
-      get(this: UrnSyntaxError): string {
-        const message = describe(this.code, this.index, this.component, this.input, syntax);
-        own(this, "message", message);
-        return message;
-      },
-      set(this: UrnSyntaxError, value: unknown) {
-        own(this, "message", value);
-      },
-    },
-    stack: {
-      configurable: true,
-      // What V8 gives an error made with no stack frames: just the header.
-      get(this: UrnSyntaxError): string {
-        return `${this.name}: ${this.message}`;
-      },
-      set(this: UrnSyntaxError, value: unknown) {
-        own(this, "stack", value);
-      },
-    },
-  });
-}
-
-const VALUE_8141 = valuePrototype("rfc8141");
-const VALUE_2141 = valuePrototype("rfc2141");
 
 const PART_NAMES: Record<UrnComponent, string> = {
   scheme: "scheme",
