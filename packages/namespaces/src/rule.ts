@@ -27,17 +27,36 @@ export function keyNss(urn: URN): string {
   return key.slice(key.indexOf(":", 4) + 1);
 }
 
-/** The generic key with its NSS replaced by `nss` (the generic key itself when that is its NSS). */
+/** The generic key with its NSS replaced by `nss`. */
 export function keyWith(urn: URN, nss: string): string {
   const key = urn.equivalenceKey;
+  return key.slice(0, key.indexOf(":", 4) + 1) + nss;
+}
+
+/**
+ * The generic key with `fold` applied to its NSS; the generic key itself when nothing changes
+ * (the case conversions return their input then, so the test is usually an identity check).
+ */
+export function foldKey(urn: URN, fold: (nss: string) => string): string {
+  const key = urn.equivalenceKey;
   const at = key.indexOf(":", 4) + 1;
-  return key.length - at === nss.length && key.endsWith(nss) ? key : key.slice(0, at) + nss;
+  const nss = key.slice(at);
+  const folded = fold(nss);
+  return folded === nss ? key : key.slice(0, at) + folded;
 }
 
 /** Lowercase for a key's NSS (ASCII only; an NSS is ASCII), keeping the hex of %HH uppercase. */
 export function asciiLower(s: string): string {
   const lower = s.toLowerCase();
   return s.includes("%") ? lower.replace(/%[0-9a-f]{2}/g, (m) => m.toUpperCase()) : lower;
+}
+
+/** `s` with its first `end` characters lowercased as asciiLower does; `s` unchanged when end < 0. */
+export function asciiLowerBefore(s: string, end: number): string {
+  if (end < 0) return s;
+  const head = s.slice(0, end);
+  const folded = asciiLower(head);
+  return folded === head ? s : folded + s.slice(end);
 }
 
 /** Uppercase for a key's NSS (the NSS is ASCII; %HH hex is uppercase already). */

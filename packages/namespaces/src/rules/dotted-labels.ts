@@ -3,7 +3,7 @@
 
 import { hasUpper, isAlnum } from "../ascii.js";
 import { error, warning } from "../issue.js";
-import { asciiLower, keyNss, keyWith, type NamespaceRule, nssOffset } from "../rule.js";
+import { asciiLower, foldKey, type NamespaceRule, nssOffset } from "../rule.js";
 
 /**
  * Where the labels first break `let-dig [ *let-dig-hyp let-dig ]` separated by single dots, or
@@ -49,6 +49,6 @@ export function dottedLabelsRule(nid: string, spec: string, topLevelMax: number)
         ),
       ];
     },
-    equivalenceKey: (urn) => keyWith(urn, asciiLower(keyNss(urn))),
+    equivalenceKey: (urn) => foldKey(urn, asciiLower),
   };
 }

@@ -4,7 +4,7 @@
 
 import { mod37_36CheckChar } from "../check-digits/iso7064.js";
 import { error } from "../issue.js";
-import { asciiLower, keyNss, keyWith, type NamespaceRule, nssOffset } from "../rule.js";
+import { asciiLower, foldKey, type NamespaceRule, nssOffset } from "../rule.js";
 
 const CONTENT_ID =
   /^([0-9A-F]{4})-([0-9A-F]{4})-([0-9A-F]{4})-([0-9A-F]{4})-([0-9A-F]{4})-([0-9A-Z])$/i;
@@ -31,5 +31,5 @@ export const eidrRule: NamespaceRule = {
       ? []
       : [error("eidr-check-character", `check character should be ${want}`, at + nss.length - 1)];
   },
-  equivalenceKey: (urn) => keyWith(urn, asciiLower(keyNss(urn))),
+  equivalenceKey: (urn) => foldKey(urn, asciiLower),
 };

@@ -5,11 +5,19 @@
 // which was not available: those checks come from a TDS implementation and are unverified
 // warnings.
 
-import { allDigits } from "../ascii.js";
+import { allDigits, isAlnum } from "../ascii.js";
 import { error, type Issue, unverified } from "../issue.js";
 import { type NamespaceRule, nssOffset } from "../rule.js";
 
-const SUBNAMESPACE = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
+/** Letters and digits, with hyphens after the first character (RFC 5134 §2). */
+function isSubNamespaceName(s: string, end: number): boolean {
+  if (end <= 0 || !isAlnum(s.charCodeAt(0))) return false;
+  for (let i = 1; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (!isAlnum(c) && c !== 0x2d) return false;
+  }
+  return true;
+}
 
 export function epcRule(nid: "epc" | "epcglobal"): NamespaceRule {
   return {
@@ -18,7 +26,7 @@ export function epcRule(nid: "epc" | "epcglobal"): NamespaceRule {
       const nss = urn.nss;
       const at = nssOffset(urn);
       const colon = nss.indexOf(":");
-      if (colon < 0 || colon === nss.length - 1 || !SUBNAMESPACE.test(nss.slice(0, colon))) {
+      if (colon < 0 || colon === nss.length - 1 || !isSubNamespaceName(nss, colon)) {
         return [
           error(
             `${nid}-syntax`,
@@ -51,50 +59,25 @@ const SET_82 = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]*$/;
 function checkPureIdentity(body: string, at: number): Issue[] {
   const colon = body.indexOf(":");
   const scheme = colon < 0 ? body : body.slice(0, colon);
-  const parts = body.slice(colon + 1).split(".");
   const partsAt = at + scheme.length + 1;
-  if (scheme === "gid") {
-    const limits = [2 ** 28, 2 ** 24, 2 ** 36];
-    const ok =
-      parts.length === 3 &&
-      parts.every((p, i) => /^(?:0|[1-9][0-9]*)$/.test(p) && Number(p) < (limits[i] ?? 0));
-    return ok
-      ? []
-      : [
-          unverified(
-            "epc-tds-gid",
-            "gid is manager.class.serial, decimal without leading zeros",
-            partsAt,
-          ),
-        ];
-  }
-  if (scheme === "giai") {
-    const [gcp = "", ref = ""] = parts;
-    const ok =
-      parts.length >= 2 &&
-      /^[0-9]{6,12}$/.test(gcp) &&
-      ref !== "" &&
-      decodedLength(parts.slice(1).join(".")) + gcp.length <= 30;
-    return ok
-      ? []
-      : [
-          unverified(
-            "epc-tds-giai",
-            "giai is GCP (6-12 digits).asset reference, 30 characters at most",
-            partsAt,
-          ),
-        ];
-  }
+  if (scheme === "gid") return checkGid(body.slice(colon + 1), partsAt);
+  if (scheme === "giai") return checkGiai(body.slice(colon + 1), partsAt);
   const shape = DIGIT_SCHEMES[scheme];
   if (shape === undefined || colon < 0) return [];
-  const [gcp = "", ref = "", serial] = parts;
+  // GCP "." reference [ "." serial ], all positions in `body`.
+  const dot1 = body.indexOf(".", colon + 1);
+  const dot2 = dot1 < 0 ? -1 : body.indexOf(".", dot1 + 1);
+  const refEnd = dot2 < 0 ? body.length : dot2;
+  const gcp = dot1 - colon - 1;
+  const digits = refEnd - colon - 1 - 1;
   if (
-    parts.length !== shape.parts ||
-    gcp.length < 6 ||
-    gcp.length > 12 ||
-    !allDigits(gcp) ||
-    (ref !== "" && !allDigits(ref)) ||
-    gcp.length + ref.length !== shape.total
+    dot1 < 0 ||
+    (shape.parts === 3) !== dot2 >= 0 ||
+    gcp < 6 ||
+    gcp > 12 ||
+    digits !== shape.total ||
+    !allDigits(body, colon + 1, dot1) ||
+    (refEnd > dot1 + 1 && !allDigits(body, dot1 + 1, refEnd))
   ) {
     return [
       unverified(
@@ -104,19 +87,54 @@ function checkPureIdentity(body: string, at: number): Issue[] {
       ),
     ];
   }
-  if (serial !== undefined && shape.serialMax !== undefined) {
+  if (dot2 >= 0 && shape.serialMax !== undefined) {
+    const serial = body.slice(dot2 + 1);
     const text = serial.includes("%") ? decode(serial) : serial;
     if (text === undefined || text === "" || text.length > shape.serialMax || !SET_82.test(text)) {
       return [
         unverified(
           `epc-tds-${scheme}`,
           `the ${scheme} serial is 1-${shape.serialMax} characters of GS1 character set 82`,
-          partsAt + gcp.length + ref.length + 2,
+          at + dot2 + 1,
         ),
       ];
     }
   }
   return [];
+}
+
+/** gid: manager.class.serial, decimal without leading zeros, below 2^28, 2^24 and 2^36. */
+function checkGid(rest: string, at: number): Issue[] {
+  const parts = rest.split(".");
+  const limits = [2 ** 28, 2 ** 24, 2 ** 36];
+  const ok =
+    parts.length === 3 &&
+    parts.every(
+      (p, i) => allDigits(p) && (p === "0" || p[0] !== "0") && Number(p) < (limits[i] ?? 0),
+    );
+  return ok
+    ? []
+    : [unverified("epc-tds-gid", "gid is manager.class.serial, decimal without leading zeros", at)];
+}
+
+/** giai: GCP (6-12 digits) "." asset reference, 30 characters at most in all. */
+function checkGiai(rest: string, at: number): Issue[] {
+  const dot = rest.indexOf(".");
+  const ok =
+    dot >= 6 &&
+    dot <= 12 &&
+    allDigits(rest, 0, dot) &&
+    dot < rest.length - 1 &&
+    dot + decodedLength(rest.slice(dot + 1)) <= 30;
+  return ok
+    ? []
+    : [
+        unverified(
+          "epc-tds-giai",
+          "giai is GCP (6-12 digits).asset reference, 30 characters at most",
+          at,
+        ),
+      ];
 }
 
 function decode(s: string): string | undefined {

@@ -6,7 +6,7 @@
 import { allDigits } from "../ascii.js";
 import { error, type Issue, warning } from "../issue.js";
 import { registry } from "../registry.js";
-import { asciiLower, keyNss, keyWith, type NamespaceRule, nssOffset } from "../rule.js";
+import { asciiLower, asciiLowerBefore, foldKey, type NamespaceRule, nssOffset } from "../rule.js";
 
 const NUMBERED = new Set(["rfc", "fyi", "std", "bcp"]);
 
@@ -72,13 +72,13 @@ export const ietfRule: NamespaceRule = {
       ),
     ];
   },
-  equivalenceKey(urn) {
-    const nss = keyNss(urn);
-    const colon = nss.indexOf(":");
-    const sub = (colon < 0 ? nss : nss.slice(0, colon)).toLowerCase();
-    if (sub === "params") return keyWith(urn, colon < 0 ? sub : sub + nss.slice(colon));
-    return registry.ietf.getSubNamespace(sub) === undefined
-      ? urn.equivalenceKey
-      : keyWith(urn, asciiLower(nss));
-  },
+  equivalenceKey: (urn) =>
+    foldKey(urn, (nss) => {
+      const colon = nss.indexOf(":");
+      const sub = colon < 0 ? nss : nss.slice(0, colon);
+      const entry = registry.ietf.getSubNamespace(sub);
+      if (entry === undefined) return nss;
+      // params: only the sub-namespace token folds; what follows is matched exactly (RFC 3553).
+      return entry.name === "params" && colon >= 0 ? asciiLowerBefore(nss, colon) : asciiLower(nss);
+    }),
 };

@@ -5,7 +5,7 @@
 import { allHex, isAlnum } from "../ascii.js";
 import { mod37_36CheckChar } from "../check-digits/iso7064.js";
 import { error, type Issue } from "../issue.js";
-import { asciiUpper, keyNss, keyWith, type NamespaceRule, nssOffset } from "../rule.js";
+import { asciiUpper, foldKey, type NamespaceRule, nssOffset } from "../rule.js";
 
 /**
  * XXXX-XXXX-XXXX-XXXX-C or XXXX-XXXX-XXXX-XXXX-C-XXXX-XXXX-C. RFC 4246's BNF says hexnum =
@@ -54,5 +54,5 @@ export const isanRule: NamespaceRule = {
     }
     return issues;
   },
-  equivalenceKey: (urn) => keyWith(urn, asciiUpper(keyNss(urn))),
+  equivalenceKey: (urn) => foldKey(urn, asciiUpper),
 };

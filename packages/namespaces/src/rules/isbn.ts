@@ -9,7 +9,7 @@ import { keyWith, LastReading, type NamespaceRule, nssOffset } from "../rule.js"
 
 /** An NSS read as an ISBN: its digits without hyphens, or where and why reading it failed. */
 type Reading =
-  | { digits: string; hyphens: number; problem?: undefined }
+  | { digits: string; hyphens: number; problem?: undefined; isbn13: string | undefined }
   | { problem: "isbn-syntax" | "isbn-hyphenation"; at: number; message: string };
 
 /** One pass over the NSS: digits, "-" only between digits, "X"/"x" only as the last character. */
@@ -35,7 +35,8 @@ function readIsbn(nss: string): Reading {
       return { problem: "isbn-syntax", at: i, message };
     }
   }
-  return { digits: hyphens === 0 ? nss : nss.replaceAll("-", ""), hyphens };
+  const digits = hyphens === 0 ? nss : nss.replaceAll("-", "");
+  return { digits, hyphens, isbn13: canonicalIsbn13(digits, hyphens) };
 }
 
 // The reading of urn.nss serves the key too: the key's NSS differs only in the case of %hh
@@ -51,6 +52,8 @@ export const isbnRule: NamespaceRule = {
     const reading = memo.get(urn, read);
     if (reading.problem !== undefined)
       return [error(reading.problem, reading.message, at + reading.at)];
+    // A conforming ISBN (the usual case): nothing to report unless its check character is "x".
+    if (reading.isbn13 !== undefined && !nss.endsWith("x")) return [];
     const { digits, hyphens } = reading;
     if (digits.length !== 10 && digits.length !== 13) {
       return [error("isbn-length", `an ISBN has 10 or 13 digits, not ${digits.length}`, at)];
@@ -90,15 +93,14 @@ export const isbnRule: NamespaceRule = {
     return issues;
   },
   equivalenceKey(urn) {
-    const isbn = canonicalIsbn13(memo.get(urn, read));
+    const reading = memo.get(urn, read);
+    const isbn = reading.problem === undefined ? reading.isbn13 : undefined;
     return isbn === undefined ? urn.equivalenceKey : keyWith(urn, isbn);
   },
 };
 
 /** The 13 digits of a well-formed ISBN with a correct check digit; undefined otherwise. */
-function canonicalIsbn13(reading: Reading): string | undefined {
-  if (reading.problem !== undefined) return undefined;
-  const { digits, hyphens } = reading;
+function canonicalIsbn13(digits: string, hyphens: number): string | undefined {
   if (digits.length === 10 && hyphens <= 3) {
     const upper = digits.toUpperCase();
     return upper[9] === isbn10CheckDigit(upper) ? isbn10To13(upper) : undefined;

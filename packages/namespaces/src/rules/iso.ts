@@ -2,7 +2,7 @@
 // case-insensitive (§2.6 lexical equivalence), lowercase being the form the RFC uses.
 
 import { error } from "../issue.js";
-import { asciiLower, keyNss, keyWith, type NamespaceRule, nssOffset } from "../rule.js";
+import { asciiLower, foldKey, type NamespaceRule, nssOffset } from "../rule.js";
 
 export const isoRule: NamespaceRule = {
   nid: "iso",
@@ -17,5 +17,5 @@ export const isoRule: NamespaceRule = {
     }
     return [];
   },
-  equivalenceKey: (urn) => keyWith(urn, asciiLower(keyNss(urn))),
+  equivalenceKey: (urn) => foldKey(urn, asciiLower),
 };

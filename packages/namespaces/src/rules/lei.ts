@@ -4,7 +4,7 @@
 import { allDigits } from "../ascii.js";
 import { mod97_10Remainder } from "../check-digits/iso7064.js";
 import { error } from "../issue.js";
-import { asciiUpper, keyNss, keyWith, type NamespaceRule, nssOffset } from "../rule.js";
+import { asciiUpper, foldKey, type NamespaceRule, nssOffset } from "../rule.js";
 
 export const leiRule: NamespaceRule = {
   nid: "lei",
@@ -20,5 +20,5 @@ export const leiRule: NamespaceRule = {
       ? []
       : [error("lei-check-digits", "ISO 7064 MOD 97-10 check digits do not match", at + 18)];
   },
-  equivalenceKey: (urn) => keyWith(urn, asciiUpper(keyNss(urn))),
+  equivalenceKey: (urn) => foldKey(urn, asciiUpper),
 };

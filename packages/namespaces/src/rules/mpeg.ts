@@ -2,7 +2,7 @@
 // case-insensitive (§3), everything after it case-sensitive.
 
 import { error } from "../issue.js";
-import { asciiLower, keyNss, keyWith, type NamespaceRule, nssOffset } from "../rule.js";
+import { asciiLowerBefore, foldKey, type NamespaceRule, nssOffset } from "../rule.js";
 
 export const mpegRule: NamespaceRule = {
   nid: "mpeg",
@@ -15,11 +15,6 @@ export const mpegRule: NamespaceRule = {
     }
     return [];
   },
-  equivalenceKey(urn) {
-    const nss = keyNss(urn);
-    const colon = nss.indexOf(":");
-    return colon < 0
-      ? urn.equivalenceKey
-      : keyWith(urn, asciiLower(nss.slice(0, colon)) + nss.slice(colon));
-  },
+  // RFC 3614 §3: the standard name (up to the first ":") folds, the assigned string does not.
+  equivalenceKey: (urn) => foldKey(urn, (nss) => asciiLowerBefore(nss, nss.indexOf(":"))),
 };

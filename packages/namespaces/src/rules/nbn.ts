@@ -5,7 +5,7 @@
 import { isAlnum, isAlpha } from "../ascii.js";
 import { nbnDeCheckDigit } from "../check-digits/nbn-de.js";
 import { error, type Issue, warning } from "../issue.js";
-import { asciiLower, keyNss, keyWith, type NamespaceRule, nssOffset } from "../rule.js";
+import { asciiLowerBefore, foldKey, type NamespaceRule, nssOffset } from "../rule.js";
 
 export const nbnRule: NamespaceRule = {
   nid: "nbn",
@@ -66,11 +66,6 @@ export const nbnRule: NamespaceRule = {
     }
     return issues;
   },
-  equivalenceKey(urn) {
-    const nss = keyNss(urn);
-    const dash = nss.indexOf("-");
-    return dash < 0
-      ? urn.equivalenceKey
-      : keyWith(urn, asciiLower(nss.slice(0, dash)) + nss.slice(dash));
-  },
+  // RFC 8458 §4.3: the prefix (up to the first "-") folds, the NBN string does not.
+  equivalenceKey: (urn) => foldKey(urn, (nss) => asciiLowerBefore(nss, nss.indexOf("-"))),
 };

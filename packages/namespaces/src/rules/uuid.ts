@@ -3,7 +3,7 @@
 
 import { isHexDigit } from "../ascii.js";
 import { error, warning } from "../issue.js";
-import { asciiLower, keyNss, keyWith, type NamespaceRule, nssOffset } from "../rule.js";
+import { asciiLower, foldKey, type NamespaceRule, nssOffset } from "../rule.js";
 
 /** 36 characters, hyphens at offsets 8, 13, 18 and 23, hex digits elsewhere. */
 function isUuid(s: string): boolean {
@@ -43,5 +43,5 @@ export const uuidRule: NamespaceRule = {
     return [];
   },
   // The hex digits are case-insensitive (RFC 9562 §4); folding never merges two valid UUIDs.
-  equivalenceKey: (urn) => keyWith(urn, asciiLower(keyNss(urn))),
+  equivalenceKey: (urn) => foldKey(urn, asciiLower),
 };
