@@ -171,10 +171,12 @@ async function* importLines(from: number, count: number): AsyncGenerator<string>
 /** Records/s of the whole import, and of its database part alone (the engine's importBatch). */
 async function timeImport(store: Store, from: number): Promise<{ all: number; batches: number }> {
   let inBatches = 0;
-  const timed: Store = Object.create(store);
+  // An own property shadows the engine's method for this run only (deleted below).
+  const timed = store as Store & { importBatch: Store["importBatch"] };
+  const importBatch = store.importBatch;
   timed.importBatch = async (items, actor) => {
     const t = performance.now();
-    const result = await store.importBatch(items, actor);
+    const result = await importBatch.call(store, items, actor);
     inBatches += performance.now() - t;
     return result;
   };
@@ -186,6 +188,7 @@ async function timeImport(store: Store, from: number): Promise<{ all: number; ba
     limits: DEFAULT_LIMITS,
   }))
     if ("done" in event) created = event.created;
+  delete (timed as Partial<Store>).importBatch;
   if (created !== IMPORT) throw new Error(`imported ${created} of ${IMPORT}`);
   return {
     all: IMPORT / ((performance.now() - started) / 1000),
