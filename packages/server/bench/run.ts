@@ -4,7 +4,7 @@
 //    lookup and a 303, and loads each in turn at 64 connections: requests/s, p50 and p99.
 
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -53,19 +53,46 @@ function start(script: string, db: string): Promise<{ proc: ChildProcess; port: 
   });
 }
 
-async function measure(script: string, db: string, dir: string): Promise<LoadResult> {
+/** CPU seconds a process has used (Linux /proc), or null elsewhere. */
+function cpuSeconds(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return ticks / CLK_TCK;
+  } catch {
+    return null;
+  }
+}
+
+const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100;
+
+type Measured = LoadResult & { cpuUsPerRequest: number | null };
+
+async function measure(script: string, db: string, dir: string): Promise<Measured> {
   const { proc, port } = await start(script, db);
+  const pid = proc.pid as number;
   try {
     await load({ port, records: RECORDS, connections: CONNECTIONS, seconds: 2, dir }); // warm-up
-    return await load({ port, records: RECORDS, connections: CONNECTIONS, seconds: SECONDS, dir });
+    const before = cpuSeconds(pid);
+    const result = await load({
+      port,
+      records: RECORDS,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      dir,
+    });
+    const after = cpuSeconds(pid);
+    const cpuUsPerRequest =
+      before === null || after === null ? null : ((after - before) * 1e6) / result.requests;
+    return { ...result, cpuUsPerRequest };
   } finally {
     proc.removeAllListeners("exit");
     proc.kill("SIGKILL");
   }
 }
 
-const fmt = (r: LoadResult) =>
-  `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50ms.toFixed(2)} ms  p99 ${r.p99ms.toFixed(2)} ms  errors ${r.errors}`;
+const fmt = (r: Measured) =>
+  `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50ms.toFixed(2)} ms  p99 ${r.p99ms.toFixed(2)} ms  errors ${r.errors}  server CPU ${r.cpuUsPerRequest?.toFixed(1) ?? "?"} us/request`;
 
 if (!hasWrk() && process.getuid?.() === 0)
   spawnSync("apt-get", ["install", "-y", "wrk"], { stdio: "ignore" });
@@ -76,6 +103,7 @@ try {
   const store = await openSqliteStore(db);
   await store.createNamespace({ nid: "bench", local: true }, { tokenId: null });
   const t0 = process.hrtime.bigint();
+  const cpu0 = process.cpuUsage();
   let created = 0;
   for await (const event of importRecords(store, lines(), {
     actor: { tokenId: null },
@@ -86,19 +114,21 @@ try {
     else if ("error" in event) throw new Error(`import refused line ${event.line}: ${event.error}`);
   }
   const importSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const importCpu = process.cpuUsage(cpu0);
+  const importCpuSeconds = (importCpu.user + importCpu.system) / 1e6;
   await store.close();
   const importRate = created / importSeconds;
   console.log(
-    `import: ${created} records in ${importSeconds.toFixed(1)} s = ${importRate.toFixed(0)} records/s`,
+    `import: ${created} records in ${importSeconds.toFixed(1)} s = ${importRate.toFixed(0)} records/s (${(created / importCpuSeconds).toFixed(0)} records per CPU second)`,
   );
 
-  const bare: LoadResult[] = [];
-  const urnkit: LoadResult[] = [];
+  const bare: Measured[] = [];
+  const urnkit: Measured[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     bare.push(await measure("./bare-server.ts", db, dir));
-    console.log(`round ${round} bare node:http  ${fmt(bare.at(-1) as LoadResult)}`);
+    console.log(`round ${round} bare node:http  ${fmt(bare.at(-1) as Measured)}`);
     urnkit.push(await measure("./urnkit-server.ts", db, dir));
-    console.log(`round ${round} urnkit          ${fmt(urnkit.at(-1) as LoadResult)}`);
+    console.log(`round ${round} urnkit          ${fmt(urnkit.at(-1) as Measured)}`);
   }
   // The median round of each: rounds alternate, so a busy moment on the machine hits both.
   const median = (rs: LoadResult[]) =>
@@ -107,10 +137,27 @@ try {
   console.log(
     `GET /{urn} (median of ${ROUNDS} rounds): urnkit ${median(urnkit).rps.toFixed(0)} req/s vs bare ${median(bare).rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x (target >= 0.8), p99 ${median(urnkit).p99ms.toFixed(2)} ms (target <= 10), load by ${median(urnkit).tool}, ${CONNECTIONS} connections, ${RECORDS} records`,
   );
-  mkdirSync("bench-output", { recursive: true });
+  // The workspace's bench-output folder (not versioned).
+  const outDir = fileURLToPath(new URL("../../../bench-output/", import.meta.url));
+  // CPU per request is steadier than requests/s on a shared machine: the ratio of the two servers'
+  // CPU costs is what their requests/s ratio would be with a core each to themselves.
+  const cpu = (rs: Measured[]) => {
+    const xs = rs
+      .map((r) => r.cpuUsPerRequest)
+      .filter((x): x is number => x !== null)
+      .sort((a, b) => a - b);
+    return xs[Math.floor(xs.length / 2)] ?? null;
+  };
+  const cpuBare = cpu(bare);
+  const cpuUrnkit = cpu(urnkit);
+  if (cpuBare !== null && cpuUrnkit !== null)
+    console.log(
+      `server CPU per request (median): urnkit ${cpuUrnkit.toFixed(1)} us vs bare ${cpuBare.toFixed(1)} us = ${(cpuBare / cpuUrnkit).toFixed(2)}x the bare server's efficiency`,
+    );
+  mkdirSync(outDir, { recursive: true });
   writeFileSync(
-    join("bench-output", "server.json"),
-    `${JSON.stringify({ records: RECORDS, importSeconds, importRate, bare, urnkit, ratio }, null, 2)}\n`,
+    join(outDir, "server.json"),
+    `${JSON.stringify({ records: RECORDS, importSeconds, importRate, importCpuSeconds, bare, urnkit, ratio }, null, 2)}\n`,
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });

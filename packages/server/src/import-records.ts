@@ -76,7 +76,7 @@ export interface ImportOptions {
 
 export async function* importRecords(
   store: Store,
-  input: AsyncIterable<Buffer | string>,
+  input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
   options: ImportOptions,
 ): AsyncGenerator<ImportEvent> {
   const { limits } = options;

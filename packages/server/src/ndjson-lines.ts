@@ -6,7 +6,7 @@ import { StringDecoder } from "node:string_decoder";
 export type Line = { number: number; text: string } | { number: number; tooLong: true };
 
 export async function* ndjsonLines(
-  input: AsyncIterable<Buffer | string>,
+  input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
   maxBytes: number,
 ): AsyncGenerator<Line> {
   const decoder = new StringDecoder("utf8");

@@ -65,12 +65,6 @@ BEGIN
   SELECT RAISE(ABORT, 'a URN status only moves forward: reserved, active, deactivated');
 END;
 
-CREATE TABLE spellings (
-  record_id INTEGER NOT NULL REFERENCES records(id),
-  spelling TEXT NOT NULL,
-  PRIMARY KEY (record_id, spelling)
-) WITHOUT ROWID;
-
 CREATE TABLE locators (
   id INTEGER PRIMARY KEY,
   record_id INTEGER NOT NULL REFERENCES records(id),

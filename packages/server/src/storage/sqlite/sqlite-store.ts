@@ -188,9 +188,6 @@ export class SqliteStore implements Store {
         `SELECT r.urn FROM successors s JOIN records r ON r.id = s.record_id
          WHERE s.successor_key = ? ORDER BY r.id`,
       ),
-      spellings: db.prepare<[number], { spelling: string }>(
-        "SELECT spelling FROM spellings WHERE record_id = ?",
-      ),
       insertRecord: db.prepare<
         [
           string,
@@ -206,9 +203,6 @@ export class SqliteStore implements Store {
       >(
         `INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, created, updated)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
-      ),
-      insertSpelling: db.prepare(
-        "INSERT OR IGNORE INTO spellings (record_id, spelling) VALUES (?, ?)",
       ),
       insertLocator: db.prepare(
         `INSERT INTO locators (record_id, url, priority, media_type, active, created)
@@ -419,9 +413,6 @@ export class SqliteStore implements Store {
 
   #expand(row: RecordRow): UrnRecord {
     const s = this.s;
-    const spellings = s.spellings.all(row.id).map((r) => r.spelling);
-    // The registered spelling first.
-    spellings.sort((a, b) => (a === row.urn ? -1 : b === row.urn ? 1 : a < b ? -1 : 1));
     return {
       urn: row.urn,
       key: row.key,
@@ -434,7 +425,8 @@ export class SqliteStore implements Store {
       deactivated: row.deactivated,
       successors: s.successors.all(row.id).map((r) => r.successor_urn),
       predecessors: s.predecessors.all(row.key).map((r) => r.urn),
-      spellings,
+      // Registration refuses every equivalent spelling (409), so a record has exactly one.
+      spellings: [row.urn],
       created: row.created,
       updated: row.updated,
     };
@@ -486,7 +478,6 @@ export class SqliteStore implements Store {
           );
         }
         const id = Number(info.lastInsertRowid);
-        this.s.insertSpelling.run(id, input.urn);
         this.#insertLocators(id, input.locators, t);
         const record = this.#recordSync(input.key) as UrnRecord;
         this.#audit(actor, "urn.create", input.urn, undefined, record);
@@ -601,7 +592,6 @@ export class SqliteStore implements Store {
             continue;
           }
           const id = Number(info.lastInsertRowid);
-          s.insertSpelling.run(id, r.urn);
           this.#insertLocators(id, r.locators, since);
           for (const succ of item.successors) s.insertSuccessor.run(id, succ.urn, succ.key, t);
           created.push(r.urn);
