@@ -1,23 +1,30 @@
 // ISBN check digits (ISO 2108, as the urn:isbn IANA template of 2017 describes them): ISBN-10
-// weights 10..2 modulo 11 ("X" for 10), ISBN-13 weights 1,3,1,3,… modulo 10.
+// weights 10..2 modulo 11 ("X" for 10), ISBN-13 weights 1,3,1,3,… modulo 10. The functions read
+// the digits of an ISBN as printed: hyphens are skipped.
 
 /** The check character of an ISBN-10 from its first 9 digits: "0"-"9" or "X". */
-export function isbn10CheckDigit(first9: string): string {
+export function isbn10CheckDigit(isbn: string): string {
   let sum = 0;
-  for (let i = 0; i < 9; i++) sum += (10 - i) * (first9.charCodeAt(i) - 48);
+  for (let i = 0, n = 0; n < 9 && i < isbn.length; i++) {
+    const c = isbn.charCodeAt(i);
+    if (c !== 0x2d) sum += (10 - n++) * (c - 48);
+  }
   const check = (11 - (sum % 11)) % 11;
   return check === 10 ? "X" : String(check);
 }
 
 /** The check digit of an ISBN-13 (or any EAN-13) from its first 12 digits. */
-export function isbn13CheckDigit(first12: string): string {
+export function isbn13CheckDigit(isbn: string): string {
   let sum = 0;
-  for (let i = 0; i < 12; i++) sum += (i % 2 === 0 ? 1 : 3) * (first12.charCodeAt(i) - 48);
+  for (let i = 0, n = 0; n < 12 && i < isbn.length; i++) {
+    const c = isbn.charCodeAt(i);
+    if (c !== 0x2d) sum += (n++ % 2 === 0 ? 1 : 3) * (c - 48);
+  }
   return String((10 - (sum % 10)) % 10);
 }
 
-/** The ISBN-13 of an ISBN-10 (10 characters, no hyphens): "978", its 9 digits, a new check. */
+/** The ISBN-13 of an ISBN-10: "978", its first 9 digits, a new check digit; no hyphens. */
 export function isbn10To13(isbn10: string): string {
-  const first12 = `978${isbn10.slice(0, 9)}`;
+  const first12 = `978${isbn10.replaceAll("-", "").slice(0, 9)}`;
   return first12 + isbn13CheckDigit(first12);
 }

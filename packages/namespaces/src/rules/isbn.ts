@@ -5,11 +5,14 @@
 import type { URN } from "@urnkit/core";
 import { isbn10CheckDigit, isbn10To13, isbn13CheckDigit } from "../check-digits/isbn.js";
 import { error, type Issue, warning } from "../issue.js";
-import { keyWith, LastReading, type NamespaceRule, nssOffset } from "../rule.js";
+import { foldKey, LastReading, type NamespaceRule, nssOffset } from "../rule.js";
 
-/** An NSS read as an ISBN: its digits without hyphens, or where and why reading it failed. */
+/**
+ * An NSS read as an ISBN: how many digits (X included) and hyphens it has and its canonical
+ * ISBN-13 when it conforms, or where and why reading it failed.
+ */
 type Reading =
-  | { digits: string; hyphens: number; problem?: undefined; isbn13: string | undefined }
+  | { digits: number; hyphens: number; problem?: undefined; isbn13: string | undefined }
   | { problem: "isbn-syntax" | "isbn-hyphenation"; at: number; message: string };
 
 /** One pass over the NSS: digits, "-" only between digits, "X"/"x" only as the last character. */
@@ -35,8 +38,8 @@ function readIsbn(nss: string): Reading {
       return { problem: "isbn-syntax", at: i, message };
     }
   }
-  const digits = hyphens === 0 ? nss : nss.replaceAll("-", "");
-  return { digits, hyphens, isbn13: canonicalIsbn13(digits, hyphens) };
+  const digits = nss.length - hyphens;
+  return { digits, hyphens, isbn13: canonicalIsbn13(nss, digits, hyphens) };
 }
 
 // The reading of urn.nss serves the key too: the key's NSS differs only in the case of %hh
@@ -55,19 +58,19 @@ export const isbnRule: NamespaceRule = {
     // A conforming ISBN (the usual case): nothing to report unless its check character is "x".
     if (reading.isbn13 !== undefined && !nss.endsWith("x")) return [];
     const { digits, hyphens } = reading;
-    if (digits.length !== 10 && digits.length !== 13) {
-      return [error("isbn-length", `an ISBN has 10 or 13 digits, not ${digits.length}`, at)];
+    if (digits !== 10 && digits !== 13) {
+      return [error("isbn-length", `an ISBN has 10 or 13 digits, not ${digits}`, at)];
     }
-    const last = digits[digits.length - 1] ?? "";
+    const last = nss[nss.length - 1] ?? "";
     const checkAt = at + nss.length - 1;
-    if (digits.length === 13 && (last === "X" || last === "x")) {
+    if (digits === 13 && (last === "X" || last === "x")) {
       return [error("isbn-syntax", "X may only be the check character of an ISBN-10", checkAt)];
     }
     const issues: Issue[] = [];
-    if (hyphens > (digits.length === 10 ? 3 : 4)) {
-      issues.push(error("isbn-hyphenation", `too many hyphens for an ISBN-${digits.length}`, at));
+    if (hyphens > (digits === 10 ? 3 : 4)) {
+      issues.push(error("isbn-hyphenation", `too many hyphens for an ISBN-${digits}`, at));
     }
-    if (digits.length === 10) {
+    if (digits === 10) {
       if (last === "x") {
         issues.push(
           warning(
@@ -77,16 +80,16 @@ export const isbnRule: NamespaceRule = {
           ),
         );
       }
-      const want = isbn10CheckDigit(digits);
+      const want = isbn10CheckDigit(nss);
       if (last.toUpperCase() !== want) {
         issues.push(error("isbn-check-digit", `ISBN-10 check digit should be ${want}`, checkAt));
       }
       return issues;
     }
-    if (!digits.startsWith("978") && !digits.startsWith("979")) {
+    if (!/^97[89]/.test(nss.replaceAll("-", ""))) {
       issues.push(error("isbn-prefix", "an ISBN-13 starts with 978 or 979", at));
     }
-    const want = isbn13CheckDigit(digits);
+    const want = isbn13CheckDigit(nss);
     if (last !== want) {
       issues.push(error("isbn-check-digit", `ISBN-13 check digit should be ${want}`, checkAt));
     }
@@ -95,22 +98,20 @@ export const isbnRule: NamespaceRule = {
   equivalenceKey(urn) {
     const reading = memo.get(urn, read);
     const isbn = reading.problem === undefined ? reading.isbn13 : undefined;
-    return isbn === undefined ? urn.equivalenceKey : keyWith(urn, isbn);
+    return isbn === undefined ? urn.equivalenceKey : foldKey(urn, () => isbn);
   },
 };
 
-/** The 13 digits of a well-formed ISBN with a correct check digit; undefined otherwise. */
-function canonicalIsbn13(digits: string, hyphens: number): string | undefined {
-  if (digits.length === 10 && hyphens <= 3) {
-    const upper = digits.toUpperCase();
-    return upper[9] === isbn10CheckDigit(upper) ? isbn10To13(upper) : undefined;
+/** The 13 digits of a conforming ISBN with a correct check digit; undefined otherwise. */
+function canonicalIsbn13(nss: string, digits: number, hyphens: number): string | undefined {
+  if (digits === 10 && hyphens <= 3) {
+    const check = isbn10CheckDigit(nss);
+    const last = nss[nss.length - 1];
+    return last === check || (check === "X" && last === "x") ? isbn10To13(nss) : undefined;
   }
-  if (
-    digits.length === 13 &&
-    hyphens <= 4 &&
-    (digits.startsWith("978") || digits.startsWith("979"))
-  ) {
-    return digits[12] === isbn13CheckDigit(digits) ? digits : undefined;
+  if (digits === 13 && hyphens <= 4) {
+    const isbn = hyphens === 0 ? nss : nss.replaceAll("-", "");
+    return /^97[89][0-9]{10}$/.test(isbn) && isbn[12] === isbn13CheckDigit(isbn) ? isbn : undefined;
   }
   return undefined;
 }

@@ -2,46 +2,38 @@
 // 3DIGIT check. Equivalence: "x" is read as "X" and the hyphen is optional. An ISSN-L (linking
 // ISSN) has the same form and is checked the same way; the URN does not mark the difference.
 
-import type { URN } from "@urnkit/core";
 import { allDigits } from "../ascii.js";
 import { issnCheckDigit } from "../check-digits/issn.js";
 import { error } from "../issue.js";
-import { keyWith, LastReading, type NamespaceRule, nssOffset } from "../rule.js";
+import { foldKey, type NamespaceRule, nssOffset } from "../rule.js";
 
-/** The 7 digits and the check character (as written), or undefined when not NNNN[-]NNNC. */
-function readIssn(nss: string): [digits: string, check: string] | undefined {
-  const hyphen = nss.length === 9;
-  if (!hyphen && nss.length !== 8) return undefined;
-  if (hyphen && nss.charCodeAt(4) !== 0x2d) return undefined;
-  const rest = hyphen ? 5 : 4;
-  if (!allDigits(nss, 0, 4) || !allDigits(nss, rest, rest + 3)) return undefined;
-  const check = nss[nss.length - 1] ?? "";
-  if (!(check === "X" || check === "x" || allDigits(check))) return undefined;
-  return [nss.slice(0, 4) + nss.slice(rest, rest + 3), check];
+/** Whether `s` is NNNN[-]NNNC, C a digit, "X" or "x". */
+function isIssn(s: string): boolean {
+  const rest = s.length === 9 && s.charCodeAt(4) === 0x2d ? 5 : 4;
+  if (s.length !== rest + 4 || !allDigits(s, 0, 4) || !allDigits(s, rest, rest + 3)) return false;
+  const check = s.charCodeAt(rest + 3);
+  return (check >= 0x30 && check <= 0x39) || check === 0x58 || check === 0x78;
 }
-
-// The reading of urn.nss serves the key too: the key's NSS differs only in the case of %hh
-// hex, and any "%" makes both readings fail.
-const memo = new LastReading<ReturnType<typeof readIssn>>();
-const read = (urn: URN) => readIssn(urn.nss);
 
 export const issnRule: NamespaceRule = {
   nid: "issn",
   validate(urn) {
+    const nss = urn.nss;
     const at = nssOffset(urn);
-    const issn = memo.get(urn, read);
-    if (issn === undefined) {
+    if (!isIssn(nss)) {
       return [error("issn-syntax", "an ISSN is NNNN-NNNC: 7 digits and a check digit or X", at)];
     }
-    const want = issnCheckDigit(issn[0]);
-    return issn[1].toUpperCase() === want
+    const want = issnCheckDigit(nss);
+    const check = nss[nss.length - 1];
+    return check === want || (want === "X" && check === "x")
       ? []
-      : [error("issn-check-digit", `check digit should be ${want}`, at + urn.nss.length - 1)];
+      : [error("issn-check-digit", `check digit should be ${want}`, at + nss.length - 1)];
   },
-  equivalenceKey(urn) {
-    const issn = memo.get(urn, read);
-    if (issn === undefined) return urn.equivalenceKey;
-    const [digits, check] = issn;
-    return keyWith(urn, `${digits.slice(0, 4)}-${digits.slice(4)}${check.toUpperCase()}`);
-  },
+  // NNNN-NNNC with an uppercase X: the form the template says to generate.
+  equivalenceKey: (urn) =>
+    foldKey(urn, (nss) => {
+      if (!isIssn(nss)) return nss;
+      const hyphenated = nss.length === 9 ? nss : `${nss.slice(0, 4)}-${nss.slice(4)}`;
+      return hyphenated.endsWith("x") ? hyphenated.toUpperCase() : hyphenated;
+    }),
 };
