@@ -143,6 +143,29 @@ for (const engine of engines) {
         assert.equal(t.headers.location, "https://b.example/book-1?lang=en&page=7");
       });
 
+      it("an HTTP/1.0 client gets 302, which it knows, instead of 303 (RFC 2169 §2)", async () => {
+        const address = await app.listen({ port: 0, host: "127.0.0.1" });
+        try {
+          const { connect } = await import("node:net");
+          const url = new URL(address);
+          const head = await new Promise<string>((resolve, reject) => {
+            const socket = connect(Number(url.port), url.hostname);
+            let data = "";
+            socket.on("data", (d) => {
+              data += d;
+            });
+            socket.on("end", () => resolve(data));
+            socket.on("error", reject);
+            socket.end("GET /urn:example:book-1 HTTP/1.0\r\n\r\n");
+          });
+          assert.match(head, /^HTTP\/1\.1 302 /);
+          assert.match(head, /\r\nlocation: https:\/\/b\.example\/book-1\?lang=en\r\n/i);
+        } finally {
+          await app.close();
+          app = await buildServer({ store: h.store });
+        }
+      });
+
       it("HEAD answers like GET without a body", async () => {
         const r = await app.inject({ method: "HEAD", url: "/urn:example:book-1" });
         assert.equal(r.statusCode, 303);

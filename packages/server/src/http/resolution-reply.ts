@@ -31,6 +31,11 @@ export const SERVICES: Readonly<Record<string, Service>> = {
 
 const URI_LIST = "text/uri-list; charset=utf-8";
 
+/** RFC 2169 §2: 303 for HTTP/1.1 clients, 302 for HTTP/1.0 ones (which have no 303). */
+function redirectStatus(request: FastifyRequest, chosen: 302 | 303 | 307): number {
+  return chosen !== 302 && request.raw.httpVersion === "1.0" ? 302 : chosen;
+}
+
 function etag(body: string): string {
   return `"${createHash("sha1").update(body).digest("base64url")}"`;
 }
@@ -167,7 +172,7 @@ export async function answer(
       }
       outcome("redirect");
       return reply
-        .code(ns?.redirectStatus ?? 303)
+        .code(redirectStatus(request, ns?.redirectStatus ?? 303))
         .header("location", withQComponent(view.best, q))
         .header("cache-control", `public, max-age=${maxAge}`)
         .header("vary", "Accept")
