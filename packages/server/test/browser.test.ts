@@ -67,20 +67,24 @@ describe("web UI in chromium", { skip: missing }, () => {
     const { chromium } = await import("playwright-core");
     // launch() gives the browser a fresh temporary profile (its own --user-data-dir) each time.
     browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
-    for (const [name, options] of Object.entries(WIDTHS)) {
-      // bypassCSP lets the test inject axe-core; the pages themselves keep their CSP.
-      const context = await browser.newContext({ ...options, bypassCSP: true });
-      // Locators in the example data point at example.org: answer them here, never go out.
-      await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
-        route.fulfill({
-          status: 200,
-          contentType: "text/plain",
-          body: `stand-in for ${route.request().url()}`,
-        }),
-      );
-      contexts[name as keyof typeof WIDTHS] = context;
-    }
+    for (const name of Object.keys(WIDTHS) as (keyof typeof WIDTHS)[])
+      contexts[name] = await newContext(name);
   });
+
+  /** A browser context (its own cookies) at this width. */
+  async function newContext(width: keyof typeof WIDTHS): Promise<BrowserContext> {
+    // bypassCSP lets the test inject axe-core; the pages themselves keep their CSP.
+    const context = await browser.newContext({ ...WIDTHS[width], bypassCSP: true });
+    // Locators in the example data point at example.org: answer them here, never go out.
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "text/plain",
+        body: `stand-in for ${route.request().url()}`,
+      }),
+    );
+    return context;
+  }
 
   after(async () => {
     await browser?.close();
@@ -150,7 +154,9 @@ describe("web UI in chromium", { skip: missing }, () => {
   });
 
   it("signs in, mints, reorders locators, deactivates and shows the tombstone", async () => {
-    const page = await desktop().newPage();
+    // Its own cookies: the public pages below are captured signed out.
+    const context = await newContext("desktop");
+    const page = await context.newPage();
     page.on("dialog", (d) => d.accept());
     await page.goto(`${base}/sign-in`);
     await page.getByLabel("API token").fill(admin);
@@ -187,7 +193,7 @@ describe("web UI in chromium", { skip: missing }, () => {
     assert.equal(tomb?.status(), 410);
     assert.match(await page.locator(".tombstone").innerText(), /minted by the browser test/);
     await capture(page, "tombstone", "desktop");
-    await page.close();
+    await context.close();
   });
 
   it("filters the namespace table as you type", async () => {
@@ -224,7 +230,7 @@ describe("web UI in chromium", { skip: missing }, () => {
   }
 
   it("the registrar pages at phone width", async () => {
-    const context = contexts.phone as BrowserContext;
+    const context = await newContext("phone");
     const page = await context.newPage();
     await page.goto(`${base}/sign-in`);
     await page.getByLabel("API token").fill(admin);
@@ -233,6 +239,6 @@ describe("web UI in chromium", { skip: missing }, () => {
     await capture(page, "registrar", "phone");
     await page.goto(`${base}/registrar/record/urn:example:report-2024`);
     await capture(page, "manage", "phone");
-    await page.close();
+    await context.close();
   });
 });
