@@ -31,6 +31,14 @@ describe("isbn", () => {
     assert.deepEqual(issues("urn:isbn:9-5-1-0-18435-7"), ["error:isbn-hyphenation@9"]);
     assert.deepEqual(issues("urn:isbn:0-8044-2957-x"), ["warning:isbn-lowercase-x@21"]);
   });
+  it("computes each URN's key from that URN, whatever was validated before", () => {
+    const rule = ruleFor("isbn");
+    const a = new URN("urn:isbn:0-395-36341-1");
+    const b = new URN("urn:isbn:951-0-18435-7");
+    assert.deepEqual(rule?.validate(a), []);
+    assert.equal(rule?.equivalenceKey(b), "urn:isbn:9789510184356");
+    assert.equal(rule?.equivalenceKey(a), "urn:isbn:9780395363416");
+  });
   it("keeps the generic key for an ISBN whose check digit is wrong", () => {
     assert.equal(key("urn:isbn:0-395-36341-X"), "urn:isbn:0-395-36341-X");
   });
