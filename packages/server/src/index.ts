@@ -10,7 +10,12 @@ export {
   DEFAULT_LIMITS,
   type ServerPlugin,
 } from "./server.js";
-export { displayLocation, type OpenStoreOptions, openStore } from "./storage/open-store.js";
+export {
+  displayLocation,
+  isPostgresUrl,
+  type OpenStoreOptions,
+  openStore,
+} from "./storage/open-store.js";
 export { openSqliteStore, SqliteStore } from "./storage/sqlite/sqlite-store.js";
 export * from "./storage/store.js";
 export { hashToken, issueToken, ROLES } from "./tokens.js";

@@ -1,5 +1,5 @@
-// `urnkit serve`: the resolver and registry service (@urnkit/server) on a SQLite file, until
-// SIGINT or SIGTERM.
+// `urnkit serve`: the resolver and registry service (@urnkit/server) on a SQLite file or a
+// PostgreSQL database, until SIGINT or SIGTERM.
 
 import { type Command, Option } from "commander";
 import { type Context, EXIT_OK } from "../context.js";
@@ -21,7 +21,7 @@ export function registerServe(program: Command, ctx: Context): void {
     .summary("run the URN resolver and registry")
     .description(
       "Serve URN resolution (GET /{urn}, /uri-res/) and the registry API (/api/v1, /openapi.json) " +
-        "on a SQLite database, created and migrated when needed. Stops on SIGINT or SIGTERM.\n\n" +
+        "on a SQLite file or a PostgreSQL database (--db postgres://…), created and migrated when needed. Stops on SIGINT or SIGTERM.\n\n" +
         "Exit status: 0 after a clean stop, 2 usage or I/O error.",
     )
     .addOption(
@@ -50,9 +50,12 @@ export function registerServe(program: Command, ctx: Context): void {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535)
         command.error(`error: --port must be 0 to 65535, not ${options.port}`);
-      const { buildServer, displayLocation, issueToken, openStore, seedExample } = await import(
-        "@urnkit/server"
-      );
+      const { buildServer, displayLocation, isPostgresUrl, issueToken, openStore, seedExample } =
+        await import("@urnkit/server");
+      if (options.dbRead !== undefined && !isPostgresUrl(options.db))
+        command.error(
+          "error: --db-read needs a PostgreSQL database: pass a postgres:// URL as --db",
+        );
       const store = await openStore(options.db, { readLocation: options.dbRead ?? null });
       const seeded = options.example ? await seedExample(store) : false;
       const app = await buildServer({ store, logger: { level: options.log } });
