@@ -32,7 +32,7 @@ as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=
 as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
   -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c max_connections=300" \
   start >&2 || { cat "$dir/server.log" >&2; exit 1; }
-psql -X -q -h 127.0.0.1 -p "$port" -U postgres -d postgres -c "CREATE DATABASE urnkit" >&2
+"$bin/psql" -X -q -h 127.0.0.1 -p "$port" -U postgres -d postgres -c "CREATE DATABASE urnkit" >&2
 log "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port, data in $dir"
 
 echo "export URNKIT_TEST_PG=postgres://postgres@127.0.0.1:$port/urnkit"
