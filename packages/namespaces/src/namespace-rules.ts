@@ -55,7 +55,7 @@ export const namespaceRules: readonly NamespaceRule[] = [
   devRule,
   mrnRule,
   gs1Rule,
-  dottedLabelsRule("urn-7", "RFC 6050", 32),
+  dottedLabelsRule("urn-7", "RFC 6050"),
 ];
 
 const byNid = new Map(namespaceRules.map((rule) => [rule.nid, rule]));

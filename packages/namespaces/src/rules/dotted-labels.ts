@@ -24,7 +24,13 @@ function firstBadLabel(s: string, topLevelMax: number): number {
   return -1;
 }
 
-export function dottedLabelsRule(nid: string, spec: string, topLevelMax: number): NamespaceRule {
+/** `topLevelMax`: the longest first label the namespace allows, when it sets a limit. */
+export function dottedLabelsRule(
+  nid: string,
+  spec: string,
+  topLevelMax = Number.POSITIVE_INFINITY,
+): NamespaceRule {
+  const limit = Number.isFinite(topLevelMax) ? `, the first at most ${topLevelMax} long` : "";
   return {
     nid,
     validate(urn) {
@@ -35,7 +41,7 @@ export function dottedLabelsRule(nid: string, spec: string, topLevelMax: number)
         return [
           error(
             `${nid}-label`,
-            `labels are letters, digits and inner "-", separated by single dots, the first at most ${topLevelMax} long (${spec})`,
+            `labels are letters, digits and inner "-", separated by single dots${limit} (${spec})`,
             at + bad,
           ),
         ];
