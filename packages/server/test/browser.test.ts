@@ -128,7 +128,7 @@ describe("web UI in chromium", { skip: missing }, () => {
     const page = await desktop().newPage();
     await page.goto(`${base}/`);
     await page.keyboard.press("Tab");
-    assert.equal(await page.locator(":focus").innerText(), "Skip to content");
+    assert.equal(await page.locator(":focus").textContent(), "Skip to content");
     const outline = await page.evaluate("getComputedStyle(document.activeElement).outlineStyle");
     assert.equal(outline, "solid");
     await page.keyboard.press("Enter");
@@ -144,12 +144,12 @@ describe("web UI in chromium", { skip: missing }, () => {
     await page.waitForURL(/\/inspect\?urn=/);
     const mark = page.locator("mark.error-at");
     assert.equal(await mark.isVisible(), true);
-    assert.equal((await mark.innerText()).endsWith("%"), true);
+    assert.equal(String(await mark.textContent()).endsWith("%"), true);
     const style = await page.evaluate(
       "getComputedStyle(document.querySelector('mark.error-at')).textDecorationLine",
     );
     assert.match(String(style), /underline/);
-    assert.match(await page.locator(".error-box").innerText(), /two hex digits/);
+    assert.match(String(await page.locator(".error-box").textContent()), /two hex digits/);
     await page.close();
   });
 
@@ -172,7 +172,7 @@ describe("web UI in chromium", { skip: missing }, () => {
     await page.getByRole("button", { name: "Mint" }).click();
     await page.waitForURL(/\/registrar\/record\/urn:example:doc-/);
     const urn = decodeURIComponent(page.url().slice(`${base}/registrar/record/`.length));
-    assert.match(await page.locator(".flash").innerText(), new RegExp(`Minted ${urn}`));
+    assert.match(String(await page.locator(".flash").textContent()), new RegExp(`Minted ${urn}`));
 
     // Add a second locator in the empty row, move it up with the script's button, save.
     await page.locator("#loc-url-1").fill("https://www.example.org/minted/b");
@@ -187,11 +187,14 @@ describe("web UI in chromium", { skip: missing }, () => {
     await page.getByLabel("Reason").fill("minted by the browser test");
     await page.getByRole("button", { name: "Deactivate" }).click();
     await page.waitForURL(/\/registrar\/record\//);
-    assert.match(await page.locator(".status-line").innerText(), /deactivated/);
+    assert.match(String(await page.locator(".status-line").textContent()), /deactivated/);
 
     const tomb = await page.goto(`${base}/${urn}`);
     assert.equal(tomb?.status(), 410);
-    assert.match(await page.locator(".tombstone").innerText(), /minted by the browser test/);
+    assert.match(
+      String(await page.locator(".tombstone").textContent()),
+      /minted by the browser test/,
+    );
     await capture(page, "tombstone", "desktop");
     await context.close();
   });
@@ -202,7 +205,7 @@ describe("web UI in chromium", { skip: missing }, () => {
     await page.getByLabel("Search by NID or reference").fill("isbn");
     const visible = await page.locator("#ns-table tbody tr:not([hidden])").count();
     assert.ok(visible >= 1 && visible < 5, `${visible} rows for "isbn"`);
-    assert.match(await page.locator("#ns-count").innerText(), /^\d+ of \d+ shown$/);
+    assert.match(String(await page.locator("#ns-count").textContent()), /^\d+ of \d+ shown$/);
     await page.close();
   });
 

@@ -2,7 +2,7 @@
 // contain unescaped "<", "&" or quotes). Every page is built with the `html` tag below, which
 // escapes every interpolated value unless it is already markup, so no page escapes by hand.
 
-/** Markup that is already safe to emit as-is. Only `html` and `markup` make one. */
+/** Markup that is already safe to emit as-is: what the `html` tag returns. */
 export class Html {
   readonly text: string;
   constructor(text: string) {
@@ -41,9 +41,4 @@ export function html(strings: TemplateStringsArray, ...values: Value[]): Html {
   let out = strings[0] as string;
   for (let i = 0; i < values.length; i++) out += render(values[i] as Value) + strings[i + 1];
   return new Html(out);
-}
-
-/** Trusted markup from a constant (a static file read at start), never from request data. */
-export function markup(text: string): Html {
-  return new Html(text);
 }

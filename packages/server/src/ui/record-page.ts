@@ -31,7 +31,7 @@ function urnList(urns: readonly string[], none: string): Html {
   return html`<ul>${urns.map((u) => html`<li><a href="${recordHref(u)}">${u}</a></li>`)}</ul>`;
 }
 
-export function metadataList(metadata: Record<string, unknown> | null): Html {
+function metadataList(metadata: Record<string, unknown> | null): Html {
   if (metadata === null || Object.keys(metadata).length === 0) return html`<p>No metadata.</p>`;
   return html`<dl class="facts">${Object.entries(metadata).map(
     ([k, v]) =>
