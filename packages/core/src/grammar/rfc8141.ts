@@ -58,10 +58,20 @@ export function namestring(s: string, m: Marks): boolean {
   i = nss(s, i + 1, m);
   if (i < 0) return false;
   m.nssEnd = i;
-  // Every index read below is checked against the length first: reading past the end would
-  // give NaN, and V8 deoptimizes the whole scanner the first time a charCodeAt does that.
-  if (i === n) return true;
-  // The NSS stopped at "#" or at a "?" followed by "+" or "=".
+  return i === n || components(s, i, m);
+}
+
+// The hot path (namestring and the productions most URNs go through) is kept small, with rare
+// cases and error diagnosis in functions of their own, so that V8 can inline all of it into the
+// caller's loop: a call costs about as much as scanning several characters.
+//
+// Every index read is checked against the length first: reading past the end gives NaN, and V8
+// deoptimizes the whole scanner the first time a charCodeAt does that.
+
+/** rq-components and f-component, after an NSS that stopped at "#" or at "?+" or "?=". */
+function components(s: string, start: number, m: Marks): boolean {
+  const n = s.length;
+  let i = start;
   let c = s.charCodeAt(i);
   // rq-components: at most one r-component, then at most one q-component (§2.3).
   if (c === QUESTION && s.charCodeAt(i + 1) === PLUS) {
@@ -89,19 +99,16 @@ export function namestring(s: string, m: Marks): boolean {
 
 /** "urn" ":", the scheme in any case (RFC 3986 §3.1). Returns the index after the colon. */
 export function scheme(s: string, m: Marks): number {
-  if (s.length >= 4) {
-    const u = s.charCodeAt(0);
-    const r = s.charCodeAt(1);
-    const n = s.charCodeAt(2);
-    // Setting bit 0x20 lowercases an ASCII letter; no other character becomes "u", "r" or "n".
-    if ((u | 0x20) === 0x75 && (r | 0x20) === 0x72 && (n | 0x20) === 0x6e) {
-      if (s.charCodeAt(3) !== COLON) return m.fail("scheme-not-urn", 3, "scheme");
-      // Lowercase letters have bit 0x20 set, uppercase ones do not.
-      if ((u & r & n & 0x20) === 0) m.canon |= Canon.Scheme;
-      return 4;
-    }
-  }
-  return badScheme(s, m);
+  if (s.length < 4) return badScheme(s, m);
+  const u = s.charCodeAt(0);
+  const r = s.charCodeAt(1);
+  const n = s.charCodeAt(2);
+  // Setting bit 0x20 lowercases an ASCII letter; no other character becomes "u", "r" or "n".
+  if ((u | 0x20) !== 0x75 || (r | 0x20) !== 0x72 || (n | 0x20) !== 0x6e) return badScheme(s, m);
+  if (s.charCodeAt(3) !== COLON) return badScheme(s, m);
+  // Lowercase letters have bit 0x20 set, uppercase ones do not.
+  if ((u & r & n & 0x20) === 0) m.canon |= Canon.Scheme;
+  return 4;
 }
 
 /** The error for an input that does not start with "urn:": the first character that differs. */
@@ -118,9 +125,6 @@ function badScheme(s: string, m: Marks): -1 {
  */
 export function nid(s: string, start: number, m: Marks, minLength: 1 | 2): number {
   const n = s.length;
-  if (start < n && s.charCodeAt(start) === HYPHEN) {
-    return m.fail("nid-leading-hyphen", start, "nid");
-  }
   let i = start;
   let seen = 0;
   for (; i < n; i++) {
@@ -128,18 +132,34 @@ export function nid(s: string, start: number, m: Marks, minLength: 1 | 2): numbe
     if (kind === NidChar.Invalid) break;
     seen |= kind;
   }
-  if ((seen & NidChar.Upper) !== 0) m.canon |= Canon.Nid;
   const length = i - start;
+  // One test for all the rules; nidError tells which one failed.
+  if (
+    length < minLength ||
+    length > 32 ||
+    (i < n && s.charCodeAt(i) !== COLON) ||
+    ((seen & NidChar.Hyphen) !== 0 &&
+      (s.charCodeAt(start) === HYPHEN || (minLength === 2 && s.charCodeAt(i - 1) === HYPHEN)))
+  ) {
+    return nidError(s, start, i, m, minLength);
+  }
+  if ((seen & NidChar.Upper) !== 0) m.canon |= Canon.Nid;
+  return i;
+}
+
+/** The error of a NID from `start` to `end` that nid() rejected, checked in the order of §2. */
+function nidError(s: string, start: number, end: number, m: Marks, minLength: 1 | 2): -1 {
+  const length = end - start;
+  if (length > 0 && s.charCodeAt(start) === HYPHEN) {
+    return m.fail("nid-leading-hyphen", start, "nid");
+  }
   if (length > 32) return m.fail("nid-too-long", start + 32, "nid");
   // "urn:a_b:…" has a bad character in its NID, not a 1-character NID.
-  if (i < n && s.charCodeAt(i) !== COLON) return invalidNidChar(s, i, m);
+  if (end < s.length && s.charCodeAt(end) !== COLON) return invalidNidChar(s, end, m);
   // "urn::…" or "urn:" alone.
   if (length === 0) return m.fail("empty-nid", start, "nid");
   if (length < minLength) return m.fail("nid-too-short", start, "nid");
-  if (minLength === 2 && s.charCodeAt(i - 1) === HYPHEN) {
-    return m.fail("nid-trailing-hyphen", i - 1, "nid");
-  }
-  return i;
+  return m.fail("nid-trailing-hyphen", end - 1, "nid");
 }
 
 export function invalidNidChar(s: string, i: number, m: Marks): -1 {
@@ -164,7 +184,13 @@ export function nss(s: string, start: number, m: Marks): number {
       break;
     }
   }
-  if (i === n || s.charCodeAt(i) === HASH || isRqDelimiter(s, i)) {
+  // Most NSSs are not empty and run to the end of the input.
+  return i === n && i > start ? i : nssStop(s, start, i, m);
+}
+
+/** Where an NSS that started at `start` and stopped at `i` ends, or its error. */
+function nssStop(s: string, start: number, i: number, m: Marks): number {
+  if (i === s.length || s.charCodeAt(i) === HASH || isRqDelimiter(s, i)) {
     // Nothing matched pchar when the NSS ends where it starts.
     return i === start ? m.fail("empty-nss", i, "nss") : i;
   }
