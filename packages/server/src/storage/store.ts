@@ -132,8 +132,6 @@ export interface ImportItem {
   successors: { urn: string; key: string }[];
 }
 
-export type ImportOutcome = "created" | "unchanged" | "conflict";
-
 export interface ImportBatchResult {
   created: number;
   unchanged: number;
