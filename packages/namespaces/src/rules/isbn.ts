@@ -111,7 +111,9 @@ function canonicalIsbn13(nss: string, digits: number, hyphens: number): string |
   }
   if (digits === 13 && hyphens <= 4) {
     const isbn = hyphens === 0 ? nss : nss.replaceAll("-", "");
-    return /^97[89][0-9]{10}$/.test(isbn) && isbn[12] === isbn13CheckDigit(isbn) ? isbn : undefined;
+    // readIsbn let only the last character be X; an ISBN-13 has none.
+    const prefix = isbn.startsWith("978") || isbn.startsWith("979");
+    return prefix && isbn[12] === isbn13CheckDigit(isbn) ? isbn : undefined;
   }
   return undefined;
 }
