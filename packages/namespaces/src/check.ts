@@ -87,6 +87,10 @@ function read(input: string, options: CheckOptions | undefined): URN | UrnSyntax
   }
 }
 
+/**
+ * Everything this package knows about one URN (see CheckReport). Never throws for bad input: a
+ * string that is not a URN gets `valid: false` and the syntax error.
+ */
 export function checkUrn(input: string | URN, options?: CheckOptions): CheckReport {
   const urn = typeof input === "string" ? read(input, options) : input;
   if (urn instanceof UrnSyntaxError) {

@@ -5,6 +5,7 @@
 // which was not available: those checks come from a TDS implementation and are unverified
 // warnings.
 
+import { decodeNss } from "@urnkit/core";
 import { allDigits, isAlnum } from "../ascii.js";
 import { error, type Issue, unverified } from "../issue.js";
 import { type NamespaceRule, nssOffset } from "../rule.js";
@@ -137,9 +138,10 @@ function checkGiai(rest: string, at: number): Issue[] {
       ];
 }
 
+/** The text a part of the NSS spells, or undefined when its escapes are not UTF-8. */
 function decode(s: string): string | undefined {
   try {
-    return decodeURIComponent(s);
+    return decodeNss(s);
   } catch {
     return undefined;
   }
