@@ -697,6 +697,20 @@ for (const engine of engines) {
         >[])
           for (const op of Object.values(ops)) assert.ok(op.responses["4XX"]);
       });
+      it("readyz is 503 when the database does not answer", async () => {
+        const other = await engine.open();
+        const lonely = await buildServer({ store: other.store });
+        try {
+          await other.store.close();
+          const r = await lonely.inject({ url: "/readyz" });
+          assert.equal(r.statusCode, 503);
+          assert.equal(JSON.parse(r.body).code, "not-ready");
+        } finally {
+          await lonely.close();
+          await other.close();
+        }
+      });
+
       it("resolution counts per namespace and day", async () => {
         const counts = json(await get("/api/v1/stats/resolutions?nid=example"));
         assert.ok(counts[0].count > 0);
