@@ -2,9 +2,13 @@
 // both equivalence keys in one report; equivalent() on top of the namespace keys.
 
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, it } from "node:test";
 import { URN } from "@urnkit/core";
-import { checkUrn, equivalent, namespaceKey } from "../src/index.js";
+import fc from "fast-check";
+import { checkUrn, equivalent, namespaceKey, namespaceRules } from "../src/index.js";
+import { vectorsDir } from "./shared-data.js";
 
 describe("checkUrn", () => {
   it("reports a registered formal namespace with its registry entry and keys", () => {
@@ -103,5 +107,54 @@ describe("equivalent and namespaceKey", () => {
 
   it("never equate URNs of different namespaces", () => {
     assert.equal(equivalent("urn:isbn:9789510184356", "urn:isan:9789510184356"), false);
+  });
+});
+
+describe("checkUrn on arbitrary input", () => {
+  const nids = [...namespaceRules.map((r) => r.nid), "acmeparts", "ab", "urn-09", "X-foo"];
+  const text = fc
+    .array(
+      fc.constantFrom(..."aZ09-._~!$&'()*+,;=:@/?#%2fFxX ä".split(""), "%2F", "%c3%a4", "%ff"),
+      {
+        maxLength: 30,
+      },
+    )
+    .map((parts) => parts.join(""));
+
+  it("never throws, and its verdicts agree with the syntax check and the issues", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...nids), text, (nid, nss) => {
+        const input = `urn:${nid}:${nss}`;
+        const report = checkUrn(input);
+        assert.equal(report.valid, URN.validate(input) === null);
+        assert.equal(report.ok, report.valid && !report.issues.some((i) => i.severity === "error"));
+        for (const issue of report.issues) {
+          assert.ok(issue.index === undefined || (issue.index >= 0 && issue.index <= input.length));
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("never throws on near misses of real namespaced URNs", () => {
+    const seeds: string[] = JSON.parse(
+      readFileSync(resolve(vectorsDir, "urn-namespace-test-vectors.json"), "utf8"),
+    ).examples.map((e: { urn: string }) => e.urn);
+    const edit = fc.tuple(
+      fc.constantFrom(...seeds),
+      fc.nat(),
+      fc.constantFrom("", "-", "x", "X", ":", ".", "0", "9", "%2F", "/", "a", "Z", ";", "@"),
+      fc.integer({ min: 0, max: 2 }),
+    );
+    fc.assert(
+      fc.property(edit, ([seed, at, insert, remove]) => {
+        const i = 4 + (at % Math.max(seed.length - 4, 1));
+        const input = seed.slice(0, i) + insert + seed.slice(i + remove);
+        const report = checkUrn(input);
+        assert.equal(report.valid, URN.validate(input) === null);
+        if (report.valid) assert.equal(typeof report.namespaceKey, "string");
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

@@ -31,12 +31,24 @@ export const gs1Rule: NamespaceRule = {
     if (head === "gdd") {
       return GDD_KINDS.has(parts[1]?.toLowerCase() ?? "") && parts.length > 2 && parts[2] !== ""
         ? []
-        : [error("gs1-syntax", "gdd: is followed by bie:, bdt: or cl: and a name", at + 4)];
+        : [
+            error(
+              "gs1-syntax",
+              "gdd: is followed by bie:, bdt: or cl: and a name",
+              at + Math.min(4, urn.nss.length),
+            ),
+          ];
     }
     if (head === "std") {
       return parts.length >= 2 && parts.length <= 4 && parts[1] !== ""
         ? []
-        : [error("gs1-syntax", "std:<id>[:<version>[:<clause>]]", at + 4)];
+        : [
+            error(
+              "gs1-syntax",
+              "std:<id>[:<version>[:<clause>]]",
+              at + Math.min(4, urn.nss.length),
+            ),
+          ];
     }
     return [error("gs1-branch", "a GS1 URN starts with an AI, gdd: or std:", at)];
   },

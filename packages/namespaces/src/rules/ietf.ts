@@ -18,7 +18,7 @@ export const ietfRule: NamespaceRule = {
     const colon = nss.indexOf(":");
     const sub = colon < 0 ? nss : nss.slice(0, colon);
     const rest = colon < 0 ? "" : nss.slice(colon + 1);
-    const restAt = at + sub.length + 1;
+    const restAt = at + Math.min(sub.length + 1, nss.length);
     if (registry.ietf.getSubNamespace(sub) === undefined) {
       return [
         error(

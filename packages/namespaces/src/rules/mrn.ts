@@ -27,7 +27,7 @@ export const mrnRule: NamespaceRule = {
         error(
           "mrn-namespace",
           "the organization-specific namespace ID is 2 to 34 letters, digits or inner hyphens",
-          at + oid.length + 1,
+          at + Math.min(oid.length + 1, nss.length),
         ),
       ];
     }
