@@ -63,10 +63,6 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
 
   app.addHook("onRoute", (route) => openapi.add(route));
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.header("x-request-id", request.id);
-    done();
-  });
   app.addHook("onResponse", (request, reply, done) => {
     const route = request.routeOptions.url;
     metrics.request(
