@@ -59,7 +59,7 @@ ${
 ${csrfField(session)}
 ${errorBox("mint-error", errors.mint ?? null)}
 <label for="mint-nid">Namespace</label>
-<select id="mint-nid" name="nid">${mintable.map((ns) => html`<option value="${ns.nid}">${ns.nid}</option>`)}</select>
+<select id="mint-nid" name="nid"${errors.mint ? html` aria-describedby="mint-error"` : ""}>${mintable.map((ns) => html`<option value="${ns.nid}">${ns.nid}</option>`)}</select>
 ${statusSelect("mint-status", "active")}
 <label for="mint-url">Locator URL (optional)</label>
 <input id="mint-url" name="url" type="url" inputmode="url" placeholder="https://">
@@ -120,7 +120,7 @@ ${errorBox("manage-error", error)}
 ${
   open
     ? html`<section aria-labelledby="h-locators"><h2 id="h-locators">Locators</h2>
-<p class="hint">Resolution goes to the active locator with the highest priority. Clear a URL to retire that locator (it stays in the history). With JavaScript, the arrow buttons reorder the list.</p>
+<p class="hint">Resolution goes to the active locator with the highest priority. Clear a URL to retire that locator (it stays in the history). With JavaScript, the Move up and Move down buttons reorder the list too.</p>
 <form class="stack" method="post" action="${editHref(record.urn)}" data-locators>
 ${csrfField(session)}
 <input type="hidden" name="action" value="locators">
