@@ -1,11 +1,18 @@
 // Times a suite's cases: warm-up, then interleaved rounds, each case's median per-input time.
+//
+// Time is the process's CPU time (user + system), not the wall clock: on a shared machine other
+// processes take turns on the cores, which stretches wall time by whatever they happen to do but
+// leaves CPU time alone. (It includes V8's garbage collector threads, as it should.) The wall
+// time is reported too.
 
 import type { AnyCase, Suite } from "./suite.js";
 
 export interface CaseResult {
   name: string;
-  /** Median nanoseconds per input. */
+  /** Median CPU nanoseconds per input. */
   ns: number;
+  /** Median wall-clock nanoseconds per input. */
+  wallNs: number;
   /** Half the interquartile range of the rounds, as a fraction of the median. */
   spread: number;
   /** Share of inputs the case accepted, when it says what accepting means. */
@@ -55,14 +62,23 @@ interface Runner {
   loop: Loop;
   sink: unknown[];
   rounds: number[];
+  wallRounds: number[];
 }
 
-/** One pass over the corpus; returns its time in nanoseconds, preparing inputs outside it. */
-function pass(r: Runner, items: readonly string[]): number {
+interface Timing {
+  cpuNs: number;
+  wallNs: number;
+}
+
+/** One pass over the corpus, preparing inputs outside the timed part. */
+function pass(r: Runner, items: readonly string[]): Timing {
   const inputs = r.c.prepare ? r.c.prepare(items) : items;
+  const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
   r.loop(r.c.fn, inputs, r.sink);
-  return Number(process.hrtime.bigint() - start);
+  const wallNs = Number(process.hrtime.bigint() - start);
+  const used = process.cpuUsage(cpu);
+  return { cpuNs: (used.user + used.system) * 1000, wallNs };
 }
 
 /** Runs every input through the case once, checking results and counting acceptances. */
@@ -79,6 +95,10 @@ function verify(c: AnyCase, items: readonly string[]): number | null {
     if (c.accepts?.(result)) accepted++;
   }
   return c.accepts ? accepted / inputs.length : null;
+}
+
+function ascending(values: readonly number[]): number[] {
+  return [...values].sort((a, b) => a - b);
 }
 
 function quantile(sorted: readonly number[], q: number): number {
@@ -100,25 +120,30 @@ export function measureSuite(suite: Suite, options: MeasureOptions): SuiteResult
     loop: compileLoop(loops++),
     sink: [],
     rounds: [],
+    wallRounds: [],
   }));
 
   for (const r of runners) {
     let spent = 0;
     for (let passes = 0; passes < 3 || spent < options.warmupMs * 1e6; passes++) {
-      spent += pass(r, items);
+      spent += pass(r, items).cpuNs;
     }
   }
   // Interleaving the rounds spreads slow drifts of the machine (frequency, neighbours) over all
   // cases instead of penalizing whichever case ran during them.
   for (let round = 0; round < options.rounds; round++) {
     for (const r of runners) {
-      let ns = 0;
+      let cpuNs = 0;
+      let wallNs = 0;
       let passes = 0;
-      while (ns < options.minRoundMs * 1e6) {
-        ns += pass(r, items);
+      while (cpuNs < options.minRoundMs * 1e6) {
+        const t = pass(r, items);
+        cpuNs += t.cpuNs;
+        wallNs += t.wallNs;
         passes++;
       }
-      r.rounds.push(ns / (passes * items.length));
+      r.rounds.push(cpuNs / (passes * items.length));
+      r.wallRounds.push(wallNs / (passes * items.length));
     }
   }
 
@@ -128,12 +153,13 @@ export function measureSuite(suite: Suite, options: MeasureOptions): SuiteResult
     count: items.length,
     bytes,
     cases: runners.map((r, i) => {
-      const sorted = [...r.rounds].sort((a, b) => a - b);
-      const median = quantile(sorted, 0.5);
+      const cpu = ascending(r.rounds);
+      const median = quantile(cpu, 0.5);
       return {
         name: r.c.name,
         ns: median,
-        spread: (quantile(sorted, 0.75) - quantile(sorted, 0.25)) / 2 / median,
+        wallNs: quantile(ascending(r.wallRounds), 0.5),
+        spread: (quantile(cpu, 0.75) - quantile(cpu, 0.25)) / 2 / median,
         accepted: accepted[i] ?? null,
       };
     }),

@@ -20,6 +20,13 @@ async function loadSuites(): Promise<Suite[]> {
   return suites;
 }
 
+const LEGEND = [
+  "ns: median CPU time per input over the rounds (other processes on the machine do not count);",
+  "MB/s from it; wall ns: median wall-clock time; ±: half the interquartile range of the rounds;",
+  '"vs X": time relative to case X in the same run (below 1 is faster); accepted: share of inputs',
+  "the case took for a URN.",
+].join("\n");
+
 async function main(args: readonly string[]): Promise<number> {
   const all = await loadSuites();
   const unknown = args.filter((name) => !all.some((s) => s.name === name));
@@ -30,7 +37,7 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   const chosen = args.length === 0 ? all : all.filter((s) => args.includes(s.name));
-  console.log(`## @urnkit/core benchmarks\n\n${machine()}\n`);
+  console.log(`## @urnkit/core benchmarks\n\n${machine()}\n\n${LEGEND}\n`);
   for (const suite of chosen) {
     const result = measureSuite(suite, { rounds: 15, minRoundMs: 40, warmupMs: 300 });
     console.log(`${table(result)}\n`);
