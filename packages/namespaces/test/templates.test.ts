@@ -4,12 +4,14 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, it } from "node:test";
+import fc from "fast-check";
 import {
   checkTemplate,
   parseTemplate,
   type RegistrationTemplate,
   renderTemplate,
   TEMPLATE_FIELDS,
+  type TemplateFieldKey,
 } from "../src/index.js";
 import { templatesDir } from "./shared-data.js";
 
@@ -84,6 +86,46 @@ describe("renderTemplate", () => {
     };
     assert.deepEqual(parseTemplate(renderTemplate(t)), t);
     assert.deepEqual(parseTemplate(renderTemplate(formal)), formal);
+  });
+
+  it("keeps any field values through render and parse (property)", () => {
+    // Values as parseTemplate produces them: no trailing spaces, no blank first or last line,
+    // no indentation on the first line; inner lines may be indented or blank.
+    const words = fc.constantFrom(
+      "a",
+      "Syntax:",
+      "Version:",
+      "x y",
+      "<b>",
+      "--",
+      "urn:x:y",
+      "NID: z",
+      "1",
+    );
+    const line = fc.array(words, { minLength: 1, maxLength: 5 }).map((w) => w.join(" "));
+    const inner = fc.oneof(
+      fc.tuple(fc.constantFrom("", "  ", "    "), line).map(([indent, l]) => indent + l),
+      fc.constant(""),
+    );
+    const value = fc.oneof(
+      line,
+      fc
+        .tuple(line, fc.array(inner, { maxLength: 4 }), line)
+        .map(([first, middle, last]) => [first, ...middle, last].join("\n")),
+    );
+    const template = fc.record(
+      Object.fromEntries(TEMPLATE_FIELDS.map((f) => [f.key, value])) as Record<
+        TemplateFieldKey,
+        fc.Arbitrary<string>
+      >,
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(template, (t) => {
+        assert.deepEqual(parseTemplate(renderTemplate(t)), { ...t });
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it("writes fields in Appendix A order", () => {
