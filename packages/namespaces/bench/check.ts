@@ -1,7 +1,8 @@
 // Benchmark suite for the core harness (packages/core/bench): checkUrn, the full report (syntax,
 // NID class, registration, namespace rules, both keys), against URN.validate (syntax alone) over
 // one corpus of namespaced URNs. Target: checkUrn at most 3× URN.validate. Uses the built
-// packages (dist/), like the core suites.
+// packages (dist/), like the core suites. The harness runs the suites in its own bench/suites/
+// folder; a file there re-exporting this one's default export adds it to `npm run bench`.
 
 import { CORPUS_SIZE, type Corpus, Random } from "../../core/bench/corpus.js";
 import { defineCase, defineSuite } from "../../core/bench/suite.js";
