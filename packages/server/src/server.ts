@@ -1,7 +1,11 @@
 // The HTTP service: fastify with one plugin per area. Resolution owns only paths starting
 // "/urn:" and "/uri-res/"; "/" and other paths are free for plugins such as a web UI.
 
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type onResponseHookHandler,
+} from "fastify";
 import type { Limits, PluginOptions, ServerContext } from "./http/context.js";
 import { clientErrorHandler, sendProblem } from "./http/error-handler.js";
 import { Metrics } from "./http/metrics.js";
@@ -62,25 +66,30 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     },
   });
 
-  app.addHook("onRoute", (route) => openapi.add(route));
-  app.addHook("onResponse", (request, reply, done) => {
-    const route = request.routeOptions.url;
-    metrics.request(
-      request.method,
-      route === undefined ? "unmatched" : RESOLUTION_ROUTE.test(route) ? "/{urn}" : route,
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
-    done();
+  app.addHook("onRoute", (route) => {
+    openapi.add(route);
+    // Each route counts its own responses under its label, fixed once here rather than worked
+    // out again on every request.
+    const label = RESOLUTION_ROUTE.test(route.url) ? "/{urn}" : route.url;
+    const count: onResponseHookHandler = (request, reply, done) => {
+      metrics.request(request.method, label, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    };
+    const existing = route.onResponse;
+    route.onResponse =
+      existing === undefined
+        ? [count]
+        : [...(Array.isArray(existing) ? existing : [existing]), count];
   });
   app.addHook("onClose", async () => counter.close());
   app.setErrorHandler((error, _request, reply) => sendProblem(reply, error));
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(
+  app.setNotFoundHandler((request, reply) => {
+    metrics.request(request.method, "unmatched", 404, reply.elapsedTime / 1000);
+    return sendProblem(
       reply,
       new HttpProblem(404, "not-found", `nothing at ${request.method} ${request.url}`),
-    ),
-  );
+    );
+  });
 
   await app.register(resolutionRoutes, { ctx });
   await app.register(uriResRoutes, { ctx });
