@@ -219,7 +219,7 @@ function sameAsLine(existing: UrnRecord, line: RecordLine): boolean {
 }
 
 interface OpenExport {
-  client: pg.PoolClient;
+  client: pg.Client;
   timer: NodeJS.Timeout;
 }
 
@@ -338,7 +338,7 @@ export class PostgresStore implements Store {
 
   async close(): Promise<void> {
     this.#closed = true;
-    for (const [id, open] of this.#exports) await this.#endExport(id, open, false);
+    for (const [id, open] of this.#exports) await this.#endExport(id, open);
     const listener = this.#listener;
     this.#listener = null;
     await listener?.end().catch(() => {});
@@ -721,8 +721,12 @@ export class PostgresStore implements Store {
     let open: OpenExport;
     if (cursor === null) {
       id = randomUUID();
-      const client = await this.pool.connect();
+      // A connection of its own, outside the pool: an export a client abandons holds it until
+      // the idle timeout, and must not take a connection requests are waiting for.
+      const client = new pg.Client({ connectionString: this.#url, types });
+      client.on("error", () => {});
       try {
+        await client.connect();
         await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
         await client.query(
           `DECLARE export_cursor NO SCROLL CURSOR FOR
@@ -736,7 +740,7 @@ export class PostgresStore implements Store {
            FROM records r ORDER BY r.id`,
         );
       } catch (error) {
-        client.release(error as Error);
+        await client.end().catch(() => {});
         throw error;
       }
       open = { client, timer: this.#exportTimer(id) };
@@ -754,32 +758,27 @@ export class PostgresStore implements Store {
       rows = (await open.client.query<RecordRow>(`FETCH ${Math.max(1, limit)} FROM export_cursor`))
         .rows;
     } catch (error) {
-      await this.#endExport(id, open, true);
+      await this.#endExport(id, open);
       throw error;
     }
-    if (rows.length < limit) await this.#endExport(id, open, false);
+    if (rows.length < limit) await this.#endExport(id, open);
     return { lines: rows.map(toLine), cursor: rows.length < limit ? null : id };
   }
 
   #exportTimer(id: string): NodeJS.Timeout {
     const timer = setTimeout(() => {
       const open = this.#exports.get(id);
-      if (open !== undefined) void this.#endExport(id, open, false);
+      if (open !== undefined) void this.#endExport(id, open);
     }, EXPORT_IDLE_MS);
     timer.unref();
     return timer;
   }
 
-  async #endExport(id: string, open: OpenExport, broken: boolean): Promise<void> {
+  async #endExport(id: string, open: OpenExport): Promise<void> {
     this.#exports.delete(id);
     clearTimeout(open.timer);
-    const error = broken
-      ? new Error("export failed")
-      : await open.client.query("COMMIT").then(
-          () => undefined,
-          (e: Error) => e,
-        );
-    open.client.release(error);
+    // Ending the session ends its read-only transaction and cursor.
+    await open.client.end().catch(() => {});
   }
 
   async countRecords(): Promise<number> {
