@@ -1,0 +1,134 @@
+// The public pages: home, the inspector, record pages and the namespace browser. Plain GETs
+// that need neither a session nor JavaScript.
+
+import { URN } from "@urnkit/core";
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../http/context.js";
+import { urnFromPath } from "../http/raw-target.js";
+import { namespaceKey } from "../namespace-keys.js";
+import { lookup } from "../resolver.js";
+import { homeContent } from "./home-page.js";
+import { html } from "./html.js";
+import { inspectContent, type Registered } from "./inspect-page.js";
+import { inspectHref, recordHref } from "./links.js";
+import { namespaceContent, namespacesContent } from "./namespaces-page.js";
+import type { Pages } from "./pages.js";
+import { queryUrn } from "./query-urn.js";
+import { recordHistory } from "./record-history.js";
+import { recordContent } from "./record-page.js";
+import { SessionStore } from "./session.js";
+
+export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pages): void {
+  const { store, limits } = ctx;
+
+  app.get("/", async (request, reply) => {
+    const session = pages.sessions.get(request);
+    return pages.send(
+      reply,
+      200,
+      {
+        title: "Resolve or inspect",
+        session,
+        current: "home",
+        flash: SessionStore.takeFlash(session),
+      },
+      homeContent(await store.listNamespaces(), null),
+    );
+  });
+
+  // The home box: resolve where resolution can answer, otherwise explain why on a page.
+  app.get("/go", async (request, reply) => {
+    const params = new URLSearchParams(
+      (request.raw.url ?? "").slice((request.raw.url ?? "").indexOf("?") + 1),
+    );
+    const input = (params.get("urn") ?? "").trim();
+    if (input === "") return reply.redirect("/", 303);
+    if (params.get("do") === "inspect") return reply.redirect(inspectHref(input), 303);
+    const found = await lookup(store, input);
+    if (found.kind === "malformed") return reply.redirect(inspectHref(input), 303);
+    if (found.kind === "unknown") {
+      const session = pages.sessions.get(request);
+      return pages.send(
+        reply,
+        404,
+        { title: "Not registered here", session, current: "home" },
+        homeContent(
+          await store.listNamespaces(),
+          `${found.urn.href} is not registered here. Inspect it to see what it is.`,
+        ),
+      );
+    }
+    if (found.kind === "found" && (found.view.status === "reserved" || found.view.best === null))
+      return reply.redirect(recordHref(found.view.urn), 303);
+    // Active with a locator, deactivated (301 or tombstone) or delegated: resolution answers.
+    return reply.redirect(`/${input}`, 303);
+  });
+
+  app.get("/inspect", async (request, reply) => {
+    const input = queryUrn(request, limits);
+    let registered: Registered | null = null;
+    if (input !== null && URN.canParse(input)) {
+      const view = await store.resolve(namespaceKey(new URN(input)));
+      if (view !== null) registered = { urn: view.urn, status: view.status };
+    }
+    return pages.send(
+      reply,
+      200,
+      {
+        title: input ? `Inspect ${input}` : "Inspect a URN",
+        session: pages.sessions.get(request),
+        current: "inspect",
+      },
+      inspectContent(input, registered),
+    );
+  });
+
+  app.get("/record/*", async (request, reply) => {
+    const input = urnFromPath(request, "/record/", limits);
+    const session = pages.sessions.get(request);
+    const urn = URN.parse(input);
+    if (urn === null) return reply.redirect(inspectHref(input), 303);
+    const record = await store.getRecord(namespaceKey(urn));
+    if (record === null)
+      return pages.message(
+        request,
+        reply,
+        404,
+        html`<code>${urn.href}</code> is not registered here. <a href="${inspectHref(urn.href)}">Inspect it</a>.`,
+      );
+    const signedIn = session?.token != null;
+    return pages.send(
+      reply,
+      200,
+      { title: record.urn, session, flash: SessionStore.takeFlash(session) },
+      recordContent(record, await recordHistory(store, record), signedIn),
+    );
+  });
+
+  app.get("/namespaces", async (request, reply) => {
+    const query = (request.query as { q?: unknown }).q;
+    return pages.send(
+      reply,
+      200,
+      { title: "Namespaces", session: pages.sessions.get(request), current: "namespaces" },
+      namespacesContent(
+        await store.listNamespaces(),
+        typeof query === "string" ? query.trim() : "",
+      ),
+    );
+  });
+
+  app.get("/namespaces/:nid", async (request, reply) => {
+    const nid = (request.params as { nid: string }).nid.toLowerCase();
+    if (!/^[a-z0-9][a-z0-9-]{0,31}$/.test(nid))
+      return pages.message(request, reply, 404, `"${nid}" is not a NID.`, "No such namespace");
+    const served = await store.getNamespace(nid);
+    const revisions = served === null ? [] : await store.templateRevisions(nid);
+    return pages.send(
+      reply,
+      200,
+      { title: `urn:${nid}:`, session: pages.sessions.get(request), current: "namespaces" },
+      namespaceContent(nid, served, revisions),
+    );
+  });
+}

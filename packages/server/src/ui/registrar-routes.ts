@@ -1,0 +1,225 @@
+// The registrar's pages: register, mint, and manage a record. Every write is a request to the JSON
+// API with the session's token (registrar-api.ts), so the forms can do what the API allows.
+
+import { URN } from "@urnkit/core";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ServerContext } from "../http/context.js";
+import { urnFromPath } from "../http/raw-target.js";
+import { namespaceKey } from "../namespace-keys.js";
+import { editHref } from "./links.js";
+import type { Pages } from "./pages.js";
+import { queryUrn } from "./query-urn.js";
+import { type ApiResult, callApi, problemText } from "./registrar-api.js";
+import {
+  EMPTY_REGISTER,
+  manageContent,
+  type RegisterValues,
+  registrarContent,
+} from "./registrar-pages.js";
+import { type Session, SessionStore } from "./session.js";
+
+export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pages): void {
+  const { store, limits } = ctx;
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method === "GET" && request.url.startsWith("/registrar")) {
+      if (pages.sessions.get(request)?.token == null) return reply.redirect("/sign-in", 303);
+    }
+  });
+
+  async function registrarPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    values: RegisterValues,
+    errors: Parameters<typeof registrarContent>[3],
+  ) {
+    const session = pages.registrar(request);
+    return pages.send(
+      reply,
+      status,
+      {
+        title: "Registrar",
+        session,
+        current: "registrar",
+        noindex: true,
+        flash: SessionStore.takeFlash(session),
+      },
+      registrarContent(session, await store.listNamespaces(), values, errors),
+    );
+  }
+
+  app.get("/registrar", (request, reply) => registrarPage(request, reply, 200, EMPTY_REGISTER, {}));
+
+  app.get("/registrar/find", async (request, reply) => {
+    const input = queryUrn(request, limits) ?? "";
+    const urn = URN.parse(input);
+    const record = urn === null ? null : await store.getRecord(namespaceKey(urn));
+    if (record === null)
+      return registrarPage(request, reply, 404, EMPTY_REGISTER, {
+        find: `${input} is ${urn === null ? "not a URN" : "not registered here"}.`,
+      });
+    return reply.redirect(editHref(record.urn), 303);
+  });
+
+  /** The metadata field: empty is none, otherwise a JSON object; a string error when not. */
+  function parseMetadata(text: string): Record<string, unknown> | null | string {
+    if (text.trim() === "") return null;
+    try {
+      const value: unknown = JSON.parse(text);
+      if (value !== null && typeof value === "object" && !Array.isArray(value))
+        return value as Record<string, unknown>;
+    } catch {
+      // reported below
+    }
+    return 'Metadata must be a JSON object, such as {"title": "…"}.';
+  }
+
+  app.post("/registrar/register", async (request, reply) => {
+    const session = pages.registrar(request);
+    const form = pages.form(request, session);
+    const values: RegisterValues = {
+      urn: (form.get("urn") ?? "").trim(),
+      status: form.get("status") === "reserved" ? "reserved" : "active",
+      url: (form.get("url") ?? "").trim(),
+      mediaType: (form.get("mediaType") ?? "").trim(),
+      metadata: form.get("metadata") ?? "",
+    };
+    const metadata = parseMetadata(values.metadata);
+    if (typeof metadata === "string")
+      return registrarPage(request, reply, 422, values, { register: metadata });
+    const result = await callApi(app, session, "POST", "/api/v1/urns", {
+      urn: values.urn,
+      status: values.status,
+      ...(values.url === ""
+        ? {}
+        : { locators: [{ url: values.url, mediaType: values.mediaType || null }] }),
+      ...(metadata === null ? {} : { metadata }),
+    });
+    if (result.status !== 201)
+      return registrarPage(request, reply, result.status, values, {
+        register: problemText(result),
+      });
+    return done(reply, session, result, "Registered");
+  });
+
+  app.post("/registrar/mint", async (request, reply) => {
+    const session = pages.registrar(request);
+    const form = pages.form(request, session);
+    const nid = (form.get("nid") ?? "").toLowerCase();
+    const url = (form.get("url") ?? "").trim();
+    if (!/^[a-z0-9-]{1,32}$/.test(nid))
+      return registrarPage(request, reply, 400, EMPTY_REGISTER, { mint: "Choose a namespace." });
+    const result = await callApi(app, session, "POST", `/api/v1/namespaces/${nid}/mint`, {
+      status: form.get("status") === "reserved" ? "reserved" : "active",
+      ...(url === "" ? {} : { locators: [{ url }] }),
+    });
+    if (result.status !== 201)
+      return registrarPage(request, reply, result.status, EMPTY_REGISTER, {
+        mint: problemText(result),
+      });
+    return done(reply, session, result, "Minted");
+  });
+
+  /** After a successful write: the record's management page with a notice. */
+  function done(reply: FastifyReply, session: Session, result: ApiResult, verb: string) {
+    const urn = String(result.body.urn);
+    session.flash = `${verb} ${urn}.`;
+    return reply.redirect(editHref(urn), 303);
+  }
+
+  async function manageTarget(request: FastifyRequest) {
+    const input = urnFromPath(request, "/registrar/record/", limits);
+    const urn = URN.parse(input);
+    const record = urn === null ? null : await store.getRecord(namespaceKey(urn));
+    return record;
+  }
+
+  async function managePage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    error: string | null,
+  ) {
+    const session = pages.registrar(request);
+    const record = await manageTarget(request);
+    if (record === null)
+      return pages.message(
+        request,
+        reply,
+        404,
+        "There is no such record to manage.",
+        "Not registered here",
+      );
+    return pages.send(
+      reply,
+      status,
+      {
+        title: `Manage ${record.urn}`,
+        session,
+        current: "registrar",
+        noindex: true,
+        flash: SessionStore.takeFlash(session),
+      },
+      manageContent(session, record, error),
+    );
+  }
+
+  app.get("/registrar/record/*", (request, reply) => managePage(request, reply, 200, null));
+
+  app.post("/registrar/record/*", async (request, reply) => {
+    const session = pages.registrar(request);
+    const form = pages.form(request, session);
+    const record = await manageTarget(request);
+    if (record === null)
+      return pages.message(
+        request,
+        reply,
+        404,
+        "There is no such record to manage.",
+        "Not registered here",
+      );
+    const api = `/api/v1/urns/${record.urn}`;
+    const action = form.get("action");
+    let result: ApiResult;
+    let verb: string;
+    if (action === "locators") {
+      const urls = form.getAll("url");
+      const priorities = form.getAll("priority");
+      const types = form.getAll("mediaType");
+      const locators = urls.flatMap((u, i) => {
+        const url = u.trim();
+        if (url === "") return [];
+        const priority = Number.parseInt(priorities[i] ?? "0", 10);
+        const mediaType = (types[i] ?? "").trim();
+        return [
+          { url, priority: Number.isFinite(priority) ? priority : 0, mediaType: mediaType || null },
+        ];
+      });
+      result = await callApi(app, session, "PATCH", api, { locators });
+      verb = "Saved the locators of";
+    } else if (action === "metadata") {
+      const metadata = parseMetadata(form.get("metadata") ?? "");
+      if (typeof metadata === "string") return managePage(request, reply, 422, metadata);
+      result = await callApi(app, session, "PATCH", api, { metadata });
+      verb = "Saved the metadata of";
+    } else if (action === "activate") {
+      result = await callApi(app, session, "POST", `${api}/activate`, null);
+      verb = "Activated";
+    } else if (action === "deactivate") {
+      const reason = (form.get("reason") ?? "").trim();
+      const successor = (form.get("successor") ?? "").trim();
+      if (reason === "") return managePage(request, reply, 422, "Say why the URN is deactivated.");
+      result = await callApi(app, session, "POST", `${api}/deactivate`, {
+        reason,
+        ...(successor === "" ? {} : { successor }),
+      });
+      verb = "Deactivated";
+    } else {
+      return managePage(request, reply, 400, "Unknown action.");
+    }
+    if (result.status !== 200)
+      return managePage(request, reply, result.status, problemText(result));
+    return done(reply, session, result, verb);
+  });
+}
