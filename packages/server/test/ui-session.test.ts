@@ -10,9 +10,12 @@ import { COOKIE, SessionStore } from "../src/ui/session.js";
 const MINUTE = 60 * 1000;
 const token = { id: 1, role: "registrar" as const, namespace: null, label: null, created: "" };
 
-function exchange(cookie: string | null) {
+function exchange(cookie: string | null, protocol = "http") {
   const headers: Record<string, string> = {};
-  const request = { headers: cookie === null ? {} : { cookie } } as unknown as FastifyRequest;
+  const request = {
+    protocol,
+    headers: cookie === null ? {} : { cookie },
+  } as unknown as FastifyRequest;
   const reply = {
     header(name: string, value: string) {
       headers[name] = value;
@@ -38,6 +41,12 @@ describe("UI sessions", () => {
       new RegExp(`^${COOKIE}=[A-Za-z0-9_-]{43}; Path=/; Max-Age=28800; HttpOnly; SameSite=Strict$`),
     );
     assert.ok(!set.includes("urnkit_secret"));
+  });
+
+  it("the cookie is Secure when the request came over HTTPS", () => {
+    const x = exchange(null, "https");
+    new SessionStore().signIn(x.request, x.reply, token, "urnkit_secret");
+    assert.match(x.headers["set-cookie"] as string, /; SameSite=Strict; Secure$/);
   });
 
   it("ends after 30 minutes idle; each request restarts that time", () => {

@@ -38,13 +38,17 @@ function cookieValue(header: string | undefined, name: string): string | null {
   return null;
 }
 
+/** Secure when the request came over HTTPS (directly, or by a proxy fastify is told to trust). */
+function cookie(request: FastifyRequest, value: string, maxAge: number): string {
+  const secure = request.protocol === "https" ? "; Secure" : "";
+  return `${COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`;
+}
+
 export class SessionStore {
   readonly #sessions = new Map<string, Session>();
-  readonly #secure: boolean;
   readonly #now: () => number;
 
-  constructor(options: { secure?: boolean; now?: () => number } = {}) {
-    this.#secure = options.secure ?? false;
+  constructor(options: { now?: () => number } = {}) {
     this.#now = options.now ?? Date.now;
   }
 
@@ -65,18 +69,18 @@ export class SessionStore {
 
   /** The request's session, or a new anonymous one (with its cookie set on `reply`). */
   ensure(request: FastifyRequest, reply: FastifyReply): Session {
-    return this.get(request) ?? this.#create(reply, null, null);
+    return this.get(request) ?? this.#create(request, reply, null, null);
   }
 
   /** Signs in: a new session id (no fixation of an id chosen before sign-in), the old one ends. */
   signIn(request: FastifyRequest, reply: FastifyReply, token: TokenInfo, bearer: string): Session {
     this.#drop(request);
-    return this.#create(reply, token, bearer);
+    return this.#create(request, reply, token, bearer);
   }
 
   signOut(request: FastifyRequest, reply: FastifyReply): void {
     this.#drop(request);
-    reply.header("set-cookie", this.#cookie("", 0));
+    reply.header("set-cookie", cookie(request, "", 0));
   }
 
   #drop(request: FastifyRequest): void {
@@ -100,7 +104,12 @@ export class SessionStore {
     return flash;
   }
 
-  #create(reply: FastifyReply, token: TokenInfo | null, bearer: string | null): Session {
+  #create(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    token: TokenInfo | null,
+    bearer: string | null,
+  ): Session {
     this.#sweep();
     const now = this.#now();
     const session: Session = {
@@ -113,13 +122,8 @@ export class SessionStore {
       seen: now,
     };
     this.#sessions.set(session.id, session);
-    reply.header("set-cookie", this.#cookie(session.id, LIFETIME_MS / 1000));
+    reply.header("set-cookie", cookie(request, session.id, LIFETIME_MS / 1000));
     return session;
-  }
-
-  #cookie(value: string, maxAge: number): string {
-    const secure = this.#secure ? "; Secure" : "";
-    return `${COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`;
   }
 
   /** Drops expired sessions; at the cap, the oldest go first (Map keeps insertion order). */
