@@ -181,6 +181,19 @@ describe("web UI pages", () => {
       assert.match(end.body, /urn:example:<mark class="error-at">[\s\S]*?end-gap/);
     });
 
+    it("inspector: an RFC 2141 URN that RFC 8141 refuses is still taken apart", async () => {
+      // RFC 8141 §2 needs a NID of 2 to 32 characters; RFC 2141 allowed one.
+      const r = await new Browser(app).get("/inspect?urn=urn:a:b");
+      assert.match(r.body, /invalid<\/span> under RFC 8141/);
+      assert.match(r.body, /valid<\/span> under RFC 2141/);
+      assert.match(r.body, /Parts \(read as RFC 2141\)/);
+      assert.match(r.body, /part-nid"><span class="part-text">a</);
+      // Not a URN at all: the scheme is wrong from its first character.
+      const other = await new Browser(app).get(`/inspect?urn=${encodeURIComponent("isbn:123")}`);
+      assert.match(other.body, /<code><mark class="error-at">[\s\S]*?i<\/mark>sbn:123<\/code>/);
+      assert.doesNotMatch(other.body, /h-parts/);
+    });
+
     it("inspector: the look-alike of RFC 8141 §3.2 warns in the display form", async () => {
       const r = await new Browser(app).get("/inspect?urn=urn:example:%D0%B0123,z456");
       // %D0%B0 is UTF-8 for U+0430 CYRILLIC SMALL LETTER A, shown decoded by §4.4.
