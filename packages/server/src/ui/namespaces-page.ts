@@ -57,7 +57,11 @@ function policy(ns: Namespace, revisions: readonly TemplateRevision[]): Html {
   const mint = ns.mint;
   return html`<section aria-labelledby="h-here"><h2 id="h-here">Served here</h2>
 <dl class="facts">
-<dt>Kind</dt><dd>${ns.local ? "local (served without IANA registration)" : "registered namespace"}</dd>
+<dt>Kind</dt><dd>${
+    ns.local
+      ? "local: served whether or not IANA registered it, and without enforcing its namespace rules"
+      : "registered with IANA; registrations must pass its namespace rules"
+  }</dd>
 <dt>Minting</dt><dd>${
     mint === null
       ? "no minting policy"
