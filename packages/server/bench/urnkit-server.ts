@@ -1,8 +1,7 @@
 // The server under test: @urnkit/server on the benchmark database, as `urnkit serve` runs it
-// (no request logging). Prints "PORT <n>".
+// (the compiled package, no request logging). Prints "PORT <n>".
 
-import { buildServer } from "../src/server.js";
-import { openSqliteStore } from "../src/storage/sqlite/sqlite-store.js";
+import { buildServer, openSqliteStore } from "../dist/index.js";
 
 const store = await openSqliteStore(process.argv[2] as string);
 const app = await buildServer({ store });

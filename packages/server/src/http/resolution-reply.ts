@@ -103,9 +103,9 @@ export async function answer(
   found: Lookup,
   service: Service,
 ): Promise<FastifyReply> {
-  const outcome = (name: string) => ctx.metrics.resolution(name);
+  const metrics = ctx.metrics;
   if (found.kind === "malformed") {
-    outcome("malformed");
+    metrics.resolution("malformed");
     const e = found.error;
     throw new HttpProblem(400, e.code, e.message, {
       index: e.index,
@@ -114,7 +114,7 @@ export async function answer(
   }
   ctx.counter.add(found.urn.nid);
   if (found.kind === "delegated") {
-    outcome("delegated");
+    metrics.resolution("delegated");
     return reply
       .code(302)
       .header("location", found.location)
@@ -122,7 +122,7 @@ export async function answer(
       .send();
   }
   if (found.kind === "unknown") {
-    outcome("unknown");
+    metrics.resolution("unknown");
     throw new HttpProblem(404, "unknown-urn", `${found.urn.assignedName} is not registered here`, {
       urn: found.urn.href,
     });
@@ -130,21 +130,21 @@ export async function answer(
   const { view, urn, ns } = found;
   const maxAge = ns?.maxAge ?? 0;
   if (view.status === "reserved") {
-    outcome("reserved");
+    metrics.resolution("reserved");
     throw new HttpProblem(404, "reserved", `${view.urn} is reserved but not yet in use`, {
       urn: view.urn,
     });
   }
   if (view.status === "deactivated" && service !== "C" && service !== "Ns") {
     if (view.successor !== null) {
-      outcome("successor");
+      metrics.resolution("successor");
       return reply
         .code(301)
         .header("location", `/${view.successor}`)
         .header("cache-control", `public, max-age=${maxAge}`)
         .send();
     }
-    outcome("gone");
+    metrics.resolution("gone");
     return tombstone(request, reply, view.urn, view.reason, view.deactivated, maxAge);
   }
   let mode = service;
@@ -156,7 +156,7 @@ export async function answer(
     ]);
     mode = type === "application/json" ? "C" : type === "text/uri-list" ? "Ls" : "L";
     if (mode === "C") {
-      outcome("record");
+      metrics.resolution("record");
       const body = JSON.stringify(await record(ctx, found.key));
       return ok(request, reply, "application/json; charset=utf-8", body, Math.min(60, maxAge));
     }
@@ -165,12 +165,12 @@ export async function answer(
   switch (mode) {
     case "L": {
       if (view.best === null) {
-        outcome("no-locator");
+        metrics.resolution("no-locator");
         throw new HttpProblem(404, "no-locator", `${view.urn} has no active locator`, {
           urn: view.urn,
         });
       }
-      outcome("redirect");
+      metrics.resolution("redirect");
       return reply
         .code(redirectStatus(request, ns?.redirectStatus ?? 303))
         .header("location", withQComponent(view.best, q))
@@ -179,13 +179,13 @@ export async function answer(
         .send();
     }
     case "Ls": {
-      outcome("list");
+      metrics.resolution("list");
       const r = await record(ctx, found.key);
       const urls = r.locators.filter((l) => l.active).map((l) => withQComponent(l.url, q));
       return ok(request, reply, URI_LIST, uriList(urn.href, urls), Math.min(60, maxAge));
     }
     case "Ns": {
-      outcome("names");
+      metrics.resolution("names");
       const r = await record(ctx, found.key);
       const names = [...new Set([...r.spellings, ...r.successors, ...r.predecessors])].filter(
         (n) => n !== urn.assignedName,
@@ -193,7 +193,7 @@ export async function answer(
       return ok(request, reply, URI_LIST, uriList(urn.href, names), Math.min(60, maxAge));
     }
     default: {
-      outcome("metadata");
+      metrics.resolution("metadata");
       const type = negotiate(request.headers.accept, ["application/json", "text/html"]);
       if (type === null)
         throw new HttpProblem(
