@@ -233,9 +233,10 @@ export class PostgresStore implements Store {
   // Bumped on every notification: a lookup that started before one must not fill the cache.
   #generation = 0;
   #listener: pg.Client | null = null;
+  /** True once LISTEN is in place, false as soon as that connection is lost. */
+  #listening = false;
   #closed = false;
   readonly #exports = new Map<string, OpenExport>();
-  readonly #staged = new WeakSet<pg.PoolClient>();
 
   constructor(options: PostgresStoreOptions) {
     this.#url = options.url;
@@ -301,6 +302,7 @@ export class PostgresStore implements Store {
     const lost = () => {
       if (this.#listener !== client) return;
       this.#listener = null;
+      this.#listening = false;
       this.#forgetNamespaces();
       if (!this.#closed) setTimeout(() => void this.#listen().catch(() => {}), 1000).unref();
     };
@@ -313,7 +315,9 @@ export class PostgresStore implements Store {
     try {
       await client.connect();
       await client.query(`LISTEN ${NAMESPACE_CHANNEL}`);
+      // Anything cached before now may have missed a notification.
       this.#forgetNamespaces();
+      this.#listening = true;
     } catch (error) {
       lost();
       await client.end().catch(() => {});
@@ -327,7 +331,7 @@ export class PostgresStore implements Store {
   }
 
   get #caching(): boolean {
-    return this.#listener !== null && !this.#closed;
+    return this.#listening && !this.#closed;
   }
 
   async ping(): Promise<boolean> {
@@ -338,6 +342,7 @@ export class PostgresStore implements Store {
 
   async close(): Promise<void> {
     this.#closed = true;
+    this.#listening = false;
     for (const [id, open] of this.#exports) await this.#endExport(id, open);
     const listener = this.#listener;
     this.#listener = null;
@@ -651,10 +656,8 @@ export class PostgresStore implements Store {
   /** One batch: COPY into the stage, one statement into the tables, then compare the rest. */
   async importBatch(items: ImportItem[], actor: Actor): Promise<ImportBatchResult> {
     return this.#tx(async (c) => {
-      if (!this.#staged.has(c)) {
-        await c.query(STAGE_SQL);
-        this.#staged.add(c);
-      }
+      // Every time: a batch that rolled back also rolled back a stage it created.
+      await c.query(STAGE_SQL);
       const t = now();
       const rows: string[] = [];
       for (const item of items) {

@@ -1,0 +1,83 @@
+// The per-process namespace cache of the PostgreSQL engine is only as good as its LISTEN
+// connection: a change made anywhere arrives by NOTIFY; while the listening connection is lost the
+// engine reads the database every time, and it listens again once the database answers.
+
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import pg from "pg";
+import { openPostgresStore, type PostgresStore } from "../src/storage/postgres/postgres-store.js";
+import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
+
+const LISTENING =
+  "SELECT pid FROM pg_stat_activity WHERE query = 'LISTEN urnkit_namespaces' AND datname = $1";
+
+describe("namespace cache and LISTEN/NOTIFY (postgres)", { skip: PG_SKIP }, () => {
+  let db: TestDatabase;
+  let store: PostgresStore;
+  let other: pg.Client;
+
+  const setMaxAge = (seconds: number) =>
+    other.query("UPDATE namespaces SET max_age = $1 WHERE nid = 'example'", [seconds]);
+  const eventually = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 100; i++) {
+      if (await check()) return true;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return false;
+  };
+
+  before(async () => {
+    db = await createTestDatabase();
+    store = await openPostgresStore({ url: db.url });
+    await store.createNamespace({ nid: "example", local: true, maxAge: 300 }, { tokenId: null });
+    other = new pg.Client({ connectionString: db.url });
+    await other.connect();
+  });
+  after(async () => {
+    await other?.end();
+    await store?.close();
+    await db?.drop();
+  });
+
+  it("a change written by another connection reaches the cache by NOTIFY", async () => {
+    assert.equal((await store.getNamespace("example"))?.maxAge, 300);
+    await setMaxAge(60);
+    assert.ok(await eventually(async () => (await store.getNamespace("example"))?.maxAge === 60));
+  });
+
+  it("minting does not announce a change (mint_next is not cached)", async () => {
+    await other.query("LISTEN urnkit_namespaces");
+    const heard: string[] = [];
+    const listener = (m: pg.Notification) => heard.push(m.payload ?? "");
+    other.on("notification", listener);
+    await store.nextMintNumber("example", { tokenId: null });
+    await setMaxAge(61);
+    assert.ok(await eventually(async () => heard.length > 0));
+    // One notification: the max-age change's, none for the mint before it.
+    assert.deepEqual(heard, ["example"]);
+    other.off("notification", listener);
+    await other.query("UNLISTEN urnkit_namespaces");
+  });
+
+  it("without its listening connection the engine reads through, then listens again", async () => {
+    assert.ok(await eventually(async () => (await store.getNamespace("example"))?.maxAge === 61));
+    const { rows } = await other.query<{ pid: number }>(LISTENING, [db.name]);
+    assert.equal(rows.length, 1);
+    await other.query("SELECT pg_terminate_backend($1)", [rows[0]?.pid]);
+    await new Promise((r) => setTimeout(r, 100));
+    // A change no notification announces: only a read of the database can see it.
+    await other.query("ALTER TABLE namespaces DISABLE TRIGGER namespaces_changed");
+    try {
+      await setMaxAge(62);
+    } finally {
+      await other.query("ALTER TABLE namespaces ENABLE TRIGGER namespaces_changed");
+    }
+    assert.equal((await store.getNamespace("example"))?.maxAge, 62);
+    // It listens again (it retries every second) and caching works as before.
+    assert.ok(
+      await eventually(async () => (await other.query(LISTENING, [db.name])).rows.length === 1),
+    );
+    await setMaxAge(63);
+    assert.ok(await eventually(async () => (await store.getNamespace("example"))?.maxAge === 63));
+  });
+});
