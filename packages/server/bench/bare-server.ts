@@ -3,7 +3,7 @@
 
 import { createServer } from "node:http";
 import Database from "better-sqlite3";
-import { RESOLVE_SQL } from "../src/storage/sqlite/sqlite-store.js";
+import { RESOLVE_SQL } from "../dist/storage/sqlite/sqlite-store.js";
 
 const db = new Database(process.argv[2] as string, { readonly: true });
 const resolve = db.prepare<[string], { best: string | null }>(RESOLVE_SQL);

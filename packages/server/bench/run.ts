@@ -1,4 +1,5 @@
-// `npm run bench -w @urnkit/server`: loopback only, bounded (about two minutes).
+// `npm run bench -w @urnkit/server`: loopback only, bounded (about three minutes). The import and
+// the urnkit server run the compiled package (dist), as `urnkit import` and `urnkit serve` do.
 // 1. Imports 1M records through the NDJSON import pipeline (records/s).
 // 2. Serves them with urnkit and with a bare node:http + better-sqlite3 server doing the same one
 //    lookup and a 303, and loads each in turn at 64 connections: requests/s, p50 and p99.
@@ -8,9 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { importRecords } from "../src/import-records.js";
-import { DEFAULT_LIMITS } from "../src/server.js";
-import { openSqliteStore } from "../src/storage/sqlite/sqlite-store.js";
+import { DEFAULT_LIMITS, importRecords, openSqliteStore } from "../dist/index.js";
 import { hasWrk, type LoadResult, load } from "./load.js";
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
