@@ -491,6 +491,37 @@ for (const engine of engines) {
       });
     });
 
+    describe("delegation to another resolver", () => {
+      it("urn:nbn:de: goes to the German resolver, in any spelling the NBN rules make equivalent", async () => {
+        const ns = await send("POST", "/api/v1/namespaces", admin, {
+          nid: "nbn",
+          delegate: [
+            { prefix: "URN:NBN:de:", url: "https://nbn-resolving.org/{urn}" },
+            { prefix: "urn:nbn:fi", url: "https://urn.fi/{urn}" },
+          ],
+        });
+        assert.equal(ns.statusCode, 201, ns.body);
+        assert.equal(json(ns).delegate[0].prefix, "urn:nbn:de:");
+        for (const urn of ["urn:nbn:de:bvb:19-146642", "URN:NBN:DE:BVB:19-146642"]) {
+          const r = await get(`/${urn}`);
+          assert.equal(r.statusCode, 302, urn);
+          assert.equal(r.headers.location, `https://nbn-resolving.org/${urn}`);
+        }
+        assert.equal(
+          (await get("/urn:nbn:fi-fe2010")).headers.location,
+          "https://urn.fi/urn:nbn:fi-fe2010",
+        );
+        // Not delegated and not registered here.
+        assert.equal(json(await get("/urn:nbn:se:kb-1")).code, "unknown-urn");
+        const bad = await send("POST", "/api/v1/namespaces", admin, {
+          nid: "x-del",
+          local: true,
+          delegate: [{ prefix: "urn:other:", url: "https://x.example/{urn}" }],
+        });
+        assert.equal(json(bad).code, "bad-delegate");
+      });
+    });
+
     describe("minting", () => {
       it("mints prefix + zero-padded number + MOD 11-2 check character", async () => {
         const r = await send("POST", "/api/v1/namespaces/example/mint", registrar, {
