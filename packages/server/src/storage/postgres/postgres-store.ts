@@ -340,7 +340,9 @@ export class PostgresStore implements Store {
     return true;
   }
 
+  /** Idempotent, like closing a SQLite store. */
   async close(): Promise<void> {
+    if (this.#closed) return;
     this.#closed = true;
     this.#listening = false;
     for (const [id, open] of this.#exports) await this.#endExport(id, open);
