@@ -2,7 +2,7 @@
 
 import { uppercasePercentHex } from "./equivalence.js";
 import { Canon } from "./grammar/marks.js";
-import { checkPart, scan, scanError } from "./grammar/scan.js";
+import { checkPart, scan, scanError, validationError } from "./grammar/scan.js";
 import type { UrnSyntax, UrnSyntaxError } from "./syntax-error.js";
 
 export interface UrnOptions {
@@ -45,7 +45,7 @@ export class URN {
     const s = typeof input === "string" ? input : String(input);
     const syntax = options?.syntax === "rfc2141" ? "rfc2141" : "rfc8141";
     const m = scan(s, syntax);
-    if (m.errorCode !== null) throw scanError(s, m, syntax, false);
+    if (m.errorCode !== null) throw scanError(s, m, syntax);
     this.#href = s;
     this.#syntax = syntax;
     this.#nidEnd = m.nidEnd;
@@ -72,8 +72,7 @@ export class URN {
   static validate(input: string, options?: UrnOptions): UrnSyntaxError | null {
     const s = typeof input === "string" ? input : String(input);
     const syntax = options?.syntax === "rfc2141" ? "rfc2141" : "rfc8141";
-    const m = scan(s, syntax);
-    return m.errorCode === null ? null : scanError(s, m, syntax, true);
+    return validationError(s, syntax);
   }
 
   /**

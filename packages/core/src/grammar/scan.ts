@@ -15,17 +15,22 @@ export function scan(s: string, syntax: UrnSyntax): Marks {
   return scratch;
 }
 
-/** The error a failed scan recorded, as a thrown-style error or a stackless value. */
-export function scanError(
-  s: string,
-  m: Marks,
-  syntax: UrnSyntax,
-  asValue: boolean,
-): UrnSyntaxError {
-  const code = m.errorCode ?? "invalid-character";
-  return asValue
-    ? errorValue(code, m.errorIndex, m.errorComponent, s, syntax)
-    : new UrnSyntaxError(code, m.errorIndex, m.errorComponent, s, syntax);
+/** The error a failed scan recorded, to throw. */
+export function scanError(s: string, m: Marks, syntax: UrnSyntax): UrnSyntaxError {
+  return new UrnSyntaxError(
+    m.errorCode ?? "invalid-character",
+    m.errorIndex,
+    m.errorComponent,
+    s,
+    syntax,
+  );
+}
+
+/** Scans a whole URN: null when it is one, else its error as a value without a stack trace. */
+export function validationError(s: string, syntax: UrnSyntax): UrnSyntaxError | null {
+  const m = scratch;
+  if (syntax === "rfc2141" ? urn2141(s, m) : namestring(s, m)) return null;
+  return errorValue(m.errorCode ?? "invalid-character", m.errorIndex, m.errorComponent, s, syntax);
 }
 
 /**
@@ -80,5 +85,5 @@ export function checkPart(value: string, component: UrnComponent, syntax: UrnSyn
   ) {
     m.fail("delimiter-in-component", m.errorIndex, component);
   }
-  if (m.errorCode !== null) throw scanError(value, m, syntax, false);
+  if (m.errorCode !== null) throw scanError(value, m, syntax);
 }
