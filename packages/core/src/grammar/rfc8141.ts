@@ -99,15 +99,31 @@ function components(s: string, start: number, m: Marks): boolean {
 
 /** "urn" ":", the scheme in any case (RFC 3986 §3.1). Returns the index after the colon. */
 export function scheme(s: string, m: Marks): number {
-  if (s.length < 4) return badScheme(s, m);
-  const u = s.charCodeAt(0);
-  const r = s.charCodeAt(1);
-  const n = s.charCodeAt(2);
+  // Nearly every URN is written "urn:"; other spellings take the long way.
+  if (
+    s.length >= 4 &&
+    s.charCodeAt(0) === 0x75 &&
+    s.charCodeAt(1) === 0x72 &&
+    s.charCodeAt(2) === 0x6e &&
+    s.charCodeAt(3) === COLON
+  ) {
+    return 4;
+  }
+  return schemeAnyCase(s, m);
+}
+
+function schemeAnyCase(s: string, m: Marks): number {
   // Setting bit 0x20 lowercases an ASCII letter; no other character becomes "u", "r" or "n".
-  if ((u | 0x20) !== 0x75 || (r | 0x20) !== 0x72 || (n | 0x20) !== 0x6e) return badScheme(s, m);
-  if (s.charCodeAt(3) !== COLON) return badScheme(s, m);
-  // Lowercase letters have bit 0x20 set, uppercase ones do not.
-  if ((u & r & n & 0x20) === 0) m.canon |= Canon.Scheme;
+  if (
+    s.length < 4 ||
+    (s.charCodeAt(0) | 0x20) !== 0x75 ||
+    (s.charCodeAt(1) | 0x20) !== 0x72 ||
+    (s.charCodeAt(2) | 0x20) !== 0x6e ||
+    s.charCodeAt(3) !== COLON
+  ) {
+    return badScheme(s, m);
+  }
+  m.canon |= Canon.Scheme;
   return 4;
 }
 
@@ -132,23 +148,22 @@ export function nid(s: string, start: number, m: Marks, minLength: 1 | 2): numbe
     if (kind === NidChar.Invalid) break;
     seen |= kind;
   }
-  const length = i - start;
-  // One test for all the rules; nidError tells which one failed.
-  if (
-    length < minLength ||
-    length > 32 ||
-    (i < n && s.charCodeAt(i) !== COLON) ||
-    ((seen & NidChar.Hyphen) !== 0 &&
-      (s.charCodeAt(start) === HYPHEN || (minLength === 2 && s.charCodeAt(i - 1) === HYPHEN)))
-  ) {
-    return nidError(s, start, i, m, minLength);
-  }
   if ((seen & NidChar.Upper) !== 0) m.canon |= Canon.Nid;
-  return i;
+  const length = i - start;
+  // Most NIDs pass one test; those with "-" and the wrong ones take the long way.
+  if (
+    length >= minLength &&
+    length <= 32 &&
+    (i === n || s.charCodeAt(i) === COLON) &&
+    (seen & NidChar.Hyphen) === 0
+  ) {
+    return i;
+  }
+  return nidRules(s, start, i, m, minLength);
 }
 
-/** The error of a NID from `start` to `end` that nid() rejected, checked in the order of §2. */
-function nidError(s: string, start: number, end: number, m: Marks, minLength: 1 | 2): -1 {
+/** The rules of §2 in order, for a NID from `start` to `end`: `end`, or -1 with the error. */
+function nidRules(s: string, start: number, end: number, m: Marks, minLength: 1 | 2): number {
   const length = end - start;
   if (length > 0 && s.charCodeAt(start) === HYPHEN) {
     return m.fail("nid-leading-hyphen", start, "nid");
@@ -159,7 +174,10 @@ function nidError(s: string, start: number, end: number, m: Marks, minLength: 1 
   // "urn::…" or "urn:" alone.
   if (length === 0) return m.fail("empty-nid", start, "nid");
   if (length < minLength) return m.fail("nid-too-short", start, "nid");
-  return m.fail("nid-trailing-hyphen", end - 1, "nid");
+  if (minLength === 2 && s.charCodeAt(end - 1) === HYPHEN) {
+    return m.fail("nid-trailing-hyphen", end - 1, "nid");
+  }
+  return end;
 }
 
 export function invalidNidChar(s: string, i: number, m: Marks): -1 {
