@@ -156,7 +156,7 @@ for (const engine of engines) {
             });
             socket.on("end", () => resolve(data));
             socket.on("error", reject);
-            socket.end("GET /urn:example:book-1 HTTP/1.0\r\n\r\n");
+            socket.write("GET /urn:example:book-1 HTTP/1.0\r\n\r\n");
           });
           assert.match(head, /^HTTP\/1\.1 302 /);
           assert.match(head, /\r\nlocation: https:\/\/b\.example\/book-1\?lang=en\r\n/i);
