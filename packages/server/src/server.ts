@@ -31,6 +31,12 @@ export interface BuildServerOptions {
   limits?: Partial<Limits>;
   /** Longest time a request may take to arrive, in milliseconds. */
   requestTimeoutMs?: number;
+  /**
+   * Believe X-Forwarded-For/-Proto/-Host from these proxies (fastify's trustProxy: true for any,
+   * or addresses, CIDR ranges and "loopback"), so that behind a TLS-terminating proxy requests
+   * count as HTTPS and the UI's session cookie is Secure. Off by default.
+   */
+  trustProxy?: FastifyServerOptions["trustProxy"];
   /** More plugins (a web UI at "/", say), registered after the API with the same context. */
   plugins?: ServerPlugin[];
 }
@@ -54,6 +60,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     connectionTimeout: 0,
     routerOptions: { maxParamLength: limits.urnBytes * 2 },
     requestIdHeader: "x-request-id",
+    trustProxy: options.trustProxy ?? false,
     return503OnClosing: true,
     // A wrong JSON type is a 400, never silently converted (query strings are parsed by hand).
     ajv: { customOptions: { coerceTypes: false } },

@@ -17,6 +17,8 @@ export interface EngineHandle {
   rawRekey(key: string, newKey: string): Promise<void>;
   /** Runs a raw UPDATE moving a deactivated record back to active. */
   rawReactivate(key: string): Promise<void>;
+  /** Every row of a table, as the database holds it. */
+  rawRows(table: string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,9 @@ export const sqlite: Engine = {
       async rawReactivate(key) {
         store.db.prepare("UPDATE records SET status = 'active' WHERE key = ?").run(key);
       },
+      async rawRows(table) {
+        return store.db.prepare<[], Record<string, unknown>>(`SELECT * FROM ${table}`).all();
+      },
       async close() {
         await store.close();
         rmSync(dir, { recursive: true, force: true });
@@ -66,6 +71,9 @@ export const postgres: Engine = {
       },
       async rawReactivate(key) {
         await store.pool.query("UPDATE records SET status = 'active' WHERE key = $1", [key]);
+      },
+      async rawRows(table) {
+        return (await store.pool.query(`SELECT * FROM ${table}`)).rows;
       },
       async close() {
         await store.close();

@@ -8,6 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { buildServer } from "../src/server.js";
 import { issueToken } from "../src/tokens.js";
 import { type EngineHandle, engines } from "./engines.js";
+import { registrationTemplate } from "./fixtures/registration-template.js";
 
 const actor = { tokenId: null };
 
@@ -438,9 +439,59 @@ for (const engine of engines) {
             .statusCode,
           409,
         );
-        const put = await send("PUT", "/api/v1/namespaces/example", admin, { template: "rev 2" });
+        const put = await send("PUT", "/api/v1/namespaces/example", admin, {
+          template: registrationTemplate("example", 2),
+        });
+        assert.equal(put.statusCode, 200, put.body);
         assert.equal(json(put).templateRevision, 2);
+        assert.deepEqual(json(put).warnings, []);
         assert.equal(json(await get("/api/v1/namespaces/example/templates")).length, 2);
+      });
+      it("a template missing fields RFC 8141 Appendix A requires: 422 listing every issue", async () => {
+        // Interoperability (§6.4.5) and Resolution (§6.4.6) MUST be specified.
+        const template = registrationTemplate("example", 3)
+          .replace(/^Interoperability:.*\n/m, "")
+          .replace(/^Resolution:.*\n/m, "");
+        for (const r of [
+          await send("PUT", "/api/v1/namespaces/example", admin, { template }),
+          await send("POST", "/api/v1/namespaces", admin, {
+            nid: "tpl-bad",
+            local: true,
+            template,
+          }),
+        ]) {
+          assert.equal(r.statusCode, 422, r.body);
+          assert.equal(r.headers["content-type"], "application/problem+json; charset=utf-8");
+          const body = json(r);
+          assert.equal(body.code, "invalid-template");
+          assert.deepEqual(
+            body.issues.map((i: { code: string; message: string }) => [
+              i.code,
+              i.message.split('"')[1],
+            ]),
+            [
+              ["template-missing-field", "Interoperability"],
+              ["template-missing-field", "Resolution"],
+            ],
+          );
+        }
+        assert.equal(json(await get("/api/v1/namespaces/example")).templateRevision, 2);
+        assert.equal((await get("/api/v1/namespaces/tpl-bad")).statusCode, 404);
+      });
+      it("a template's warnings come back with the 201", async () => {
+        // Revision Information applies only to Versions above 1 (RFC 8141 Appendix A).
+        const template = `${registrationTemplate("tpl-warn")}Revision Information: none yet\n`;
+        const r = await send("POST", "/api/v1/namespaces", admin, {
+          nid: "tpl-warn",
+          local: true,
+          template,
+        });
+        assert.equal(r.statusCode, 201, r.body);
+        assert.deepEqual(
+          json(r).warnings.map((w: { code: string; severity: string }) => [w.code, w.severity]),
+          [["template-revision-unexpected", "warning"]],
+        );
+        assert.equal(json(r).template, template);
       });
       it("a NID that is not registered must be marked local", async () => {
         const r = await send("POST", "/api/v1/namespaces", admin, { nid: "x-private" });
@@ -618,6 +669,61 @@ for (const engine of engines) {
         assert.equal(audit[0].action, "token.create");
         assert.equal(typeof audit[0].tokenId, "number");
         assert.equal((await get("/api/v1/audit", auth(reader))).statusCode, 403);
+      });
+      it("the audit log filtered by target: only that URN's rows, newest first", async () => {
+        const urn = "urn:example:audited";
+        assert.equal(
+          (await send("POST", "/api/v1/urns", registrar, { urn, status: "active" })).statusCode,
+          201,
+        );
+        await send("POST", "/api/v1/urns", registrar, {
+          urn: "urn:example:unaudited",
+          status: "active",
+        });
+        await send("PATCH", `/api/v1/urns/${urn}`, registrar, { metadata: { t: 1 } });
+        await send("POST", `/api/v1/urns/${urn}/deactivate`, registrar, { reason: "test" });
+        const rows = json(await get(`/api/v1/audit?target=${urn}`, auth(admin)));
+        assert.deepEqual(
+          rows.map((r: { action: string; target: string }) => [r.action, r.target]),
+          [
+            ["urn.deactivate", urn],
+            ["urn.update", urn],
+            ["urn.create", urn],
+          ],
+        );
+        const older = json(
+          await get(`/api/v1/audit?target=${urn}&limit=1&before=${rows[0].id}`, auth(admin)),
+        );
+        assert.deepEqual(
+          older.map((r: { action: string }) => r.action),
+          ["urn.update"],
+        );
+        assert.deepEqual(
+          json(await get("/api/v1/audit?target=urn:example:never", auth(admin))),
+          [],
+        );
+      });
+      it("a revoked token is refused from then on (RFC 6750 invalid_token)", async () => {
+        const created = json(
+          await send("POST", "/api/v1/tokens", admin, { role: "registrar", namespace: "example" }),
+        );
+        const body = { urn: "urn:example:by-revoked", status: "reserved" };
+        assert.equal(
+          (await send("DELETE", `/api/v1/tokens/${created.id}`, registrar)).statusCode,
+          403,
+        );
+        const revoked = await send("DELETE", `/api/v1/tokens/${created.id}`, admin);
+        assert.equal(revoked.statusCode, 200, revoked.body);
+        assert.equal(json(revoked).id, created.id);
+        const refused = await send("POST", "/api/v1/urns", created.token, body);
+        assert.equal(refused.statusCode, 401);
+        assert.match(String(refused.headers["www-authenticate"]), /error="invalid_token"/);
+        assert.equal((await send("DELETE", `/api/v1/tokens/${created.id}`, admin)).statusCode, 404);
+        const audit = json(await get(`/api/v1/audit?target=${created.id}`, auth(admin)));
+        assert.deepEqual(
+          audit.map((r: { action: string }) => r.action),
+          ["token.revoke", "token.create"],
+        );
       });
     });
 

@@ -13,6 +13,13 @@ interface ServeOptions {
   example?: boolean;
   adminToken?: boolean;
   log: string;
+  trustProxy?: string | boolean;
+}
+
+/** --trust-proxy alone (or "true") trusts any proxy; otherwise a comma-separated address list. */
+function trustProxy(value: string | boolean | undefined): boolean | string {
+  if (value === undefined || value === false || value === "false" || value === "") return false;
+  return value === true || value === "true" ? true : value;
 }
 
 export function registerServe(program: Command, ctx: Context): void {
@@ -36,6 +43,12 @@ export function registerServe(program: Command, ctx: Context): void {
     )
     .option("--port <port>", "TCP port (0 picks a free one)", "8080")
     .option("--host <host>", "address to listen on", "127.0.0.1")
+    .addOption(
+      new Option(
+        "--trust-proxy [addresses]",
+        "believe X-Forwarded-Proto/-For from these proxies (all when no list): needed behind a TLS proxy for Secure cookies",
+      ).env("URNKIT_TRUST_PROXY"),
+    )
     .option("--example", "create the example namespace and records when the database has none")
     .option("--admin-token", "print a new admin token (last line of the start-up message)")
     .option("--log <level>", "log level: fatal, error, warn, info, debug or silent", "warn")
@@ -58,7 +71,11 @@ export function registerServe(program: Command, ctx: Context): void {
         );
       const store = await openStore(options.db, { readLocation: options.dbRead ?? null });
       const seeded = options.example ? await seedExample(store) : false;
-      const app = await buildServer({ store, logger: { level: options.log } });
+      const app = await buildServer({
+        store,
+        logger: { level: options.log },
+        trustProxy: trustProxy(options.trustProxy),
+      });
       const address = await app.listen({ port, host: options.host });
       const out = ctx.io.stdout;
       out.write(`urnkit serving ${displayLocation(options.db)} at ${address}\n`);

@@ -114,6 +114,15 @@ export const namespaceSchema = {
   },
 } as const;
 
+/** A namespace as a POST or PUT stored it, with its registration template's warnings. */
+export const namespaceWriteSchema = {
+  ...namespaceSchema,
+  properties: {
+    ...namespaceSchema.properties,
+    warnings: { type: "array", items: { type: "object", additionalProperties: true } },
+  },
+} as const;
+
 export const tokenInfoSchema = {
   type: "object",
   properties: {

@@ -52,6 +52,31 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
     },
   );
 
+  app.delete(
+    "/api/v1/tokens/:id",
+    {
+      schema: {
+        summary: "Revoke a token; its web UI sessions end with it",
+        tags: ["tokens"],
+        security: [{ bearer: [] }],
+        params: {
+          type: "object",
+          properties: { id: { type: "string", pattern: "^[1-9][0-9]{0,15}$" } },
+          required: ["id"],
+        },
+        response: { 200: tokenInfoSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = await authorize(store, request, "admin", null);
+      const { id } = request.params as { id: string };
+      const info = await store.revokeToken(Number(id), { tokenId: admin.id });
+      if (info === null)
+        throw new HttpProblem(404, "unknown-token", `there is no live token ${id}`);
+      return info;
+    },
+  );
+
   app.get(
     "/api/v1/audit",
     {
@@ -68,6 +93,12 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
               description: "1 to 1000, default 100",
             },
             before: { type: "string", pattern: "^[1-9][0-9]{0,15}$", description: "an audit id" },
+            target: {
+              type: "string",
+              minLength: 1,
+              maxLength: 8192,
+              description: "only rows about this target: a URN as registered, a NID or a token id",
+            },
           },
         },
         response: {
@@ -92,8 +123,15 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
     },
     async (request) => {
       await authorize(store, request, "admin", null);
-      const { limit, before } = request.query as { limit?: string; before?: string };
-      return store.audit(Number(limit ?? 100), before === undefined ? undefined : Number(before));
+      const { limit, before, target } = request.query as {
+        limit?: string;
+        before?: string;
+        target?: string;
+      };
+      return store.audit(Number(limit ?? 100), {
+        ...(before === undefined ? {} : { before: Number(before) }),
+        ...(target === undefined ? {} : { targets: [target] }),
+      });
     },
   );
 

@@ -2,7 +2,7 @@
 // reassigned (RFC 8141 §1.1); an equivalent spelling (§3) is the same URN.
 
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { authenticate, permit } from "../http/auth.js";
+import { authenticate } from "../http/auth.js";
 import type { PluginOptions, ServerContext } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { urnFromPath, urnFromQuery } from "../http/raw-target.js";
@@ -14,30 +14,27 @@ import {
   urnString,
   urnWildcardParams,
 } from "../http/schemas.js";
-import { checkUrn, namespaceKey, urnErrors } from "../namespace-keys.js";
-import { parseApiUrn, registrationTarget } from "../registration.js";
-import { ConflictError, type LocatorInput, StateError, type UrnRecord } from "../storage/store.js";
-import { checkLocators, checkMetadata } from "./record-body.js";
+import { checkUrn, namespaceKey } from "../namespace-keys.js";
+import { parseApiUrn } from "../registration.js";
+import {
+  activateUrn,
+  deactivateUrn,
+  patchRecord,
+  type RecordInput,
+  registerUrn,
+} from "../registry-actions.js";
 
 const PREFIX = "/api/v1/urns/";
 
+/** The URN text in the path, as sent (the actions parse it). */
+function pathText(ctx: ServerContext, request: FastifyRequest): string {
+  return urnFromPath(request, PREFIX, ctx.limits);
+}
+
 /** The URN in the path and its key; 400 when it is not a URN. */
-function pathUrn(ctx: ServerContext, request: FastifyRequest, suffix = "") {
-  const text = urnFromPath(request, PREFIX, ctx.limits);
-  const urn = parseApiUrn(suffix === "" ? text : text.slice(0, -suffix.length), ctx.limits);
+function pathUrn(ctx: ServerContext, request: FastifyRequest) {
+  const urn = parseApiUrn(pathText(ctx, request), ctx.limits);
   return { urn, key: namespaceKey(urn) };
-}
-
-function found(record: UrnRecord | null, urn: string): UrnRecord {
-  if (record === null) throw new HttpProblem(404, "unknown-urn", `${urn} is not registered here`);
-  return record;
-}
-
-function conflict(error: unknown): never {
-  if (error instanceof ConflictError)
-    throw new HttpProblem(409, "already-registered", error.message, { existing: error.existing });
-  if (error instanceof StateError) throw new HttpProblem(409, "invalid-transition", error.message);
-  throw error;
 }
 
 export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
@@ -66,37 +63,11 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
     },
     async (request, reply) => {
       const token = await authenticate(store, request);
-      permit(token, "registrar", token.namespace);
-      const body = request.body as {
-        urn: string;
-        status: "reserved" | "active";
-        locators?: LocatorInput[];
-        metadata?: Record<string, unknown> | null;
-      };
-      const syntax = urnErrors(body.urn);
-      if (syntax.valid) permit(token, "registrar", syntax.nid);
-      const target = await registrationTarget(store, body.urn, ctx.limits);
-      checkLocators(body.locators);
-      checkMetadata(body.metadata);
-      try {
-        const record = await store.createRecord(
-          {
-            urn: target.urn.href,
-            key: target.key,
-            nid: target.nid,
-            status: body.status,
-            locators: body.locators,
-            metadata: body.metadata ?? null,
-          },
-          { tokenId: token.id },
-        );
-        return reply
-          .code(201)
-          .header("location", PREFIX + record.urn)
-          .send(record);
-      } catch (error) {
-        conflict(error);
-      }
+      const record = await registerUrn(ctx, token, request.body as RecordInput & { urn: string });
+      return reply
+        .code(201)
+        .header("location", PREFIX + record.urn)
+        .send(record);
     },
   );
 
@@ -112,7 +83,10 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
     },
     async (request) => {
       const { urn, key } = pathUrn(ctx, request);
-      return found(await store.getRecord(key), urn.href);
+      const record = await store.getRecord(key);
+      if (record === null)
+        throw new HttpProblem(404, "unknown-urn", `${urn.href} is not registered here`);
+      return record;
     },
   );
 
@@ -137,15 +111,7 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
     },
     async (request) => {
       const token = await authenticate(store, request);
-      const { urn, key } = pathUrn(ctx, request);
-      permit(token, "registrar", urn.nid);
-      const body = request.body as {
-        locators?: LocatorInput[];
-        metadata?: Record<string, unknown> | null;
-      };
-      checkLocators(body.locators);
-      checkMetadata(body.metadata);
-      return found(await store.updateRecord(key, body, { tokenId: token.id }), urn.href);
+      return patchRecord(ctx, token, pathText(ctx, request), request.body as RecordInput);
     },
   );
 
@@ -178,32 +144,14 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
           : null;
       if (action === null)
         throw new HttpProblem(404, "unknown-action", "POST …/activate or …/deactivate on a URN");
-      const { urn, key } = pathUrn(ctx, request, `/${action}`);
-      permit(token, "registrar", urn.nid);
-      try {
-        if (action === "activate")
-          return found(await store.activate(key, { tokenId: token.id }), urn.href);
-        const body = (request.body ?? {}) as { reason?: string; successor?: string };
-        if (body.reason === undefined)
-          throw new HttpProblem(
-            422,
-            "reason-required",
-            'say why the URN is deactivated: {"reason": "…"}',
-          );
-        let successor: { urn: string; key: string } | null = null;
-        if (body.successor !== undefined) {
-          const s = parseApiUrn(body.successor, ctx.limits);
-          successor = { urn: s.assignedName, key: namespaceKey(s) };
-          if (successor.key === key)
-            throw new HttpProblem(422, "self-successor", "a URN cannot be its own successor");
-        }
-        return found(
-          await store.deactivate(key, { reason: body.reason, successor }, { tokenId: token.id }),
-          urn.href,
-        );
-      } catch (error) {
-        conflict(error);
-      }
+      const text = pathText(ctx, request).slice(0, -`/${action}`.length);
+      if (action === "activate") return activateUrn(ctx, token, text);
+      return deactivateUrn(
+        ctx,
+        token,
+        text,
+        (request.body ?? {}) as { reason?: string; successor?: string },
+      );
     },
   );
 

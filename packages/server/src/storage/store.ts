@@ -167,6 +167,28 @@ export interface AuditEntry {
   at: string;
 }
 
+/** Which audit rows to read: older than `before` (an audit id), about one of `targets`. */
+export interface AuditQuery {
+  before?: number;
+  /** The URNs (as spelled in the audit rows), NIDs or token ids the rows are about. */
+  targets?: readonly string[];
+}
+
+/**
+ * A signed-in UI session as stored: the hash of its id (the id itself lives only in the browser's
+ * cookie) and the token it acts for (the token itself is never stored).
+ */
+export interface SessionRow {
+  idHash: string;
+  tokenId: number;
+  /** The synchronizer token every form of the session repeats. */
+  csrf: string;
+  /** A one-time message for the next page (e.g. "minted urn:…"). */
+  flash: string | null;
+  created: string;
+  expires: string;
+}
+
 export interface ResolutionCount {
   nid: string;
   day: string;
@@ -229,9 +251,24 @@ export interface Store {
     token: { hash: string; role: Role; namespace: string | null; label: string | null },
     actor: Actor,
   ): Promise<TokenInfo>;
+  /** A token that exists and is not revoked. */
   findToken(hash: string): Promise<TokenInfo | null>;
+  /** Revokes a token and ends its sessions; null when there is no such live token. */
+  revokeToken(id: number, actor: Actor): Promise<TokenInfo | null>;
 
-  audit(limit: number, beforeId?: number): Promise<AuditEntry[]>;
+  createSession(session: SessionRow): Promise<void>;
+  /** The session with its token, unless it expired by `now` or its token was revoked. */
+  findSession(
+    idHash: string,
+    now: string,
+  ): Promise<{ session: SessionRow; token: TokenInfo } | null>;
+  updateSession(idHash: string, change: { expires?: string; flash?: string | null }): Promise<void>;
+  deleteSession(idHash: string): Promise<void>;
+  /** Deletes the sessions expired by `now`; returns how many. */
+  sweepSessions(now: string): Promise<number>;
+
+  /** The audit log, newest first. */
+  audit(limit: number, query?: AuditQuery): Promise<AuditEntry[]>;
   /** Adds to the daily resolution counts (the server batches increments in memory). */
   addResolutionCounts(counts: ResolutionCount[]): Promise<void>;
   resolutionCounts(nid?: string): Promise<ResolutionCount[]>;

@@ -20,24 +20,24 @@ export class Pages {
   }
 
   /** A page with a heading and one paragraph; the heading is the status phrase unless given. */
-  message(
+  async message(
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
     text: Html | string,
     title = STATUS_CODES[status] ?? "Error",
-  ): FastifyReply {
+  ): Promise<FastifyReply> {
     return this.send(
       reply,
       status,
-      { title, session: this.sessions.get(request) },
+      { title, session: await this.sessions.get(request) },
       html`<h1>${title}</h1><p>${text}</p>`,
     );
   }
 
   /** The signed-in session, or 401 (GETs are sent to the sign-in page before they get here). */
-  registrar(request: FastifyRequest): Session {
-    const session = this.sessions.get(request);
+  async registrar(request: FastifyRequest): Promise<Session> {
+    const session = await this.sessions.get(request);
     if (session?.token == null)
       throw new HttpProblem(401, "sign-in", "Sign in first: this page is for registrars.");
     return session;

@@ -16,13 +16,12 @@ import type { Pages } from "./pages.js";
 import { queryUrn } from "./query-urn.js";
 import { recordHistory } from "./record-history.js";
 import { recordContent } from "./record-page.js";
-import { SessionStore } from "./session.js";
 
 export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pages): void {
   const { store, limits } = ctx;
 
   app.get("/", async (request, reply) => {
-    const session = pages.sessions.get(request);
+    const session = await pages.sessions.get(request);
     return pages.send(
       reply,
       200,
@@ -30,7 +29,7 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
         title: "Resolve or inspect",
         session,
         current: "home",
-        flash: SessionStore.takeFlash(session),
+        flash: await pages.sessions.takeFlash(session),
       },
       homeContent(await store.listNamespaces(), null),
     );
@@ -47,7 +46,7 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
     const found = await lookup(store, input);
     if (found.kind === "malformed") return reply.redirect(inspectHref(input), 303);
     if (found.kind === "unknown") {
-      const session = pages.sessions.get(request);
+      const session = await pages.sessions.get(request);
       return pages.send(
         reply,
         404,
@@ -76,7 +75,7 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
       200,
       {
         title: input ? `Inspect ${input}` : "Inspect a URN",
-        session: pages.sessions.get(request),
+        session: await pages.sessions.get(request),
         current: "inspect",
       },
       inspectContent(input, registered),
@@ -85,7 +84,7 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
 
   app.get("/record/*", async (request, reply) => {
     const input = urnFromPath(request, "/record/", limits);
-    const session = pages.sessions.get(request);
+    const session = await pages.sessions.get(request);
     const urn = URN.parse(input);
     if (urn === null) return reply.redirect(inspectHref(input), 303);
     const record = await store.getRecord(namespaceKey(urn));
@@ -100,7 +99,7 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
     return pages.send(
       reply,
       200,
-      { title: record.urn, session, flash: SessionStore.takeFlash(session) },
+      { title: record.urn, session, flash: await pages.sessions.takeFlash(session) },
       recordContent(record, await recordHistory(store, record), signedIn),
     );
   });
@@ -110,7 +109,7 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
     return pages.send(
       reply,
       200,
-      { title: "Namespaces", session: pages.sessions.get(request), current: "namespaces" },
+      { title: "Namespaces", session: await pages.sessions.get(request), current: "namespaces" },
       namespacesContent(
         await store.listNamespaces(),
         typeof query === "string" ? query.trim() : "",
@@ -127,7 +126,7 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
     return pages.send(
       reply,
       200,
-      { title: `urn:${nid}:`, session: pages.sessions.get(request), current: "namespaces" },
+      { title: `urn:${nid}:`, session: await pages.sessions.get(request), current: "namespaces" },
       namespaceContent(nid, served, revisions),
     );
   });

@@ -1,29 +1,58 @@
-// The registrar's pages: register, mint, and manage a record. Every write is a request to the JSON
-// API with the session's token (registrar-api.ts), so the forms can do what the API allows.
+// The registrar's pages: register, mint, and manage a record. Every write calls the same registry
+// action the JSON API calls (registry-actions.ts) with the session's token, so the forms can do
+// exactly what the API allows, checked in one place.
 
 import { URN } from "@urnkit/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../http/context.js";
+import { HttpProblem } from "../http/problem.js";
 import { urnFromPath } from "../http/raw-target.js";
 import { namespaceKey } from "../namespace-keys.js";
+import {
+  activateUrn,
+  deactivateUrn,
+  mintUrn,
+  patchRecord,
+  registerUrn,
+} from "../registry-actions.js";
+import type { TokenInfo, UrnRecord } from "../storage/store.js";
 import { editHref } from "./links.js";
 import type { Pages } from "./pages.js";
 import { queryUrn } from "./query-urn.js";
-import { type ApiResult, callApi, problemText } from "./registrar-api.js";
 import {
   EMPTY_REGISTER,
   manageContent,
   type RegisterValues,
   registrarContent,
 } from "./registrar-pages.js";
-import { type Session, SessionStore } from "./session.js";
+import type { Session } from "./session.js";
+
+/** A refusal's detail and its issues' messages, for showing under a form. */
+function problemText(error: HttpProblem): string {
+  const issues = error.extensions.issues;
+  const messages = (Array.isArray(issues) ? issues : [])
+    .map((i) => (typeof i?.message === "string" ? (i.message as string) : ""))
+    .filter((m) => m !== "" && m !== error.message);
+  return [error.message, ...messages].join(" — ");
+}
+
+/** Runs a registry action: the record, or the refusal a form shows (anything else is thrown). */
+async function attempt(action: () => Promise<UrnRecord>): Promise<UrnRecord | HttpProblem> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof HttpProblem) return error;
+    throw error;
+  }
+}
 
 export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pages): void {
   const { store, limits } = ctx;
 
   app.addHook("onRequest", async (request, reply) => {
     if (request.method === "GET" && request.url.startsWith("/registrar")) {
-      if (pages.sessions.get(request)?.token == null) return reply.redirect("/sign-in", 303);
+      if ((await pages.sessions.get(request))?.token == null)
+        return reply.redirect("/sign-in", 303);
     }
   });
 
@@ -34,7 +63,7 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
     values: RegisterValues,
     errors: Parameters<typeof registrarContent>[3],
   ) {
-    const session = pages.registrar(request);
+    const session = await pages.registrar(request);
     return pages.send(
       reply,
       status,
@@ -43,7 +72,7 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
         session,
         current: "registrar",
         noindex: true,
-        flash: SessionStore.takeFlash(session),
+        flash: await pages.sessions.takeFlash(session),
       },
       registrarContent(session, await store.listNamespaces(), values, errors),
     );
@@ -76,7 +105,7 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
   }
 
   app.post("/registrar/register", async (request, reply) => {
-    const session = pages.registrar(request);
+    const session = await pages.registrar(request);
     const form = pages.form(request, session);
     const values: RegisterValues = {
       urn: (form.get("urn") ?? "").trim(),
@@ -88,45 +117,53 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
     const metadata = parseMetadata(values.metadata);
     if (typeof metadata === "string")
       return registrarPage(request, reply, 422, values, { register: metadata });
-    const result = await callApi(app, session, "POST", "/api/v1/urns", {
-      urn: values.urn,
-      status: values.status,
-      ...(values.url === ""
-        ? {}
-        : { locators: [{ url: values.url, mediaType: values.mediaType || null }] }),
-      ...(metadata === null ? {} : { metadata }),
-    });
-    if (result.status !== 201)
-      return registrarPage(request, reply, result.status, values, {
+    const token = session.token as TokenInfo;
+    const result = await attempt(() =>
+      registerUrn(ctx, token, {
+        urn: values.urn,
+        status: values.status === "reserved" ? "reserved" : "active",
+        ...(values.url === ""
+          ? {}
+          : { locators: [{ url: values.url, mediaType: values.mediaType || null }] }),
+        metadata,
+      }),
+    );
+    if (result instanceof HttpProblem)
+      return registrarPage(request, reply, result.statusCode, values, {
         register: problemText(result),
       });
     return done(reply, session, result, "Registered");
   });
 
   app.post("/registrar/mint", async (request, reply) => {
-    const session = pages.registrar(request);
+    const session = await pages.registrar(request);
     const form = pages.form(request, session);
     const nid = (form.get("nid") ?? "").toLowerCase();
     const url = (form.get("url") ?? "").trim();
     if (!/^[a-z0-9-]{1,32}$/.test(nid))
       return registrarPage(request, reply, 400, EMPTY_REGISTER, { mint: "Choose a namespace." });
-    const result = await callApi(app, session, "POST", `/api/v1/namespaces/${nid}/mint`, {
-      status: form.get("status") === "reserved" ? "reserved" : "active",
-      ...(url === "" ? {} : { locators: [{ url }] }),
-    });
-    if (result.status !== 201)
-      return registrarPage(request, reply, result.status, EMPTY_REGISTER, {
+    const token = session.token as TokenInfo;
+    const result = await attempt(() =>
+      mintUrn(ctx, token, nid, {
+        status: form.get("status") === "reserved" ? "reserved" : "active",
+        ...(url === "" ? {} : { locators: [{ url }] }),
+      }),
+    );
+    if (result instanceof HttpProblem)
+      return registrarPage(request, reply, result.statusCode, EMPTY_REGISTER, {
         mint: problemText(result),
       });
     return done(reply, session, result, "Minted");
   });
 
   /** After a successful write: the record's management page with a notice. */
-  function done(reply: FastifyReply, session: Session, result: ApiResult, verb: string) {
-    const urn = String(result.body.urn);
-    session.flash = `${verb} ${urn}.`;
-    return reply.redirect(editHref(urn), 303);
+  async function done(reply: FastifyReply, session: Session, record: UrnRecord, verb: string) {
+    await pages.sessions.setFlash(session, `${verb} ${record.urn}.`);
+    return reply.redirect(editHref(record.urn), 303);
   }
+
+  const noRecord = (request: FastifyRequest, reply: FastifyReply) =>
+    pages.message(request, reply, 404, "There is no such record to manage.", "Not registered here");
 
   async function manageTarget(request: FastifyRequest) {
     const input = urnFromPath(request, "/registrar/record/", limits);
@@ -141,16 +178,9 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
     status: number,
     error: string | null,
   ) {
-    const session = pages.registrar(request);
+    const session = await pages.registrar(request);
     const record = await manageTarget(request);
-    if (record === null)
-      return pages.message(
-        request,
-        reply,
-        404,
-        "There is no such record to manage.",
-        "Not registered here",
-      );
+    if (record === null) return noRecord(request, reply);
     return pages.send(
       reply,
       status,
@@ -159,7 +189,7 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
         session,
         current: "registrar",
         noindex: true,
-        flash: SessionStore.takeFlash(session),
+        flash: await pages.sessions.takeFlash(session),
       },
       manageContent(session, record, error),
     );
@@ -168,20 +198,13 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
   app.get("/registrar/record/*", (request, reply) => managePage(request, reply, 200, null));
 
   app.post("/registrar/record/*", async (request, reply) => {
-    const session = pages.registrar(request);
+    const session = await pages.registrar(request);
     const form = pages.form(request, session);
     const record = await manageTarget(request);
-    if (record === null)
-      return pages.message(
-        request,
-        reply,
-        404,
-        "There is no such record to manage.",
-        "Not registered here",
-      );
-    const api = `/api/v1/urns/${record.urn}`;
+    if (record === null) return noRecord(request, reply);
+    const token = session.token as TokenInfo;
     const action = form.get("action");
-    let result: ApiResult;
+    let write: () => Promise<UrnRecord>;
     let verb: string;
     if (action === "locators") {
       const urls = form.getAll("url");
@@ -196,30 +219,32 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
           { url, priority: Number.isFinite(priority) ? priority : 0, mediaType: mediaType || null },
         ];
       });
-      result = await callApi(app, session, "PATCH", api, { locators });
+      write = () => patchRecord(ctx, token, record.urn, { locators });
       verb = "Saved the locators of";
     } else if (action === "metadata") {
       const metadata = parseMetadata(form.get("metadata") ?? "");
       if (typeof metadata === "string") return managePage(request, reply, 422, metadata);
-      result = await callApi(app, session, "PATCH", api, { metadata });
+      write = () => patchRecord(ctx, token, record.urn, { metadata });
       verb = "Saved the metadata of";
     } else if (action === "activate") {
-      result = await callApi(app, session, "POST", `${api}/activate`, null);
+      write = () => activateUrn(ctx, token, record.urn);
       verb = "Activated";
     } else if (action === "deactivate") {
       const reason = (form.get("reason") ?? "").trim();
       const successor = (form.get("successor") ?? "").trim();
       if (reason === "") return managePage(request, reply, 422, "Say why the URN is deactivated.");
-      result = await callApi(app, session, "POST", `${api}/deactivate`, {
-        reason,
-        ...(successor === "" ? {} : { successor }),
-      });
+      write = () =>
+        deactivateUrn(ctx, token, record.urn, {
+          reason,
+          ...(successor === "" ? {} : { successor }),
+        });
       verb = "Deactivated";
     } else {
       return managePage(request, reply, 400, "Unknown action.");
     }
-    if (result.status !== 200)
-      return managePage(request, reply, result.status, problemText(result));
+    const result = await attempt(write);
+    if (result instanceof HttpProblem)
+      return managePage(request, reply, result.statusCode, problemText(result));
     return done(reply, session, result, verb);
   });
 }

@@ -18,7 +18,7 @@ const CSP =
 const FORM_BYTES = 256 * 1024;
 
 export async function uiRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
-  const pages = new Pages(new SessionStore());
+  const pages = new Pages(new SessionStore(ctx.store));
 
   // HTML forms post application/x-www-form-urlencoded; only these routes accept it.
   app.addContentTypeParser(

@@ -135,4 +135,27 @@ CREATE TABLE resolution_counts (
 );
 `,
   },
+  {
+    version: 2,
+    name: "sessions",
+    sql: `
+ALTER TABLE tokens ADD COLUMN revoked text;
+
+CREATE TABLE sessions (
+  id_hash text COLLATE "C" PRIMARY KEY,
+  token_id bigint NOT NULL REFERENCES tokens(id),
+  csrf text NOT NULL,
+  flash text,
+  created text NOT NULL,
+  expires text COLLATE "C" NOT NULL
+);
+CREATE INDEX sessions_by_token ON sessions (token_id);
+CREATE INDEX sessions_by_expiry ON sessions (expires);
+`,
+  },
+  {
+    version: 3,
+    name: "audit-by-target",
+    sql: "CREATE INDEX audit_by_target ON audit (target, id);",
+  },
 ];

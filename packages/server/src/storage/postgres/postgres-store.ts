@@ -8,9 +8,11 @@ import { randomUUID } from "node:crypto";
 import { finished } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
+import { auditJson, now, SESSION_SELECT, toAuditEntry, toSessionWithToken } from "../rows.js";
 import {
   type Actor,
   type AuditEntry,
+  type AuditQuery,
   ConflictError,
   type Delegation,
   type ExportPage,
@@ -28,6 +30,7 @@ import {
   type ResolutionCount,
   type ResolveView,
   type Role,
+  type SessionRow,
   StateError,
   type Store,
   type TemplateRevision,
@@ -75,8 +78,6 @@ export interface PostgresStoreOptions {
   /** Connections per pool. */
   poolSize?: number;
 }
-
-const now = (): string => new Date().toISOString();
 
 // bigint ids and counts come back as numbers: they stay far below 2^53.
 const INT8_OID = 20;
@@ -363,14 +364,7 @@ export class PostgresStore implements Store {
   ): Promise<void> {
     await q.query(
       "INSERT INTO audit (token_id, action, target, before, after, at) VALUES ($1, $2, $3, $4, $5, $6)",
-      [
-        actor.tokenId,
-        action,
-        target,
-        before === undefined ? null : JSON.stringify(before),
-        after === undefined ? null : JSON.stringify(after),
-        now(),
-      ],
+      [actor.tokenId, action, target, auditJson(before), auditJson(after), now()],
     );
   }
 
@@ -819,26 +813,78 @@ export class PostgresStore implements Store {
   async findToken(hash: string): Promise<TokenInfo | null> {
     const { rows } = await this.pool.query<TokenInfo>({
       name: "token",
-      text: "SELECT id, role, namespace, label, created FROM tokens WHERE hash = $1",
+      text: "SELECT id, role, namespace, label, created FROM tokens WHERE hash = $1 AND revoked IS NULL",
       values: [hash],
     });
     return rows[0] ?? null;
   }
 
-  async audit(limit: number, beforeId?: number): Promise<AuditEntry[]> {
-    const { rows } = await this.pool.query<Record<string, unknown>>(
-      "SELECT * FROM audit WHERE id < $1 ORDER BY id DESC LIMIT $2",
-      [beforeId ?? Number.MAX_SAFE_INTEGER, limit],
+  async revokeToken(id: number, actor: Actor): Promise<TokenInfo | null> {
+    return this.#tx(async (c) => {
+      const { rows } = await c.query<TokenInfo>(
+        `UPDATE tokens SET revoked = $1 WHERE id = $2 AND revoked IS NULL
+         RETURNING id, role, namespace, label, created`,
+        [now(), id],
+      );
+      const info = rows[0] ?? null;
+      if (info === null) return null;
+      await c.query("DELETE FROM sessions WHERE token_id = $1", [id]);
+      await this.#audit(c, actor, "token.revoke", String(id), info, undefined);
+      return info;
+    });
+  }
+
+  async createSession(s: SessionRow): Promise<void> {
+    await this.pool.query(
+      "INSERT INTO sessions (id_hash, token_id, csrf, flash, created, expires) VALUES ($1, $2, $3, $4, $5, $6)",
+      [s.idHash, s.tokenId, s.csrf, s.flash, s.created, s.expires],
     );
-    return rows.map((r) => ({
-      id: r.id as number,
-      tokenId: (r.token_id as number | null) ?? null,
-      action: r.action as string,
-      target: r.target as string,
-      before: r.before === null ? null : JSON.parse(r.before as string),
-      after: r.after === null ? null : JSON.parse(r.after as string),
-      at: r.at as string,
-    }));
+  }
+
+  async findSession(
+    idHash: string,
+    at: string,
+  ): Promise<{ session: SessionRow; token: TokenInfo } | null> {
+    const { rows } = await this.pool.query<Record<string, unknown>>({
+      name: "session",
+      text: `${SESSION_SELECT} WHERE s.id_hash = $1 AND s.expires > $2 AND t.revoked IS NULL`,
+      values: [idHash, at],
+    });
+    return rows[0] === undefined ? null : toSessionWithToken(rows[0]);
+  }
+
+  async updateSession(
+    idHash: string,
+    change: { expires?: string; flash?: string | null },
+  ): Promise<void> {
+    await this.pool.query(
+      `UPDATE sessions SET expires = coalesce($2, expires),
+         flash = CASE WHEN $3 THEN $4 ELSE flash END WHERE id_hash = $1`,
+      [idHash, change.expires ?? null, change.flash !== undefined, change.flash ?? null],
+    );
+  }
+
+  async deleteSession(idHash: string): Promise<void> {
+    await this.pool.query("DELETE FROM sessions WHERE id_hash = $1", [idHash]);
+  }
+
+  async sweepSessions(at: string): Promise<number> {
+    return (await this.pool.query("DELETE FROM sessions WHERE expires <= $1", [at])).rowCount ?? 0;
+  }
+
+  async audit(limit: number, query: AuditQuery = {}): Promise<AuditEntry[]> {
+    const before = query.before ?? Number.MAX_SAFE_INTEGER;
+    const { rows } =
+      query.targets === undefined
+        ? await this.pool.query<Record<string, unknown>>(
+            "SELECT * FROM audit WHERE id < $1 ORDER BY id DESC LIMIT $2",
+            [before, limit],
+          )
+        : await this.pool.query<Record<string, unknown>>(
+            "SELECT * FROM audit WHERE target = ANY($3::text[]) AND id < $1 ORDER BY id DESC LIMIT $2",
+            [before, limit, query.targets],
+          );
+    return rows.map(toAuditEntry);
   }
 
   async addResolutionCounts(counts: ResolutionCount[]): Promise<void> {

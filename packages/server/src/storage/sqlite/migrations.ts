@@ -117,4 +117,27 @@ CREATE TABLE resolution_counts (
 ) WITHOUT ROWID;
 `,
   },
+  {
+    version: 2,
+    name: "sessions",
+    sql: `
+ALTER TABLE tokens ADD COLUMN revoked TEXT;
+
+CREATE TABLE sessions (
+  id_hash TEXT PRIMARY KEY,
+  token_id INTEGER NOT NULL REFERENCES tokens(id),
+  csrf TEXT NOT NULL,
+  flash TEXT,
+  created TEXT NOT NULL,
+  expires TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX sessions_by_token ON sessions (token_id);
+CREATE INDEX sessions_by_expiry ON sessions (expires);
+`,
+  },
+  {
+    version: 3,
+    name: "audit-by-target",
+    sql: "CREATE INDEX audit_by_target ON audit (target, id);",
+  },
 ];

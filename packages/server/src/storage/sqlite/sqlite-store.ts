@@ -4,9 +4,11 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
+import { auditJson, now, SESSION_SELECT, toAuditEntry, toSessionWithToken } from "../rows.js";
 import {
   type Actor,
   type AuditEntry,
+  type AuditQuery,
   ConflictError,
   type Delegation,
   type ExportPage,
@@ -24,6 +26,7 @@ import {
   type ResolutionCount,
   type ResolveView,
   type Role,
+  type SessionRow,
   StateError,
   type Store,
   type TemplateRevision,
@@ -80,8 +83,6 @@ export interface SqliteStoreOptions {
   filename: string;
   readonly?: boolean;
 }
-
-const now = (): string => new Date().toISOString();
 
 /** Resolution's one lookup: the record with its best locator and latest successor. */
 export const RESOLVE_SQL = `SELECT r.urn, r.status, r.reason, r.deactivated,
@@ -226,6 +227,11 @@ export class SqliteStore implements Store {
       audit: db.prepare<[number, number], Record<string, unknown>>(
         "SELECT * FROM audit WHERE id < ? ORDER BY id DESC LIMIT ?",
       ),
+      // The targets travel as one JSON array, so one prepared statement takes any number.
+      auditFor: db.prepare<[string, number, number], Record<string, unknown>>(
+        `SELECT * FROM audit WHERE target IN (SELECT value FROM json_each(?)) AND id < ?
+         ORDER BY id DESC LIMIT ?`,
+      ),
       exportRecords: db.prepare<[number, number], RecordRow>(
         "SELECT * FROM records WHERE id > ? ORDER BY id LIMIT ?",
       ),
@@ -242,8 +248,23 @@ export class SqliteStore implements Store {
         "INSERT INTO tokens (hash, role, namespace, label, created) VALUES (?, ?, ?, ?, ?)",
       ),
       token: db.prepare<[string], TokenRow>(
-        "SELECT id, role, namespace, label, created FROM tokens WHERE hash = ?",
+        "SELECT id, role, namespace, label, created FROM tokens WHERE hash = ? AND revoked IS NULL",
       ),
+      revokeToken: db.prepare<[string, number], TokenRow>(
+        `UPDATE tokens SET revoked = ? WHERE id = ? AND revoked IS NULL
+         RETURNING id, role, namespace, label, created`,
+      ),
+      endTokenSessions: db.prepare("DELETE FROM sessions WHERE token_id = ?"),
+      insertSession: db.prepare(
+        "INSERT INTO sessions (id_hash, token_id, csrf, flash, created, expires) VALUES (?, ?, ?, ?, ?, ?)",
+      ),
+      session: db.prepare<[string, string], Record<string, unknown>>(
+        `${SESSION_SELECT} WHERE s.id_hash = ? AND s.expires > ? AND t.revoked IS NULL`,
+      ),
+      sessionExpires: db.prepare("UPDATE sessions SET expires = ? WHERE id_hash = ?"),
+      sessionFlash: db.prepare("UPDATE sessions SET flash = ? WHERE id_hash = ?"),
+      deleteSession: db.prepare("DELETE FROM sessions WHERE id_hash = ?"),
+      sweepSessions: db.prepare("DELETE FROM sessions WHERE expires <= ?"),
       addCount: db.prepare(
         `INSERT INTO resolution_counts (nid, day, count) VALUES (?, ?, ?)
          ON CONFLICT (nid, day) DO UPDATE SET count = count + excluded.count`,
@@ -299,8 +320,8 @@ export class SqliteStore implements Store {
       actor.tokenId,
       action,
       target,
-      before === undefined ? null : JSON.stringify(before),
-      after === undefined ? null : JSON.stringify(after),
+      auditJson(before),
+      auditJson(after),
       now(),
     );
   }
@@ -684,16 +705,53 @@ export class SqliteStore implements Store {
     return this.s.token.get(hash) ?? null;
   }
 
-  async audit(limit: number, beforeId?: number): Promise<AuditEntry[]> {
-    return this.s.audit.all(beforeId ?? Number.MAX_SAFE_INTEGER, limit).map((r) => ({
-      id: r.id as number,
-      tokenId: (r.token_id as number | null) ?? null,
-      action: r.action as string,
-      target: r.target as string,
-      before: r.before === null ? null : JSON.parse(r.before as string),
-      after: r.after === null ? null : JSON.parse(r.after as string),
-      at: r.at as string,
-    }));
+  async revokeToken(id: number, actor: Actor): Promise<TokenInfo | null> {
+    return this.db
+      .transaction(() => {
+        const info = this.s.revokeToken.get(now(), id) ?? null;
+        if (info === null) return null;
+        this.s.endTokenSessions.run(id);
+        this.#audit(actor, "token.revoke", String(id), info, undefined);
+        return info;
+      })
+      .immediate();
+  }
+
+  async createSession(s: SessionRow): Promise<void> {
+    this.s.insertSession.run(s.idHash, s.tokenId, s.csrf, s.flash, s.created, s.expires);
+  }
+
+  async findSession(
+    idHash: string,
+    at: string,
+  ): Promise<{ session: SessionRow; token: TokenInfo } | null> {
+    const row = this.s.session.get(idHash, at);
+    return row === undefined ? null : toSessionWithToken(row);
+  }
+
+  async updateSession(
+    idHash: string,
+    change: { expires?: string; flash?: string | null },
+  ): Promise<void> {
+    if (change.expires !== undefined) this.s.sessionExpires.run(change.expires, idHash);
+    if (change.flash !== undefined) this.s.sessionFlash.run(change.flash, idHash);
+  }
+
+  async deleteSession(idHash: string): Promise<void> {
+    this.s.deleteSession.run(idHash);
+  }
+
+  async sweepSessions(at: string): Promise<number> {
+    return this.s.sweepSessions.run(at).changes;
+  }
+
+  async audit(limit: number, query: AuditQuery = {}): Promise<AuditEntry[]> {
+    const before = query.before ?? Number.MAX_SAFE_INTEGER;
+    const rows =
+      query.targets === undefined
+        ? this.s.audit.all(before, limit)
+        : this.s.auditFor.all(JSON.stringify(query.targets), before, limit);
+    return rows.map(toAuditEntry);
   }
 
   async addResolutionCounts(counts: ResolutionCount[]): Promise<void> {

@@ -1,0 +1,295 @@
+// The registry's writes (RFC 8141 §1.1: names assigned once, never reassigned; §6 registration
+// templates; §6.4.6 resolution policy), as plain functions of the store, the acting token and the
+// input. The JSON API and the web UI both call these, so role and scope checks, validation,
+// namespace rules and audit rows are the same whichever way a registrar comes in. Refusals are
+// HttpProblems: their status and code say what went wrong to either caller.
+
+import { checkTemplate, parseTemplate } from "@urnkit/namespaces";
+import { permit } from "./http/auth.js";
+import type { Limits } from "./http/context.js";
+import { HttpProblem } from "./http/problem.js";
+import { mintNss } from "./mint.js";
+import { namespaceKey, nidRefusals, urnErrors } from "./namespace-keys.js";
+import { parseApiUrn, registrationTarget } from "./registration.js";
+import { checkLocators, checkMetadata } from "./routes/record-body.js";
+import {
+  ConflictError,
+  type Delegation,
+  type LocatorInput,
+  type Namespace,
+  type NamespaceInput,
+  StateError,
+  type Store,
+  type TokenInfo,
+  type UrnRecord,
+} from "./storage/store.js";
+
+export interface ActionContext {
+  store: Store;
+  limits: Limits;
+}
+
+export interface RecordInput {
+  status?: "reserved" | "active";
+  locators?: LocatorInput[];
+  metadata?: Record<string, unknown> | null;
+}
+
+/** A namespace as written, with the template's warnings (errors refuse the write). */
+export interface NamespaceResult {
+  namespace: Namespace;
+  warnings: { code: string; severity: "warning"; message: string }[];
+}
+
+const MINT_ATTEMPTS = 100;
+
+function found(record: UrnRecord | null, urn: string): UrnRecord {
+  if (record === null) throw new HttpProblem(404, "unknown-urn", `${urn} is not registered here`);
+  return record;
+}
+
+/** The store's refusals as problems: a taken key or a lifecycle step backwards is a 409. */
+function refused(error: unknown): never {
+  if (error instanceof ConflictError)
+    throw new HttpProblem(409, "already-registered", error.message, { existing: error.existing });
+  if (error instanceof StateError) throw new HttpProblem(409, "invalid-transition", error.message);
+  throw error;
+}
+
+function notServed(nid: string): HttpProblem {
+  return new HttpProblem(404, "unknown-namespace", `namespace "${nid}" is not served here`);
+}
+
+/** POST /api/v1/urns: registers a URN (reserved or active) in a namespace served here. */
+export async function registerUrn(
+  { store, limits }: ActionContext,
+  token: TokenInfo,
+  input: RecordInput & { urn: string },
+): Promise<UrnRecord> {
+  permit(token, "registrar", token.namespace);
+  const syntax = urnErrors(input.urn);
+  if (syntax.valid) permit(token, "registrar", syntax.nid);
+  const target = await registrationTarget(store, input.urn, limits);
+  checkLocators(input.locators);
+  checkMetadata(input.metadata);
+  try {
+    return await store.createRecord(
+      {
+        urn: target.urn.href,
+        key: target.key,
+        nid: target.nid,
+        status: input.status ?? "reserved",
+        locators: input.locators,
+        metadata: input.metadata ?? null,
+      },
+      { tokenId: token.id },
+    );
+  } catch (error) {
+    refused(error);
+  }
+}
+
+/** Mints the namespace's next URN, atomically; numbers taken by hand are skipped. */
+export async function mintUrn(
+  { store, limits }: ActionContext,
+  token: TokenInfo,
+  nidInput: string,
+  input: RecordInput,
+): Promise<UrnRecord> {
+  const nid = nidInput.toLowerCase();
+  permit(token, "registrar", nid);
+  const ns = await store.getNamespace(nid);
+  if (ns === null) throw notServed(nid);
+  if (ns.mint === null)
+    throw new HttpProblem(409, "no-mint-policy", `namespace "${nid}" has no minting policy`);
+  checkLocators(input.locators);
+  checkMetadata(input.metadata);
+  // The sequence never goes back, so a number already taken is skipped for the next one.
+  for (let attempt = 0; attempt < MINT_ATTEMPTS; attempt++) {
+    const n = await store.nextMintNumber(nid, { tokenId: token.id });
+    const target = await registrationTarget(store, `urn:${nid}:${mintNss(ns.mint, n)}`, limits);
+    try {
+      return await store.createRecord(
+        {
+          urn: target.urn.href,
+          key: target.key,
+          nid,
+          status: input.status ?? "reserved",
+          locators: input.locators,
+          metadata: input.metadata ?? null,
+        },
+        { tokenId: token.id },
+      );
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+    }
+  }
+  throw new HttpProblem(
+    409,
+    "mint-exhausted",
+    `${MINT_ATTEMPTS} minted numbers in a row were already taken`,
+  );
+}
+
+/** The URN a lifecycle write names (any equivalent spelling), once the token may touch it. */
+function recordTarget({ limits }: ActionContext, token: TokenInfo, text: string) {
+  const urn = parseApiUrn(text, limits);
+  permit(token, "registrar", urn.nid);
+  return { urn, key: namespaceKey(urn) };
+}
+
+/** Replaces the active locators and/or the metadata of a record. */
+export async function patchRecord(
+  ctx: ActionContext,
+  token: TokenInfo,
+  urnText: string,
+  patch: Omit<RecordInput, "status">,
+): Promise<UrnRecord> {
+  const { urn, key } = recordTarget(ctx, token, urnText);
+  checkLocators(patch.locators);
+  checkMetadata(patch.metadata);
+  return found(await ctx.store.updateRecord(key, patch, { tokenId: token.id }), urn.href);
+}
+
+/** reserved → active. */
+export async function activateUrn(
+  ctx: ActionContext,
+  token: TokenInfo,
+  urnText: string,
+): Promise<UrnRecord> {
+  const { urn, key } = recordTarget(ctx, token, urnText);
+  try {
+    return found(await ctx.store.activate(key, { tokenId: token.id }), urn.href);
+  } catch (error) {
+    refused(error);
+  }
+}
+
+/** → deactivated, with the reason and an optional successor (a 301 target from then on). */
+export async function deactivateUrn(
+  ctx: ActionContext,
+  token: TokenInfo,
+  urnText: string,
+  change: { reason?: string; successor?: string },
+): Promise<UrnRecord> {
+  const { urn, key } = recordTarget(ctx, token, urnText);
+  if (change.reason === undefined || change.reason.trim() === "")
+    throw new HttpProblem(
+      422,
+      "reason-required",
+      'say why the URN is deactivated: {"reason": "…"}',
+    );
+  let successor: { urn: string; key: string } | null = null;
+  if (change.successor !== undefined) {
+    const s = parseApiUrn(change.successor, ctx.limits);
+    successor = { urn: s.assignedName, key: namespaceKey(s) };
+    if (successor.key === key)
+      throw new HttpProblem(422, "self-successor", "a URN cannot be its own successor");
+  }
+  try {
+    return found(
+      await ctx.store.deactivate(key, { reason: change.reason, successor }, { tokenId: token.id }),
+      urn.href,
+    );
+  } catch (error) {
+    refused(error);
+  }
+}
+
+/** Delegate prefixes are compared with equivalence keys: "urn" and the NID in lowercase. */
+function normalizeDelegates(
+  nid: string,
+  delegates: Delegation[] | undefined,
+): Delegation[] | undefined {
+  return delegates?.map((d) => {
+    if (!/^https?:\/\//i.test(d.url))
+      throw new HttpProblem(422, "bad-delegate", `delegate URL must be http(s): ${d.url}`);
+    if (d.prefix === "") return d;
+    const head = `urn:${nid}:`;
+    if (d.prefix.slice(0, head.length).toLowerCase() !== head)
+      throw new HttpProblem(422, "bad-delegate", `delegate prefix must start with "${head}"`);
+    return { prefix: head + d.prefix.slice(head.length), url: d.url };
+  });
+}
+
+/** The NID must be a valid, registered NID (RFC 8141 §5) unless the namespace is local. */
+function checkNid(nid: string, local: boolean): void {
+  const syntax = urnErrors(`urn:${nid}:x`);
+  if (!syntax.valid)
+    throw new HttpProblem(422, "invalid-nid", `"${nid}" is not a valid NID`, {
+      issues: syntax.errors,
+    });
+  if (local) return;
+  const issues = nidRefusals(nid);
+  if (issues.length > 0)
+    throw new HttpProblem(422, "unregistered-nid", issues[0]?.message ?? "", { issues });
+}
+
+/**
+ * The registration template checked against RFC 8141 Appendix A: error-severity issues refuse it
+ * (422 listing them all), warnings are handed back with the stored namespace. checkTemplate reads
+ * a template as a request for a new NID, so "already registered" (§5.1 rule 1) is dropped when the
+ * template names the namespace it is stored for: serving a registered namespace is the usual case.
+ */
+function checkTemplateText(
+  nid: string,
+  template: string | null | undefined,
+): NamespaceResult["warnings"] {
+  if (template == null) return [];
+  const parsed = parseTemplate(template);
+  const named = (parsed.namespaceId ?? "").trim().split(/\s+/, 1)[0]?.toLowerCase();
+  const issues = checkTemplate(parsed).filter(
+    (i) => !(i.code === "nid-already-registered" && named === nid),
+  );
+  const errors = issues.filter((i) => i.severity === "error");
+  if (errors.length > 0)
+    throw new HttpProblem(
+      422,
+      "invalid-template",
+      `the registration template has ${errors.length} error${errors.length === 1 ? "" : "s"}; the first: ${errors[0]?.message}`,
+      { issues },
+    );
+  return issues.map((i) => ({ code: i.code, severity: "warning", message: i.message }));
+}
+
+export async function createNamespace(
+  { store }: ActionContext,
+  token: TokenInfo,
+  input: NamespaceInput,
+): Promise<NamespaceResult> {
+  permit(token, "admin", null);
+  const nid = input.nid.toLowerCase();
+  checkNid(nid, input.local === true);
+  const warnings = checkTemplateText(nid, input.template);
+  try {
+    const namespace = await store.createNamespace(
+      { ...input, nid, delegate: normalizeDelegates(nid, input.delegate) ?? [] },
+      { tokenId: token.id },
+    );
+    return { namespace, warnings };
+  } catch (error) {
+    if (error instanceof ConflictError)
+      throw new HttpProblem(409, "namespace-exists", error.message, { existing: error.existing });
+    throw error;
+  }
+}
+
+/** Changes a namespace; a changed template is stored as a new revision. */
+export async function updateNamespace(
+  { store }: ActionContext,
+  token: TokenInfo,
+  nidInput: string,
+  input: Omit<NamespaceInput, "nid">,
+): Promise<NamespaceResult> {
+  const nid = nidInput.toLowerCase();
+  permit(token, "admin", nid);
+  const before = await store.getNamespace(nid);
+  if (before === null) throw notServed(nid);
+  checkNid(nid, input.local ?? before.local);
+  const warnings = checkTemplateText(nid, input.template);
+  const namespace = await store.updateNamespace(
+    { ...input, nid, delegate: normalizeDelegates(nid, input.delegate) },
+    { tokenId: token.id },
+  );
+  return { namespace, warnings };
+}

@@ -1,0 +1,52 @@
+// Row mapping shared by the engines: both store the same columns (timestamps as ISO-8601 text,
+// JSON as text), so turning a row into the contract's shape is engine-neutral.
+
+import type { AuditEntry, SessionRow, TokenInfo } from "./store.js";
+
+export const now = (): string => new Date().toISOString();
+
+/** A before/after value for an audit row's text column. */
+export function auditJson(value: unknown): string | null {
+  return value === undefined ? null : JSON.stringify(value);
+}
+
+export function toAuditEntry(r: Record<string, unknown>): AuditEntry {
+  return {
+    id: r.id as number,
+    tokenId: (r.token_id as number | null) ?? null,
+    action: r.action as string,
+    target: r.target as string,
+    before: r.before === null ? null : JSON.parse(r.before as string),
+    after: r.after === null ? null : JSON.parse(r.after as string),
+    at: r.at as string,
+  };
+}
+
+/** A sessions row joined with its token's columns (token_role, token_namespace, …). */
+export function toSessionWithToken(r: Record<string, unknown>): {
+  session: SessionRow;
+  token: TokenInfo;
+} {
+  return {
+    session: {
+      idHash: r.id_hash as string,
+      tokenId: r.token_id as number,
+      csrf: r.csrf as string,
+      flash: (r.flash as string | null) ?? null,
+      created: r.created as string,
+      expires: r.expires as string,
+    },
+    token: {
+      id: r.token_id as number,
+      role: r.token_role as TokenInfo["role"],
+      namespace: (r.token_namespace as string | null) ?? null,
+      label: (r.token_label as string | null) ?? null,
+      created: r.token_created as string,
+    },
+  };
+}
+
+/** The SELECT list and join of a session lookup, in SQL both engines speak. */
+export const SESSION_SELECT = `SELECT s.*, t.role AS token_role, t.namespace AS token_namespace,
+  t.label AS token_label, t.created AS token_created
+FROM sessions s JOIN tokens t ON t.id = s.token_id`;
