@@ -496,5 +496,56 @@ describe("web UI pages", () => {
       assert.ok(!text.includes(admin), "the token is not in the log");
       assert.ok(!text.includes(admin.slice(7, 30)), "no part of the token is in the log");
     });
+
+    it("a UI write is one request in /metrics (no API request behind it)", async () => {
+      const count = (body: string, method: string, route: string) =>
+        Number(
+          new RegExp(
+            `urnkit_http_requests_total\\{method="${method}",route="${route.replace(/[/:]/g, "\\$&")}",status="303"\\} (\\d+)`,
+          ).exec(body)?.[1] ?? 0,
+        );
+      const before = (await app.inject({ url: "/metrics" })).body;
+      const b = await signedIn(admin);
+      const csrf = await b.csrf("/registrar");
+      const minted = await b.post("/registrar/mint", { csrf, nid: "example", status: "active" });
+      assert.equal(minted.statusCode, 303);
+      const metrics = (await app.inject({ url: "/metrics" })).body;
+      assert.equal(
+        count(metrics, "POST", "/registrar/mint") - count(before, "POST", "/registrar/mint"),
+        1,
+      );
+      assert.doesNotMatch(metrics, /method="(POST|PATCH)",route="\/api\/v1/);
+    });
+  });
+
+  describe("behind a proxy", () => {
+    const signInOver = async (server: FastifyInstance, proto: string) => {
+      const b = new Browser(server);
+      const csrf = await b.csrf("/sign-in");
+      const r = await server.inject({
+        method: "POST",
+        url: "/sign-in",
+        headers: {
+          cookie: b.cookie ?? "",
+          "content-type": "application/x-www-form-urlencoded",
+          "x-forwarded-proto": proto,
+        },
+        payload: new URLSearchParams({ csrf, token: admin }).toString(),
+      });
+      assert.equal(r.statusCode, 303);
+      return String([r.headers["set-cookie"]].flat()[0]);
+    };
+
+    it("the session cookie is Secure over HTTPS at a trusted proxy, not when the proxy is untrusted", async () => {
+      const trusting = await buildServer({ store: h.store, trustProxy: true });
+      try {
+        assert.match(await signInOver(trusting, "https"), /^urnkit_session=.*; Secure$/);
+        assert.doesNotMatch(await signInOver(trusting, "http"), /Secure/);
+      } finally {
+        await trusting.close();
+      }
+      // Without trustProxy a client could claim HTTPS in a header: it is not believed.
+      assert.doesNotMatch(await signInOver(app, "https"), /Secure/);
+    });
   });
 });
