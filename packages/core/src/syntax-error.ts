@@ -80,38 +80,43 @@ export function errorValue(
   input: string,
   syntax: UrnSyntax,
 ): UrnSyntaxError {
-  return new ErrorValue(code, index, component, input, syntax) as unknown as UrnSyntaxError;
+  const error =
+    syntax === "rfc2141"
+      ? new ErrorValue2141(code, index, component, input)
+      : new ErrorValue(code, index, component, input);
+  return error as unknown as UrnSyntaxError;
 }
 
 /**
  * A UrnSyntaxError that never ran the Error constructor. Its prototype chain goes through
  * UrnSyntaxError.prototype, so `instanceof`, `name`, `constructor` and `toString()` are those of
- * any UrnSyntaxError, and it has the same own fields. `message` is written when first read;
- * `stack` has no frames, like an error made with `Error.stackTraceLimit = 0`.
+ * any UrnSyntaxError, and it has the same own fields (and no more: a smaller object is made
+ * faster). `message` is written when first read; `stack` has no frames, like an error made with
+ * `Error.stackTraceLimit = 0`.
  */
+/** Where an error value finds its grammar: on its prototype, not in a field of every error. */
+const GRAMMAR = Symbol("grammar");
+
 class ErrorValue {
   declare readonly code: UrnSyntaxErrorCode;
   declare readonly index: number;
   declare readonly component: UrnComponent;
   declare readonly input: string;
-  readonly #syntax: UrnSyntax;
 
-  constructor(
-    code: UrnSyntaxErrorCode,
-    index: number,
-    component: UrnComponent,
-    input: string,
-    syntax: UrnSyntax,
-  ) {
+  constructor(code: UrnSyntaxErrorCode, index: number, component: UrnComponent, input: string) {
     this.code = code;
     this.index = index;
     this.component = component;
     this.input = input;
-    this.#syntax = syntax;
+  }
+
+  /** The grammar the message speaks of. */
+  get [GRAMMAR](): UrnSyntax {
+    return "rfc8141";
   }
 
   get message(): string {
-    const message = describe(this.code, this.index, this.component, this.input, this.#syntax);
+    const message = describe(this.code, this.index, this.component, this.input, this[GRAMMAR]);
     own(this, "message", message);
     return message;
   }
@@ -129,11 +134,19 @@ class ErrorValue {
   }
 }
 Object.setPrototypeOf(ErrorValue.prototype, UrnSyntaxError.prototype);
-Object.defineProperty(ErrorValue.prototype, "constructor", {
-  value: UrnSyntaxError,
-  writable: true,
-  configurable: true,
-});
+
+class ErrorValue2141 extends ErrorValue {
+  override get [GRAMMAR](): UrnSyntax {
+    return "rfc2141";
+  }
+}
+for (const prototype of [ErrorValue.prototype, ErrorValue2141.prototype]) {
+  Object.defineProperty(prototype, "constructor", {
+    value: UrnSyntaxError,
+    writable: true,
+    configurable: true,
+  });
+}
 
 /** Sets an own data property, as `message` and `stack` are on a constructed Error. */
 function own(target: object, key: "message" | "stack", value: unknown): void {
