@@ -4,12 +4,13 @@
 // 2. Serves them with urnkit and with a bare node:http + better-sqlite3 server doing the same one
 //    lookup and a 303, and loads each in turn at 64 connections: requests/s, p50 and p99.
 
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_LIMITS, importRecords, openSqliteStore } from "../dist/index.js";
+import { startListening } from "../test/urnkit-process.js";
 import { hasWrk, type LoadResult, load } from "./load.js";
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
@@ -33,24 +34,8 @@ async function* lines(): AsyncGenerator<string> {
   if (chunk.length > 0) yield chunk.join("");
 }
 
-function start(script: string, db: string): Promise<{ proc: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(
-      process.execPath,
-      ["--import", "tsx", fileURLToPath(new URL(script, import.meta.url)), db],
-      {
-        stdio: ["ignore", "pipe", "inherit"],
-      },
-    );
-    let out = "";
-    proc.stdout?.on("data", (d) => {
-      out += d;
-      const m = /PORT (\d+)/.exec(out);
-      if (m) resolve({ proc, port: Number(m[1]) });
-    });
-    proc.once("exit", (code) => reject(new Error(`${script} exited (${code})`)));
-  });
-}
+const start = (script: string, db: string) =>
+  startListening(fileURLToPath(new URL(script, import.meta.url)), [db]);
 
 /** CPU seconds a process has used (Linux /proc), or null elsewhere. */
 function cpuSeconds(pid: number): number | null {

@@ -2,7 +2,6 @@
 // the server acknowledged is in the database, and SQLite's integrity check passes.
 
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
@@ -11,23 +10,11 @@ import { after, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { openSqliteStore, SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import { issueToken } from "../src/tokens.js";
+import { startListening } from "./urnkit-process.js";
 
 const child = fileURLToPath(new URL("./fixtures/serve.ts", import.meta.url));
 
-function startServer(db: string): Promise<{ proc: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ["--import", "tsx", child, db], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    proc.stdout?.on("data", (d) => {
-      out += d;
-      const m = /PORT (\d+)/.exec(out);
-      if (m) resolve({ proc, port: Number(m[1]) });
-    });
-    proc.on("exit", (code) => reject(new Error(`server exited early (${code})`)));
-  });
-}
+const startServer = (db: string) => startListening(child, [db]);
 
 describe("kill -9 during a large import", () => {
   const dir = mkdtempSync(join(tmpdir(), "urnkit-crash-"));

@@ -8,7 +8,7 @@ import { after, before, describe, it } from "node:test";
 import { openStore } from "../src/storage/open-store.js";
 import { issueToken } from "../src/tokens.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
-import { startUrnkit, type UrnkitProcess } from "./urnkit-process.js";
+import { callUrnkit, startUrnkit, type UrnkitProcess } from "./urnkit-process.js";
 
 describe("two urnkit processes on one PostgreSQL database", { skip: PG_SKIP }, () => {
   let db: TestDatabase;
@@ -17,15 +17,7 @@ describe("two urnkit processes on one PostgreSQL database", { skip: PG_SKIP }, (
   let token: string;
 
   const call = (base: string, method: string, path: string, body?: unknown) =>
-    fetch(`${base}${path}`, {
-      method,
-      redirect: "manual",
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    callUrnkit(base, token, method, path, body);
 
   before(async () => {
     db = await createTestDatabase();

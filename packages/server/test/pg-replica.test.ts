@@ -10,7 +10,7 @@ import pg from "pg";
 import { openStore } from "../src/storage/open-store.js";
 import { issueToken } from "../src/tokens.js";
 import { admin, createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
-import { startUrnkit, type UrnkitProcess } from "./urnkit-process.js";
+import { callUrnkit, startUrnkit, type UrnkitProcess } from "./urnkit-process.js";
 
 describe("--db-read sends resolution to the replica", { skip: PG_SKIP }, () => {
   let db: TestDatabase;
@@ -20,15 +20,7 @@ describe("--db-read sends resolution to the replica", { skip: PG_SKIP }, () => {
   const role = `urnkit_replica_${randomBytes(4).toString("hex")}`;
 
   const api = (method: string, path: string, body?: unknown) =>
-    fetch(`${server.base}${path}`, {
-      method,
-      redirect: "manual",
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    callUrnkit(server.base, token, method, path, body);
   const resolveStatus = async (urn: string) =>
     (await fetch(`${server.base}/${urn}`, { redirect: "manual" })).status;
 

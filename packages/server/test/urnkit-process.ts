@@ -12,32 +12,66 @@ export interface UrnkitProcess {
   stop(): Promise<void>;
 }
 
-/** Serves `location` (and its read replica) in a child process; resolves once it listens. */
-export function startUrnkit(location: string, readLocation?: string): Promise<UrnkitProcess> {
+/**
+ * Runs a TypeScript script that listens on a free port and prints "PORT <n>"; resolves once it
+ * does, rejects when the script exits first.
+ */
+export function startListening(
+  script: string,
+  args: readonly string[],
+): Promise<{ proc: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
-    const args = ["--import", "tsx", fixture, location];
-    if (readLocation !== undefined) args.push(readLocation);
-    const proc = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
+    const proc = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let out = "";
-    const early = (code: number | null) => reject(new Error(`urnkit exited early (${code})`));
+    const early = (code: number | null) => reject(new Error(`${script} exited early (${code})`));
     proc.on("exit", early);
     proc.stdout?.on("data", (d) => {
       out += d;
       const m = /PORT (\d+)/.exec(out);
       if (m === null) return;
       proc.off("exit", early);
-      resolve({
-        proc,
-        base: `http://127.0.0.1:${m[1]}`,
-        async stop() {
-          if (proc.exitCode !== null) return;
-          const exited = once(proc, "exit");
-          proc.kill("SIGTERM");
-          const timer = setTimeout(() => proc.kill("SIGKILL"), 5000);
-          await exited;
-          clearTimeout(timer);
-        },
-      });
+      resolve({ proc, port: Number(m[1]) });
     });
+  });
+}
+
+/** Serves `location` (and its read replica) in a child process; resolves once it listens. */
+export async function startUrnkit(location: string, readLocation?: string): Promise<UrnkitProcess> {
+  const { proc, port } = await startListening(
+    fixture,
+    readLocation === undefined ? [location] : [location, readLocation],
+  );
+  return {
+    proc,
+    base: `http://127.0.0.1:${port}`,
+    async stop() {
+      if (proc.exitCode !== null) return;
+      const exited = once(proc, "exit");
+      proc.kill("SIGTERM");
+      const timer = setTimeout(() => proc.kill("SIGKILL"), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** A request with a bearer token to a urnkit process; redirects are not followed. */
+export function callUrnkit(
+  base: string,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  return fetch(`${base}${path}`, {
+    method,
+    redirect: "manual",
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
 }

@@ -114,6 +114,11 @@ export const namespaceSchema = {
   },
 } as const;
 
+/** A JSON array of objects with these properties (list responses). */
+export function listOf<P extends Record<string, object>>(properties: P) {
+  return { type: "array", items: { type: "object", properties } } as const;
+}
+
 /** A namespace as a POST or PUT stored it, with its registration template's warnings. */
 export const namespaceWriteSchema = {
   ...namespaceSchema,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { authorize } from "../http/auth.js";
 import type { PluginOptions } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
-import { errors, namespaceSchema, tokenInfoSchema } from "../http/schemas.js";
+import { errors, listOf, namespaceSchema, tokenInfoSchema } from "../http/schemas.js";
 import { registryEntries } from "../namespace-keys.js";
 import type { Role } from "../storage/store.js";
 import { issueToken, ROLES } from "../tokens.js";
@@ -102,21 +102,15 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
           },
         },
         response: {
-          200: {
-            type: "array",
-            items: {
-              type: "object",
-              properties: {
-                id: { type: "integer" },
-                tokenId: { type: ["integer", "null"] },
-                action: { type: "string" },
-                target: { type: "string" },
-                before: {},
-                after: {},
-                at: { type: "string" },
-              },
-            },
-          },
+          200: listOf({
+            id: { type: "integer" },
+            tokenId: { type: ["integer", "null"] },
+            action: { type: "string" },
+            target: { type: "string" },
+            before: {},
+            after: {},
+            at: { type: "string" },
+          }),
           ...errors,
         },
       },
@@ -143,17 +137,11 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
         tags: ["namespaces"],
         querystring: { type: "object", properties: { nid: { type: "string", maxLength: 32 } } },
         response: {
-          200: {
-            type: "array",
-            items: {
-              type: "object",
-              properties: {
-                nid: { type: "string" },
-                day: { type: "string" },
-                count: { type: "integer" },
-              },
-            },
-          },
+          200: listOf({
+            nid: { type: "string" },
+            day: { type: "string" },
+            count: { type: "integer" },
+          }),
           ...errors,
         },
       },

@@ -7,6 +7,7 @@ import type { PluginOptions } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import {
   errors,
+  listOf,
   locatorInputSchema,
   metadataSchema,
   namespaceInputProperties,
@@ -104,17 +105,11 @@ export async function namespaceRoutes(app: FastifyInstance, { ctx }: PluginOptio
         tags: ["namespaces"],
         params: nidParams,
         response: {
-          200: {
-            type: "array",
-            items: {
-              type: "object",
-              properties: {
-                revision: { type: "integer" },
-                template: { type: ["string", "null"] },
-                created: { type: "string" },
-              },
-            },
-          },
+          200: listOf({
+            revision: { type: "integer" },
+            template: { type: ["string", "null"] },
+            created: { type: "string" },
+          }),
           ...errors,
         },
       },

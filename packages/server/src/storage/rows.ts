@@ -1,9 +1,85 @@
 // Row mapping shared by the engines: both store the same columns (timestamps as ISO-8601 text,
 // JSON as text), so turning a row into the contract's shape is engine-neutral.
 
-import type { AuditEntry, SessionRow, TokenInfo } from "./store.js";
+import type {
+  AuditEntry,
+  Delegation,
+  Locator,
+  MintPolicy,
+  Namespace,
+  RecordStatus,
+  SessionRow,
+  TokenInfo,
+  UrnRecord,
+} from "./store.js";
 
 export const now = (): string => new Date().toISOString();
+
+/** A namespaces row joined with its current template (SQLite stores booleans as 0 and 1). */
+export interface NamespaceRow {
+  nid: string;
+  template_revision: number;
+  template: string | null;
+  mint: string | null;
+  redirect_status: 302 | 303 | 307;
+  max_age: number;
+  delegate: string;
+  local: boolean | number;
+  created: string;
+  updated: string;
+}
+
+/** The columns of a records row. */
+export interface RecordColumns {
+  id: number;
+  key: string;
+  urn: string;
+  nid: string;
+  status: RecordStatus;
+  metadata: string | null;
+  reason: string | null;
+  deactivated: string | null;
+  created: string;
+  updated: string;
+}
+
+export function toNamespace(row: NamespaceRow): Namespace {
+  return {
+    nid: row.nid,
+    template: row.template,
+    templateRevision: row.template_revision,
+    mint: row.mint === null ? null : (JSON.parse(row.mint) as MintPolicy),
+    redirectStatus: row.redirect_status,
+    maxAge: row.max_age,
+    delegate: JSON.parse(row.delegate) as Delegation[],
+    local: row.local === true || row.local === 1,
+    created: row.created,
+    updated: row.updated,
+  };
+}
+
+/** A record from its row and its linked rows, which each engine reads its own way. */
+export function toRecord(
+  row: RecordColumns,
+  links: { locators: Locator[]; successors: string[]; predecessors: string[] },
+): UrnRecord {
+  return {
+    urn: row.urn,
+    key: row.key,
+    nid: row.nid,
+    status: row.status,
+    locators: links.locators,
+    metadata: row.metadata === null ? null : (JSON.parse(row.metadata) as Record<string, unknown>),
+    reason: row.reason,
+    deactivated: row.deactivated,
+    successors: links.successors,
+    predecessors: links.predecessors,
+    // Registration refuses every equivalent spelling (409), so a record has exactly one.
+    spellings: [row.urn],
+    created: row.created,
+    updated: row.updated,
+  };
+}
 
 /** A before/after value for an audit row's text column. */
 export function auditJson(value: unknown): string | null {

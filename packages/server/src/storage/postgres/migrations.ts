@@ -4,7 +4,7 @@
 // backwards. Timestamps stay ISO-8601 text so that exports round-trip byte for byte across
 // engines; keys use the "C" collation (byte order, no locale cost on the hottest index).
 
-import type { Migration } from "../sqlite/migrations.js";
+import type { Migration } from "../migration.js";
 
 /** The channel a namespace change is announced on, so that every process drops its cached copy. */
 export const NAMESPACE_CHANNEL = "urnkit_namespaces";

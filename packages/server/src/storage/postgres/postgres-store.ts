@@ -8,25 +8,32 @@ import { randomUUID } from "node:crypto";
 import { finished } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { auditJson, now, SESSION_SELECT, toAuditEntry, toSessionWithToken } from "../rows.js";
+import {
+  auditJson,
+  type NamespaceRow,
+  now,
+  type RecordColumns,
+  toRecord as recordOf,
+  SESSION_SELECT,
+  toAuditEntry,
+  toNamespace,
+  toSessionWithToken,
+} from "../rows.js";
 import {
   type Actor,
   type AuditEntry,
   type AuditQuery,
   ConflictError,
-  type Delegation,
   type ExportPage,
   type ImportBatchResult,
   type ImportItem,
   type Locator,
   type LocatorInput,
-  type MintPolicy,
   type Namespace,
   type NamespaceInput,
   type NewRecord,
   type RecordLine,
   type RecordPatch,
-  type RecordStatus,
   type ResolutionCount,
   type ResolveView,
   type Role,
@@ -41,30 +48,7 @@ import { migrations, NAMESPACE_CHANNEL } from "./migrations.js";
 
 type Queryable = pg.Pool | pg.PoolClient;
 
-interface NamespaceRow {
-  nid: string;
-  template_revision: number;
-  template: string | null;
-  mint: string | null;
-  redirect_status: 302 | 303 | 307;
-  max_age: number;
-  delegate: string;
-  local: boolean;
-  created: string;
-  updated: string;
-}
-
-interface RecordRow {
-  id: number;
-  key: string;
-  urn: string;
-  nid: string;
-  status: RecordStatus;
-  metadata: string | null;
-  reason: string | null;
-  deactivated: string | null;
-  created: string;
-  updated: string;
+interface RecordRow extends RecordColumns {
   locators: Locator[];
   successors: string[];
   predecessors: string[];
@@ -164,39 +148,7 @@ function copyField(value: string | number | null): string {
     : s;
 }
 
-function toNamespace(row: NamespaceRow): Namespace {
-  return {
-    nid: row.nid,
-    template: row.template,
-    templateRevision: row.template_revision,
-    mint: row.mint === null ? null : (JSON.parse(row.mint) as MintPolicy),
-    redirectStatus: row.redirect_status,
-    maxAge: row.max_age,
-    delegate: JSON.parse(row.delegate) as Delegation[],
-    local: row.local,
-    created: row.created,
-    updated: row.updated,
-  };
-}
-
-function toRecord(row: RecordRow): UrnRecord {
-  return {
-    urn: row.urn,
-    key: row.key,
-    nid: row.nid,
-    status: row.status,
-    locators: row.locators,
-    metadata: row.metadata === null ? null : (JSON.parse(row.metadata) as Record<string, unknown>),
-    reason: row.reason,
-    deactivated: row.deactivated,
-    successors: row.successors,
-    predecessors: row.predecessors,
-    // Registration refuses every equivalent spelling (409), so a record has exactly one.
-    spellings: [row.urn],
-    created: row.created,
-    updated: row.updated,
-  };
-}
+const toRecord = (row: RecordRow): UrnRecord => recordOf(row, row);
 
 function toLine(row: RecordRow): RecordLine {
   const line: RecordLine = { urn: row.urn, status: row.status };

@@ -2,11 +2,7 @@
 // by the database itself: a UNIQUE equivalence key, triggers refusing DELETE, a changed key and a
 // status moving backwards.
 
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+import type { Migration } from "../migration.js";
 
 export const migrations: readonly Migration[] = [
   {

@@ -4,19 +4,27 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
-import { auditJson, now, SESSION_SELECT, toAuditEntry, toSessionWithToken } from "../rows.js";
+import {
+  auditJson,
+  type NamespaceRow,
+  now,
+  type RecordColumns,
+  SESSION_SELECT,
+  toAuditEntry,
+  toNamespace,
+  toRecord,
+  toSessionWithToken,
+} from "../rows.js";
 import {
   type Actor,
   type AuditEntry,
   type AuditQuery,
   ConflictError,
-  type Delegation,
   type ExportPage,
   type ImportBatchResult,
   type ImportItem,
   type Locator,
   type LocatorInput,
-  type MintPolicy,
   type Namespace,
   type NamespaceInput,
   type NewRecord,
@@ -35,31 +43,7 @@ import {
 } from "../store.js";
 import { migrations } from "./migrations.js";
 
-interface NamespaceRow {
-  nid: string;
-  template_revision: number;
-  template: string | null;
-  mint: string | null;
-  redirect_status: 302 | 303 | 307;
-  max_age: number;
-  delegate: string;
-  local: number;
-  created: string;
-  updated: string;
-}
-
-interface RecordRow {
-  id: number;
-  key: string;
-  urn: string;
-  nid: string;
-  status: RecordStatus;
-  metadata: string | null;
-  reason: string | null;
-  deactivated: string | null;
-  created: string;
-  updated: string;
-}
+type RecordRow = RecordColumns;
 
 interface LocatorRow {
   record_id: number;
@@ -91,21 +75,6 @@ export const RESOLVE_SQL = `SELECT r.urn, r.status, r.reason, r.deactivated,
   (SELECT successor_urn FROM successors s WHERE s.record_id = r.id
     ORDER BY s.created DESC LIMIT 1) AS successor
 FROM records r WHERE r.key = ?`;
-
-function toNamespace(row: NamespaceRow): Namespace {
-  return {
-    nid: row.nid,
-    template: row.template,
-    templateRevision: row.template_revision,
-    mint: row.mint === null ? null : (JSON.parse(row.mint) as MintPolicy),
-    redirectStatus: row.redirect_status,
-    maxAge: row.max_age,
-    delegate: JSON.parse(row.delegate) as Delegation[],
-    local: row.local === 1,
-    created: row.created,
-    updated: row.updated,
-  };
-}
 
 function toLocator(row: LocatorRow): Locator {
   return {
@@ -434,23 +403,11 @@ export class SqliteStore implements Store {
 
   #expand(row: RecordRow): UrnRecord {
     const s = this.s;
-    return {
-      urn: row.urn,
-      key: row.key,
-      nid: row.nid,
-      status: row.status,
+    return toRecord(row, {
       locators: s.locators.all(row.id).map(toLocator),
-      metadata:
-        row.metadata === null ? null : (JSON.parse(row.metadata) as Record<string, unknown>),
-      reason: row.reason,
-      deactivated: row.deactivated,
       successors: s.successors.all(row.id).map((r) => r.successor_urn),
       predecessors: s.predecessors.all(row.key).map((r) => r.urn),
-      // Registration refuses every equivalent spelling (409), so a record has exactly one.
-      spellings: [row.urn],
-      created: row.created,
-      updated: row.updated,
-    };
+    });
   }
 
   async getRecord(key: string): Promise<UrnRecord | null> {
