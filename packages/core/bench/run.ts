@@ -37,7 +37,7 @@ const LEGEND = [
 function runInChild(name: string): boolean {
   const child = spawnSync(
     process.execPath,
-    [...process.execArgv, fileURLToPath(import.meta.url), CHILD_FLAG, name],
+    [...process.execArgv, "--expose-gc", fileURLToPath(import.meta.url), CHILD_FLAG, name],
     { stdio: "inherit" },
   );
   return child.status === 0;
