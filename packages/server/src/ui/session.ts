@@ -50,6 +50,8 @@ function cookie(request: FastifyRequest, name: string, value: string, maxAge: nu
 export class SessionStore {
   readonly #store: Store;
   readonly #now: () => number;
+  /** Each request's session, read once however many hooks and handlers ask for it. */
+  readonly #read = new WeakMap<FastifyRequest, Promise<Session | null>>();
 
   constructor(store: Store, options: { now?: () => number } = {}) {
     this.#store = store;
@@ -57,7 +59,16 @@ export class SessionStore {
   }
 
   /** The request's signed-in session, or null. Using it extends the idle timeout. */
-  async get(request: FastifyRequest): Promise<Session | null> {
+  get(request: FastifyRequest): Promise<Session | null> {
+    let read = this.#read.get(request);
+    if (read === undefined) {
+      read = this.#find(request);
+      this.#read.set(request, read);
+    }
+    return read;
+  }
+
+  async #find(request: FastifyRequest): Promise<Session | null> {
     const id = cookieValue(request.headers.cookie, COOKIE);
     if (id === null) return null;
     const idHash = hashId(id);
