@@ -8,7 +8,7 @@ import type {
   MintPolicy,
   Namespace,
   RecordStatus,
-  SessionRow,
+  SessionWithToken,
   TokenInfo,
   UrnRecord,
 } from "./store.js";
@@ -99,10 +99,7 @@ export function toAuditEntry(r: Record<string, unknown>): AuditEntry {
 }
 
 /** A sessions row joined with its token's columns (token_role, token_namespace, …). */
-export function toSessionWithToken(r: Record<string, unknown>): {
-  session: SessionRow;
-  token: TokenInfo;
-} {
+export function toSessionWithToken(r: Record<string, unknown>): SessionWithToken {
   return {
     session: {
       idHash: r.id_hash as string,

@@ -189,6 +189,30 @@ export interface SessionRow {
   expires: string;
 }
 
+export interface SessionWithToken {
+  session: SessionRow;
+  token: TokenInfo;
+}
+
+export interface SessionChange {
+  expires?: string;
+  flash?: string | null;
+}
+
+/** A token to store: its SHA-256 (the token itself is never stored) and its grant. */
+export interface NewToken {
+  hash: string;
+  role: Role;
+  namespace: string | null;
+  label: string | null;
+}
+
+/** Why a URN is deactivated, and the URN that replaces it (with its key) if any. */
+export interface Deactivation {
+  reason: string;
+  successor?: { urn: string; key: string } | null;
+}
+
 export interface ResolutionCount {
   nid: string;
   day: string;
@@ -236,21 +260,14 @@ export interface Store {
   createRecord(input: NewRecord, actor: Actor): Promise<UrnRecord>;
   updateRecord(key: string, patch: RecordPatch, actor: Actor): Promise<UrnRecord | null>;
   activate(key: string, actor: Actor): Promise<UrnRecord | null>;
-  deactivate(
-    key: string,
-    change: { reason: string; successor?: { urn: string; key: string } | null },
-    actor: Actor,
-  ): Promise<UrnRecord | null>;
+  deactivate(key: string, change: Deactivation, actor: Actor): Promise<UrnRecord | null>;
 
   /** Imports one batch in one transaction: when it returns, the batch is durable. */
   importBatch(items: ImportItem[], actor: Actor): Promise<ImportBatchResult>;
   exportPage(cursor: string | null, limit: number): Promise<ExportPage>;
   countRecords(): Promise<number>;
 
-  createToken(
-    token: { hash: string; role: Role; namespace: string | null; label: string | null },
-    actor: Actor,
-  ): Promise<TokenInfo>;
+  createToken(token: NewToken, actor: Actor): Promise<TokenInfo>;
   /** A token that exists and is not revoked. */
   findToken(hash: string): Promise<TokenInfo | null>;
   /** Revokes a token and ends its sessions; null when there is no such live token. */

@@ -24,6 +24,7 @@ import {
   type AuditEntry,
   type AuditQuery,
   ConflictError,
+  type Deactivation,
   type ExportPage,
   type ImportBatchResult,
   type ImportItem,
@@ -32,12 +33,14 @@ import {
   type Namespace,
   type NamespaceInput,
   type NewRecord,
+  type NewToken,
   type RecordLine,
   type RecordPatch,
   type ResolutionCount,
   type ResolveView,
-  type Role,
+  type SessionChange,
   type SessionRow,
+  type SessionWithToken,
   StateError,
   type Store,
   type TemplateRevision,
@@ -573,11 +576,7 @@ export class PostgresStore implements Store {
     });
   }
 
-  async deactivate(
-    key: string,
-    change: { reason: string; successor?: { urn: string; key: string } | null },
-    actor: Actor,
-  ): Promise<UrnRecord | null> {
+  async deactivate(key: string, change: Deactivation, actor: Actor): Promise<UrnRecord | null> {
     return this.#tx(async (c) => {
       const row = await this.#recordRow(c, key, true);
       if (row === undefined) return null;
@@ -739,10 +738,7 @@ export class PostgresStore implements Store {
 
   // Tokens, audit, counts
 
-  async createToken(
-    token: { hash: string; role: Role; namespace: string | null; label: string | null },
-    actor: Actor,
-  ): Promise<TokenInfo> {
+  async createToken(token: NewToken, actor: Actor): Promise<TokenInfo> {
     return this.#tx(async (c) => {
       const t = now();
       const namespace = token.namespace?.toLowerCase() ?? null;
@@ -793,10 +789,7 @@ export class PostgresStore implements Store {
     );
   }
 
-  async findSession(
-    idHash: string,
-    at: string,
-  ): Promise<{ session: SessionRow; token: TokenInfo } | null> {
+  async findSession(idHash: string, at: string): Promise<SessionWithToken | null> {
     const { rows } = await this.pool.query<Record<string, unknown>>({
       name: "session",
       text: `${SESSION_SELECT} WHERE s.id_hash = $1 AND s.expires > $2 AND t.revoked IS NULL`,
@@ -805,10 +798,7 @@ export class PostgresStore implements Store {
     return rows[0] === undefined ? null : toSessionWithToken(rows[0]);
   }
 
-  async updateSession(
-    idHash: string,
-    change: { expires?: string; flash?: string | null },
-  ): Promise<void> {
+  async updateSession(idHash: string, change: SessionChange): Promise<void> {
     await this.pool.query(
       `UPDATE sessions SET expires = coalesce($2, expires),
          flash = CASE WHEN $3 THEN $4 ELSE flash END WHERE id_hash = $1`,

@@ -20,6 +20,7 @@ import {
   type AuditEntry,
   type AuditQuery,
   ConflictError,
+  type Deactivation,
   type ExportPage,
   type ImportBatchResult,
   type ImportItem,
@@ -28,13 +29,16 @@ import {
   type Namespace,
   type NamespaceInput,
   type NewRecord,
+  type NewToken,
   type RecordLine,
   type RecordPatch,
   type RecordStatus,
   type ResolutionCount,
   type ResolveView,
   type Role,
+  type SessionChange,
   type SessionRow,
+  type SessionWithToken,
   StateError,
   type Store,
   type TemplateRevision,
@@ -506,11 +510,7 @@ export class SqliteStore implements Store {
       .immediate();
   }
 
-  async deactivate(
-    key: string,
-    change: { reason: string; successor?: { urn: string; key: string } | null },
-    actor: Actor,
-  ): Promise<UrnRecord | null> {
+  async deactivate(key: string, change: Deactivation, actor: Actor): Promise<UrnRecord | null> {
     return this.db
       .transaction(() => {
         const row = this.s.record.get(key);
@@ -631,10 +631,7 @@ export class SqliteStore implements Store {
 
   // Tokens, audit, counts
 
-  async createToken(
-    token: { hash: string; role: Role; namespace: string | null; label: string | null },
-    actor: Actor,
-  ): Promise<TokenInfo> {
+  async createToken(token: NewToken, actor: Actor): Promise<TokenInfo> {
     return this.db
       .transaction(() => {
         const t = now();
@@ -678,18 +675,12 @@ export class SqliteStore implements Store {
     this.s.insertSession.run(s.idHash, s.tokenId, s.csrf, s.flash, s.created, s.expires);
   }
 
-  async findSession(
-    idHash: string,
-    at: string,
-  ): Promise<{ session: SessionRow; token: TokenInfo } | null> {
+  async findSession(idHash: string, at: string): Promise<SessionWithToken | null> {
     const row = this.s.session.get(idHash, at);
     return row === undefined ? null : toSessionWithToken(row);
   }
 
-  async updateSession(
-    idHash: string,
-    change: { expires?: string; flash?: string | null },
-  ): Promise<void> {
+  async updateSession(idHash: string, change: SessionChange): Promise<void> {
     if (change.expires !== undefined) this.s.sessionExpires.run(change.expires, idHash);
     if (change.flash !== undefined) this.s.sessionFlash.run(change.flash, idHash);
   }
