@@ -2,7 +2,7 @@
 // URN-equivalence rules), plus the helpers every plug-in builds its key with.
 
 import type { URN } from "@urnkit/core";
-import type { Issue } from "./issue.js";
+import { error, type Issue } from "./issue.js";
 
 export interface NamespaceRule {
   /** The NID in lowercase. */
@@ -19,6 +19,18 @@ export interface NamespaceRule {
 /** Offset of the NSS in `urn.href`: after "urn:", the NID and ":". */
 export function nssOffset(urn: URN): number {
   return urn.href.indexOf(":", 4) + 1;
+}
+
+/**
+ * Where the NSS of a `{head}:{tail}` namespace splits (mpeg, ogc, lex, eidr, dev: both parts
+ * non-empty, the head holding no ":"): the index of the first ":" in the NSS, or, when the NSS is
+ * not of that form, the error with `code` and `message`, at the NSS or at a ":" nothing follows.
+ */
+export function headColon(urn: URN, code: string, message: string): number | Issue {
+  const nss = urn.nss;
+  const colon = nss.indexOf(":");
+  if (colon > 0 && colon < nss.length - 1) return colon;
+  return error(code, message, nssOffset(urn) + Math.max(colon, 0));
 }
 
 /** The NSS as the generic key spells it (hex of %hh in uppercase). */

@@ -183,3 +183,17 @@ describe("publicid transcription (RFC 3151)", () => {
     assert.equal(publicIdToNss("a'b?c#d%e;f"), "a%27b%3Fc%23d%25e%3Bf");
   });
 });
+
+describe("{head}:{tail} namespaces (mpeg, ogc, lex, eidr, dev)", () => {
+  it("need both parts: the error is at the NSS, or at a ':' that nothing follows", () => {
+    assert.deepEqual(issues("urn:mpeg:mpeg7"), ["error:mpeg-syntax@9"]);
+    assert.deepEqual(issues("urn:ogc:def:"), ["error:ogc-syntax@11"]);
+    assert.deepEqual(issues("urn:lex::x"), ["error:lex-syntax@8"]);
+    assert.deepEqual(issues("urn:eidr:10.5240"), ["error:eidr-syntax@9"]);
+    assert.deepEqual(issues("urn:dev:mac:"), ["error:dev-syntax@11"]);
+  });
+  it("split at the first ':', so the tail may hold more", () => {
+    assert.deepEqual(issues("urn:mpeg:mpeg7:schema:2001"), []);
+    assert.deepEqual(issues("urn:ogc:def:crs:EPSG::4326"), []);
+  });
+});

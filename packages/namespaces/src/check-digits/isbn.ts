@@ -2,15 +2,11 @@
 // weights 10..2 modulo 11 ("X" for 10), ISBN-13 weights 1,3,1,3,… modulo 10. The functions read
 // the digits of an ISBN as printed: hyphens are skipped.
 
+import { weightedMod11CheckChar } from "./mod11.js";
+
 /** The check character of an ISBN-10 from its first 9 digits: "0"-"9" or "X". */
 export function isbn10CheckDigit(isbn: string): string {
-  let sum = 0;
-  for (let i = 0, n = 0; n < 9 && i < isbn.length; i++) {
-    const c = isbn.charCodeAt(i);
-    if (c !== 0x2d) sum += (10 - n++) * (c - 48);
-  }
-  const check = (11 - (sum % 11)) % 11;
-  return check === 10 ? "X" : String(check);
+  return weightedMod11CheckChar(isbn, 9);
 }
 
 /** The check digit of an ISBN-13 (or any EAN-13) from its first 12 digits. */

@@ -3,22 +3,19 @@
 // "_component" may follow. Equivalence is the generic one.
 
 import { error } from "../issue.js";
-import { type NamespaceRule, nssOffset } from "../rule.js";
+import { headColon, type NamespaceRule, nssOffset } from "../rule.js";
 
 const PEN = /^(?:0|[1-9][0-9]*)$/;
 
 export const devRule: NamespaceRule = {
   nid: "dev",
   validate(urn) {
+    const colon = headColon(urn, "dev-syntax", "a device URN is {subtype}:{identifier}");
+    if (typeof colon !== "number") return [colon];
     const nss = urn.nss;
-    const at = nssOffset(urn);
-    const colon = nss.indexOf(":");
-    if (colon <= 0 || colon === nss.length - 1) {
-      return [error("dev-syntax", "a device URN is {subtype}:{identifier}", at)];
-    }
     const subtype = nss.slice(0, colon);
     const body = nss.slice(colon + 1);
-    const bodyAt = at + colon + 1;
+    const bodyAt = nssOffset(urn) + colon + 1;
     if (subtype === "mac" || subtype === "ow") {
       const id = body.split("_", 1)[0] ?? "";
       if (!/^(?:[0-9A-Fa-f]{2})+$/.test(id)) {

@@ -4,7 +4,7 @@
 
 import { mod37_36CheckChar } from "../check-digits/iso7064.js";
 import { error } from "../issue.js";
-import { asciiLower, foldKey, type NamespaceRule, nssOffset } from "../rule.js";
+import { asciiLower, foldKey, headColon, type NamespaceRule, nssOffset } from "../rule.js";
 
 const CONTENT_ID =
   /^([0-9A-F]{4})-([0-9A-F]{4})-([0-9A-F]{4})-([0-9A-F]{4})-([0-9A-F]{4})-([0-9A-Z])$/i;
@@ -12,12 +12,10 @@ const CONTENT_ID =
 export const eidrRule: NamespaceRule = {
   nid: "eidr",
   validate(urn) {
+    const colon = headColon(urn, "eidr-syntax", "an EIDR URN is {prefix}:{suffix}");
+    if (typeof colon !== "number") return [colon];
     const nss = urn.nss;
     const at = nssOffset(urn);
-    const colon = nss.indexOf(":");
-    if (colon <= 0 || colon === nss.length - 1) {
-      return [error("eidr-syntax", "an EIDR URN is {prefix}:{suffix}", at)];
-    }
     if (nss.slice(0, colon) !== "10.5240") return [];
     const suffix = nss.slice(colon + 1);
     const m = CONTENT_ID.exec(suffix);

@@ -3,20 +3,16 @@
 // expression, "$" manifestation) comes from secondary notes and is checked as unverified
 // warnings only. LEX is case-sensitive, so the generic key applies.
 
-import { error, type Issue, unverified } from "../issue.js";
-import { type NamespaceRule, nssOffset } from "../rule.js";
+import { type Issue, unverified } from "../issue.js";
+import { headColon, type NamespaceRule, nssOffset } from "../rule.js";
 
 export const lexRule: NamespaceRule = {
   nid: "lex",
   validate(urn) {
+    const colon = headColon(urn, "lex-syntax", "a LEX name is {jurisdiction}:{local-name}");
+    if (typeof colon !== "number") return [colon];
     const nss = urn.nss;
     const at = nssOffset(urn);
-    const colon = nss.indexOf(":");
-    if (colon <= 0 || colon === nss.length - 1) {
-      return [
-        error("lex-syntax", "a LEX name is {jurisdiction}:{local-name}", at + Math.max(colon, 0)),
-      ];
-    }
     const issues: Issue[] = [];
     const jurisdiction = nss.slice(0, colon);
     if (!/^[a-z]{2,}(?:[;.][a-z0-9.-]+)*$/i.test(jurisdiction)) {
