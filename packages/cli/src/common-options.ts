@@ -1,7 +1,7 @@
 // Options several commands share, defined once so they read and behave the same everywhere.
 
 import type { UrnSyntax } from "@urnkit/core";
-import { Option } from "commander";
+import { type Command, Option } from "commander";
 
 /** `--syntax`: the grammar URNs are read with (RFC 8141 §2, or RFC 2141 for legacy data). */
 export function syntaxOption(): Option {
@@ -11,7 +11,7 @@ export function syntaxOption(): Option {
 }
 
 /** `-i, --input`: read the lines of a file instead of standard input. */
-export function inputOption(): Option {
+function inputOption(): Option {
   return new Option(
     "-i, --input <file>",
     'read one URN per line from <file> ("-": standard input)',
@@ -19,8 +19,20 @@ export function inputOption(): Option {
 }
 
 /** `--skip-empty`: by default an empty line is an input like any other (and not a URN). */
-export function skipEmptyOption(): Option {
+function skipEmptyOption(): Option {
   return new Option("--skip-empty", "ignore empty lines instead of reporting them as invalid");
+}
+
+/**
+ * What a command that reads many URNs (inputs.ts) takes: `[urn...]` arguments described as
+ * `what`, `syntax` (the plain --syntax unless the command offers more), --input and --skip-empty.
+ */
+export function readsUrns(command: Command, what: string, syntax = syntaxOption()): Command {
+  return command
+    .argument("[urn...]", what)
+    .addOption(syntax)
+    .addOption(inputOption())
+    .addOption(skipEmptyOption());
 }
 
 /** Where many URNs are read from: the values of --input and --skip-empty. */
@@ -29,7 +41,7 @@ export interface SourceOptions {
   skipEmpty?: boolean;
 }
 
-/** The values of the three options above, as commander hands them to an action. */
+/** The values of --syntax, --input and --skip-empty, as commander hands them to an action. */
 export interface InputOptions extends SourceOptions {
   syntax: UrnSyntax;
 }

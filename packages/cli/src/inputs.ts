@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import type { SourceOptions } from "./common-options.js";
 import type { Context } from "./context.js";
 import { inputLines, openInput } from "./input-lines.js";
+import { isTerminal } from "./output.js";
 
 export interface InputItem {
   text: string;
@@ -41,7 +42,7 @@ export async function* inputsOf(
   }
   const path = options.input ?? "-";
   const { stdin, stderr } = ctx.io;
-  if (path === "-" && (stdin as { isTTY?: boolean }).isTTY === true) {
+  if (path === "-" && isTerminal(stdin)) {
     stderr.write(
       ctx.colors.err.dim(
         `reading URNs from standard input, one per line; end with Ctrl-D (urnkit ${command.name()} --help for more)\n`,

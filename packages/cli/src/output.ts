@@ -2,16 +2,20 @@
 // NO_COLOR (https://no-color.org), and line output that respects the reader's pace.
 
 import { once } from "node:events";
-import type { Writable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
 import pc from "picocolors";
 
 export type Colors = ReturnType<typeof pc.createColors>;
 
+/** Whether `stream` is a terminal (a person is watching, not a pipe or a file). */
+export function isTerminal(stream: Readable | Writable): boolean {
+  return (stream as { isTTY?: boolean }).isTTY === true;
+}
+
 /** Colours for `stream`: on only when it is a TTY and NO_COLOR is unset or empty. */
 export function colorsFor(stream: Writable, env: Record<string, string | undefined>): Colors {
-  const tty = (stream as { isTTY?: boolean }).isTTY === true;
   const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== "";
-  return pc.createColors(tty && !noColor);
+  return pc.createColors(isTerminal(stream) && !noColor);
 }
 
 const guarded = new WeakSet<Writable>();

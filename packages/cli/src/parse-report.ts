@@ -2,7 +2,6 @@
 // output is this object as is; the text views render it. Both change only here when a field is added.
 
 import {
-  classifyNid,
   type DisplayWarning,
   displayWarnings,
   type NidKind,
@@ -12,6 +11,7 @@ import {
   type UrnSyntax,
   type UrnSyntaxErrorCode,
 } from "@urnkit/core";
+import { nidClassOf } from "./nid-class.js";
 
 export interface ValidReport {
   input: string;
@@ -60,10 +60,8 @@ export function parseReport(input: string, syntax: UrnSyntax): ParseReport {
   };
 }
 
+/** RFC 2141 allows NIDs that are not RFC 8141 NIDs at all ("x", "ab-"): no kind for those. */
 function nidKindOf(nid: string): NidKind | null {
-  try {
-    return classifyNid(nid).kind;
-  } catch {
-    return null;
-  }
+  const { kind } = nidClassOf(nid);
+  return kind === "invalid" ? null : kind;
 }

@@ -4,12 +4,7 @@
 
 import { type CheckReport, checkUrn } from "@urnkit/namespaces";
 import { type Command, Option } from "commander";
-import {
-  type InputOptions,
-  inputOption,
-  skipEmptyOption,
-  syntaxOption,
-} from "../common-options.js";
+import { type InputOptions, readsUrns } from "../common-options.js";
 import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
 import { visible } from "../display-text.js";
 import { examplesHelp } from "../help-examples.js";
@@ -22,23 +17,22 @@ interface CheckOptions extends InputOptions {
 }
 
 export function registerCheck(program: Command, ctx: Context): void {
-  program
-    .command("check")
-    .summary("check URNs against the IANA registry and their namespace's rules")
-    .description(
-      "Check each URN: syntax (RFC 8141 §2), the NID's class (formal, informal or reserved, " +
-        "§5) and whether IANA registered it, the rules of its namespace (check digits, " +
-        "structure, case) and its equivalence keys, generic (§3.1) and namespace-aware. " +
-        "With no URN arguments, reads one URN per line from standard input (or --input). " +
-        "Warnings (lenient or unverified rules, unregistered NIDs) do not fail a URN.\n\n" +
-        "Exit status: 0 no errors, 1 some URN invalid or breaking its namespace's rules, " +
-        "2 usage or I/O error.",
-    )
-    .argument("[urn...]", "URNs to check")
+  readsUrns(
+    program
+      .command("check")
+      .summary("check URNs against the IANA registry and their namespace's rules")
+      .description(
+        "Check each URN: syntax (RFC 8141 §2), the NID's class (formal, informal or reserved, " +
+          "§5) and whether IANA registered it, the rules of its namespace (check digits, " +
+          "structure, case) and its equivalence keys, generic (§3.1) and namespace-aware. " +
+          "With no URN arguments, reads one URN per line from standard input (or --input). " +
+          "Warnings (lenient or unverified rules, unregistered NIDs) do not fail a URN.\n\n" +
+          "Exit status: 0 no errors, 1 some URN invalid or breaking its namespace's rules, " +
+          "2 usage or I/O error.",
+      ),
+    "URNs to check",
+  )
     .addOption(new Option("--json", "one JSON object per input line (JSON Lines)"))
-    .addOption(syntaxOption())
-    .addOption(inputOption())
-    .addOption(skipEmptyOption())
     .addHelpText(
       "after",
       examplesHelp([

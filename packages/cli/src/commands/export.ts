@@ -4,10 +4,10 @@
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import type { Writable } from "node:stream";
-import { SingleBar } from "cli-progress";
 import { type Command, Option } from "commander";
 import { type Context, EXIT_OK } from "../context.js";
 import { examplesHelp } from "../help-examples.js";
+import { progressBar } from "../progress-bar.js";
 
 export function registerExport(program: Command, ctx: Context): void {
   program
@@ -34,14 +34,10 @@ export function registerExport(program: Command, ctx: Context): void {
       const { exportLines, openStore } = await import("@urnkit/server");
       const store = await openStore(options.db, { mustExist: true });
       const out: Writable = options.output ? createWriteStream(options.output) : ctx.io.stdout;
-      const tty = (ctx.io.stderr as Writable & { isTTY?: boolean }).isTTY === true;
-      const bar = tty
-        ? new SingleBar({
-            stream: ctx.io.stderr as NodeJS.WritableStream,
-            format: "exporting [{bar}] {percentage}% | {value}/{total} records",
-            hideCursor: true,
-          })
-        : null;
+      const bar = progressBar(
+        ctx.io.stderr,
+        "exporting [{bar}] {percentage}% | {value}/{total} records",
+      );
       try {
         bar?.start(await store.countRecords(), 0);
         let done = 0;

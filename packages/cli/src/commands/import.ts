@@ -3,12 +3,11 @@
 // nothing. A progress bar on a terminal.
 
 import { createReadStream, statSync } from "node:fs";
-import type { Writable } from "node:stream";
-import { SingleBar } from "cli-progress";
 import { type Command, Option } from "commander";
 import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
 import { examplesHelp } from "../help-examples.js";
 import { LineWriter } from "../output.js";
+import { progressBar } from "../progress-bar.js";
 
 export function registerImport(program: Command, ctx: Context): void {
   program
@@ -44,14 +43,10 @@ export function registerImport(program: Command, ctx: Context): void {
       const size = statSync(file).size;
       const store = await openStore(options.db);
       const err = new LineWriter(ctx.io.stderr);
-      const tty = (ctx.io.stderr as Writable & { isTTY?: boolean }).isTTY === true;
-      const bar = tty
-        ? new SingleBar({
-            stream: ctx.io.stderr as NodeJS.WritableStream,
-            format: "importing [{bar}] {percentage}% | {value}/{total} bytes | {created} new",
-            hideCursor: true,
-          })
-        : null;
+      const bar = progressBar(
+        ctx.io.stderr,
+        "importing [{bar}] {percentage}% | {value}/{total} bytes | {created} new",
+      );
       const input = createReadStream(file);
       let read = 0;
       input.on("data", (chunk) => {

@@ -1,12 +1,12 @@
 // `urnkit namespaces`: the IANA URN namespace registry snapshot (RFC 8141 §7.2) that
 // @urnkit/namespaces carries: every entry, or one NID with its class (§5) and known rules.
 
-import { classifyNid, UrnSyntaxError } from "@urnkit/core";
 import { type RegistryEntry, registry, ruleFor } from "@urnkit/namespaces";
 import { type Command, Option } from "commander";
 import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
 import { visible } from "../display-text.js";
 import { examplesHelp } from "../help-examples.js";
+import { nidClassOf } from "../nid-class.js";
 import { LineWriter } from "../output.js";
 
 export function registerNamespaces(program: Command, ctx: Context): void {
@@ -46,7 +46,8 @@ export function registerNamespaces(program: Command, ctx: Context): void {
       }
       const entry = registry.get(nid);
       if (entry === undefined) {
-        const why = classOf(nid);
+        // What RFC 8141 §5 says about a NID that is not registered.
+        const why = nidClassOf(nid);
         if (options.json === true) await out.json({ nid, registered: false, ...why });
         else
           await out.line(
@@ -65,16 +66,6 @@ export function registerNamespaces(program: Command, ctx: Context): void {
       await out.flush();
       ctx.exit(EXIT_OK);
     });
-}
-
-/** What RFC 8141 §5 says about a NID that is not registered. */
-function classOf(nid: string): { kind: string; reason: string } {
-  try {
-    return classifyNid(nid);
-  } catch (e) {
-    if (!(e instanceof UrnSyntaxError)) throw e;
-    return { kind: "invalid", reason: `not a NID: ${e.message}` };
-  }
 }
 
 function renderEntry(entry: RegistryEntry, rules: boolean): string[] {

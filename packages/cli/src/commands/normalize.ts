@@ -3,12 +3,7 @@
 
 import { URN } from "@urnkit/core";
 import type { Command } from "commander";
-import {
-  type InputOptions,
-  inputOption,
-  skipEmptyOption,
-  syntaxOption,
-} from "../common-options.js";
+import { type InputOptions, readsUrns } from "../common-options.js";
 import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
 import { shownInput, visible } from "../display-text.js";
 import { examplesHelp } from "../help-examples.js";
@@ -16,21 +11,20 @@ import { inputsOf, originOf } from "../inputs.js";
 import { LineWriter } from "../output.js";
 
 export function registerNormalize(program: Command, ctx: Context): void {
-  program
-    .command("normalize")
-    .summary("print URNs in canonical form")
-    .description(
-      'Print each URN in canonical form (RFC 8141 §3.1): "urn" and the NID in lowercase, the ' +
-        "hex digits of %HH in uppercase in every component; percent-encoding is never decoded. " +
-        "With no URN arguments, reads one URN per line from standard input (or --input), " +
-        "streaming. Inputs that are not URNs (empty lines too, unless --skip-empty) are reported " +
-        "on standard error and left out of the output.\n\n" +
-        "Exit status: 0 all valid, 1 some invalid, 2 usage or I/O error.",
-    )
-    .argument("[urn...]", "URNs to normalize")
-    .addOption(syntaxOption())
-    .addOption(inputOption())
-    .addOption(skipEmptyOption())
+  readsUrns(
+    program
+      .command("normalize")
+      .summary("print URNs in canonical form")
+      .description(
+        'Print each URN in canonical form (RFC 8141 §3.1): "urn" and the NID in lowercase, the ' +
+          "hex digits of %HH in uppercase in every component; percent-encoding is never decoded. " +
+          "With no URN arguments, reads one URN per line from standard input (or --input), " +
+          "streaming. Inputs that are not URNs (empty lines too, unless --skip-empty) are reported " +
+          "on standard error and left out of the output.\n\n" +
+          "Exit status: 0 all valid, 1 some invalid, 2 usage or I/O error.",
+      ),
+    "URNs to normalize",
+  )
     .addHelpText(
       "after",
       examplesHelp([

@@ -3,12 +3,7 @@
 
 import type { UrnSyntax } from "@urnkit/core";
 import type { Command } from "commander";
-import {
-  inputOption,
-  type SourceOptions,
-  skipEmptyOption,
-  syntaxOption,
-} from "../common-options.js";
+import { readsUrns, type SourceOptions, syntaxOption } from "../common-options.js";
 import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
 import { visible } from "../display-text.js";
 import { examplesHelp } from "../help-examples.js";
@@ -35,20 +30,20 @@ interface ParseOptions extends SourceOptions {
 const MAX_ALIGN = 48;
 
 export function registerParse(program: Command, ctx: Context): void {
-  program
-    .command("parse")
-    .summary("check URN syntax and show each URN's parts")
-    .description(
-      "Check URN syntax (RFC 8141 by default) and show each URN's parts and equivalence key. " +
-        "With no URN arguments, reads one URN per line from standard input (or --input), " +
-        "streaming; an empty line is reported as invalid unless --skip-empty.\n\n" +
-        "Exit status: 0 all valid, 1 some invalid, 2 usage or I/O error.",
-    )
-    .argument("[urn...]", "URNs to parse")
-    .addOption(syntaxOption().choices(["rfc8141", "rfc2141", "both"]))
+  readsUrns(
+    program
+      .command("parse")
+      .summary("check URN syntax and show each URN's parts")
+      .description(
+        "Check URN syntax (RFC 8141 by default) and show each URN's parts and equivalence key. " +
+          "With no URN arguments, reads one URN per line from standard input (or --input), " +
+          "streaming; an empty line is reported as invalid unless --skip-empty.\n\n" +
+          "Exit status: 0 all valid, 1 some invalid, 2 usage or I/O error.",
+      ),
+    "URNs to parse",
+    syntaxOption().choices(["rfc8141", "rfc2141", "both"]),
+  )
     .option("--json", "print one JSON object per input (JSON Lines)")
-    .addOption(inputOption())
-    .addOption(skipEmptyOption())
     .addHelpText(
       "after",
       examplesHelp([

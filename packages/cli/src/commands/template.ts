@@ -2,7 +2,6 @@
 // reports what a template lacks or gets wrong; `new` prints a skeleton to fill in.
 
 import { readFile } from "node:fs/promises";
-import { classifyNid } from "@urnkit/core";
 import {
   checkNewFormalNid,
   checkTemplate,
@@ -15,6 +14,7 @@ import { type Command, Option } from "commander";
 import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
 import { visible } from "../display-text.js";
 import { examplesHelp } from "../help-examples.js";
+import { nidClassOf } from "../nid-class.js";
 import { type Colors, LineWriter } from "../output.js";
 
 export function registerTemplate(program: Command, ctx: Context): void {
@@ -86,7 +86,7 @@ export function registerTemplate(program: Command, ctx: Context): void {
       }
       const out = new LineWriter(ctx.io.stdout);
       const nid = options.nid;
-      if (informal && nid !== undefined && classOf(nid) !== "informal") {
+      if (informal && nid !== undefined && nidClassOf(nid).kind !== "informal") {
         command.error(`error: ${nid} is not an informal NID ("urn-" and a number, RFC 8141 §5.2)`);
       }
       if (!informal && nid !== undefined) {
@@ -103,14 +103,6 @@ export function registerTemplate(program: Command, ctx: Context): void {
       await out.flush();
       ctx.exit(EXIT_OK);
     });
-}
-
-function classOf(nid: string): string {
-  try {
-    return classifyNid(nid).kind;
-  } catch {
-    return "invalid";
-  }
 }
 
 function renderIssue(issue: Issue, c: Colors): string {
