@@ -10,7 +10,7 @@ export interface EqualReport {
   /** Index of the first difference between the keys (null when equivalent). */
   differsAt: number | null;
   /** Sentences saying why, most important first. */
-  notes: string[];
+  reasons: string[];
 }
 
 /** The percent-encoded triplet or character of `s` covering `index`, or "the end". */
@@ -107,7 +107,7 @@ export function equalReport(a: URN, b: URN): EqualReport {
       equivalent: true,
       keys: [keyA, keyB],
       differsAt: null,
-      notes: [...spellingNotes(a, b), ...ignored],
+      reasons: [...spellingNotes(a, b), ...ignored],
     };
   }
   const at = firstDifference(keyA, keyB);
@@ -115,6 +115,6 @@ export function equalReport(a: URN, b: URN): EqualReport {
     equivalent: false,
     keys: [keyA, keyB],
     differsAt: at,
-    notes: [...differenceNotes(a, b, keyA, keyB, at), ...ignored],
+    reasons: [...differenceNotes(a, b, keyA, keyB, at), ...ignored],
   };
 }

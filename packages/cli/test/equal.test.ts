@@ -1,9 +1,9 @@
 // `urnkit equal`: RFC 8141 §3.1 URN-equivalence with the examples of §3.2; exit 0 equivalent,
-// 1 not, 2 when either is not a URN.
+// 1 not equivalent or either is not a URN (an invalid input, DESIGN.md), 2 a usage error.
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { run } from "./run-cli.js";
+import { jsonLines, run } from "./run-cli.js";
 
 // §3.2 first group: scheme and NID are case-insensitive.
 const FIRST = ["urn:example:a123,z456", "URN:example:a123,z456", "urn:EXAMPLE:a123,z456"];
@@ -97,9 +97,9 @@ describe("the explanation", () => {
     assert.match(r.stdout, /case-sensitive/);
   });
 
-  test("not a URN: exit 2, the error on stderr with a caret", async () => {
+  test("not a URN: exit 1, the error on stderr with a caret", async () => {
     const r = await run(["equal", "urn:example:a", "urn:example:a?b"]);
-    assert.equal(r.code, 2);
+    assert.equal(r.code, 1);
     assert.equal(r.stdout, "");
     assert.match(r.stderr, /B is not a URN/);
     assert.match(r.stderr, /bare-question-mark/);
@@ -109,7 +109,54 @@ describe("the explanation", () => {
   });
 
   test("--syntax rfc2141 accepts a 1-character NID", async () => {
-    assert.equal(await code("urn:x:y", "URN:X:y"), 2);
+    assert.equal(await code("urn:x:y", "URN:X:y"), 1);
     assert.equal((await run(["equal", "--syntax", "rfc2141", "urn:x:y", "URN:X:y"])).code, 0);
+  });
+});
+
+describe("--json: one object with equivalent, keys, differsAt, reasons, errors", () => {
+  const one = async (...args: string[]) => {
+    const r = await run(["equal", "--json", ...args]);
+    const objects = jsonLines(r.stdout);
+    assert.equal(objects.length, 1);
+    return { code: r.code, stderr: r.stderr, report: objects[0] as Record<string, unknown> };
+  };
+
+  test("§3.2: URN:EXAMPLE:a123%2cz456 and urn:example:a123%2Cz456 are equivalent", async () => {
+    const { code, report } = await one("URN:EXAMPLE:a123%2cz456", "urn:example:a123%2Cz456");
+    assert.equal(code, 0);
+    assert.equal(report.a, "URN:EXAMPLE:a123%2cz456");
+    assert.equal(report.b, "urn:example:a123%2Cz456");
+    assert.equal(report.equivalent, true);
+    // §3.1: scheme and NID lowercased, the hex of %2c uppercased.
+    assert.deepEqual(report.keys, ["urn:example:a123%2Cz456", "urn:example:a123%2Cz456"]);
+    assert.equal(report.differsAt, null);
+    assert.deepEqual(report.errors, [null, null]);
+    assert.ok((report.reasons as string[]).some((r) => /case-insensitively/.test(r)));
+  });
+
+  test("§3.2: %2C is never decoded, so a123%2Cz456 and a123,z456 differ at the %", async () => {
+    const { code, report } = await one("urn:example:a123%2Cz456", "urn:example:a123,z456");
+    assert.equal(code, 1);
+    assert.equal(report.equivalent, false);
+    assert.deepEqual(report.keys, ["urn:example:a123%2Cz456", "urn:example:a123,z456"]);
+    assert.equal(report.differsAt, "urn:example:a123".length);
+    assert.ok((report.reasons as string[]).some((r) => /never decodes/.test(r)));
+  });
+
+  test("an input that is not a URN: exit 1, its error in errors, nothing on stderr", async () => {
+    const { code, stderr, report } = await one("urn:example:a", "urn:example:a?b");
+    assert.equal(code, 1);
+    assert.equal(stderr, "");
+    assert.equal(report.equivalent, false);
+    assert.deepEqual(report.keys, ["urn:example:a", null]);
+    const [errA, errB] = report.errors as (Record<string, unknown> | null)[];
+    assert.equal(errA, null);
+    // RFC 8141 §2: a "?" in the NSS must start "?+" or "?="; it is at index 13.
+    assert.deepEqual(
+      { code: errB?.code, index: errB?.index, component: errB?.component },
+      { code: "bare-question-mark", index: 13, component: "nss" },
+    );
+    assert.match((report.reasons as string[])[0] ?? "", /^B is not a URN \(RFC 8141\)/);
   });
 });
