@@ -23,6 +23,7 @@ import {
   processIo,
   type RegisterCommand,
 } from "./context.js";
+import { examplesHelp } from "./help-examples.js";
 import { guardStream } from "./output.js";
 
 export type { Io } from "./context.js";
@@ -74,7 +75,19 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       writeErr: (text) => io.stderr.write(text),
       outputError: (text, write) => write(ctx.colors.err.red(text)),
     })
-    .showHelpAfterError("(add --help for usage)");
+    .showHelpAfterError("(add --help for usage)")
+    .addHelpText(
+      "after",
+      `${examplesHelp([
+        ["urnkit parse 'URN:Example:a123%2cz456?+res?=op=map#part'", "the parts of one URN"],
+        ["urnkit check urn:isbn:0-395-36341-1", "syntax, registration and namespace rules"],
+        ["urnkit normalize < urns.txt | sort -u", "canonical spellings, deduplicated"],
+        ["urnkit help parse", "the options and examples of one command"],
+      ])}
+Commands that read many URNs take them as arguments, or one per line on
+standard input. Exit status: 0 all good, 1 some input invalid, 2 usage or I/O error.
+`,
+    );
   for (const register of COMMANDS) register(program, ctx);
 
   try {

@@ -4,7 +4,9 @@
 
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PassThrough, Readable, Writable } from "node:stream";
 import { describe, test } from "node:test";
 import { promisify } from "node:util";
@@ -14,22 +16,44 @@ import { run } from "./run-cli.js";
 const ESC = "\u001b[";
 const STACK = /\n\s+at /;
 
+/** Every command and subcommand, as typed. */
+const COMMANDS = [
+  "parse",
+  "normalize",
+  "equal",
+  "extract",
+  "check",
+  "namespaces",
+  "template",
+  "template check",
+  "template new",
+  "serve",
+  "token",
+  "token create",
+  "import",
+  "export",
+];
+
 describe("help and version", () => {
-  for (const command of ["parse", "normalize", "equal"]) {
-    test(`${command} --help: usage and examples, exit 0`, async () => {
-      const r = await run([command, "--help"]);
+  for (const command of COMMANDS) {
+    test(`${command} --help: usage, exit status and examples, exit 0`, async () => {
+      const r = await run([...command.split(" "), "--help"]);
       assert.equal(r.code, 0);
       assert.match(r.stdout, new RegExp(`Usage: urnkit ${command}`));
       assert.match(r.stdout, /Examples:\n {2}\$ urnkit /);
       assert.match(r.stdout, /Exit status: 0/);
+      // commander wraps at 80 columns when it is not writing to a terminal.
+      for (const line of r.stdout.split("\n")) assert.ok(line.length <= 100, line);
     });
   }
 
-  test("--help lists the commands", async () => {
+  test("--help lists every command, with examples and the exit status", async () => {
     const r = await run(["--help"]);
     assert.equal(r.code, 0);
-    for (const command of ["parse", "normalize", "equal"])
-      assert.match(r.stdout, new RegExp(command));
+    for (const command of COMMANDS.filter((c) => !c.includes(" ")))
+      assert.match(r.stdout, new RegExp(`^  ${command} `, "m"));
+    assert.match(r.stdout, /Examples:\n {2}\$ urnkit /);
+    assert.match(r.stdout, /Exit status: 0 all good, 1 some input invalid, 2 usage or I\/O error/);
   });
 
   test("help <command> and help: exit 0", async () => {
@@ -56,6 +80,17 @@ describe("usage errors exit 2 with a message and no stack trace", () => {
     ["an unknown command", ["pasre"], /unknown command 'pasre'/],
     ["no command", [], /Usage: urnkit/],
     ["arguments and --input", ["parse", "-i", "x.txt", "urn:example:a"], /not both/],
+    ["check: --syntax both is parse's only", ["check", "--syntax", "both", "urn:a:b"], /choices/],
+    ["normalize: an unknown option", ["normalize", "--json"], /unknown option '--json'/],
+    ["extract: a bad --syntax", ["extract", "--syntax", "x"], /rfc8141, rfc2141/],
+    ["namespaces: two NIDs", ["namespaces", "isbn", "issn"], /too many arguments/],
+    ["template without a subcommand", ["template"], /Usage: urnkit template/],
+    ["template check without a file", ["template", "check"], /missing required argument/],
+    ["token without a subcommand", ["token"], /Usage: urnkit token/],
+    ["token create without --db", ["token", "create", "--role", "admin"], /'--db <file\|url>'/],
+    ["serve: a port out of range", ["serve", "--port", "65536"], /--port must be 0 to 65535/],
+    ["import without a file", ["import", "--db", "x.db"], /missing required argument 'file'/],
+    ["export without --db", ["export"], /required option '--db <file\|url>'/],
   ];
   for (const [name, args, message] of cases) {
     test(name, async () => {
@@ -64,6 +99,30 @@ describe("usage errors exit 2 with a message and no stack trace", () => {
       assert.equal(r.stdout, "");
       assert.match(r.stderr, message);
       assert.doesNotMatch(r.stderr, STACK);
+    });
+  }
+});
+
+describe("I/O errors exit 2 with the system's message and no stack trace", () => {
+  const missing = join(tmpdir(), "urnkit-cli-test-no-such-file");
+  const cases: [string, string[]][] = [
+    ["parse --input", ["parse", "-i", missing]],
+    ["normalize --input", ["normalize", "-i", missing]],
+    ["check --input", ["check", "--json", "-i", missing]],
+    ["extract", ["extract", missing]],
+    ["template check", ["template", "check", missing]],
+    ["import", ["import", missing, "--db", `${missing}.db`]],
+    ["export", ["export", "--db", `${missing}.db`]],
+    ["token create", ["token", "create", "--db", `${missing}.db`, "--role", "admin"]],
+  ];
+  for (const [name, args] of cases) {
+    test(name, async () => {
+      const r = await run(args);
+      assert.equal(r.code, 2);
+      assert.equal(r.stdout, "");
+      assert.match(r.stderr, /^urnkit: .*(ENOENT|no database)/);
+      assert.doesNotMatch(r.stderr, STACK);
+      assert.equal(existsSync(`${missing}.db`), false, "nothing is created");
     });
   }
 });

@@ -23,7 +23,15 @@ export function registerTemplate(program: Command, ctx: Context): void {
     .summary("check or start a URN namespace registration template")
     .description(
       "Registration templates of RFC 8141 Appendix A: `check` a filled-in template, or print a " +
-        "`new` skeleton for a NID.",
+        "`new` skeleton for a NID.\n\n" +
+        "Exit status: 0 done, 1 the template or NID breaks a rule, 2 usage or I/O error.",
+    )
+    .addHelpText(
+      "after",
+      examplesHelp([
+        ["urnkit template new --nid acmeparts > acmeparts.txt", "start a registration"],
+        ["urnkit template check acmeparts.txt", "what it still lacks or gets wrong"],
+      ]),
     );
 
   template

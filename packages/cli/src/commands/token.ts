@@ -18,6 +18,12 @@ export function registerToken(program: Command, ctx: Context): void {
     .summary("manage registry API tokens")
     .description(
       "Manage the bearer tokens of the registry API.\n\nExit status: 0 done, 2 usage or I/O error.",
+    )
+    .addHelpText(
+      "after",
+      examplesHelp([
+        ["urnkit token create --db data/urnkit.db --role admin", "a token that may do everything"],
+      ]),
     );
   token
     .command("create")
