@@ -85,7 +85,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
         ["urnkit help parse", "the options and examples of one command"],
       ])}
 Commands that read many URNs take them as arguments, or one per line on
-standard input. Exit status: 0 all good, 1 some input invalid, 2 usage or I/O error.
+standard input.
+Exit status: 0 all good, 1 some input invalid, 2 usage or I/O error.
 `,
     );
   for (const register of COMMANDS) register(program, ctx);
