@@ -1,18 +1,11 @@
 // parseDirectives and resolutionKey: draft-ietf-urnbis-rfc2141bis-urn-03 §2.3 and §5 step 5b.
 
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
-import { type Directives, parseDirectives, resolutionKey, URN } from "../src/index.js";
+import { parseDirectives, resolutionKey, URN } from "../src/index.js";
+import { type DirectivesTable, loadVectors } from "./vectors.js";
 
-interface Cases {
-  parse: { name: string; component: string; expected: Directives | null }[];
-  key: { name: string; urn: string; key: string }[];
-}
-
-const cases = JSON.parse(
-  readFileSync(new URL("vectors/directives-cases.json", import.meta.url), "utf8"),
-) as Cases;
+const cases = loadVectors<DirectivesTable>("directives-cases.json");
 
 describe("parseDirectives", () => {
   for (const c of cases.parse) {

@@ -1,23 +1,12 @@
 // toDisplayString and displayWarnings: RFC 8141 §4.4 display, §3.2 look-alikes.
 
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import { displayWarnings, encodeNss, toDisplayString, URN } from "../src/index.js";
+import { type DisplayTable, loadVectors } from "./vectors.js";
 
-interface DisplayCases {
-  cases: {
-    name: string;
-    urn: string;
-    display: string;
-    warnings: [string, number, number, number, number][];
-  }[];
-}
-
-const { cases } = JSON.parse(
-  readFileSync(new URL("vectors/display-cases.json", import.meta.url), "utf8"),
-) as DisplayCases;
+const { cases } = loadVectors<DisplayTable>("display-cases.json");
 
 /** Percent-encodes every character outside ASCII as UTF-8 with uppercase hex. */
 function encodeNonAscii(s: string): string {

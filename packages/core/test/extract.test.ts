@@ -10,26 +10,8 @@ import {
   extractUrns,
   URN,
   type UrnNearMiss,
-  type UrnSyntax,
 } from "../src/index.js";
-
-function vectors<T>(name: string): T {
-  return JSON.parse(readFileSync(new URL(`vectors/${name}`, import.meta.url), "utf8")) as T;
-}
-
-interface SpecTexts {
-  texts: { fixture: string; urns: { line: number; urn: string }[] }[];
-}
-
-interface ContextCases {
-  cases: {
-    name: string;
-    text: string;
-    syntax?: UrnSyntax;
-    urns: string[];
-    nearMisses: { text: string; code: string }[];
-  }[];
-}
+import { type ExtractContexts, type ExtractSpecTexts, loadVectors } from "./vectors.js";
 
 /** 1-based line of a UTF-16 offset. */
 function lineOf(text: string, index: number): number {
@@ -39,7 +21,7 @@ function lineOf(text: string, index: number): number {
 }
 
 describe("extractUrns over the spec texts", () => {
-  for (const { fixture, urns } of vectors<SpecTexts>("extract-spec-texts.json").texts) {
+  for (const { fixture, urns } of loadVectors<ExtractSpecTexts>("extract-spec-texts.json").texts) {
     it(`finds every URN in ${fixture}, and nothing else`, () => {
       const text = readFileSync(new URL(`fixtures/${fixture}`, import.meta.url), "utf8");
       const found = [...extractUrns(text)].map((m) => {
@@ -55,7 +37,7 @@ describe("extractUrns over the spec texts", () => {
 });
 
 describe("extractUrns in context", () => {
-  for (const c of vectors<ContextCases>("extract-contexts.json").cases) {
+  for (const c of loadVectors<ExtractContexts>("extract-contexts.json").cases) {
     it(c.name, () => {
       const options = c.syntax ? { syntax: c.syntax } : undefined;
       const matches = [...extractUrns(c.text, options)];

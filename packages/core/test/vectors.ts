@@ -1,7 +1,7 @@
 // The conformance tables in ./vectors (see vectors/README.md), typed for the test runners.
 
 import { readFileSync } from "node:fs";
-import type { UrnComponent, UrnSyntax, UrnSyntaxErrorCode } from "../src/index.js";
+import type { Directives, UrnComponent, UrnSyntax, UrnSyntaxErrorCode } from "../src/index.js";
 
 export interface ValidCase {
   comment?: string;
@@ -71,6 +71,35 @@ export interface EncodingTable {
     input: string;
     code: UrnSyntaxErrorCode;
     index: number;
+  }[];
+}
+
+export interface DirectivesTable {
+  parse: { name: string; component: string; expected: Directives | null }[];
+  key: { name: string; urn: string; key: string }[];
+}
+
+export interface DisplayTable {
+  cases: {
+    name: string;
+    urn: string;
+    display: string;
+    /** [code, display start, display end, href start, href end] */
+    warnings: [string, number, number, number, number][];
+  }[];
+}
+
+export interface ExtractSpecTexts {
+  texts: { fixture: string; urns: { line: number; urn: string }[] }[];
+}
+
+export interface ExtractContexts {
+  cases: {
+    name: string;
+    text: string;
+    syntax?: UrnSyntax;
+    urns: string[];
+    nearMisses: { text: string; code: string }[];
   }[];
 }
 
