@@ -10,6 +10,18 @@ export function syntaxOption(): Option {
     .default("rfc8141");
 }
 
+/**
+ * `--db`: the registry database, a SQLite file or a postgres:// URL, also taken from URNKIT_DB.
+ * `sqlite` says what becomes of a missing file; without `fallback` the option is mandatory.
+ */
+export function dbOption(sqlite: "must exist" | "created when missing", fallback?: string): Option {
+  const option = new Option(
+    "--db <file|url>",
+    `the SQLite database file (${sqlite}), or a postgres:// URL`,
+  ).env("URNKIT_DB");
+  return fallback === undefined ? option.makeOptionMandatory() : option.default(fallback);
+}
+
 /** `-i, --input`: read the lines of a file instead of standard input. */
 function inputOption(): Option {
   return new Option(

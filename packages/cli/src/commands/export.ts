@@ -4,7 +4,8 @@
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import type { Writable } from "node:stream";
-import { type Command, Option } from "commander";
+import type { Command } from "commander";
+import { dbOption } from "../common-options.js";
 import { type Context, EXIT_OK } from "../context.js";
 import { examplesHelp } from "../help-examples.js";
 import { progressBar } from "../progress-bar.js";
@@ -17,11 +18,7 @@ export function registerExport(program: Command, ctx: Context): void {
       "Write every URN record, one JSON object a line, to standard output or --output. The " +
         "progress bar (on a terminal) goes to standard error.\n\nExit status: 0 done, 2 usage or I/O error.",
     )
-    .addOption(
-      new Option("--db <file|url>", "the SQLite database file (must exist), or a postgres:// URL")
-        .env("URNKIT_DB")
-        .makeOptionMandatory(),
-    )
+    .addOption(dbOption("must exist"))
     .option("-o, --output <file>", "write to this file instead of standard output")
     .addHelpText(
       "after",

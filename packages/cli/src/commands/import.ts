@@ -3,7 +3,8 @@
 // nothing. A progress bar on a terminal.
 
 import { createReadStream, statSync } from "node:fs";
-import { type Command, Option } from "commander";
+import type { Command } from "commander";
+import { dbOption } from "../common-options.js";
 import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
 import { examplesHelp } from "../help-examples.js";
 import { LineWriter } from "../output.js";
@@ -21,14 +22,7 @@ export function registerImport(program: Command, ctx: Context): void {
         "lines refused, 2 usage or I/O error.",
     )
     .argument("<file>", "the NDJSON file")
-    .addOption(
-      new Option(
-        "--db <file|url>",
-        "the SQLite database file (created when missing), or a postgres:// URL",
-      )
-        .env("URNKIT_DB")
-        .makeOptionMandatory(),
-    )
+    .addOption(dbOption("created when missing"))
     .addHelpText(
       "after",
       examplesHelp([

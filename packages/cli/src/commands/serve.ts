@@ -2,6 +2,7 @@
 // PostgreSQL database, until SIGINT or SIGTERM.
 
 import { type Command, Option } from "commander";
+import { dbOption } from "../common-options.js";
 import { type Context, EXIT_OK } from "../context.js";
 import { examplesHelp } from "../help-examples.js";
 
@@ -31,11 +32,7 @@ export function registerServe(program: Command, ctx: Context): void {
         "on a SQLite file or a PostgreSQL database (--db postgres://…), created and migrated when needed. Stops on SIGINT or SIGTERM.\n\n" +
         "Exit status: 0 after a clean stop, 2 usage or I/O error.",
     )
-    .addOption(
-      new Option("--db <file|url>", "the SQLite database file, or a postgres:// URL")
-        .default("data/urnkit.db")
-        .env("URNKIT_DB"),
-    )
+    .addOption(dbOption("created when missing", "data/urnkit.db"))
     .addOption(
       new Option("--db-read <url>", "a PostgreSQL replica for resolution lookups").env(
         "URNKIT_DB_READ",

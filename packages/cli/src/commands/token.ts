@@ -1,7 +1,8 @@
 // `urnkit token create`: a bearer token for the registry API, written to the database as its
 // SHA-256 hash only; the token itself is printed once, as the last line.
 
-import { type Command, Option } from "commander";
+import type { Command } from "commander";
+import { dbOption } from "../common-options.js";
 import { type Context, EXIT_OK } from "../context.js";
 import { examplesHelp } from "../help-examples.js";
 
@@ -33,11 +34,7 @@ export function registerToken(program: Command, ctx: Context): void {
         "it is limited to. Only its SHA-256 hash is stored; the token is printed once, as the last " +
         "line of the output.\n\nExit status: 0 created, 2 usage or I/O error.",
     )
-    .addOption(
-      new Option("--db <file|url>", "the SQLite database file (must exist), or a postgres:// URL")
-        .env("URNKIT_DB")
-        .makeOptionMandatory(),
-    )
+    .addOption(dbOption("must exist"))
     .requiredOption("--role <role>", "admin, registrar or reader")
     .option("--namespace <nid>", "limit the token to this namespace")
     .option("--label <text>", "a note saying what the token is for")
