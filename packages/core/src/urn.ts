@@ -50,11 +50,13 @@ export class URN {
     this.#syntax = syntax;
     this.#nidEnd = m.nidEnd;
     this.#nssEnd = m.nssEnd;
-    this.#rStart = m.rStart;
-    this.#rEnd = m.rEnd;
-    this.#qStart = m.qStart;
-    this.#qEnd = m.qEnd;
-    this.#fStart = m.fStart;
+    // The component marks are only set by a scan that found something after the NSS.
+    const any = m.nssEnd < s.length;
+    this.#rStart = any ? m.rStart : -1;
+    this.#rEnd = any ? m.rEnd : -1;
+    this.#qStart = any ? m.qStart : -1;
+    this.#qEnd = any ? m.qEnd : -1;
+    this.#fStart = any ? m.fStart : -1;
     this.#canon = m.canon;
   }
 

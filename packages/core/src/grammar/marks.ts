@@ -36,14 +36,22 @@ export class Marks {
   errorIndex = 0;
   errorComponent: UrnComponent = "scheme";
 
+  /**
+   * Starts a scan. The component marks are left alone: they are set only by a scan that finds
+   * something after the NSS, so they mean something only when `nssEnd` is before the end of the
+   * input (`clearComponents` sets them for such a scan).
+   */
   reset(): void {
+    this.canon = 0;
+    this.errorCode = null;
+  }
+
+  clearComponents(): void {
     this.rStart = -1;
     this.rEnd = -1;
     this.qStart = -1;
     this.qEnd = -1;
     this.fStart = -1;
-    this.canon = 0;
-    this.errorCode = null;
   }
 
   /** Records an error; returns -1 so that a production can `return m.fail(…)`. */

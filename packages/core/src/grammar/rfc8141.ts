@@ -79,6 +79,7 @@ export function namestring(s: string, m: Marks): boolean {
 
 /** rq-components and f-component, after an NSS that stopped at "#" or at "?+" or "?=". */
 function components(s: string, start: number, m: Marks): boolean {
+  m.clearComponents();
   const n = s.length;
   let i = start;
   let c = s.charCodeAt(i);
@@ -228,12 +229,55 @@ function nssStop(s: string, start: number, i: number, m: Marks): number {
 
 /** r-component = pchar *( pchar / "/" / "?" ), ended by "?=" or "#" (§2.3.1). */
 export function rComponent(s: string, start: number, m: Marks): number {
-  return component(s, start, m, "r", true);
+  const n = s.length;
+  let i = start;
+  if (i < n) {
+    const c = s.charCodeAt(i);
+    if (c === SLASH || (c === QUESTION && !isQDelimiter(s, i))) {
+      return m.fail("bad-component-start", i, "r");
+    }
+  }
+  // It stops at "?=", so "?" is taken one at a time (RUN_NSS has no "?").
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    if (RUN_NSS[c] !== 0) {
+      i++;
+    } else if (c === PERCENT) {
+      if (pctEncoded(s, i, m, "r", CANON_COMPONENT_HEX) < 0) return -1;
+      i += 3;
+    } else if (c === QUESTION && !isQDelimiter(s, i)) {
+      i++;
+    } else if (c === QUESTION || c === HASH) {
+      break;
+    } else {
+      return badChar(s, i, m, "r");
+    }
+  }
+  return i === start ? m.fail("empty-r-component", i, "r") : i;
 }
 
 /** q-component = pchar *( pchar / "/" / "?" ), ended by "#" (§2.3.2). */
 export function qComponent(s: string, start: number, m: Marks): number {
-  return component(s, start, m, "q", false);
+  const n = s.length;
+  let i = start;
+  if (i < n) {
+    const c = s.charCodeAt(i);
+    if (c === SLASH || c === QUESTION) return m.fail("bad-component-start", i, "q");
+  }
+  while (i < n) {
+    const c = s.charCodeAt(i);
+    if (RUN_FRAGMENT[c] !== 0) {
+      i++;
+    } else if (c === PERCENT) {
+      if (pctEncoded(s, i, m, "q", CANON_COMPONENT_HEX) < 0) return -1;
+      i += 3;
+    } else if (c === HASH) {
+      break;
+    } else {
+      return badChar(s, i, m, "q");
+    }
+  }
+  return i === start ? m.fail("empty-q-component", i, "q") : i;
 }
 
 /** f-component = fragment = *( pchar / "/" / "?" ) (RFC 3986 §3.5); it may be empty. */
@@ -251,39 +295,6 @@ export function fComponent(s: string, start: number, m: Marks): number {
       return badChar(s, i, m, "f");
     }
   }
-  return i;
-}
-
-/** The body shared by r- and q-components: non-empty, first character a pchar. */
-function component(s: string, start: number, m: Marks, which: "r" | "q", endsAtQ: boolean): number {
-  const n = s.length;
-  let i = start;
-  if (i < n) {
-    const c = s.charCodeAt(i);
-    if (c === SLASH || (c === QUESTION && !(endsAtQ && isQDelimiter(s, i)))) {
-      return m.fail("bad-component-start", i, which);
-    }
-  }
-  // An r-component stops at "?=", so it takes "?" one at a time; a q-component runs over it.
-  const run = endsAtQ ? RUN_NSS : RUN_FRAGMENT;
-  while (i < n) {
-    const c = s.charCodeAt(i);
-    if (run[c] !== 0) {
-      i++;
-    } else if (c === PERCENT) {
-      if (pctEncoded(s, i, m, which, CANON_COMPONENT_HEX) < 0) return -1;
-      i += 3;
-    } else if (c === QUESTION) {
-      if (isQDelimiter(s, i)) break;
-      i++;
-    } else if (c === HASH) {
-      break;
-    } else {
-      return badChar(s, i, m, which);
-    }
-  }
-  if (i === start)
-    return m.fail(which === "r" ? "empty-r-component" : "empty-q-component", i, which);
   return i;
 }
 
