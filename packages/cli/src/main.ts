@@ -32,11 +32,11 @@ export type { Io } from "./context.js";
  * Adding a command: create src/commands/<name>.ts exporting `register<Name>(program, ctx)` (type
  * RegisterCommand) that calls `program.command("<name>")` with a summary, a description ending
  * with the exit status, `.addHelpText("after", examplesHelp([...]))`, and an async action that
- * ends with `ctx.exit(code)`. Reuse common-options.ts (--syntax; `readsUrns` for [urn...] with
- * --input and --skip-empty), inputs.ts (arguments or streamed lines), output.ts (LineWriter,
- * colours), progress-bar.ts, nid-class.ts and the Io in `ctx`;
- * never touch process.* directly. Report usage errors with `command.error("error: …")` (exit 2);
- * throw I/O errors (exit 2). Then add the function to COMMANDS below, in help order.
+ * ends with `ctx.exit(code)`. Reuse common-options.ts (--syntax, --db; `readsUrns` for [urn...]
+ * with --input and --skip-empty), inputs.ts (arguments or streamed lines), output.ts (LineWriter,
+ * colours), progress-bar.ts, nid-class.ts and the Io in `ctx`; never touch process.* directly.
+ * Report usage errors with `command.error("error: …")` (exit 2); throw I/O errors (exit 2). Then
+ * add the function to COMMANDS below, in help order (test/cli.test.ts lists them too).
  */
 const COMMANDS: RegisterCommand[] = [
   registerParse,
