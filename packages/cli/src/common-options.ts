@@ -3,10 +3,15 @@
 import type { UrnSyntax } from "@urnkit/core";
 import { type Command, Option } from "commander";
 
-/** `--syntax`: the grammar URNs are read with (RFC 8141 §2, or RFC 2141 for legacy data). */
-export function syntaxOption(): Option {
-  return new Option("--syntax <grammar>", "grammar to read URNs with")
-    .choices(["rfc8141", "rfc2141"] satisfies UrnSyntax[])
+/**
+ * `--syntax`: the grammar URNs are read with (RFC 8141 §2, or RFC 2141 for legacy data); with
+ * `both`, also "both", which reads each URN with the two of them (urnkit parse).
+ */
+export function syntaxOption(both = false): Option {
+  const grammars: string[] = ["rfc8141", "rfc2141"] satisfies UrnSyntax[];
+  const what = both ? ' ("both": under each of them, side by side)' : "";
+  return new Option("--syntax <grammar>", `grammar to read URNs with${what}`)
+    .choices(both ? [...grammars, "both"] : grammars)
     .default("rfc8141");
 }
 

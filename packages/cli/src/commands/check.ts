@@ -32,7 +32,7 @@ export function registerCheck(program: Command, ctx: Context): void {
       ),
     "URNs to check",
   )
-    .addOption(new Option("--json", "one JSON object per input line (JSON Lines)"))
+    .addOption(new Option("--json", "print one JSON object per input (JSON Lines)"))
     .addHelpText(
       "after",
       examplesHelp([

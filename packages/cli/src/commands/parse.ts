@@ -41,7 +41,7 @@ export function registerParse(program: Command, ctx: Context): void {
           "Exit status: 0 all valid, 1 some invalid, 2 usage or I/O error.",
       ),
     "URNs to parse",
-    syntaxOption().choices(["rfc8141", "rfc2141", "both"]),
+    syntaxOption(true),
   )
     .option("--json", "print one JSON object per input (JSON Lines)")
     .addHelpText(
