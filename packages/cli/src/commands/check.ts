@@ -9,6 +9,7 @@ import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
 import { visible } from "../display-text.js";
 import { examplesHelp } from "../help-examples.js";
 import { inputsOf } from "../inputs.js";
+import { issueLine } from "../issue-text.js";
 import { type Colors, LineWriter } from "../output.js";
 import { inputWithCaret } from "../parse-render.js";
 
@@ -94,11 +95,6 @@ function renderReport(r: CheckReport, c: Colors): string[] {
   if (r.namespaceKey !== r.equivalenceKey) {
     lines.push(`${label("namespace key")}${visible(r.namespaceKey ?? "")}`);
   }
-  for (const issue of r.issues) {
-    const tag =
-      issue.severity === "error" ? c.red("error".padEnd(15)) : c.yellow("warning".padEnd(15));
-    const where = issue.index === undefined ? "" : ` at ${issue.index}`;
-    lines.push(`${tag}${visible(issue.message)} ${c.dim(`(${issue.code}${where})`)}`);
-  }
+  for (const issue of r.issues) lines.push(issueLine(issue, c, 15));
   return lines;
 }

@@ -5,17 +5,16 @@ import { readFile } from "node:fs/promises";
 import {
   checkNewFormalNid,
   checkTemplate,
-  type Issue,
   parseTemplate,
   type RegistrationTemplate,
   renderTemplate,
 } from "@urnkit/namespaces";
 import { type Command, Option } from "commander";
 import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
-import { visible } from "../display-text.js";
 import { examplesHelp } from "../help-examples.js";
+import { issueLine } from "../issue-text.js";
 import { nidClassOf } from "../nid-class.js";
-import { type Colors, LineWriter } from "../output.js";
+import { LineWriter } from "../output.js";
 
 export function registerTemplate(program: Command, ctx: Context): void {
   const template = program
@@ -60,7 +59,8 @@ export function registerTemplate(program: Command, ctx: Context): void {
       if (options.json === true) {
         await out.json({ file, ok, issues });
       } else {
-        for (const issue of issues) await out.line(renderIssue(issue, ctx.colors.out));
+        for (const issue of issues)
+          await out.line(issueLine(issue, ctx.colors.out, SEVERITY_WIDTH));
         const c = ctx.colors.out;
         await out.line(ok ? c.green(`${file}: ok`) : c.red(`${file}: not ok`));
       }
@@ -101,7 +101,8 @@ export function registerTemplate(program: Command, ctx: Context): void {
         const issues = checkNewFormalNid(nid);
         if (issues.length > 0) {
           const err = new LineWriter(ctx.io.stderr);
-          for (const issue of issues) await err.line(renderIssue(issue, ctx.colors.err));
+          for (const issue of issues)
+            await err.line(issueLine(issue, ctx.colors.err, SEVERITY_WIDTH));
           await err.flush();
           ctx.exit(EXIT_INVALID);
           return;
@@ -113,10 +114,8 @@ export function registerTemplate(program: Command, ctx: Context): void {
     });
 }
 
-function renderIssue(issue: Issue, c: Colors): string {
-  const tag = issue.severity === "error" ? c.red("error  ") : c.yellow("warning");
-  return `${tag}  ${visible(issue.message)} ${c.dim(`(${issue.code})`)}`;
-}
+/** Wide enough for "warning" and two spaces. */
+const SEVERITY_WIDTH = 9;
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
