@@ -41,12 +41,18 @@ function skipEmptyOption(): Option {
 }
 
 /**
- * What a command that reads many URNs (inputs.ts) takes: `[urn...]` arguments described as
- * `what`, `syntax` (the plain --syntax unless the command offers more), --input and --skip-empty.
+ * What a command that reads many URNs (inputs.ts) takes: `[urn...]` arguments (or another
+ * `argument`) described as `what`, `syntax` (the plain --syntax unless the command offers more),
+ * --input and --skip-empty.
  */
-export function readsUrns(command: Command, what: string, syntax = syntaxOption()): Command {
+export function readsUrns(
+  command: Command,
+  what: string,
+  syntax = syntaxOption(),
+  argument = "[urn...]",
+): Command {
   return command
-    .argument("[urn...]", what)
+    .argument(argument, what)
     .addOption(syntax)
     .addOption(inputOption())
     .addOption(skipEmptyOption());

@@ -5,6 +5,8 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { registerCheck } from "./commands/check.js";
+import { registerDecode } from "./commands/decode.js";
+import { registerEncode } from "./commands/encode.js";
 import { registerEqual } from "./commands/equal.js";
 import { registerExport } from "./commands/export.js";
 import { registerExtract } from "./commands/extract.js";
@@ -42,6 +44,8 @@ const COMMANDS: RegisterCommand[] = [
   registerParse,
   registerNormalize,
   registerEqual,
+  registerEncode,
+  registerDecode,
   registerExtract,
   registerCheck,
   registerNamespaces,

@@ -21,6 +21,8 @@ const COMMANDS = [
   "parse",
   "normalize",
   "equal",
+  "encode",
+  "decode",
   "extract",
   "check",
   "namespaces",
