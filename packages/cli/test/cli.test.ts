@@ -32,6 +32,7 @@ const COMMANDS = [
   "serve",
   "token",
   "token create",
+  "token revoke",
   "import",
   "export",
 ];

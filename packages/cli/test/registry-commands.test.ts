@@ -1,4 +1,4 @@
-// `urnkit serve`, `token create`, `import` and `export` against a SQLite file: a token comes out as
+// `urnkit serve`, `token create`/`revoke`, `import` and `export` against a SQLite file: a token comes out as
 // the last line, an export imports back unchanged, and the server answers on the address it prints.
 
 import assert from "node:assert/strict";
@@ -73,6 +73,18 @@ describe("registry commands", () => {
       (await run(["token", "create", "--db", join(dir, "none.db"), "--role", "admin"])).code,
       2,
     );
+  });
+
+  it("token revoke ends a token: a second revoke finds no live token; a bad id is a usage error", async () => {
+    const created = await run(["token", "create", "--db", db, "--role", "reader"]);
+    const id = /^token (\d+):/.exec(created.stdout)?.[1] as string;
+    const revoked = await run(["token", "revoke", "--db", db, id]);
+    assert.equal(revoked.code, 0, revoked.stderr);
+    assert.match(revoked.stdout, new RegExp(`token ${id} revoked`));
+    const again = await run(["token", "revoke", "--db", db, id]);
+    assert.equal(again.code, 1);
+    assert.match(again.stderr, new RegExp(`no live token ${id}`));
+    assert.equal((await run(["token", "revoke", "--db", db, "x1"])).code, 2);
   });
 
   it("export then import into a fresh database gives the same records; again changes nothing", async () => {

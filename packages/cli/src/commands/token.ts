@@ -1,9 +1,10 @@
 // `urnkit token create`: a bearer token for the registry API, written to the database as its
-// SHA-256 hash only; the token itself is printed once, as the last line.
+// SHA-256 hash only; the token itself is printed once, as the last line. `urnkit token revoke`:
+// ends a token and its web UI sessions (also DELETE /api/v1/tokens/{id}).
 
 import type { Command } from "commander";
 import { dbOption } from "../common-options.js";
-import { type Context, EXIT_OK } from "../context.js";
+import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
 import { examplesHelp } from "../help-examples.js";
 
 interface TokenOptions {
@@ -24,6 +25,7 @@ export function registerToken(program: Command, ctx: Context): void {
       "after",
       examplesHelp([
         ["urnkit token create --db data/urnkit.db --role admin", "a token that may do everything"],
+        ["urnkit token revoke --db data/urnkit.db 3", "end token 3 and its sessions"],
       ]),
     );
   token
@@ -73,6 +75,38 @@ export function registerToken(program: Command, ctx: Context): void {
         ctx.io.stdout.write(
           `token ${info.id}: role ${info.role}${info.namespace ? `, namespace ${info.namespace}` : ""}\n${secret}\n`,
         );
+      } finally {
+        await store.close();
+      }
+      ctx.exit(EXIT_OK);
+    });
+  token
+    .command("revoke")
+    .summary("revoke an API token")
+    .description(
+      "Revoke the token with this id (printed by `token create`): it is refused from then on and " +
+        "its web UI sessions end. The row stays, for the audit log.\n\n" +
+        "Exit status: 0 revoked, 1 no such live token, 2 usage or I/O error.",
+    )
+    .addOption(dbOption("must exist"))
+    .argument("<id>", "the token's id")
+    .addHelpText(
+      "after",
+      examplesHelp([["urnkit token revoke --db data/urnkit.db 3", "end token 3 and its sessions"]]),
+    )
+    .action(async (id: string, options: { db: string }, command: Command) => {
+      if (!/^[1-9][0-9]{0,15}$/.test(id))
+        command.error(`error: <id> must be a token id, got "${id}"`);
+      const { openStore } = await import("@urnkit/server");
+      const store = await openStore(options.db, { mustExist: true });
+      try {
+        const revoked = await store.revokeToken(Number(id), { tokenId: null });
+        if (revoked === null) {
+          ctx.io.stderr.write(`no live token ${id}\n`);
+          ctx.exit(EXIT_INVALID);
+          return;
+        }
+        ctx.io.stdout.write(`token ${revoked.id} revoked (role ${revoked.role})\n`);
       } finally {
         await store.close();
       }
