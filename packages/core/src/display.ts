@@ -8,6 +8,7 @@
 // percent-encoded, so decoding it cannot be mistaken for anything the URN spells literally.
 
 import { asciiLookalike } from "./lookalikes.js";
+import { octetAt } from "./percent-encoding.js";
 import { URN } from "./urn.js";
 
 export type DisplayWarningCode =
@@ -110,7 +111,7 @@ function render(input: URN | string): { display: string; warnings: DisplayWarnin
     } else {
       if (hidden !== null) {
         const [code, what] = hidden;
-        const cp = ch === null ? octet(href, i) : (ch.codePointAt(0) as number);
+        const cp = ch === null ? octetAt(href, i) : (ch.codePointAt(0) as number);
         warnings.push({
           code,
           message: `${codePoint(cp)} is ${what}; it stays percent-encoded as ${href.slice(i, end)}`,
@@ -180,22 +181,18 @@ function isAsciiWord(ch: string): boolean {
 }
 
 /** The octet of the %HH triplet at i (the URN grammar has checked it is well formed). */
-function octet(s: string, i: number): number {
-  return Number.parseInt(s.slice(i + 1, i + 3), 16);
-}
-
 /**
  * How many triplets from i could form one UTF-8 character (RFC 3629 §3): the lead octet's length,
  * when that many triplets with continuation octets follow; 1 otherwise.
  */
 function sequenceSize(s: string, i: number): number {
-  const lead = octet(s, i);
+  const lead = octetAt(s, i);
   const size = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : 4;
   if (lead < 0xc2 || lead > 0xf4) return 1;
   for (let k = 1; k < size; k++) {
     const at = i + 3 * k;
     if (s.charCodeAt(at) !== 0x25) return 1;
-    const next = octet(s, at);
+    const next = octetAt(s, at);
     if (next < 0x80 || next > 0xbf) return 1;
   }
   return size;
@@ -220,7 +217,7 @@ function hiddenKind(ch: string): [DisplayWarningCode, string] | null {
 
 /** ASCII octets are never decoded; the controls among them are still worth a warning. */
 function hiddenAscii(s: string, i: number): [DisplayWarningCode, string] | null {
-  const o = octet(s, i);
+  const o = octetAt(s, i);
   return o < 0x20 || o === 0x7f ? ["control", "a control character"] : null;
 }
 

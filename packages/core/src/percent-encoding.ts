@@ -165,7 +165,7 @@ function decode(value: string, component: UrnComponent, syntax: UrnSyntax): stri
 }
 
 /** The octet of the %HH triplet at i (already checked to be well formed). */
-function octetAt(s: string, i: number): number {
+export function octetAt(s: string, i: number): number {
   return Number.parseInt(s.slice(i + 1, i + 3), 16);
 }
 
