@@ -5,7 +5,7 @@ import { classifyNid, type NidClass, URN, type UrnSyntax, UrnSyntaxError } from 
 import { type Issue, warning } from "./issue.js";
 import { ruleFor } from "./namespace-rules.js";
 import { type RegistryEntry, registry } from "./registry.js";
-import type { NamespaceRule } from "./rule.js";
+import { genericKey, type NamespaceRule } from "./rule.js";
 
 export interface CheckReport {
   input: string;
@@ -37,8 +37,11 @@ interface NidFacts {
   registration: "formal" | "informal" | "unregistered" | "reserved";
   entry: RegistryEntry | undefined;
   rule: NamespaceRule | undefined;
-  /** The registration warning, copied into each report that needs it. */
-  notice: Issue | undefined;
+  /** Whether the rule has a key of its own (most keep the generic one: no call needed). */
+  ownKey: boolean;
+  /** The registration warning's code and message, when the NID needs one. */
+  noticeCode: string | undefined;
+  noticeMessage: string;
 }
 
 // NIDs repeat across a corpus: working out each distinct spelling once keeps bulk checks cheap.
@@ -59,17 +62,24 @@ function factsFor(nid: string): NidFacts {
   }
   const entry = registry.get(nid);
   const registration = entry?.kind ?? (nidClass.kind === "reserved" ? "reserved" : "unregistered");
-  const notice =
-    registration === "unregistered"
-      ? warning(
-          "nid-unregistered",
-          `"${nid}" is not in the IANA registry of ${registry.snapshotDate}`,
-          4,
-        )
-      : registration === "reserved"
-        ? warning("nid-reserved", nidClass.reason, 4)
-        : undefined;
-  facts = { nidClass, registration, entry, rule: ruleFor(nid), notice };
+  const rule = ruleFor(nid);
+  facts = {
+    nidClass,
+    registration,
+    entry,
+    rule,
+    ownKey: rule !== undefined && rule.equivalenceKey !== genericKey,
+    noticeCode:
+      registration === "unregistered"
+        ? "nid-unregistered"
+        : registration === "reserved"
+          ? "nid-reserved"
+          : undefined,
+    noticeMessage:
+      registration === "unregistered"
+        ? `"${nid}" is not in the IANA registry of ${registry.snapshotDate}`
+        : nidClass.reason,
+  };
   if (nidFacts.size < 4096) nidFacts.set(nid, facts);
   return facts;
 }
@@ -103,20 +113,28 @@ export function checkUrn(input: string | URN, options?: CheckOptions): CheckRepo
     };
   }
   const nid = urn.nid;
-  const { nidClass, registration, entry, rule, notice } = factsFor(nid);
+  const facts = factsFor(nid);
+  const rule = facts.rule;
   const issues = rule === undefined ? [] : rule.validate(urn);
-  if (notice !== undefined) issues.push({ ...notice });
+  // A fresh warning per report: callers may change the issues they are given.
+  if (facts.noticeCode !== undefined)
+    issues.push(warning(facts.noticeCode, facts.noticeMessage, 4));
   const key = urn.equivalenceKey;
   return {
     input: urn.href,
     valid: true,
     nid,
-    nidClass,
-    registration,
-    registryEntry: entry,
+    nidClass: facts.nidClass,
+    registration: facts.registration,
+    registryEntry: facts.entry,
     issues,
     equivalenceKey: key,
-    namespaceKey: rule === undefined ? key : rule.equivalenceKey(urn),
-    ok: issues.length === 0 || !issues.some((i) => i.severity === "error"),
+    namespaceKey: facts.ownKey ? (rule as NamespaceRule).equivalenceKey(urn) : key,
+    ok: !hasError(issues),
   };
+}
+
+function hasError(issues: readonly Issue[]): boolean {
+  for (let i = 0; i < issues.length; i++) if (issues[i]?.severity === "error") return true;
+  return false;
 }

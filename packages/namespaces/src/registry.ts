@@ -54,7 +54,7 @@ export const registry: Registry = {
     params: IETF_PARAMS,
     getSubNamespace: (name) => subNamespaces.get(name) ?? subNamespaces.get(name.toLowerCase()),
     getParam: (name) => {
-      const entry = params.get(name.toLowerCase());
+      const entry = params.get(name) ?? params.get(name.toLowerCase());
       return entry?.name === name ? entry : undefined;
     },
   },

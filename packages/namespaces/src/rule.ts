@@ -39,10 +39,11 @@ export function keyNss(urn: URN): string {
   return key.slice(key.indexOf(":", 4) + 1);
 }
 
-/** The generic key with its NSS replaced by `nss`. */
+/** The generic key with its NSS replaced by `nss` (the generic key itself when that is its NSS). */
 export function keyWith(urn: URN, nss: string): string {
   const key = urn.equivalenceKey;
-  return key.slice(0, key.indexOf(":", 4) + 1) + nss;
+  const at = key.indexOf(":", 4) + 1;
+  return key.length - at === nss.length && key.startsWith(nss, at) ? key : key.slice(0, at) + nss;
 }
 
 /**
@@ -71,6 +72,11 @@ export function asciiLowerBefore(s: string, end: number): string {
   return folded === head ? s : folded + s.slice(end);
 }
 
+/** `s` with what comes before its first ":" lowercased as asciiLower does (unchanged without one). */
+export function lowerHead(s: string): string {
+  return asciiLowerBefore(s, s.indexOf(":"));
+}
+
 /** Uppercase for a key's NSS (the NSS is ASCII; %HH hex is uppercase already). */
 export function asciiUpper(s: string): string {
   return s.toUpperCase();
@@ -84,6 +90,7 @@ export class LastReading<T> {
   #urn: URN | undefined;
   #value: T | undefined;
 
+  /** What `read` gives for `urn`, read again only when `urn` is not the last one. */
   get(urn: URN, read: (urn: URN) => T): T {
     if (this.#urn !== urn) {
       this.#value = read(urn);
@@ -91,4 +98,19 @@ export class LastReading<T> {
     }
     return this.#value as T;
   }
+
+  /** Records `value` as what was read from `urn`, and returns it. */
+  remember(urn: URN, value: T): T {
+    this.#urn = urn;
+    this.#value = value;
+    return value;
+  }
+}
+
+/**
+ * The key of a namespace that adds no equivalence rule of its own: the generic §3.1 key. checkUrn
+ * recognises this function and skips the call.
+ */
+export function genericKey(urn: URN): string {
+  return urn.equivalenceKey;
 }

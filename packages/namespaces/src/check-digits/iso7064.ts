@@ -3,11 +3,20 @@
 
 const ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-/** The value of 0-9, A-Z (either case) in the alphanumeric systems; -1 for anything else. */
+/** Values of 0-9, A-Z (either case) in the alphanumeric systems, -1 elsewhere, by char code. */
+const VALUES = new Int8Array(128).fill(-1);
+for (let v = 0; v < 36; v++) {
+  const c = ALNUM.charCodeAt(v);
+  VALUES[c] = v;
+  if (v >= 10) VALUES[c | 0x20] = v;
+}
+
+/**
+ * The value of 0-9, A-Z (either case) in the alphanumeric systems; -1 for anything else. A table:
+ * in base-36 strings range tests mispredict too often.
+ */
 function alnumValue(code: number): number {
-  if (code >= 0x30 && code <= 0x39) return code - 0x30;
-  if (code >= 0x41 && code <= 0x5a) return code - 0x41 + 10;
-  return code >= 0x61 && code <= 0x7a ? code - 0x61 + 10 : -1;
+  return code < 128 ? (VALUES[code] as number) : -1;
 }
 
 /**

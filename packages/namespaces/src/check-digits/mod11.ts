@@ -2,6 +2,9 @@
 // first n digits weighted n+1 down to 2, the check the amount that brings the sum to a multiple of
 // 11, "X" standing for 10. Digits are read as printed: hyphens are skipped.
 
+/** The check characters by value: "X" stands for 10. */
+export const CHECK_CHARS = "0123456789X";
+
 /** The check character of the first `digits` digits of `s`: "0"-"9" or "X". */
 export function weightedMod11CheckChar(s: string, digits: number): string {
   let sum = 0;
@@ -10,5 +13,5 @@ export function weightedMod11CheckChar(s: string, digits: number): string {
     if (c !== 0x2d) sum += (digits + 1 - n++) * (c - 48);
   }
   const check = (11 - (sum % 11)) % 11;
-  return check === 10 ? "X" : String(check);
+  return CHECK_CHARS.charAt(check);
 }

@@ -3,7 +3,7 @@
 // "_component" may follow. Equivalence is the generic one.
 
 import { error } from "../issue.js";
-import { headColon, type NamespaceRule, nssOffset } from "../rule.js";
+import { genericKey, headColon, type NamespaceRule, nssOffset } from "../rule.js";
 
 const PEN = /^(?:0|[1-9][0-9]*)$/;
 
@@ -37,5 +37,5 @@ export const devRule: NamespaceRule = {
     }
     return [];
   },
-  equivalenceKey: (urn) => urn.equivalenceKey,
+  equivalenceKey: genericKey,
 };

@@ -8,7 +8,7 @@
 import { decodeNss } from "@urnkit/core";
 import { allDigits, isAlnum } from "../ascii.js";
 import { error, type Issue, unverified } from "../issue.js";
-import { type NamespaceRule, nssOffset } from "../rule.js";
+import { genericKey, type NamespaceRule, nssOffset } from "../rule.js";
 
 /** Letters and digits, with hyphens after the first character (RFC 5134 §2). */
 function isSubNamespaceName(s: string, end: number): boolean {
@@ -39,7 +39,7 @@ export function epcRule(nid: "epc" | "epcglobal"): NamespaceRule {
       if (nid === "epc" && nss.startsWith("id:")) return checkPureIdentity(nss.slice(3), at + 3);
       return [];
     },
-    equivalenceKey: (urn) => urn.equivalenceKey,
+    equivalenceKey: genericKey,
   };
 }
 

@@ -3,43 +3,71 @@
 // removed, compared character by character.
 
 import type { URN } from "@urnkit/core";
-import { isbn10CheckDigit, isbn10To13, isbn13CheckDigit } from "../check-digits/isbn.js";
+import {
+  isbn10CheckDigit,
+  isbn10To13,
+  isbn13CheckDigit,
+  unhyphenated,
+} from "../check-digits/isbn.js";
 import { error, type Issue, warning } from "../issue.js";
-import { foldKey, LastReading, type NamespaceRule, nssOffset } from "../rule.js";
+import { keyWith, LastReading, type NamespaceRule, nssOffset } from "../rule.js";
 
 /**
- * An NSS read as an ISBN: how many digits (X included) and hyphens it has and its canonical
- * ISBN-13 when it conforms, or where and why reading it failed.
+ * An NSS read as an ISBN: where and why reading failed, or how many digits (X included) and
+ * hyphens it has, the check character its digits call for (ISBN-10 or -13 by the count) and its
+ * canonical ISBN-13 when it conforms. One shape for every reading.
  */
-type Reading =
-  | { digits: number; hyphens: number; problem?: undefined; isbn13: string | undefined }
-  | { problem: "isbn-syntax" | "isbn-hyphenation"; at: number; message: string };
+interface Reading {
+  problem: "isbn-syntax" | "isbn-hyphenation" | undefined;
+  /** Where the problem is, in the NSS. */
+  at: number;
+  message: string;
+  digits: number;
+  hyphens: number;
+  /** The first three digits as a number (978 or 979 for an ISBN-13). */
+  lead: number;
+  /** The check character the digits call for; "" when there are neither 10 nor 13. */
+  want: string;
+  isbn13: string | undefined;
+}
+
+function failed(problem: Reading["problem"], at: number, message: string): Reading {
+  return { problem, at, message, digits: 0, hyphens: 0, lead: 0, want: "", isbn13: undefined };
+}
 
 /** One pass over the NSS: digits, "-" only between digits, "X"/"x" only as the last character. */
 function readIsbn(nss: string): Reading {
+  const last = nss.length - 1;
   let hyphens = 0;
-  for (let i = 0; i < nss.length; i++) {
+  let lead = 0;
+  for (let i = 0; i <= last; i++) {
     const c = nss.charCodeAt(i);
-    if (c >= 0x30 && c <= 0x39) continue;
-    if (c === 0x2d) {
-      if (i === 0 || i === nss.length - 1 || nss.charCodeAt(i - 1) === 0x2d) {
-        return {
-          problem: "isbn-hyphenation",
-          at: i,
-          message: "hyphens only separate digit groups",
-        };
+    if (c >= 0x30 && c <= 0x39) {
+      if (i - hyphens < 3) lead = lead * 10 + c - 0x30;
+    } else if (c === 0x2d) {
+      if (i === 0 || i === last || nss.charCodeAt(i - 1) === 0x2d) {
+        return failed("isbn-hyphenation", i, "hyphens only separate digit groups");
       }
       hyphens++;
-    } else if (!((c === 0x58 || c === 0x78) && i === nss.length - 1)) {
+    } else if (!((c === 0x58 || c === 0x78) && i === last)) {
       const message =
         c === 0x58 || c === 0x78
           ? "X may only be the check character of an ISBN-10"
           : "an ISBN holds only digits, hyphens and a final X";
-      return { problem: "isbn-syntax", at: i, message };
+      return failed("isbn-syntax", i, message);
     }
   }
   const digits = nss.length - hyphens;
-  return { digits, hyphens, isbn13: canonicalIsbn13(nss, digits, hyphens) };
+  const want = digits === 10 ? isbn10CheckDigit(nss) : digits === 13 ? isbn13CheckDigit(nss) : "";
+  const check = nss.charCodeAt(last);
+  let isbn13: string | undefined;
+  if (digits === 10 && hyphens <= 3) {
+    if (check === want.charCodeAt(0) || (want === "X" && check === 0x78)) isbn13 = isbn10To13(nss);
+  } else if (digits === 13 && hyphens <= 4 && (lead === 978 || lead === 979)) {
+    // readIsbn let only the last character be X; an ISBN-13 has none.
+    if (check === want.charCodeAt(0)) isbn13 = hyphens === 0 ? nss : unhyphenated(nss, 13);
+  }
+  return { problem: undefined, at: 0, message: "", digits, hyphens, lead, want, isbn13 };
 }
 
 // The reading of urn.nss serves the key too: the key's NSS differs only in the case of %hh
@@ -50,14 +78,14 @@ const read = (urn: URN) => readIsbn(urn.nss);
 export const isbnRule: NamespaceRule = {
   nid: "isbn",
   validate(urn) {
-    const nss = urn.nss;
-    const at = nssOffset(urn);
     const reading = memo.get(urn, read);
+    const nss = urn.nss;
+    // A conforming ISBN (the usual case): nothing to report unless its check character is "x".
+    if (reading.isbn13 !== undefined && nss.charCodeAt(nss.length - 1) !== 0x78) return [];
+    const at = nssOffset(urn);
     if (reading.problem !== undefined)
       return [error(reading.problem, reading.message, at + reading.at)];
-    // A conforming ISBN (the usual case): nothing to report unless its check character is "x".
-    if (reading.isbn13 !== undefined && !nss.endsWith("x")) return [];
-    const { digits, hyphens } = reading;
+    const { digits, hyphens, want } = reading;
     if (digits !== 10 && digits !== 13) {
       return [error("isbn-length", `an ISBN has 10 or 13 digits, not ${digits}`, at)];
     }
@@ -80,16 +108,14 @@ export const isbnRule: NamespaceRule = {
           ),
         );
       }
-      const want = isbn10CheckDigit(nss);
       if (last.toUpperCase() !== want) {
         issues.push(error("isbn-check-digit", `ISBN-10 check digit should be ${want}`, checkAt));
       }
       return issues;
     }
-    if (!/^97[89]/.test(nss.replaceAll("-", ""))) {
+    if (reading.lead !== 978 && reading.lead !== 979) {
       issues.push(error("isbn-prefix", "an ISBN-13 starts with 978 or 979", at));
     }
-    const want = isbn13CheckDigit(nss);
     if (last !== want) {
       issues.push(error("isbn-check-digit", `ISBN-13 check digit should be ${want}`, checkAt));
     }
@@ -97,23 +123,7 @@ export const isbnRule: NamespaceRule = {
   },
   equivalenceKey(urn) {
     const reading = memo.get(urn, read);
-    const isbn = reading.problem === undefined ? reading.isbn13 : undefined;
-    return isbn === undefined ? urn.equivalenceKey : foldKey(urn, () => isbn);
+    const isbn = reading.isbn13;
+    return isbn === undefined ? urn.equivalenceKey : keyWith(urn, isbn);
   },
 };
-
-/** The 13 digits of a conforming ISBN with a correct check digit; undefined otherwise. */
-function canonicalIsbn13(nss: string, digits: number, hyphens: number): string | undefined {
-  if (digits === 10 && hyphens <= 3) {
-    const check = isbn10CheckDigit(nss);
-    const last = nss[nss.length - 1];
-    return last === check || (check === "X" && last === "x") ? isbn10To13(nss) : undefined;
-  }
-  if (digits === 13 && hyphens <= 4) {
-    const isbn = hyphens === 0 ? nss : nss.replaceAll("-", "");
-    // readIsbn let only the last character be X; an ISBN-13 has none.
-    const prefix = isbn.startsWith("978") || isbn.startsWith("979");
-    return prefix && isbn[12] === isbn13CheckDigit(isbn) ? isbn : undefined;
-  }
-  return undefined;
-}

@@ -4,7 +4,7 @@
 // warnings only. LEX is case-sensitive, so the generic key applies.
 
 import { type Issue, unverified } from "../issue.js";
-import { headColon, type NamespaceRule, nssOffset } from "../rule.js";
+import { genericKey, headColon, type NamespaceRule, nssOffset } from "../rule.js";
 
 export const lexRule: NamespaceRule = {
   nid: "lex",
@@ -33,5 +33,5 @@ export const lexRule: NamespaceRule = {
     }
     return issues;
   },
-  equivalenceKey: (urn) => urn.equivalenceKey,
+  equivalenceKey: genericKey,
 };

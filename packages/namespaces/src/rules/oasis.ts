@@ -2,7 +2,7 @@
 // are "lexically identical" when equal: the generic key applies, case-sensitive NSS.
 
 import { error, warning } from "../issue.js";
-import { type NamespaceRule, nssOffset } from "../rule.js";
+import { genericKey, type NamespaceRule, nssOffset } from "../rule.js";
 
 /** How many elements each class needs after it: {id}:{type}:{doc-id}, or {type}:{doc-id}. */
 const CLASSES: Record<string, number> = { specification: 3, tc: 3, technical: 2 };
@@ -47,5 +47,5 @@ export const oasisRule: NamespaceRule = {
       ),
     ];
   },
-  equivalenceKey: (urn) => urn.equivalenceKey,
+  equivalenceKey: genericKey,
 };

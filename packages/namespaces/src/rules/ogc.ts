@@ -1,7 +1,7 @@
 // urn:ogc, RFC 5165 §2: {OGCresource}:{ResourceSpecificString}. OGCresource holds no ":" and is
 // case-sensitive; equivalence is the generic one.
 
-import { headColon, type NamespaceRule } from "../rule.js";
+import { genericKey, headColon, type NamespaceRule } from "../rule.js";
 
 export const ogcRule: NamespaceRule = {
   nid: "ogc",
@@ -13,5 +13,5 @@ export const ogcRule: NamespaceRule = {
     );
     return typeof colon === "number" ? [] : [colon];
   },
-  equivalenceKey: (urn) => urn.equivalenceKey,
+  equivalenceKey: genericKey,
 };

@@ -3,7 +3,7 @@
 
 import { isDigit } from "../ascii.js";
 import { error } from "../issue.js";
-import { type NamespaceRule, nssOffset } from "../rule.js";
+import { genericKey, type NamespaceRule, nssOffset } from "../rule.js";
 
 export const oidRule: NamespaceRule = {
   nid: "oid",
@@ -19,7 +19,7 @@ export const oidRule: NamespaceRule = {
           ),
         ];
   },
-  equivalenceKey: (urn) => urn.equivalenceKey,
+  equivalenceKey: genericKey,
 };
 
 /** Where `number *("." number)` first fails, a number being "0" or digits not starting with 0; -1 if never. */

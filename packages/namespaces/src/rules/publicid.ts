@@ -3,7 +3,7 @@
 // (transcription is already canonical).
 
 import { error } from "../issue.js";
-import { type NamespaceRule, nssOffset } from "../rule.js";
+import { genericKey, type NamespaceRule, nssOffset } from "../rule.js";
 
 export const publicidRule: NamespaceRule = {
   nid: "publicid",
@@ -33,5 +33,5 @@ export const publicidRule: NamespaceRule = {
     }
     return [];
   },
-  equivalenceKey: (urn) => urn.equivalenceKey,
+  equivalenceKey: genericKey,
 };

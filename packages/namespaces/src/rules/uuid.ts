@@ -1,30 +1,50 @@
 // urn:uuid, RFC 9562 §4 (obsoletes RFC 4122 §3): the 8-4-4-4-12 hex string form; hex digits are
 // case-insensitive, so the key is the lowercase form RFC 9562 asks generators to produce.
 
-import { isHexDigit } from "../ascii.js";
+import type { URN } from "@urnkit/core";
+import { charClass, HEX, HYPHEN, UPPER } from "../ascii.js";
 import { error, warning } from "../issue.js";
-import { asciiLower, foldKey, type NamespaceRule, nssOffset } from "../rule.js";
+import { asciiLower, foldKey, LastReading, type NamespaceRule, nssOffset } from "../rule.js";
 
-/** 36 characters, hyphens at offsets 8, 13, 18 and 23, hex digits elsewhere. */
-function isUuid(s: string): boolean {
-  if (s.length !== 36) return false;
+/**
+ * 36 characters, hyphens at offsets 8, 13, 18 and 23, hex digits elsewhere: the class bits of its
+ * characters (see ascii.ts) ORed together, or 0 when `s` is not of that form.
+ */
+function readUuid(s: string): number {
+  if (s.length !== 36) return 0;
+  if (s.charCodeAt(8) !== 0x2d || s.charCodeAt(13) !== 0x2d) return 0;
+  if (s.charCodeAt(18) !== 0x2d || s.charCodeAt(23) !== 0x2d) return 0;
+  let seen = 0;
+  let hyphens = 0;
   for (let i = 0; i < 36; i++) {
-    const c = s.charCodeAt(i);
-    if (i === 8 || i === 13 || i === 18 || i === 23 ? c !== 0x2d : !isHexDigit(c)) return false;
+    const k = charClass(s.charCodeAt(i));
+    if ((k & (HEX | HYPHEN)) === 0) return 0;
+    seen |= k;
+    hyphens += k & HYPHEN;
   }
-  return true;
+  // The four hyphens checked above, and no others.
+  return hyphens === 4 * HYPHEN ? seen : 0;
 }
 
 const NIL = "00000000-0000-0000-0000-000000000000";
 const MAX = "ffffffff-ffff-ffff-ffff-ffffffffffff";
 
+// A UUID holds no "%", so the key's NSS is urn.nss: one reading serves both methods.
+const memo = new LastReading<number>();
+const read = (urn: URN) => readUuid(urn.nss);
+
 export const uuidRule: NamespaceRule = {
   nid: "uuid",
   validate(urn) {
     const nss = urn.nss;
-    const at = nssOffset(urn);
-    if (!isUuid(nss)) {
-      return [error("uuid-syntax", "a UUID is 32 hex digits grouped 8-4-4-4-12 by hyphens", at)];
+    if (memo.remember(urn, readUuid(nss)) === 0) {
+      return [
+        error(
+          "uuid-syntax",
+          "a UUID is 32 hex digits grouped 8-4-4-4-12 by hyphens",
+          nssOffset(urn),
+        ),
+      ];
     }
     // RFC 9562 §4.1: the variant bits 10xx (hex 8-b at offset 19); Nil and Max are the exceptions.
     const variant = nss.charCodeAt(19) | 0x20;
@@ -35,13 +55,17 @@ export const uuidRule: NamespaceRule = {
           warning(
             "uuid-variant",
             `variant nibble "${nss[19]}" is not 8, 9, a or b: not an RFC 9562 UUID (RFC 9562 §4.1)`,
-            at + 19,
+            nssOffset(urn) + 19,
           ),
         ];
       }
     }
     return [];
   },
-  // The hex digits are case-insensitive (RFC 9562 §4); folding never merges two valid UUIDs.
-  equivalenceKey: (urn) => foldKey(urn, asciiLower),
+  // The hex digits are case-insensitive (RFC 9562 §4); folding never merges two valid UUIDs. A
+  // UUID already in lowercase is its own key.
+  equivalenceKey(urn) {
+    const seen = memo.get(urn, read);
+    return seen !== 0 && (seen & UPPER) === 0 ? urn.equivalenceKey : foldKey(urn, asciiLower);
+  },
 };

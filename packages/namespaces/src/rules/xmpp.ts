@@ -2,7 +2,7 @@
 // the generic one (case-sensitive NSS).
 
 import { error } from "../issue.js";
-import { type NamespaceRule, nssOffset } from "../rule.js";
+import { genericKey, type NamespaceRule, nssOffset } from "../rule.js";
 
 export const xmppRule: NamespaceRule = {
   nid: "xmpp",
@@ -11,5 +11,5 @@ export const xmppRule: NamespaceRule = {
       ? [error("xmpp-syntax", 'the ShortName before the first ":" is empty', nssOffset(urn))]
       : [];
   },
-  equivalenceKey: (urn) => urn.equivalenceKey,
+  equivalenceKey: genericKey,
 };
