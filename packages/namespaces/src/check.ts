@@ -85,32 +85,22 @@ function factsFor(nid: string): NidFacts {
 }
 
 /**
- * A URN, or the syntax error as a value. One scan of the input: URN.validate and then the
- * constructor would scan valid input (the common case) twice.
- */
-function read(input: string, options: CheckOptions | undefined): URN | UrnSyntaxError {
-  try {
-    return new URN(input, options);
-  } catch (e) {
-    if (e instanceof UrnSyntaxError) return e;
-    throw e;
-  }
-}
-
-/**
  * Everything this package knows about one URN (see CheckReport). Never throws for bad input: a
  * string that is not a URN gets `valid: false` and the syntax error.
  */
 export function checkUrn(input: string | URN, options?: CheckOptions): CheckReport {
-  const urn = typeof input === "string" ? read(input, options) : input;
-  if (urn instanceof UrnSyntaxError) {
-    return {
-      input: urn.input,
-      valid: false,
-      error: { code: urn.code, index: urn.index, component: urn.component, message: urn.message },
-      issues: [],
-      ok: false,
-    };
+  let urn: URN;
+  if (typeof input === "string") {
+    // One scan of the input: URN.validate and then the constructor would scan valid input (the
+    // common case) twice.
+    try {
+      urn = new URN(input, options);
+    } catch (e) {
+      if (e instanceof UrnSyntaxError) return invalid(e);
+      throw e;
+    }
+  } else {
+    urn = input;
   }
   const nid = urn.nid;
   const facts = factsFor(nid);
@@ -131,6 +121,16 @@ export function checkUrn(input: string | URN, options?: CheckOptions): CheckRepo
     equivalenceKey: key,
     namespaceKey: facts.ownKey ? (rule as NamespaceRule).equivalenceKey(urn) : key,
     ok: !hasError(issues),
+  };
+}
+
+function invalid(e: UrnSyntaxError): CheckReport {
+  return {
+    input: e.input,
+    valid: false,
+    error: { code: e.code, index: e.index, component: e.component, message: e.message },
+    issues: [],
+    ok: false,
   };
 }
 

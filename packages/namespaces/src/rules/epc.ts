@@ -44,15 +44,16 @@ export function epcRule(nid: "epc" | "epcglobal"): NamespaceRule {
 }
 
 /** Digits of the GS1 Company Prefix and the following reference, with their fixed total. */
-const DIGIT_SCHEMES: Record<string, { parts: number; total: number; serialMax?: number }> = {
-  sgtin: { parts: 3, total: 13, serialMax: 20 },
-  sscc: { parts: 2, total: 17 },
-  sgln: { parts: 3, total: 12, serialMax: 20 },
-  grai: { parts: 3, total: 12, serialMax: 16 },
-  gsrn: { parts: 2, total: 17 },
-  gsrnp: { parts: 2, total: 17 },
-  gdti: { parts: 3, total: 12, serialMax: 17 },
-};
+// A Map: looking a fresh string up as an object key costs more than hashing it.
+const DIGIT_SCHEMES = new Map<string, { parts: number; total: number; serialMax?: number }>([
+  ["sgtin", { parts: 3, total: 13, serialMax: 20 }],
+  ["sscc", { parts: 2, total: 17 }],
+  ["sgln", { parts: 3, total: 12, serialMax: 20 }],
+  ["grai", { parts: 3, total: 12, serialMax: 16 }],
+  ["gsrn", { parts: 2, total: 17 }],
+  ["gsrnp", { parts: 2, total: 17 }],
+  ["gdti", { parts: 3, total: 12, serialMax: 17 }],
+]);
 
 // GS1 AI encodable character set 82, after decoding %hh.
 const SET_82 = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]*$/;
@@ -63,7 +64,7 @@ function checkPureIdentity(body: string, at: number): Issue[] {
   const partsAt = at + scheme.length + 1;
   if (scheme === "gid") return checkGid(body.slice(colon + 1), partsAt);
   if (scheme === "giai") return checkGiai(body.slice(colon + 1), partsAt);
-  const shape = DIGIT_SCHEMES[scheme];
+  const shape = DIGIT_SCHEMES.get(scheme);
   if (shape === undefined || colon < 0) return [];
   // GCP "." reference [ "." serial ], all positions in `body`.
   const dot1 = body.indexOf(".", colon + 1);

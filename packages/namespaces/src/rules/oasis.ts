@@ -5,7 +5,11 @@ import { error, warning } from "../issue.js";
 import { genericKey, type NamespaceRule, nssOffset } from "../rule.js";
 
 /** How many elements each class needs after it: {id}:{type}:{doc-id}, or {type}:{doc-id}. */
-const CLASSES: Record<string, number> = { specification: 3, tc: 3, technical: 2 };
+const CLASSES = new Map([
+  ["specification", 3],
+  ["tc", 3],
+  ["technical", 2],
+]);
 
 /** The number of ":"-separated elements of s from `from` on. */
 function elements(s: string, from: number): number {
@@ -30,7 +34,7 @@ export const oasisRule: NamespaceRule = {
     }
     const end = nss.indexOf(":", 6);
     const kind = end < 0 ? nss.slice(6) : nss.slice(6, end);
-    const needed = CLASSES[kind];
+    const needed = CLASSES.get(kind);
     if (needed === undefined) {
       return [
         error("oasis-class", "names: is followed by specification:, tc: or technical:", at + 6),
