@@ -6,7 +6,7 @@
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_LIMITS, importRecords, openSqliteStore } from "../dist/index.js";
@@ -19,6 +19,9 @@ const CONNECTIONS = 64;
 const ROUNDS = 3;
 
 const pad = (n: number) => String(n).padStart(7, "0");
+
+/** The 1-minute load average: on a shared machine, the context every figure needs. */
+const load1 = () => `load ${(loadavg()[0] as number).toFixed(2)}`;
 
 async function* lines(): AsyncGenerator<string> {
   const chunk: string[] = [];
@@ -103,23 +106,23 @@ try {
   await store.close();
   const importRate = created / importSeconds;
   console.log(
-    `import: ${created} records in ${importSeconds.toFixed(1)} s = ${importRate.toFixed(0)} records/s (${(created / importCpuSeconds).toFixed(0)} records per CPU second)`,
+    `import: ${created} records in ${importSeconds.toFixed(1)} s = ${importRate.toFixed(0)} records/s (${(created / importCpuSeconds).toFixed(0)} records per CPU second), ${load1()}`,
   );
 
   const bare: Measured[] = [];
   const urnkit: Measured[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     bare.push(await measure("./bare-server.ts", db, dir));
-    console.log(`round ${round} bare node:http  ${fmt(bare.at(-1) as Measured)}`);
+    console.log(`round ${round} bare node:http  ${fmt(bare.at(-1) as Measured)}, ${load1()}`);
     urnkit.push(await measure("./urnkit-server.ts", db, dir));
-    console.log(`round ${round} urnkit          ${fmt(urnkit.at(-1) as Measured)}`);
+    console.log(`round ${round} urnkit          ${fmt(urnkit.at(-1) as Measured)}, ${load1()}`);
   }
   // The median round of each: rounds alternate, so a busy moment on the machine hits both.
   const median = (rs: LoadResult[]) =>
     [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)] as LoadResult;
   const ratio = median(urnkit).rps / median(bare).rps;
   console.log(
-    `GET /{urn} (median of ${ROUNDS} rounds): urnkit ${median(urnkit).rps.toFixed(0)} req/s vs bare ${median(bare).rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x (target >= 0.8), p99 ${median(urnkit).p99ms.toFixed(2)} ms (target <= 10), load by ${median(urnkit).tool}, ${CONNECTIONS} connections, ${RECORDS} records`,
+    `GET /{urn} (median of ${ROUNDS} rounds): urnkit ${median(urnkit).rps.toFixed(0)} req/s vs bare ${median(bare).rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x (target >= 0.8), p99 ${median(urnkit).p99ms.toFixed(2)} ms (target <= 10), load by ${median(urnkit).tool}, ${CONNECTIONS} connections, ${RECORDS} records, ${load1()}`,
   );
   // The workspace's bench-output folder (not versioned).
   const outDir = fileURLToPath(new URL("../../../bench-output/", import.meta.url));

@@ -12,7 +12,7 @@
 
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { importRecords } from "../src/import-records.js";
@@ -34,7 +34,11 @@ const CHUNK = 1_000_000;
 const T0 = "2026-01-01T00:00:00.000Z";
 
 const urnOf = (n: number) => `urn:example:rec-${String(n).padStart(9, "0")}`;
-const log = (message: string) => process.stderr.write(`${new Date().toISOString()} ${message}\n`);
+// Every line carries the 1-minute load average: on a shared machine, the context of each figure.
+const log = (message: string) =>
+  process.stderr.write(
+    `${new Date().toISOString()} ${message} (load ${(loadavg()[0] as number).toFixed(2)})\n`,
+  );
 
 interface Engine {
   name: string;
