@@ -33,6 +33,8 @@ export interface CheckOptions {
 
 /** What a report says about a NID, the same for every URN in that namespace. */
 interface NidFacts {
+  /** The NID as spelled in the URNs these facts are for. */
+  nid: string;
   nidClass: NidClass;
   registration: "formal" | "informal" | "unregistered" | "reserved";
   entry: RegistryEntry | undefined;
@@ -47,7 +49,24 @@ interface NidFacts {
 // NIDs repeat across a corpus: working out each distinct spelling once keeps bulk checks cheap.
 const nidFacts = new Map<string, NidFacts>();
 
+// In front of the Map, a small table indexed by the NID's length and end characters: comparing
+// a short string with the one in its slot is cheaper than hashing it for the Map.
+const recent: (NidFacts | undefined)[] = new Array(256).fill(undefined);
+
+function slot(nid: string): number {
+  return (nid.length * 31 + nid.charCodeAt(0) * 7 + nid.charCodeAt(nid.length - 1)) & 255;
+}
+
 function factsFor(nid: string): NidFacts {
+  const at = slot(nid);
+  const seen = recent[at];
+  if (seen !== undefined && seen.nid === nid) return seen;
+  const facts = lookUp(nid);
+  recent[at] = facts;
+  return facts;
+}
+
+function lookUp(nid: string): NidFacts {
   let facts = nidFacts.get(nid);
   if (facts !== undefined) return facts;
   let nidClass: NidClass;
@@ -64,6 +83,7 @@ function factsFor(nid: string): NidFacts {
   const registration = entry?.kind ?? (nidClass.kind === "reserved" ? "reserved" : "unregistered");
   const rule = ruleFor(nid);
   facts = {
+    nid,
     nidClass,
     registration,
     entry,

@@ -10,22 +10,29 @@ import { keyNss, keyWith, type NamespaceRule, nssOffset } from "../rule.js";
 export const doiRule: NamespaceRule = {
   nid: "doi",
   validate(urn) {
-    const at = nssOffset(urn);
     const nss = urn.nss;
     const slash = nss.indexOf("/");
     if (slash < 0 || slash === nss.length - 1) {
-      return [
-        error("doi-syntax", "a DOI is {prefix}/{suffix}, both non-empty", at + nss.length - 1),
-      ];
+      const end = nssOffset(urn) + nss.length - 1;
+      return [error("doi-syntax", "a DOI is {prefix}/{suffix}, both non-empty", end)];
     }
-    return nss.startsWith("10.")
+    return nss.charCodeAt(0) === 0x31 && nss.charCodeAt(1) === 0x30 && nss.charCodeAt(2) === 0x2e
       ? []
-      : [warning("doi-prefix", 'DOI prefixes begin with the directory indicator "10."', at)];
+      : [
+          warning(
+            "doi-prefix",
+            'DOI prefixes begin with the directory indicator "10."',
+            nssOffset(urn),
+          ),
+        ];
   },
   equivalenceKey(urn) {
     const nss = keyNss(urn);
+    const encoded = nss.includes("%");
+    // Nothing to decode or fold (the common case): the generic key is the key.
+    if (!encoded && !hasUpper(nss)) return urn.equivalenceKey;
     let text = nss;
-    if (nss.includes("%")) {
+    if (encoded) {
       try {
         text = decodeNss(nss);
       } catch {

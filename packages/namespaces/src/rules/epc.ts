@@ -36,7 +36,8 @@ export function epcRule(nid: "epc" | "epcglobal"): NamespaceRule {
           ),
         ];
       }
-      if (nid === "epc" && nss.startsWith("id:")) return checkPureIdentity(nss.slice(3), at + 3);
+      const id = nss.charCodeAt(0) === 0x69 && nss.charCodeAt(1) === 0x64 && colon === 2;
+      if (nid === "epc" && id) return checkPureIdentity(nss.slice(3), at + 3);
       return [];
     },
     equivalenceKey: genericKey,
@@ -55,7 +56,8 @@ const DIGIT_SCHEMES = new Map<string, { parts: number; total: number; serialMax?
   ["gdti", { parts: 3, total: 12, serialMax: 17 }],
 ]);
 
-// GS1 AI encodable character set 82, after decoding %hh.
+// GS1 AI encodable character set 82, after decoding %hh. Serials are mostly digits, all in the
+// set: allDigits answers those without the regular expression.
 const SET_82 = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]*$/;
 
 function checkPureIdentity(body: string, at: number): Issue[] {
@@ -92,7 +94,12 @@ function checkPureIdentity(body: string, at: number): Issue[] {
   if (dot2 >= 0 && shape.serialMax !== undefined) {
     const serial = body.slice(dot2 + 1);
     const text = serial.includes("%") ? decode(serial) : serial;
-    if (text === undefined || text === "" || text.length > shape.serialMax || !SET_82.test(text)) {
+    if (
+      text === undefined ||
+      text === "" ||
+      text.length > shape.serialMax ||
+      !(allDigits(text) || SET_82.test(text))
+    ) {
       return [
         unverified(
           `epc-tds-${scheme}`,

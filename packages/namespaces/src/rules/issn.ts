@@ -19,21 +19,35 @@ export const issnRule: NamespaceRule = {
   nid: "issn",
   validate(urn) {
     const nss = urn.nss;
-    const at = nssOffset(urn);
     if (!isIssn(nss)) {
-      return [error("issn-syntax", "an ISSN is NNNN-NNNC: 7 digits and a check digit or X", at)];
+      return [
+        error(
+          "issn-syntax",
+          "an ISSN is NNNN-NNNC: 7 digits and a check digit or X",
+          nssOffset(urn),
+        ),
+      ];
     }
     const want = issnCheckDigit(nss);
     const check = nss[nss.length - 1];
     return check === want || (want === "X" && check === "x")
       ? []
-      : [error("issn-check-digit", `check digit should be ${want}`, at + nss.length - 1)];
+      : [
+          error(
+            "issn-check-digit",
+            `check digit should be ${want}`,
+            nssOffset(urn) + nss.length - 1,
+          ),
+        ];
   },
-  // NNNN-NNNC with an uppercase X: the form the template says to generate.
-  equivalenceKey: (urn) =>
-    foldKey(urn, (nss) => {
-      if (!isIssn(nss)) return nss;
-      const hyphenated = nss.length === 9 ? nss : `${nss.slice(0, 4)}-${nss.slice(4)}`;
-      return hyphenated.endsWith("x") ? hyphenated.toUpperCase() : hyphenated;
-    }),
+  equivalenceKey: (urn) => foldKey(urn, canonicalIssn),
 };
+
+/** NNNN-NNNC with an uppercase X, the form the template says to generate; `nss` when no ISSN. */
+function canonicalIssn(nss: string): string {
+  // Hyphenated, no "x": canonical already, or no ISSN at all.
+  if (nss.length === 9 && nss.charCodeAt(8) !== 0x78) return nss;
+  if (!isIssn(nss)) return nss;
+  const hyphenated = nss.length === 9 ? nss : `${nss.slice(0, 4)}-${nss.slice(4)}`;
+  return hyphenated.endsWith("x") ? hyphenated.toUpperCase() : hyphenated;
+}
