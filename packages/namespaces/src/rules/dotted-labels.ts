@@ -1,9 +1,10 @@
 // Namespaces of dot-separated labels that are case-insensitive but must be written in lowercase:
 // urn:service (RFC 5031 §4.2) and the informal urn:urn-7 of SIP service identifiers (RFC 6050).
 
+import type { URN } from "@urnkit/core";
 import { hasUpper, isAlnum } from "../ascii.js";
 import { error, warning } from "../issue.js";
-import { asciiLower, foldKey, type NamespaceRule, nssOffset } from "../rule.js";
+import { asciiLower, foldKey, LastReading, type NamespaceRule, nssOffset } from "../rule.js";
 
 /**
  * Where the labels first break `let-dig [ *let-dig-hyp let-dig ]` separated by single dots, or
@@ -31,30 +32,37 @@ export function dottedLabelsRule(
   topLevelMax = Number.POSITIVE_INFINITY,
 ): NamespaceRule {
   const limit = Number.isFinite(topLevelMax) ? `, the first at most ${topLevelMax} long` : "";
+  // Whether the NSS is labels in lowercase, its own key then: labels hold no "%", so the key's
+  // NSS is urn.nss.
+  const memo = new LastReading<boolean>();
+  const read = (urn: URN) => {
+    const nss = urn.nss;
+    return firstBadLabel(nss, topLevelMax) < 0 && !hasUpper(nss);
+  };
   return {
     nid,
     validate(urn) {
       const nss = urn.nss;
-      const at = nssOffset(urn);
       const bad = firstBadLabel(nss, topLevelMax);
+      const upper = bad < 0 && hasUpper(nss);
+      if (memo.remember(urn, bad < 0 && !upper)) return [];
       if (bad >= 0) {
         return [
           error(
             `${nid}-label`,
             `labels are letters, digits and inner "-", separated by single dots${limit} (${spec})`,
-            at + bad,
+            nssOffset(urn) + bad,
           ),
         ];
       }
-      if (!hasUpper(nss)) return [];
       return [
         warning(
           `${nid}-uppercase`,
           `labels MUST be written in lowercase (${spec})`,
-          at + nss.search(/[A-Z]/),
+          nssOffset(urn) + nss.search(/[A-Z]/),
         ),
       ];
     },
-    equivalenceKey: (urn) => foldKey(urn, asciiLower),
+    equivalenceKey: (urn) => (memo.get(urn, read) ? urn.equivalenceKey : foldKey(urn, asciiLower)),
   };
 }

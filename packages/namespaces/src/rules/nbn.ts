@@ -67,5 +67,9 @@ export const nbnRule: NamespaceRule = {
     return issues;
   },
   // RFC 8458 §4.3: the prefix (up to the first "-") folds, the NBN string does not.
-  equivalenceKey: (urn) => foldKey(urn, (nss) => asciiLowerBefore(nss, nss.indexOf("-"))),
+  equivalenceKey: (urn) => foldKey(urn, lowerPrefix),
 };
+
+function lowerPrefix(nss: string): string {
+  return asciiLowerBefore(nss, nss.indexOf("-"));
+}

@@ -23,14 +23,14 @@ export const oasisRule: NamespaceRule = {
   validate(urn) {
     const nss = urn.nss;
     const at = nssOffset(urn);
-    if (nss.startsWith("member:")) {
+    if (!nss.startsWith("names:")) {
+      if (!nss.startsWith("member:")) {
+        return [error("oasis-branch", 'an OASIS URN starts with "names:" or "member:"', at)];
+      }
       const id = nss.indexOf(":", 7);
       return id > 7 && id < nss.length - 1
         ? []
         : [error("oasis-syntax", "member:{member-id}:{name}", at)];
-    }
-    if (!nss.startsWith("names:")) {
-      return [error("oasis-branch", 'an OASIS URN starts with "names:" or "member:"', at)];
     }
     const end = nss.indexOf(":", 6);
     const kind = end < 0 ? nss.slice(6) : nss.slice(6, end);
