@@ -49,12 +49,19 @@ interface NidFacts {
 // NIDs repeat across a corpus: working out each distinct spelling once keeps bulk checks cheap.
 const nidFacts = new Map<string, NidFacts>();
 
-// In front of the Map, a small table indexed by the NID's length and end characters: comparing
-// a short string with the one in its slot is cheaper than hashing it for the Map.
+// In front of the Map, a small table indexed by a few of the NID's characters: comparing a short
+// string with the one in its slot is cheaper than hashing it for the Map. (The mix keeps the
+// common NIDs, in their usual spellings, in slots of their own.)
 const recent: (NidFacts | undefined)[] = new Array(256).fill(undefined);
 
 function slot(nid: string): number {
-  return (nid.length * 31 + nid.charCodeAt(0) * 7 + nid.charCodeAt(nid.length - 1)) & 255;
+  const n = nid.length;
+  const h =
+    ((nid.charCodeAt(0) * 29 + nid.charCodeAt(1)) * 29 + nid.charCodeAt(n - 2)) * 29 +
+    nid.charCodeAt(n - 1) +
+    n * 7;
+  // NaN (a one-character NID under RFC 2141) becomes 0.
+  return (h ^ (h >>> 4)) & 255;
 }
 
 function factsFor(nid: string): NidFacts {
