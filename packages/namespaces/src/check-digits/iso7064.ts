@@ -51,9 +51,9 @@ export function mod97_10Remainder(chars: string): number {
   for (let i = 0; i < chars.length; i++) {
     const v = alnumValue(chars.charCodeAt(i));
     if (v < 0) return Number.NaN;
-    r = v < 10 ? r * 10 + v : r * 100 + v;
-    // Reduce only when the number grows large: exact in doubles, and fewer divisions.
-    if (r > 1e12) r %= 97;
+    // Reduced at every step: r stays a small integer, and a remainder by a constant of small
+    // integers compiles to a multiplication, where one of doubles is a library call.
+    r = ((v < 10 ? r * 10 : r * 100) + v) % 97;
   }
-  return r % 97;
+  return r;
 }

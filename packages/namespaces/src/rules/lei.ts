@@ -9,16 +9,23 @@ import { asciiUpper, foldKey, type NamespaceRule, nssOffset } from "../rule.js";
 export const leiRule: NamespaceRule = {
   nid: "lei",
   validate(urn) {
-    const at = nssOffset(urn);
     const nss = urn.nss;
     // The remainder is NaN for a character outside 0-9, A-Z, a-z.
     const remainder = mod97_10Remainder(nss);
     if (nss.length !== 20 || Number.isNaN(remainder) || !allDigits(nss, 18, 20)) {
-      return [error("lei-syntax", "an LEI is 18 letters or digits and 2 check digits", at)];
+      return [
+        error("lei-syntax", "an LEI is 18 letters or digits and 2 check digits", nssOffset(urn)),
+      ];
     }
     return remainder === 1
       ? []
-      : [error("lei-check-digits", "ISO 7064 MOD 97-10 check digits do not match", at + 18)];
+      : [
+          error(
+            "lei-check-digits",
+            "ISO 7064 MOD 97-10 check digits do not match",
+            nssOffset(urn) + 18,
+          ),
+        ];
   },
   equivalenceKey: (urn) => foldKey(urn, asciiUpper),
 };

@@ -11,18 +11,25 @@ export const nbnRule: NamespaceRule = {
   nid: "nbn",
   validate(urn) {
     const nss = urn.nss;
-    const at = nssOffset(urn);
     // Sub-namespace codes hold no "-", so the first "-" ends the prefix.
     const dash = nss.indexOf("-");
     if (dash < 0) {
-      return [error("nbn-syntax", 'an NBN is prefix "-" NBN string: there is no "-"', at)];
+      return [
+        error("nbn-syntax", 'an NBN is prefix "-" NBN string: there is no "-"', nssOffset(urn)),
+      ];
     }
     if (
       !isAlpha(nss.charCodeAt(0)) ||
       !isAlpha(nss.charCodeAt(1)) ||
       (dash !== 2 && nss.charCodeAt(2) !== 0x3a)
     ) {
-      return [error("nbn-country-code", "the prefix starts with a 2-letter ISO 3166 code", at)];
+      return [
+        error(
+          "nbn-country-code",
+          "the prefix starts with a 2-letter ISO 3166 code",
+          nssOffset(urn),
+        ),
+      ];
     }
     // After the country code: ":" and 1*(ALPHA / DIGIT), any number of times.
     for (let start = 3; dash > 2; ) {
@@ -34,7 +41,7 @@ export const nbnRule: NamespaceRule = {
           error(
             "nbn-subnamespace",
             "a sub-namespace code is 1 or more letters or digits",
-            at + where,
+            nssOffset(urn) + where,
           ),
         ];
       }
@@ -46,7 +53,7 @@ export const nbnRule: NamespaceRule = {
         error(
           "nbn-empty-string",
           'the NBN string after "-" is empty or starts with "/"',
-          at + dash + 1,
+          nssOffset(urn) + dash + 1,
         ),
       ];
     }

@@ -22,22 +22,27 @@ export const oasisRule: NamespaceRule = {
   nid: "oasis",
   validate(urn) {
     const nss = urn.nss;
-    const at = nssOffset(urn);
     if (!nss.startsWith("names:")) {
       if (!nss.startsWith("member:")) {
-        return [error("oasis-branch", 'an OASIS URN starts with "names:" or "member:"', at)];
+        return [
+          error("oasis-branch", 'an OASIS URN starts with "names:" or "member:"', nssOffset(urn)),
+        ];
       }
       const id = nss.indexOf(":", 7);
       return id > 7 && id < nss.length - 1
         ? []
-        : [error("oasis-syntax", "member:{member-id}:{name}", at)];
+        : [error("oasis-syntax", "member:{member-id}:{name}", nssOffset(urn))];
     }
     const end = nss.indexOf(":", 6);
     const kind = end < 0 ? nss.slice(6) : nss.slice(6, end);
     const needed = CLASSES.get(kind);
     if (needed === undefined) {
       return [
-        error("oasis-class", "names: is followed by specification:, tc: or technical:", at + 6),
+        error(
+          "oasis-class",
+          "names: is followed by specification:, tc: or technical:",
+          nssOffset(urn) + 6,
+        ),
       ];
     }
     if (end >= 0 && elements(nss, end + 1) >= needed) return [];
@@ -47,7 +52,7 @@ export const oasisRule: NamespaceRule = {
         kind === "technical"
           ? "names:technical:{type}:{doc-id}[:{amendment}]"
           : `names:${kind}:{id}:{type}[:{subtype}]:{doc-id}`,
-        at,
+        nssOffset(urn),
       ),
     ];
   },
