@@ -3,12 +3,8 @@
 // removed, compared character by character.
 
 import type { URN } from "@urnkit/core";
-import {
-  isbn10CheckDigit,
-  isbn10To13,
-  isbn13CheckDigit,
-  unhyphenated,
-} from "../check-digits/isbn.js";
+import { unhyphenated } from "../check-digits/isbn.js";
+import { CHECK_CHARS } from "../check-digits/mod11.js";
 import { error, type Issue, warning } from "../issue.js";
 import { keyWith, LastReading, type NamespaceRule, nssOffset } from "../rule.js";
 
@@ -40,10 +36,22 @@ function readIsbn(nss: string): Reading {
   const last = nss.length - 1;
   let hyphens = 0;
   let lead = 0;
+  // The check sums, summed in the same pass (ISO 2108 weights): ISBN-10 (10..2 over 9 digits),
+  // ISBN-13 (1,3,1,… over 12) and the ISBN-13 of an ISBN-10 ("978" then its 9 digits: 3,1,3,…).
+  let sum10 = 0;
+  let sum13 = 0;
+  let sum10To13 = 0;
   for (let i = 0; i <= last; i++) {
     const c = nss.charCodeAt(i);
     if (c >= 0x30 && c <= 0x39) {
-      if (i - hyphens < 3) lead = lead * 10 + c - 0x30;
+      const n = i - hyphens;
+      const d = c - 0x30;
+      if (n < 3) lead = lead * 10 + d;
+      if (n < 9) {
+        sum10 += (10 - n) * d;
+        sum10To13 += (n & 1 ? 1 : 3) * d;
+      }
+      if (n < 12) sum13 += (n & 1 ? 3 : 1) * d;
     } else if (c === 0x2d) {
       if (i === 0 || i === last || nss.charCodeAt(i - 1) === 0x2d) {
         return failed("isbn-hyphenation", i, "hyphens only separate digit groups");
@@ -58,11 +66,18 @@ function readIsbn(nss: string): Reading {
     }
   }
   const digits = nss.length - hyphens;
-  const want = digits === 10 ? isbn10CheckDigit(nss) : digits === 13 ? isbn13CheckDigit(nss) : "";
+  const want =
+    digits === 10
+      ? CHECK_CHARS.charAt((11 - (sum10 % 11)) % 11)
+      : digits === 13
+        ? CHECK_CHARS.charAt((10 - (sum13 % 10)) % 10)
+        : "";
   const check = nss.charCodeAt(last);
   let isbn13: string | undefined;
   if (digits === 10 && hyphens <= 3) {
-    if (check === want.charCodeAt(0) || (want === "X" && check === 0x78)) isbn13 = isbn10To13(nss);
+    // 9·1 + 7·3 + 8·1 = 38 for the "978" in front.
+    if (check === want.charCodeAt(0) || (want === "X" && check === 0x78))
+      isbn13 = `978${unhyphenated(nss, 9)}${CHECK_CHARS.charAt((10 - ((38 + sum10To13) % 10)) % 10)}`;
   } else if (digits === 13 && hyphens <= 4 && (lead === 978 || lead === 979)) {
     // readIsbn let only the last character be X; an ISBN-13 has none.
     if (check === want.charCodeAt(0)) isbn13 = hyphens === 0 ? nss : unhyphenated(nss, 13);

@@ -40,13 +40,17 @@ export const issnRule: NamespaceRule = {
           ),
         ];
   },
-  equivalenceKey: (urn) => foldKey(urn, canonicalIssn),
+  equivalenceKey(urn) {
+    // Hyphenated, no "x": canonical already, or no ISSN at all; told from the key without a slice.
+    const key = urn.equivalenceKey;
+    const at = key.indexOf(":", 4) + 1;
+    if (key.length - at === 9 && key.charCodeAt(key.length - 1) !== 0x78) return key;
+    return foldKey(urn, canonicalIssn);
+  },
 };
 
 /** NNNN-NNNC with an uppercase X, the form the template says to generate; `nss` when no ISSN. */
 function canonicalIssn(nss: string): string {
-  // Hyphenated, no "x": canonical already, or no ISSN at all.
-  if (nss.length === 9 && nss.charCodeAt(8) !== 0x78) return nss;
   if (!isIssn(nss)) return nss;
   const hyphenated = nss.length === 9 ? nss : `${nss.slice(0, 4)}-${nss.slice(4)}`;
   return hyphenated.endsWith("x") ? hyphenated.toUpperCase() : hyphenated;
