@@ -3,7 +3,6 @@
 // removed, compared character by character.
 
 import type { URN } from "@urnkit/core";
-import { unhyphenated } from "../check-digits/isbn.js";
 import { CHECK_CHARS } from "../check-digits/mod11.js";
 import { error, type Issue, warning } from "../issue.js";
 import { keyWith, LastReading, type NamespaceRule, nssOffset } from "../rule.js";
@@ -25,10 +24,22 @@ interface Reading {
   /** The check character the digits call for; "" when there are neither 10 nor 13. */
   want: string;
   isbn13: string | undefined;
+  /** Whether the last character is a lowercase "x". */
+  lowerX: boolean;
 }
 
 function failed(problem: Reading["problem"], at: number, message: string): Reading {
-  return { problem, at, message, digits: 0, hyphens: 0, lead: 0, want: "", isbn13: undefined };
+  return {
+    problem,
+    at,
+    message,
+    digits: 0,
+    hyphens: 0,
+    lead: 0,
+    want: "",
+    isbn13: undefined,
+    lowerX: false,
+  };
 }
 
 /** One pass over the NSS: digits, "-" only between digits, "X"/"x" only as the last character. */
@@ -41,6 +52,11 @@ function readIsbn(nss: string): Reading {
   let sum10 = 0;
   let sum13 = 0;
   let sum10To13 = 0;
+  // The first 9 and 12 digits as numbers: "978" in front of the 9 (an ISBN-10) or nothing in front
+  // of the 12, and a check digit after, make the canonical ISBN-13 in decimal (it starts with 978
+  // or 979, so no leading zero is lost).
+  let first9 = 0;
+  let first12 = 0;
   for (let i = 0; i <= last; i++) {
     const c = nss.charCodeAt(i);
     if (c >= 0x30 && c <= 0x39) {
@@ -50,8 +66,12 @@ function readIsbn(nss: string): Reading {
       if (n < 9) {
         sum10 += (10 - n) * d;
         sum10To13 += (n & 1 ? 1 : 3) * d;
+        first9 = first9 * 10 + d;
       }
-      if (n < 12) sum13 += (n & 1 ? 3 : 1) * d;
+      if (n < 12) {
+        sum13 += (n & 1 ? 3 : 1) * d;
+        first12 = first12 * 10 + d;
+      }
     } else if (c === 0x2d) {
       if (i === 0 || i === last || nss.charCodeAt(i - 1) === 0x2d) {
         return failed("isbn-hyphenation", i, "hyphens only separate digit groups");
@@ -77,12 +97,14 @@ function readIsbn(nss: string): Reading {
   if (digits === 10 && hyphens <= 3) {
     // 9·1 + 7·3 + 8·1 = 38 for the "978" in front.
     if (check === want.charCodeAt(0) || (want === "X" && check === 0x78))
-      isbn13 = `978${unhyphenated(nss, 9)}${CHECK_CHARS.charAt((10 - ((38 + sum10To13) % 10)) % 10)}`;
+      isbn13 = String(9780000000000 + first9 * 10 + ((10 - ((38 + sum10To13) % 10)) % 10));
   } else if (digits === 13 && hyphens <= 4 && (lead === 978 || lead === 979)) {
     // readIsbn let only the last character be X; an ISBN-13 has none.
-    if (check === want.charCodeAt(0)) isbn13 = hyphens === 0 ? nss : unhyphenated(nss, 13);
+    if (check === want.charCodeAt(0))
+      isbn13 = hyphens === 0 ? nss : String(first12 * 10 + check - 0x30);
   }
-  return { problem: undefined, at: 0, message: "", digits, hyphens, lead, want, isbn13 };
+  const lowerX = check === 0x78;
+  return { problem: undefined, at: 0, message: "", digits, hyphens, lead, want, isbn13, lowerX };
 }
 
 // The reading of urn.nss serves the key too: the key's NSS differs only in the case of %hh
@@ -94,9 +116,9 @@ export const isbnRule: NamespaceRule = {
   nid: "isbn",
   validate(urn) {
     const reading = memo.get(urn, read);
-    const nss = urn.nss;
     // A conforming ISBN (the usual case): nothing to report unless its check character is "x".
-    if (reading.isbn13 !== undefined && nss.charCodeAt(nss.length - 1) !== 0x78) return [];
+    if (reading.isbn13 !== undefined && !reading.lowerX) return [];
+    const nss = urn.nss;
     const at = nssOffset(urn);
     if (reading.problem !== undefined)
       return [error(reading.problem, reading.message, at + reading.at)];
