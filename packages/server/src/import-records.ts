@@ -9,7 +9,7 @@ import { namespaceKey } from "./namespace-keys.js";
 import { ndjsonLines } from "./ndjson-lines.js";
 import { registrationTarget } from "./registration.js";
 import { checkLocators, METADATA_BYTES } from "./routes/record-body.js";
-import type { Actor, ImportBatchResult, ImportItem, RecordLine, Store } from "./storage/store.js";
+import type { Actor, ImportItem, RecordLine, Store } from "./storage/store.js";
 
 export type ImportEvent =
   | { line: number; error: string; code: string; issues?: unknown }
@@ -67,13 +67,6 @@ function readLine(text: string): RecordLine {
   return r as unknown as RecordLine;
 }
 
-/** A batch handed to the store and not yet acknowledged. */
-interface InFlight {
-  items: ImportItem[];
-  outcome: Promise<{ result: ImportBatchResult } | { error: unknown }>;
-  settled: boolean;
-}
-
 export interface ImportOptions {
   actor: Actor;
   /** Only this namespace may be imported into (a scoped token); null for any. */
@@ -93,33 +86,11 @@ export async function* importRecords(
   let created = 0;
   let unchanged = 0;
   let errors = 0;
-  // The batch being committed while the next one is read and checked: a database in another
-  // process (PostgreSQL) works in parallel with this one. Its outcome is caught at once, so a
-  // failure is not an unhandled rejection, and rethrown where the batch is acknowledged: at the
-  // first line read after it settled, before any event of a later line, or at the end.
-  // Set by start() and acknowledge() only; the cast keeps TypeScript from narrowing it to null.
-  let pending = null as InFlight | null;
-  function start() {
+  async function* commit(): AsyncGenerator<ImportEvent> {
+    if (batch.length === 0) return;
     const items = batch;
     batch = [];
-    const outcome = store.importBatch(items, options.actor).then(
-      (result) => ({ result }),
-      (error: unknown) => ({ error }),
-    );
-    const inFlight: InFlight = { items, outcome, settled: false };
-    outcome.then(() => {
-      inFlight.settled = true;
-    });
-    pending = inFlight;
-  }
-  /** Waits for the batch in flight and yields its events, in the order a serial import would. */
-  async function* acknowledge(): AsyncGenerator<ImportEvent> {
-    if (pending === null) return;
-    const { items, outcome } = pending;
-    pending = null;
-    const done = await outcome;
-    if ("error" in done) throw done.error;
-    const result = done.result;
+    const result = await store.importBatch(items, options.actor);
     batchNo += 1;
     created += result.created;
     unchanged += result.unchanged;
@@ -139,58 +110,41 @@ export async function* importRecords(
       unchanged: result.unchanged,
     };
   }
-  try {
-    for await (const line of ndjsonLines(input, limits.jsonBytes)) {
-      lines = line.number;
-      if (pending?.settled) yield* acknowledge();
-      if ("tooLong" in line) {
-        yield* acknowledge();
-        errors += 1;
-        yield {
-          line: line.number,
-          code: "line-too-long",
-          error: `lines are limited to ${limits.jsonBytes} bytes`,
-        };
-        continue;
-      }
-      if (line.text.trim() === "") continue;
-      try {
-        const record = readLine(line.text);
-        const target = await registrationTarget(store, record.urn, limits);
-        if (options.scope !== null && target.nid !== options.scope)
-          throw new HttpProblem(
-            403,
-            "out-of-scope",
-            `the token is limited to namespace "${options.scope}"`,
-          );
-        const successors = (record.successors ?? []).map((s) => {
-          const u = URN.parse(s);
-          if (u === null) fail("invalid-record", `successor is not a URN: ${s}`);
-          return { urn: u.assignedName, key: namespaceKey(u) };
-        });
-        batch.push({ line: line.number, key: target.key, nid: target.nid, record, successors });
-      } catch (error) {
-        if (!(error instanceof HttpProblem)) throw error;
-        yield* acknowledge();
-        errors += 1;
-        yield { line: line.number, code: error.code, error: error.message, ...error.extensions };
-        continue;
-      }
-      if (batch.length >= limits.importBatch) {
-        // One batch in flight at a time: a later line may repeat a URN of this one.
-        yield* acknowledge();
-        start();
-      }
+  for await (const line of ndjsonLines(input, limits.jsonBytes)) {
+    lines = line.number;
+    if ("tooLong" in line) {
+      errors += 1;
+      yield {
+        line: line.number,
+        code: "line-too-long",
+        error: `lines are limited to ${limits.jsonBytes} bytes`,
+      };
+      continue;
     }
-    yield* acknowledge();
-    if (batch.length > 0) {
-      start();
-      yield* acknowledge();
+    if (line.text.trim() === "") continue;
+    try {
+      const record = readLine(line.text);
+      const target = await registrationTarget(store, record.urn, limits);
+      if (options.scope !== null && target.nid !== options.scope)
+        throw new HttpProblem(
+          403,
+          "out-of-scope",
+          `the token is limited to namespace "${options.scope}"`,
+        );
+      const successors = (record.successors ?? []).map((s) => {
+        const u = URN.parse(s);
+        if (u === null) fail("invalid-record", `successor is not a URN: ${s}`);
+        return { urn: u.assignedName, key: namespaceKey(u) };
+      });
+      batch.push({ line: line.number, key: target.key, nid: target.nid, record, successors });
+    } catch (error) {
+      if (!(error instanceof HttpProblem)) throw error;
+      errors += 1;
+      yield { line: line.number, code: error.code, error: error.message, ...error.extensions };
+      continue;
     }
-  } finally {
-    // Stopped early (the client went away, or a line threw): the batch in flight still ends
-    // before the caller goes on, for instance to close the store.
-    if (pending !== null) await pending.outcome;
+    if (batch.length >= limits.importBatch) yield* commit();
   }
+  yield* commit();
   yield { done: true, lines, created, unchanged, errors };
 }
