@@ -52,11 +52,11 @@ function readIsbn(nss: string): Reading {
   let sum10 = 0;
   let sum13 = 0;
   let sum10To13 = 0;
-  // The first 9 and 12 digits as numbers: "978" in front of the 9 (an ISBN-10) or nothing in front
-  // of the 12, and a check digit after, make the canonical ISBN-13 in decimal (it starts with 978
-  // or 979, so no leading zero is lost).
+  // The digits as two small integers, the first 9 and the rest: "978", the first 9 and a new
+  // check digit (an ISBN-10), or both (an ISBN-13), make the canonical ISBN-13 in decimal (it
+  // starts with 978 or 979, so no leading zero is lost).
   let first9 = 0;
-  let first12 = 0;
+  let rest = 0;
   for (let i = 0; i <= last; i++) {
     const c = nss.charCodeAt(i);
     if (c >= 0x30 && c <= 0x39) {
@@ -67,11 +67,8 @@ function readIsbn(nss: string): Reading {
         sum10 += (10 - n) * d;
         sum10To13 += (n & 1 ? 1 : 3) * d;
         first9 = first9 * 10 + d;
-      }
-      if (n < 12) {
-        sum13 += (n & 1 ? 3 : 1) * d;
-        first12 = first12 * 10 + d;
-      }
+      } else if (n < 13) rest = rest * 10 + d;
+      if (n < 12) sum13 += (n & 1 ? 3 : 1) * d;
     } else if (c === 0x2d) {
       if (i === 0 || i === last || nss.charCodeAt(i - 1) === 0x2d) {
         return failed("isbn-hyphenation", i, "hyphens only separate digit groups");
@@ -100,8 +97,7 @@ function readIsbn(nss: string): Reading {
       isbn13 = String(9780000000000 + first9 * 10 + ((10 - ((38 + sum10To13) % 10)) % 10));
   } else if (digits === 13 && hyphens <= 4 && (lead === 978 || lead === 979)) {
     // readIsbn let only the last character be X; an ISBN-13 has none.
-    if (check === want.charCodeAt(0))
-      isbn13 = hyphens === 0 ? nss : String(first12 * 10 + check - 0x30);
+    if (check === want.charCodeAt(0)) isbn13 = hyphens === 0 ? nss : String(first9 * 10000 + rest);
   }
   const lowerX = check === 0x78;
   return { problem: undefined, at: 0, message: "", digits, hyphens, lead, want, isbn13, lowerX };
