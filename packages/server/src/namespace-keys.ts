@@ -1,22 +1,15 @@
 // RFC 8141 §3 (namespace-aware URN-equivalence) and §5 (which NIDs may be served), through
 // @urnkit/namespaces: the server's one door to namespace rules and the IANA registry snapshot.
 
-import { checkUrn, namespaceKey, registry } from "@urnkit/namespaces";
+import { checkUrn, type Issue, namespaceKey, registry } from "@urnkit/namespaces";
 
 export { checkUrn, namespaceKey };
-
-export interface CheckIssue {
-  code: string;
-  severity: "error" | "warning";
-  message: string;
-  index?: number;
-}
 
 /** The errors `checkUrn` finds in `input`: its syntax error, or its namespace rules' errors. */
 export function urnErrors(input: string): {
   valid: boolean;
   nid: string | null;
-  errors: CheckIssue[];
+  errors: Issue[];
 } {
   const report = checkUrn(input);
   if (!report.valid) {
@@ -38,7 +31,7 @@ export function urnErrors(input: string): {
  * Why `nid` may not be served here unless marked local: it must be a valid NID registered with
  * IANA (formal or informal, RFC 8141 §5). Empty when it may be served.
  */
-export function nidRefusals(nid: string): CheckIssue[] {
+export function nidRefusals(nid: string): Issue[] {
   const report = checkUrn(`urn:${nid}:x`);
   if (!report.valid)
     return [
