@@ -1,7 +1,7 @@
 // RFC 8141 §2 (syntax) and §3 (URN-equivalence): the URN value type.
 
 import { uppercasePercentHex } from "./equivalence.js";
-import { Canon } from "./grammar/marks.js";
+import { Canon, type Marks } from "./grammar/marks.js";
 import { checkPart, scan, scanError, validationError } from "./grammar/scan.js";
 import type { UrnSyntax, UrnSyntaxError } from "./syntax-error.js";
 
@@ -20,6 +20,12 @@ export interface UrnParts {
 }
 
 const inspect = Symbol.for("nodejs.util.inspect.custom");
+
+/**
+ * A successful scan `URN.parse` hands to the constructor it calls next, so a valid input is
+ * scanned once. Set and cleared synchronously; null at every other time.
+ */
+let scanned: Marks | null = null;
 
 /**
  * A URN, always valid: the constructor throws UrnSyntaxError for anything else. Parts are
@@ -44,7 +50,8 @@ export class URN {
   constructor(input: string, options?: UrnOptions) {
     const s = typeof input === "string" ? input : String(input);
     const syntax = options?.syntax === "rfc2141" ? "rfc2141" : "rfc8141";
-    const m = scan(s, syntax);
+    const m = scanned ?? scan(s, syntax);
+    scanned = null;
     if (m.errorCode !== null) throw scanError(s, m, syntax);
     this.#href = s;
     this.#syntax = syntax;
@@ -62,7 +69,12 @@ export class URN {
 
   /** The URN, or null when `input` is not one. Never throws. */
   static parse(input: string, options?: UrnOptions): URN | null {
-    return URN.canParse(input, options) ? new URN(input, options) : null;
+    const s = typeof input === "string" ? input : String(input);
+    const syntax = options?.syntax === "rfc2141" ? "rfc2141" : "rfc8141";
+    const m = scan(s, syntax);
+    if (m.errorCode !== null) return null;
+    scanned = m;
+    return new URN(s, { syntax });
   }
 
   static canParse(input: string, options?: UrnOptions): boolean {
