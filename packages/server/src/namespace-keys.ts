@@ -5,28 +5,6 @@ import { checkUrn, type Issue, namespaceKey, registry } from "@urnkit/namespaces
 
 export { checkUrn, namespaceKey };
 
-/** The errors `checkUrn` finds in `input`: its syntax error, or its namespace rules' errors. */
-export function urnErrors(input: string): {
-  valid: boolean;
-  nid: string | null;
-  errors: Issue[];
-} {
-  const report = checkUrn(input);
-  if (!report.valid) {
-    const e = report.error;
-    return {
-      valid: false,
-      nid: null,
-      errors: e ? [{ code: e.code, severity: "error", message: e.message, index: e.index }] : [],
-    };
-  }
-  return {
-    valid: true,
-    nid: (report.nid as string).toLowerCase(),
-    errors: report.issues.filter((i) => i.severity === "error"),
-  };
-}
-
 /**
  * Why `nid` may not be served here unless marked local: it must be a valid NID registered with
  * IANA (formal or informal, RFC 8141 §5). Empty when it may be served.

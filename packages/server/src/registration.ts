@@ -22,13 +22,13 @@ function unprocessable(detail: string, issues: unknown[]): HttpProblem {
 /** Parses a URN given to the API; 400 with the syntax error when it is not one. */
 export function parseApiUrn(input: string, limits: Limits): URN {
   checkUrnLength(input, limits);
-  const error = URN.validate(input);
-  if (error !== null)
-    throw new HttpProblem(400, error.code, error.message, {
-      index: error.index,
-      component: error.component,
-    });
-  return new URN(input);
+  const urn = URN.parse(input);
+  if (urn !== null) return urn;
+  const error = URN.validate(input) as UrnSyntaxError;
+  throw new HttpProblem(400, error.code, error.message, {
+    index: error.index,
+    component: error.component,
+  });
 }
 
 /** The URN, its key and namespace when it may be registered; 422 with the issues otherwise. */

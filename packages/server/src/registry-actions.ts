@@ -4,12 +4,13 @@
 // namespace rules and audit rows are the same whichever way a registrar comes in. Refusals are
 // HttpProblems: their status and code say what went wrong to either caller.
 
+import { classifyNid, URN, UrnSyntaxError } from "@urnkit/core";
 import { checkTemplate, parseTemplate } from "@urnkit/namespaces";
 import { permit } from "./http/auth.js";
 import type { Limits } from "./http/context.js";
 import { HttpProblem } from "./http/problem.js";
 import { mintNss } from "./mint.js";
-import { namespaceKey, nidRefusals, urnErrors } from "./namespace-keys.js";
+import { namespaceKey, nidRefusals } from "./namespace-keys.js";
 import { parseApiUrn, registrationTarget } from "./registration.js";
 import { checkLocators, checkMetadata } from "./routes/record-body.js";
 import {
@@ -67,8 +68,9 @@ export async function registerUrn(
   input: RecordInput & { urn: string },
 ): Promise<UrnRecord> {
   permit(token, "registrar", token.namespace);
-  const syntax = urnErrors(input.urn);
-  if (syntax.valid) permit(token, "registrar", syntax.nid);
+  // Scope first, so a token outside its namespace learns nothing about the URN's validity.
+  const nid = URN.parse(input.urn)?.nid;
+  if (nid !== undefined) permit(token, "registrar", nid.toLowerCase());
   const target = await registrationTarget(store, input.urn, limits);
   checkLocators(input.locators);
   checkMetadata(input.metadata);
@@ -214,11 +216,14 @@ function normalizeDelegates(
 
 /** The NID must be a valid, registered NID (RFC 8141 §5) unless the namespace is local. */
 function checkNid(nid: string, local: boolean): void {
-  const syntax = urnErrors(`urn:${nid}:x`);
-  if (!syntax.valid)
+  try {
+    classifyNid(nid);
+  } catch (e) {
+    if (!(e instanceof UrnSyntaxError)) throw e;
     throw new HttpProblem(422, "invalid-nid", `"${nid}" is not a valid NID`, {
-      issues: syntax.errors,
+      issues: [{ code: e.code, severity: "error", message: e.message, index: e.index }],
     });
+  }
   if (local) return;
   const issues = nidRefusals(nid);
   if (issues.length > 0)

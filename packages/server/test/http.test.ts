@@ -500,6 +500,13 @@ for (const engine of engines) {
           json(await send("POST", "/api/v1/namespaces", admin, { nid: "-bad" })).code,
           "invalid-nid",
         );
+        // "ab:cd" is no NID, though "urn:ab:cd:x" is a URN (with NID "ab"); local or not.
+        const colon = await send("POST", "/api/v1/namespaces", admin, {
+          nid: "ab:cd",
+          local: true,
+        });
+        assert.equal(colon.statusCode, 422);
+        assert.equal(json(colon).code, "invalid-nid");
       });
       it("the registry snapshot lists the local namespaces", async () => {
         const r = json(await get("/api/v1/registry/namespaces"));
