@@ -1,11 +1,13 @@
 // The baseline: a bare node:http server doing the same single better-sqlite3 lookup as urnkit's
-// resolution and answering 303. No URN parsing, no equivalence, no routing. Prints "PORT <n>".
+// resolution and answering 303, on a connection tuned as urnkit tunes its own. No URN parsing, no
+// equivalence, no routing. Prints "PORT <n>".
 
 import { createServer } from "node:http";
 import Database from "better-sqlite3";
-import { RESOLVE_SQL } from "../dist/storage/sqlite/sqlite-store.js";
+import { RESOLVE_SQL, tuneForLookups } from "../dist/storage/sqlite/sqlite-store.js";
 
 const db = new Database(process.argv[2] as string, { readonly: true });
+tuneForLookups(db);
 const resolve = db.prepare<[string], { best: string | null }>(RESOLVE_SQL);
 const server = createServer((req, res) => {
   const row = resolve.get((req.url ?? "/").slice(1));

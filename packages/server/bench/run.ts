@@ -11,12 +11,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_LIMITS, importRecords, openSqliteStore } from "../dist/index.js";
 import { startListening } from "../test/urnkit-process.js";
-import { hasWrk, type LoadResult, load } from "./load.js";
+import { hasWrk, type LoadResult, load, pinServer, placement } from "./load.js";
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
-const ROUNDS = 3;
+const ROUNDS = 7;
 
 const pad = (n: number) => String(n).padStart(7, "0");
 
@@ -58,6 +58,7 @@ type Measured = LoadResult & { cpuUsPerRequest: number | null };
 async function measure(script: string, db: string, dir: string): Promise<Measured> {
   const { proc, port } = await start(script, db);
   const pid = proc.pid as number;
+  pinServer(pid);
   try {
     await load({ port, records: RECORDS, connections: CONNECTIONS, seconds: 2, dir }); // warm-up
     const before = cpuSeconds(pid);
@@ -121,8 +122,10 @@ try {
   const median = (rs: LoadResult[]) =>
     [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)] as LoadResult;
   const ratio = median(urnkit).rps / median(bare).rps;
+  const p99 = (rs: LoadResult[]) =>
+    (rs.map((r) => r.p99ms).sort((a, b) => a - b)[Math.floor(rs.length / 2)] as number).toFixed(2);
   console.log(
-    `GET /{urn} (median of ${ROUNDS} rounds): urnkit ${median(urnkit).rps.toFixed(0)} req/s vs bare ${median(bare).rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x (target >= 0.8), p99 ${median(urnkit).p99ms.toFixed(2)} ms (target <= 10), load by ${median(urnkit).tool}, ${CONNECTIONS} connections, ${RECORDS} records, ${load1()}`,
+    `GET /{urn} (median of ${ROUNDS} rounds): urnkit ${median(urnkit).rps.toFixed(0)} req/s vs bare ${median(bare).rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x (target >= 0.8), median p99 urnkit ${p99(urnkit)} ms (target <= 10), bare ${p99(bare)} ms, load by ${median(urnkit).tool}, ${placement}, ${CONNECTIONS} connections, ${RECORDS} records, ${load1()}`,
   );
   // The workspace's bench-output folder (not versioned).
   const outDir = fileURLToPath(new URL("../../../bench-output/", import.meta.url));

@@ -11,6 +11,8 @@ import { clientErrorHandler, sendProblem } from "./http/error-handler.js";
 import { Metrics } from "./http/metrics.js";
 import { OpenApiCollector } from "./http/openapi.js";
 import { HttpProblem } from "./http/problem.js";
+import { resolvingServer, URN_PATH } from "./http/resolution-fast-path.js";
+import { askedBy, sendAnswer } from "./http/resolution-reply.js";
 import { ResolutionCounter } from "./resolution-counts.js";
 import { adminRoutes } from "./routes/admin.js";
 import { healthRoutes } from "./routes/health.js";
@@ -44,7 +46,6 @@ export interface BuildServerOptions {
 export const DEFAULT_LIMITS: Limits = { urnBytes: 8192, jsonBytes: 1048576, importBatch: 1000 };
 
 const RESOLUTION_ROUTE = /^\/urn::\*$/i;
-const URN_PATH = /^\/urn:/i;
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -52,8 +53,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const counter = new ResolutionCounter(options.store);
   const ctx: ServerContext = { store: options.store, metrics, counter, limits };
   const openapi = new OpenApiCollector();
+  // Resolutions skip fastify (http/resolution-fast-path.ts) unless it has to log them or is closing.
+  let fastResolution = false;
 
   const app = Fastify({
+    serverFactory: resolvingServer(ctx, () => fastResolution),
     logger: options.logger ?? false,
     bodyLimit: limits.jsonBytes,
     requestTimeout: options.requestTimeoutMs ?? 120000,
@@ -68,9 +72,18 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     // A target the router cannot percent-decode is still a URN to report on (400 with its code).
     frameworkErrors: (error, request, reply) => {
       if (URN_PATH.test(request.raw.url ?? ""))
-        resolveTarget(ctx, request, reply).catch((e) => sendProblem(reply, e));
+        resolveTarget(ctx, request.raw.url as string, askedBy(request.raw)).then(
+          (answer) => sendAnswer(reply, answer),
+          (e) => sendProblem(reply, e),
+        );
       else sendProblem(reply, error);
     },
+  });
+  // fastify logs each request at "info".
+  fastResolution = !["trace", "debug", "info"].includes(app.log.level);
+  app.addHook("preClose", (done) => {
+    fastResolution = false;
+    done();
   });
 
   app.addHook("onRoute", (route) => {

@@ -5,6 +5,7 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyReply } from "fastify";
 import { HttpProblem, PROBLEM_TYPE, problem } from "./problem.js";
+import type { Answer } from "./resolution-reply.js";
 
 const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, "body-too-large"],
@@ -52,11 +53,24 @@ function toProblem(error: unknown): {
   };
 }
 
-export function sendProblem(reply: FastifyReply, error: unknown): FastifyReply {
+/** The whole problem response for `error`. */
+export function problemAnswer(error: unknown): Answer {
   const { body, headers } = toProblem(error);
-  if (body.status >= 500) reply.log.error({ err: error }, "request failed");
-  reply.code(body.status).headers(headers).header("cache-control", "no-store");
-  return reply.type(PROBLEM_TYPE).send(JSON.stringify(body));
+  return {
+    status: body.status,
+    headers: {
+      ...headers,
+      "cache-control": "no-store",
+      "content-type": `${PROBLEM_TYPE}; charset=utf-8`,
+    },
+    body: JSON.stringify(body),
+  };
+}
+
+export function sendProblem(reply: FastifyReply, error: unknown): FastifyReply {
+  const answer = problemAnswer(error);
+  if (answer.status >= 500) reply.log.error({ err: error }, "request failed");
+  return reply.code(answer.status).headers(answer.headers).send(answer.body);
 }
 
 /** For errors node's HTTP parser raises before fastify sees a request. */

@@ -2,7 +2,8 @@
 // names, RFC 8141 §2.3.2 for the q-component, and RFC 9110 status codes.
 
 import { createHash } from "node:crypto";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { IncomingMessage } from "node:http";
+import type { FastifyReply } from "fastify";
 import { withQComponent } from "../locator-query.js";
 import type { Lookup } from "../resolver.js";
 import type { UrnRecord } from "../storage/store.js";
@@ -31,9 +32,48 @@ export const SERVICES: Readonly<Record<string, Service>> = {
 
 const URI_LIST = "text/uri-list; charset=utf-8";
 
+/** What an answer depends on besides the URN: the request's version and header fields. */
+export interface Asked {
+  httpVersion: string;
+  accept: string | undefined;
+  ifNoneMatch: string | undefined;
+}
+
+export function askedBy(request: IncomingMessage): Asked {
+  return {
+    httpVersion: request.httpVersion,
+    accept: request.headers.accept,
+    ifNoneMatch: request.headers["if-none-match"],
+  };
+}
+
+/**
+ * A whole HTTP answer as data, so that fastify's reply (`sendAnswer`) and the resolution fast
+ * path (resolution-fast-path.ts) send the same thing. Header names are lower case.
+ */
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export function sendAnswer(reply: FastifyReply, answer: Answer): FastifyReply {
+  reply.code(answer.status).headers(answer.headers);
+  return answer.body === undefined ? reply.send() : reply.send(answer.body);
+}
+
 /** RFC 2169 §2: 303 for HTTP/1.1 clients, 302 for HTTP/1.0 ones (which have no 303). */
-function redirectStatus(request: FastifyRequest, chosen: 302 | 303 | 307): number {
-  return chosen !== 302 && request.raw.httpVersion === "1.0" ? 302 : chosen;
+function redirectStatus(asked: Asked, chosen: 302 | 303 | 307): number {
+  return chosen !== 302 && asked.httpVersion === "1.0" ? 302 : chosen;
+}
+
+function redirect(status: number, location: string, maxAge: number, vary: boolean): Answer {
+  const headers: Record<string, string> = {
+    location,
+    "cache-control": `public, max-age=${maxAge}`,
+  };
+  if (vary) headers.vary = "Accept";
+  return { status, headers };
 }
 
 function etag(body: string): string {
@@ -41,20 +81,11 @@ function etag(body: string): string {
 }
 
 /** A 200 with ETag and Cache-Control; 304 when the client already has it. */
-function ok(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  type: string,
-  body: string,
-  maxAge: number,
-) {
+function ok(asked: Asked, type: string, body: string, maxAge: number): Answer {
   const tag = etag(body);
-  reply
-    .header("etag", tag)
-    .header("cache-control", `public, max-age=${maxAge}`)
-    .header("vary", "Accept");
-  if (request.headers["if-none-match"] === tag) return reply.code(304).send();
-  return reply.code(200).type(type).send(body);
+  const headers = { etag: tag, "cache-control": `public, max-age=${maxAge}`, vary: "Accept" };
+  if (asked.ifNoneMatch === tag) return { status: 304, headers };
+  return { status: 200, headers: { ...headers, "content-type": type }, body };
 }
 
 /** text/uri-list (RFC 2483 §5): the first line a comment holding the URN asked about. */
@@ -63,18 +94,19 @@ function uriList(urn: string, uris: readonly string[]): string {
 }
 
 function tombstone(
-  request: FastifyRequest,
-  reply: FastifyReply,
+  asked: Asked,
   urn: string,
   reason: string | null,
   date: string | null,
   maxAge: number,
-) {
-  const type = negotiate(request.headers.accept, ["text/html", "application/json"]);
-  reply.code(410).header("cache-control", `public, max-age=${maxAge}`).header("vary", "Accept");
+): Answer {
+  const type = negotiate(asked.accept, ["text/html", "application/json"]);
+  const headers = { "cache-control": `public, max-age=${maxAge}`, vary: "Accept" };
   if (type === "application/json") {
-    return reply.type("application/problem+json").send(
-      JSON.stringify({
+    return {
+      status: 410,
+      headers: { ...headers, "content-type": "application/problem+json; charset=utf-8" },
+      body: JSON.stringify({
         type: "about:blank",
         title: "Gone",
         status: 410,
@@ -84,9 +116,13 @@ function tombstone(
         reason,
         deactivated: date,
       }),
-    );
+    };
   }
-  return reply.type("text/html; charset=utf-8").send(tombstonePage(urn, reason, date));
+  return {
+    status: 410,
+    headers: { ...headers, "content-type": "text/html; charset=utf-8" },
+    body: tombstonePage(urn, reason, date),
+  };
 }
 
 async function record(ctx: ServerContext, key: string): Promise<UrnRecord> {
@@ -95,14 +131,13 @@ async function record(ctx: ServerContext, key: string): Promise<UrnRecord> {
   return r;
 }
 
-/** Answers a lookup for `service`, counting the outcome. */
+/** The answer to a lookup for `service`, counting the outcome; throws HttpProblem for a 4xx. */
 export async function answer(
   ctx: ServerContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  asked: Asked,
   found: Lookup,
   service: Service,
-): Promise<FastifyReply> {
+): Promise<Answer> {
   const metrics = ctx.metrics;
   if (found.kind === "malformed") {
     metrics.resolution("malformed");
@@ -115,11 +150,7 @@ export async function answer(
   ctx.counter.add(found.urn.nid);
   if (found.kind === "delegated") {
     metrics.resolution("delegated");
-    return reply
-      .code(302)
-      .header("location", found.location)
-      .header("cache-control", `public, max-age=${found.ns.maxAge}`)
-      .send();
+    return redirect(302, found.location, found.ns.maxAge, false);
   }
   if (found.kind === "unknown") {
     metrics.resolution("unknown");
@@ -138,27 +169,19 @@ export async function answer(
   if (view.status === "deactivated" && service !== "C" && service !== "Ns") {
     if (view.successor !== null) {
       metrics.resolution("successor");
-      return reply
-        .code(301)
-        .header("location", `/${view.successor}`)
-        .header("cache-control", `public, max-age=${maxAge}`)
-        .send();
+      return redirect(301, `/${view.successor}`, maxAge, false);
     }
     metrics.resolution("gone");
-    return tombstone(request, reply, view.urn, view.reason, view.deactivated, maxAge);
+    return tombstone(asked, view.urn, view.reason, view.deactivated, maxAge);
   }
   let mode = service;
   if (mode === "default") {
-    const type = negotiate(request.headers.accept, [
-      "text/html",
-      "application/json",
-      "text/uri-list",
-    ]);
+    const type = negotiate(asked.accept, ["text/html", "application/json", "text/uri-list"]);
     mode = type === "application/json" ? "C" : type === "text/uri-list" ? "Ls" : "L";
     if (mode === "C") {
       metrics.resolution("record");
       const body = JSON.stringify(await record(ctx, found.key));
-      return ok(request, reply, "application/json; charset=utf-8", body, Math.min(60, maxAge));
+      return ok(asked, "application/json; charset=utf-8", body, Math.min(60, maxAge));
     }
   }
   const q = urn.qComponent;
@@ -171,18 +194,14 @@ export async function answer(
         });
       }
       metrics.resolution("redirect");
-      return reply
-        .code(redirectStatus(request, ns?.redirectStatus ?? 303))
-        .header("location", withQComponent(view.best, q))
-        .header("cache-control", `public, max-age=${maxAge}`)
-        .header("vary", "Accept")
-        .send();
+      const status = redirectStatus(asked, ns?.redirectStatus ?? 303);
+      return redirect(status, withQComponent(view.best, q), maxAge, true);
     }
     case "Ls": {
       metrics.resolution("list");
       const r = await record(ctx, found.key);
       const urls = r.locators.filter((l) => l.active).map((l) => withQComponent(l.url, q));
-      return ok(request, reply, URI_LIST, uriList(urn.href, urls), Math.min(60, maxAge));
+      return ok(asked, URI_LIST, uriList(urn.href, urls), Math.min(60, maxAge));
     }
     case "Ns": {
       metrics.resolution("names");
@@ -190,11 +209,11 @@ export async function answer(
       const names = [...new Set([...r.spellings, ...r.successors, ...r.predecessors])].filter(
         (n) => n !== urn.assignedName,
       );
-      return ok(request, reply, URI_LIST, uriList(urn.href, names), Math.min(60, maxAge));
+      return ok(asked, URI_LIST, uriList(urn.href, names), Math.min(60, maxAge));
     }
     default: {
       metrics.resolution("metadata");
-      const type = negotiate(request.headers.accept, ["application/json", "text/html"]);
+      const type = negotiate(asked.accept, ["application/json", "text/html"]);
       if (type === null)
         throw new HttpProblem(
           406,
@@ -204,10 +223,10 @@ export async function answer(
       const r = await record(ctx, found.key);
       if (type === "application/json") {
         const body = JSON.stringify({ urn: r.urn, status: r.status, metadata: r.metadata });
-        return ok(request, reply, "application/json; charset=utf-8", body, Math.min(60, maxAge));
+        return ok(asked, "application/json; charset=utf-8", body, Math.min(60, maxAge));
       }
       const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(r.urn)}</title></head><body><h1>${escapeHtml(r.urn)}</h1><p>Status: ${r.status}</p><pre>${escapeHtml(JSON.stringify(r.metadata, null, 2))}</pre></body></html>`;
-      return ok(request, reply, "text/html; charset=utf-8", html, Math.min(60, maxAge));
+      return ok(asked, "text/html; charset=utf-8", html, Math.min(60, maxAge));
     }
   }
 }

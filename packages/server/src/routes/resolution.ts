@@ -3,10 +3,17 @@
 // Only paths starting "urn:" (any case) are routed here; "/" and the rest stay free.
 
 import { parseDirectives } from "@urnkit/core";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { PluginOptions, ServerContext } from "../http/context.js";
 import { checkUrnLength, rawTarget } from "../http/raw-target.js";
-import { answer, SERVICES } from "../http/resolution-reply.js";
+import {
+  type Answer,
+  type Asked,
+  answer,
+  askedBy,
+  SERVICES,
+  sendAnswer,
+} from "../http/resolution-reply.js";
 import { errors, noBody, recordSchema, text, urnWildcardParams } from "../http/schemas.js";
 import { lookup } from "../resolver.js";
 
@@ -17,20 +24,23 @@ function caseVariants(word: string): string[] {
   return out;
 }
 
-/** Resolves the URN in the request target; also used for targets the router could not decode. */
+/**
+ * The answer for the URN in a raw request target ("/urn:…"). Used by the route, for targets the
+ * router could not decode, and by the resolution fast path.
+ */
 export async function resolveTarget(
   ctx: ServerContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<FastifyReply> {
-  const input = rawTarget(request).slice(1);
+  target: string,
+  asked: Asked,
+): Promise<Answer> {
+  const input = target.slice(1);
   checkUrnLength(input, ctx.limits);
   const found = await lookup(ctx.store, input);
   const r = found.kind === "malformed" ? null : found.urn.rComponent;
   const directive = r === null ? null : (parseDirectives(r)?.service ?? null);
   // A service not offered here falls back to the default one (draft-03 §2.3.1).
   const service = (directive !== null ? SERVICES[directive] : undefined) ?? "default";
-  return answer(ctx, request, reply, found, service);
+  return answer(ctx, asked, found, service);
 }
 
 export async function resolutionRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
@@ -69,7 +79,8 @@ export async function resolutionRoutes(app: FastifyInstance, { ctx }: PluginOpti
       `/${scheme}::*`,
       // The schema documents the target; the URN parser, not JSON Schema, checks it.
       { schema: i === 0 ? schema : { ...schema, hide: true }, validatorCompiler: () => () => true },
-      (request, reply) => resolveTarget(ctx, request, reply),
+      async (request, reply) =>
+        sendAnswer(reply, await resolveTarget(ctx, rawTarget(request), askedBy(request.raw))),
     );
   });
 }

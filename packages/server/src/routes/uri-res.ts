@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { PluginOptions } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { checkUrnLength, rawTarget } from "../http/raw-target.js";
-import { answer, SERVICES } from "../http/resolution-reply.js";
+import { answer, askedBy, SERVICES, sendAnswer } from "../http/resolution-reply.js";
 import { errors, noBody, recordSchema, text } from "../http/schemas.js";
 import { lookup } from "../resolver.js";
 
@@ -66,7 +66,8 @@ export async function uriResRoutes(app: FastifyInstance, { ctx }: PluginOptions)
         );
       const input = target.slice(q + 1);
       checkUrnLength(input, ctx.limits);
-      return answer(ctx, request, reply, await lookup(ctx.store, input), service);
+      const found = await lookup(ctx.store, input);
+      return sendAnswer(reply, await answer(ctx, askedBy(request.raw), found, service));
     },
   );
 }

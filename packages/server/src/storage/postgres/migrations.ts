@@ -158,4 +158,12 @@ CREATE INDEX sessions_by_expiry ON sessions (expires);
     name: "audit-by-target",
     sql: "CREATE INDEX audit_by_target ON audit (target, id);",
   },
+  {
+    // SQLite's version 4 also indexes locators in rank order; PostgreSQL sorts a record's few
+    // locators in memory without the temporary B-tree SQLite builds, and the index would cost
+    // every COPY import. A record's latest successor is read by index here as there.
+    version: 4,
+    name: "resolution-order",
+    sql: "CREATE INDEX successors_by_age ON successors (record_id, created DESC);",
+  },
 ];

@@ -1,0 +1,77 @@
+// GET and HEAD of "/urn:…" answered in node's request listener, ahead of fastify's routing, hooks
+// and request/reply objects. Resolution is most of a resolver's traffic, and fastify's own work
+// per request costs about as much as the database lookup (see the package README's benchmark).
+// The answers are the route's: both come from resolveTarget(), and the fast path's tests compare
+// the two on every kind of answer. Everything else goes to fastify, as does a resolution while the
+// server is closing (fastify answers 503) or while requests are logged, and a failure that is not
+// a problem detail (fastify logs it and answers 500).
+
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { FastifyServerFactory } from "fastify";
+import { resolveTarget } from "../routes/resolution.js";
+import type { ServerContext } from "./context.js";
+import { problemAnswer } from "./error-handler.js";
+import { HttpProblem } from "./problem.js";
+import { type Answer, askedBy } from "./resolution-reply.js";
+
+/** A resolution target: "/urn:" in any case, as the route's paths are (RFC 3986 §3.1). */
+export const URN_PATH = /^\/urn:/i;
+
+type Listener = (request: IncomingMessage, response: ServerResponse) => void;
+
+function send(
+  ctx: ServerContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+  answer: Answer,
+  started: number,
+): void {
+  const body = answer.body ?? "";
+  // A 304 has no content and, as from fastify, no Content-Length.
+  if (answer.status !== 304) answer.headers["content-length"] = String(Buffer.byteLength(body));
+  response.writeHead(answer.status, answer.headers);
+  // Node sends no body for HEAD (nor for 304) whatever end() is given.
+  response.end(body);
+  const method = request.method as string;
+  ctx.metrics.request(method, "/{urn}", answer.status, (performance.now() - started) / 1000);
+}
+
+function fastPath(ctx: ServerContext, fastify: Listener, enabled: () => boolean): Listener {
+  return (request, response) => {
+    const target = request.url ?? "";
+    const method = request.method;
+    if ((method !== "GET" && method !== "HEAD") || !URN_PATH.test(target) || !enabled()) {
+      fastify(request, response);
+      return;
+    }
+    const started = performance.now();
+    resolveTarget(ctx, target, askedBy(request)).then(
+      (answer) => send(ctx, request, response, answer, started),
+      (error: unknown) => {
+        if (error instanceof HttpProblem)
+          send(ctx, request, response, problemAnswer(error), started);
+        else fastify(request, response);
+      },
+    );
+  };
+}
+
+/**
+ * fastify's `serverFactory`: the node:http server fastify would create, with the fast path in
+ * front of fastify's handler while `enabled()` says so.
+ */
+export function resolvingServer(ctx: ServerContext, enabled: () => boolean): FastifyServerFactory {
+  return (handler, options) => {
+    const server = createServer(fastPath(ctx, handler, enabled));
+    // What fastify does to the servers it creates itself (it has filled in these defaults).
+    const o = options as Record<
+      "keepAliveTimeout" | "requestTimeout" | "connectionTimeout" | "maxRequestsPerSocket",
+      number
+    >;
+    server.keepAliveTimeout = o.keepAliveTimeout;
+    server.requestTimeout = o.requestTimeout;
+    server.setTimeout(o.connectionTimeout);
+    if (o.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = o.maxRequestsPerSocket;
+    return server;
+  };
+}

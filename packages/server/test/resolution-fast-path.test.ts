@@ -1,0 +1,178 @@
+// The resolution fast path (src/http/resolution-fast-path.ts) answers exactly as fastify's route:
+// the same request, byte for byte on the wire, to a server with the fast path and to one that logs
+// requests (so fastify answers), must get the same status line, header fields and body.
+
+import assert from "node:assert/strict";
+import { connect } from "node:net";
+import { Writable } from "node:stream";
+import { after, before, describe, it } from "node:test";
+import { URN } from "@urnkit/core";
+import type { FastifyInstance } from "fastify";
+import { namespaceKey } from "../src/namespace-keys.js";
+import { buildServer } from "../src/server.js";
+import { openSqliteStore, type SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
+
+const actor = { tokenId: null };
+
+interface Response {
+  statusLine: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Sends `request` as written and reads the whole response (the server closes the connection). */
+function exchange(port: number, request: string): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    socket.on("data", (c) => chunks.push(c));
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const text = Buffer.concat(chunks).toString("latin1");
+      const end = text.indexOf("\r\n\r\n");
+      const [statusLine, ...fields] = text.slice(0, end).split("\r\n");
+      const headers: Record<string, string> = {};
+      for (const f of fields) {
+        const colon = f.indexOf(":");
+        headers[f.slice(0, colon).toLowerCase()] = f.slice(colon + 1).trim();
+      }
+      // The clock's, not the server's.
+      delete headers.date;
+      resolve({ statusLine: statusLine as string, headers, body: text.slice(end + 4) });
+    });
+    socket.end(request);
+  });
+}
+
+const request = (
+  method: string,
+  target: string,
+  fields: Record<string, string> = {},
+  version = "1.1",
+) =>
+  `${method} ${target} HTTP/${version}\r\nHost: resolver.example\r\nConnection: close\r\n${Object.entries(
+    fields,
+  )
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join("")}\r\n`;
+
+describe("resolution fast path", () => {
+  let store: SqliteStore;
+  let fast: FastifyInstance;
+  let routed: FastifyInstance;
+  let fastPort: number;
+  let routedPort: number;
+
+  before(async () => {
+    store = await openSqliteStore(":memory:");
+    await store.createNamespace({ nid: "example", local: true }, actor);
+    await store.createNamespace(
+      {
+        nid: "far",
+        local: true,
+        delegate: [{ prefix: "urn:far:", url: "https://far.example/{nss}" }],
+      },
+      actor,
+    );
+    await store.createNamespace(
+      { nid: "temp", local: true, redirectStatus: 307, maxAge: 30 },
+      actor,
+    );
+    const key = (urn: string) => namespaceKey(new URN(urn));
+    const record = (
+      urn: string,
+      status: "active" | "reserved",
+      locators: { url: string; priority?: number }[] = [],
+    ) =>
+      store.createRecord(
+        { key: key(urn), urn, nid: new URN(urn).nid, status, locators, metadata: { title: urn } },
+        actor,
+      );
+    await record("urn:example:book", "active", [
+      { url: "https://a.example/book", priority: 1 },
+      { url: "https://b.example/book?x=1", priority: 5 },
+    ]);
+    await record("urn:example:bare", "active");
+    await record("urn:example:later", "reserved");
+    await record("urn:example:old", "active", [{ url: "https://a.example/old" }]);
+    await record("urn:example:gone", "active", [{ url: "https://a.example/gone" }]);
+    await record("urn:temp:t", "active", [{ url: "https://t.example/" }]);
+    const successor = { urn: "urn:example:book", key: key("urn:example:book") };
+    await store.deactivate(key("urn:example:old"), { reason: "replaced", successor }, actor);
+    await store.deactivate(key("urn:example:gone"), { reason: "withdrawn" }, actor);
+
+    fast = await buildServer({ store });
+    const sink = new Writable({ write: (_c, _e, done) => done() });
+    routed = await buildServer({ store, logger: { level: "info", stream: sink } });
+    await fast.listen({ port: 0, host: "127.0.0.1" });
+    await routed.listen({ port: 0, host: "127.0.0.1" });
+    fastPort = (fast.server.address() as { port: number }).port;
+    routedPort = (routed.server.address() as { port: number }).port;
+  });
+
+  after(async () => {
+    await fast.close();
+    await routed.close();
+    await store.close();
+  });
+
+  const cases: [string, string, Record<string, string>?, string?][] = [
+    ["GET", "/urn:example:book"],
+    ["HEAD", "/urn:example:book"],
+    ["GET", "/URN:EXAMPLE:book"],
+    ["GET", "/urn:example:book", {}, "1.0"],
+    ["GET", "/urn:example:book?=lang=en"],
+    ["GET", "/urn:example:book?+s=N2C", { accept: "application/json" }],
+    ["GET", "/urn:example:book?+s=N2Ls"],
+    ["GET", "/urn:example:book?+s=N2Ns"],
+    ["GET", "/urn:example:book", { accept: "application/json" }],
+    ["HEAD", "/urn:example:book", { accept: "application/json" }],
+    ["GET", "/urn:example:book", { accept: "text/uri-list" }],
+    ["GET", "/urn:temp:t"],
+    ["GET", "/urn:far:x/y"],
+    ["GET", "/urn:example:old"],
+    ["GET", "/urn:example:gone"],
+    ["GET", "/urn:example:gone", { accept: "application/json" }],
+    ["GET", "/urn:example:later"],
+    ["GET", "/urn:example:bare"],
+    ["GET", "/urn:example:nobody"],
+    ["HEAD", "/urn:example:nobody"],
+    ["GET", "/urn:example:"],
+    ["GET", "/urn:x:a%zz"],
+    ["GET", `/urn:example:${"a".repeat(9000)}`],
+  ];
+
+  for (const [method, target, fields = {}, version = "1.1"] of cases) {
+    it(`${method} ${target.slice(0, 40)} ${JSON.stringify(fields)} HTTP/${version}`, async () => {
+      const text = request(method, target, fields, version);
+      const expected = await exchange(routedPort, text);
+      const actual = await exchange(fastPort, text);
+      assert.deepEqual(actual, expected);
+    });
+  }
+
+  it("a conditional request gets the same 304", async () => {
+    const first = await exchange(
+      fastPort,
+      request("GET", "/urn:example:book", { accept: "application/json" }),
+    );
+    const etag = first.headers.etag as string;
+    const fields = { accept: "application/json", "if-none-match": etag };
+    const expected = await exchange(routedPort, request("GET", "/urn:example:book", fields));
+    assert.match(expected.statusLine, / 304 /);
+    assert.deepEqual(
+      await exchange(fastPort, request("GET", "/urn:example:book", fields)),
+      expected,
+    );
+  });
+
+  it("counts its requests in the metrics under the route's label", async () => {
+    await exchange(fastPort, request("GET", "/urn:example:book"));
+    const metrics = (await fast.inject("/metrics")).body;
+    assert.match(
+      metrics,
+      /urnkit_http_requests_total\{method="GET",route="\/\{urn\}",status="303"\} \d+/,
+    );
+    assert.match(metrics, /urnkit_resolutions_total\{outcome="redirect"\} \d+/);
+  });
+});
