@@ -91,16 +91,27 @@ function readIsbn(nss: string): Reading {
         : "";
   const check = nss.charCodeAt(last);
   let isbn13: string | undefined;
+  // The ISBN-13 is put together from small integers: a 13-digit number is no small integer, and
+  // turning one into a string costs more than reading the whole ISBN.
   if (digits === 10 && hyphens <= 3) {
     // 9·1 + 7·3 + 8·1 = 38 for the "978" in front.
-    if (check === want.charCodeAt(0) || (want === "X" && check === 0x78))
-      isbn13 = String(9780000000000 + first9 * 10 + ((10 - ((38 + sum10To13) % 10)) % 10));
+    if (check === want.charCodeAt(0) || (want === "X" && check === 0x78)) {
+      const check13 = (10 - ((38 + sum10To13) % 10)) % 10;
+      isbn13 =
+        String(978000 + Math.floor(first9 / 1e6)) + digitsOf((first9 % 1e6) * 10 + check13, 1e7);
+    }
   } else if (digits === 13 && hyphens <= 4 && (lead === 978 || lead === 979)) {
     // readIsbn let only the last character be X; an ISBN-13 has none.
-    if (check === want.charCodeAt(0)) isbn13 = hyphens === 0 ? nss : String(first9 * 10000 + rest);
+    if (check === want.charCodeAt(0))
+      isbn13 = hyphens === 0 ? nss : String(first9) + digitsOf(rest, 1e4);
   }
   const lowerX = check === 0x78;
   return { problem: undefined, at: 0, message: "", digits, hyphens, lead, want, isbn13, lowerX };
+}
+
+/** `n` (below `power`, a power of ten) in as many digits as `power` has zeros. */
+function digitsOf(n: number, power: 1e4 | 1e7): string {
+  return String(n + power).slice(1);
 }
 
 // The reading of urn.nss serves the key too: the key's NSS differs only in the case of %hh
