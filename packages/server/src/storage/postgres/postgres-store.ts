@@ -103,29 +103,34 @@ const RESOLVE_SQL = `SELECT r.urn, r.status, r.reason, r.deactivated,
     ORDER BY s.created DESC LIMIT 1) AS successor
 FROM records r WHERE r.key = $1`;
 
-// The import stage: one row per input line, filled with COPY, then moved into the tables by one
-// statement. Locators and successors travel as JSON arrays.
+// The import stage: one row per input line and one per locator, both filled with COPY, then
+// moved into the tables by one statement. Locator fields travel as the text json_to_recordset
+// would give (cast in SQL), successors (rare) as a JSON array.
 const STAGE_SQL = `CREATE TEMP TABLE IF NOT EXISTS import_stage (
   line integer, key text COLLATE "C", urn text, nid text, status text, metadata text,
-  reason text, deactivated text, created text, locators json, successors json
+  reason text, deactivated text, created text, successors json
+) ON COMMIT DELETE ROWS;
+CREATE TEMP TABLE IF NOT EXISTS import_locators (
+  line integer, n integer, url text, priority text, media_type text, active text, created text
 ) ON COMMIT DELETE ROWS`;
 
-const IMPORT_SQL = `WITH ins AS (
+/**
+ * The batch's statement around one way of inserting the records (`ins`, returning id and key):
+ * the first line of each new key is created with its locators and successors, and the batch's
+ * one audit row names every URN it created.
+ */
+const importSql = (insertRecords: string) => `WITH ins AS (
   INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, created, updated)
-  SELECT key, urn, nid, status, metadata, reason, deactivated, created, $2
-  FROM import_stage ORDER BY line
-  ON CONFLICT (key) DO NOTHING
+  ${insertRecords}
   RETURNING id, key
 ), created AS (
   SELECT DISTINCT ON (s.key) ins.id, s.* FROM ins JOIN import_stage s ON s.key = ins.key
   ORDER BY s.key, s.line
 ), locator AS (
   INSERT INTO locators (record_id, url, priority, media_type, active, created)
-  SELECT DISTINCT ON (c.id, l.url) c.id, l.url, coalesce(l.priority, 0), l.media_type,
-    coalesce(l.active, true), coalesce(l.created, c.created)
-  FROM created c, ROWS FROM (json_to_recordset(c.locators)
-    AS (url text, priority bigint, "mediaType" text, active boolean, created text))
-    WITH ORDINALITY AS l(url, priority, media_type, active, created, n)
+  SELECT DISTINCT ON (c.id, l.url) c.id, l.url, coalesce(l.priority::bigint, 0), l.media_type,
+    coalesce(l.active::boolean, true), coalesce(l.created, c.created)
+  FROM created c JOIN import_locators l ON l.line = c.line
   ORDER BY c.id, l.url, l.n DESC
 ), successor AS (
   INSERT INTO successors (record_id, successor_urn, successor_key, created)
@@ -133,12 +138,29 @@ const IMPORT_SQL = `WITH ins AS (
   FROM created c, json_to_recordset(c.successors) AS s(urn text, key text)
   ORDER BY c.id, s.key
 ), audited AS (
-  -- One audit row per committed batch, naming every URN it created.
   INSERT INTO audit (token_id, action, target, before, after, at)
   SELECT $1, 'urn.import', $3, NULL, json_build_object('created', json_agg(urn ORDER BY line))::text, $2
   FROM created HAVING count(*) > 0
 )
 SELECT line FROM created`;
+
+// The usual case: keys neither stored nor repeated earlier in the batch are inserted as plain
+// rows (an anti-join probes the key index once; ON CONFLICT's speculative insertion costs more
+// per row). A writer that commits an equal key after the probe makes this fail with
+// unique_violation, and the batch then runs RACED_IMPORT_SQL instead.
+const IMPORT_SQL =
+  importSql(`SELECT key, urn, nid, status, metadata, reason, deactivated, created, $2
+  FROM import_stage s
+  WHERE NOT EXISTS (SELECT 1 FROM records r WHERE r.key = s.key)
+    AND NOT EXISTS (SELECT 1 FROM import_stage d WHERE d.key = s.key AND d.line < s.line)
+  ORDER BY line`);
+
+const RACED_IMPORT_SQL =
+  importSql(`SELECT key, urn, nid, status, metadata, reason, deactivated, created, $2
+  FROM import_stage ORDER BY line
+  ON CONFLICT (key) DO NOTHING`);
+
+const UNIQUE_VIOLATION = "23505";
 
 /** A value in COPY's text format: backslash escapes, \N for NULL. */
 function copyField(value: string | number | null): string {
@@ -149,6 +171,22 @@ function copyField(value: string | number | null): string {
         c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r",
       )
     : s;
+}
+
+/**
+ * A locator field as json_to_recordset reads a JSON value into a text column: a string as
+ * itself, null or absent as NULL, anything else as its JSON text.
+ */
+function fieldText(value: unknown): string | null {
+  if (value == null) return null;
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** COPYs rows already in COPY's text format into a stage table. */
+async function copyIn(c: pg.PoolClient, table: string, rows: string[]): Promise<void> {
+  const copy = c.query(copyFrom(`COPY ${table} FROM STDIN`));
+  copy.end(rows.join(""));
+  await finished(copy);
 }
 
 const toRecord = (row: RecordRow): UrnRecord => recordOf(row, row);
@@ -607,6 +645,7 @@ export class PostgresStore implements Store {
       await c.query(STAGE_SQL);
       const t = now();
       const rows: string[] = [];
+      const locators: string[] = [];
       for (const item of items) {
         const r = item.record;
         const deactivated = r.status === "deactivated";
@@ -621,24 +660,41 @@ export class PostgresStore implements Store {
             deactivated ? (r.reason ?? null) : null,
             deactivated ? (r.deactivated ?? t) : null,
             r.created ?? t,
-            JSON.stringify(r.locators ?? []),
             JSON.stringify(item.successors),
           ]
             .map(copyField)
             .join("\t")}\n`,
         );
+        let n = 0;
+        for (const l of r.locators ?? [])
+          locators.push(
+            `${[
+              item.line,
+              n++,
+              l.url,
+              fieldText(l.priority),
+              fieldText(l.mediaType),
+              fieldText(l.active),
+              fieldText(l.created),
+            ]
+              .map(copyField)
+              .join("\t")}\n`,
+          );
       }
-      // The batch goes as one write: a CopyData message per row costs more than the rows.
-      const copy = c.query(copyFrom("COPY import_stage FROM STDIN"));
-      copy.end(rows.join(""));
-      await finished(copy);
+      // Each stage goes as one write: a CopyData message per row costs more than the rows.
+      await copyIn(c, "import_stage", rows);
+      if (locators.length > 0) await copyIn(c, "import_locators", locators);
       // Fresh statistics let the planner hash-join the stage instead of looping over it.
-      await c.query("ANALYZE import_stage");
-      const created = await c.query<{ line: number }>(IMPORT_SQL, [
-        actor.tokenId,
-        t,
-        `lines ${items[0]?.line}-${items.at(-1)?.line}`,
-      ]);
+      await c.query("ANALYZE import_stage, import_locators; SAVEPOINT import");
+      const params = [actor.tokenId, t, `lines ${items[0]?.line}-${items.at(-1)?.line}`];
+      let created: pg.QueryResult<{ line: number }>;
+      try {
+        created = await c.query<{ line: number }>(IMPORT_SQL, params);
+      } catch (error) {
+        if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+        await c.query("ROLLBACK TO SAVEPOINT import");
+        created = await c.query<{ line: number }>(RACED_IMPORT_SQL, params);
+      }
       const createdLines = new Set(created.rows.map((r) => r.line));
       const result: ImportBatchResult = { created: createdLines.size, unchanged: 0, conflicts: [] };
       const rest = items.filter((item) => !createdLines.has(item.line));
