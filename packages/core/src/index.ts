@@ -33,6 +33,7 @@ export {
   encodeRComponent,
 } from "./percent-encoding.js";
 export {
+  componentName,
   type UrnComponent,
   type UrnSyntax,
   UrnSyntaxError,

@@ -162,6 +162,11 @@ const PART_NAMES: Record<UrnComponent, string> = {
   f: "f-component",
 };
 
+/** A part's name as RFC 8141 §2 writes it ("NID", "NSS", "r-component", …), for people. */
+export function componentName(component: UrnComponent): string {
+  return PART_NAMES[component];
+}
+
 /** Shows one character unambiguously: printable ASCII quoted, anything else as U+XXXX. */
 function showChar(input: string, index: number): string {
   const cp = input.codePointAt(index);

@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { URN } from "../src/index.js";
+import { componentName, URN } from "../src/index.js";
 import { assertUrnError, thrownBy } from "./assert-urn-error.js";
 import { type InvalidCase, loadVectors, type SyntaxTable, type ValidCase } from "./vectors.js";
 
@@ -98,5 +98,18 @@ describe("the two grammars", () => {
   it("an RFC 8141 URN never equals a string that is only an RFC 2141 URN", () => {
     assert.equal(new URN("urn:ab:c").equals("urn:a:c"), false);
     assert.equal(new URN("urn:ab:c").equals("not a urn"), false);
+  });
+});
+
+describe("componentName", () => {
+  it("names each part as RFC 8141 §2 does", () => {
+    assert.deepEqual((["scheme", "nid", "nss", "r", "q", "f"] as const).map(componentName), [
+      "scheme",
+      "NID",
+      "NSS",
+      "r-component",
+      "q-component",
+      "f-component",
+    ]);
   });
 });

@@ -4,9 +4,11 @@
 // NID's class and IANA registration (§5, §7.2) and its namespace's own rules (§6.4.2).
 
 import {
+  componentName,
   displayWarnings,
   toDisplayString,
   URN,
+  type UrnComponent,
   type UrnSyntax,
   type UrnSyntaxError,
 } from "@urnkit/core";
@@ -21,19 +23,8 @@ const SYNTAXES: readonly [UrnSyntax, string][] = [
   ["rfc2141", "RFC 2141"],
 ];
 
-const PART_LABELS = {
-  scheme: "scheme",
-  nid: "NID",
-  nss: "NSS",
-  r: "r-component",
-  q: "q-component",
-  f: "f-component",
-} as const;
-
-type PartKind = keyof typeof PART_LABELS;
-
-function part(kind: PartKind, text: string): Html {
-  return html`<span class="part part-${kind}"><span class="part-text">${text}</span><span class="part-label">${PART_LABELS[kind]}</span></span>`;
+function part(kind: UrnComponent, text: string): Html {
+  return html`<span class="part part-${kind}"><span class="part-text">${text}</span><span class="part-label">${componentName(kind)}</span></span>`;
 }
 
 const delim = (text: string) => html`<span class="delim">${text}</span>`;
@@ -91,7 +82,7 @@ ${
   error === null
     ? ""
     : html`<div class="error-box" role="alert">
-<p><strong>Not a URN under RFC 8141</strong> at index ${error.index} (${error.component === "scheme" ? "scheme" : PART_LABELS[error.component]}):</p>
+<p><strong>Not a URN under RFC 8141</strong> at index ${error.index} (${componentName(error.component)}):</p>
 ${underlined(input, error)}
 <p>${error.message}</p>
 ${fix === null ? "" : html`<p>Would be right: <code class="fix">${fix}</code> <a href="${inspectHref(fix)}">inspect that</a></p>`}
