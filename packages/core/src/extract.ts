@@ -68,7 +68,9 @@ const LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u;
  * letter, digit, "-", "." or "+"; it ends where the grammar stops (an excluded character, or a "?"
  * in the NSS that does not start "?+" or "?="), less trailing sentence punctuation, any ")"
  * closing a bracket opened before it, and the closing "*" or "_" of Markdown emphasis opened
- * right before it. Candidates that are not URNs are skipped.
+ * right before it. Candidates that are not URNs are skipped. Where a candidate ends does not
+ * depend on the grammar asked for; only the verdict does. So with RFC 2141, "urn:a:b/c" is a near
+ * miss (its "/" is reserved there), never the shorter URN "urn:a:b" that its author did not write.
  */
 export function extractUrns(text: string, options?: UrnOptions): Generator<UrnMatch> {
   // Without near misses every item is a match; one generator, not one wrapping another.

@@ -74,6 +74,26 @@ describe("extractUrnCandidates", () => {
   });
 });
 
+describe("extractUrns with the RFC 2141 grammar", () => {
+  it("ends candidates where RFC 8141 text does, and judges them by RFC 2141", () => {
+    const text = "urn:ab:x/y urn:ab:p?q urn:ab:m#n urn:ab:a&b urn:ab:t~u urn:a:(x)";
+    // "/", "#", "&" and "~" belong to an RFC 8141 candidate, and RFC 2141 refuses them there
+    // (§2.3 reserved, §2.4 excluded): near misses, not shortened URNs. A bare "?" ends a
+    // candidate in both grammars.
+    const found = [...extractUrnCandidates(text, { syntax: "rfc2141" })].map((m) =>
+      m.urn === null ? `${m.text} ${m.error.code}` : m.urn.href,
+    );
+    assert.deepEqual(found, [
+      "urn:ab:x/y reserved-character",
+      "urn:ab:p",
+      "urn:ab:m#n reserved-character",
+      "urn:ab:a&b invalid-character",
+      "urn:ab:t~u invalid-character",
+      "urn:a:(x)",
+    ]);
+  });
+});
+
 describe("extractUrns offsets", () => {
   it("counts UTF-16 code units", () => {
     // U+1F600 is two code units, then a space: the URN starts at 3.
