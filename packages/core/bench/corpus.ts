@@ -167,7 +167,7 @@ export function nearUrn(r: Random): string {
  * A copy of `s` as one flat string. Strings built with `+=` are ropes that V8 reads through
  * indirections; text read from a file or socket is flat, so parsers get flat strings here too.
  */
-function flat(s: string): string {
+export function flat(s: string): string {
   return Buffer.from(s, "utf8").toString("utf8");
 }
 

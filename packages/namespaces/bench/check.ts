@@ -4,7 +4,7 @@
 // packages (dist/), like the core suites. The harness runs the suites in its own bench/suites/
 // folder; a file there re-exporting this one's default export adds it to `npm run bench`.
 
-import { CORPUS_SIZE, type Corpus, Random } from "../../core/bench/corpus.js";
+import { CORPUS_SIZE, type Corpus, flat, Random } from "../../core/bench/corpus.js";
 import { defineCase, defineSuite } from "../../core/bench/suite.js";
 import { URN } from "../../core/dist/index.js";
 import {
@@ -66,7 +66,8 @@ const MAKERS: ((r: Random) => string)[] = [
 function namespacedUrns(): Corpus {
   const r = new Random(4);
   const items: string[] = [];
-  for (let i = 0; i < CORPUS_SIZE; i++) items.push(r.pick(MAKERS)(r));
+  // Flat strings, as the core corpora are: text from a file or a socket is flat.
+  for (let i = 0; i < CORPUS_SIZE; i++) items.push(flat(r.pick(MAKERS)(r)));
   return { name: "namespaced URNs", items };
 }
 

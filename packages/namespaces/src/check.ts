@@ -59,7 +59,9 @@ const recent: (NidFacts | undefined)[] = new Array(256).fill(undefined);
  * next ":"), so that the usual case, a NID met before, takes no slice of the URN.
  */
 function factsFor(href: string): NidFacts {
-  const end = href.indexOf(":", 4);
+  // A valid URN has a ":" after its NID, which is at least one character long.
+  let end = 5;
+  while (href.charCodeAt(end) !== 0x3a) end++;
   const n = end - 4;
   const h =
     ((href.charCodeAt(4) * 29 + href.charCodeAt(5)) * 29 + href.charCodeAt(end - 2)) * 29 +
@@ -68,10 +70,17 @@ function factsFor(href: string): NidFacts {
   // A one-character NID (RFC 2141) mixes in the ":" after it: still a slot.
   const at = (h ^ (h >>> 4)) & 255;
   const seen = recent[at];
-  if (seen !== undefined && seen.nid.length === n && href.startsWith(seen.nid, 4)) return seen;
+  if (seen !== undefined && isNidOf(seen.nid, href, n)) return seen;
   const facts = lookUp(href.slice(4, end));
   recent[at] = facts;
   return facts;
+}
+
+/** Whether `href`'s NID, `n` characters from index 4, is `nid` (a loop beats startsWith here). */
+function isNidOf(nid: string, href: string, n: number): boolean {
+  if (nid.length !== n) return false;
+  for (let i = 0; i < n; i++) if (nid.charCodeAt(i) !== href.charCodeAt(4 + i)) return false;
+  return true;
 }
 
 function lookUp(nid: string): NidFacts {
