@@ -97,6 +97,7 @@ describe("resolution fast path", () => {
     await record("urn:example:old", "active", [{ url: "https://a.example/old" }]);
     await record("urn:example:gone", "active", [{ url: "https://a.example/gone" }]);
     await record("urn:temp:t", "active", [{ url: "https://t.example/" }]);
+    await record("urn:example:euro", "active", [{ url: "https://e.example/€ 1" }]);
     const successor = { urn: "urn:example:book", key: key("urn:example:book") };
     await store.deactivate(key("urn:example:old"), { reason: "replaced", successor }, actor);
     await store.deactivate(key("urn:example:gone"), { reason: "withdrawn" }, actor);
@@ -129,6 +130,7 @@ describe("resolution fast path", () => {
     ["HEAD", "/urn:example:book", { accept: "application/json" }],
     ["GET", "/urn:example:book", { accept: "text/uri-list" }],
     ["GET", "/urn:temp:t"],
+    ["GET", "/urn:example:euro"],
     ["GET", "/urn:far:x/y"],
     ["GET", "/urn:example:old"],
     ["GET", "/urn:example:gone"],
@@ -174,5 +176,11 @@ describe("resolution fast path", () => {
       /urnkit_http_requests_total\{method="GET",route="\/\{urn\}",status="303"\} \d+/,
     );
     assert.match(metrics, /urnkit_resolutions_total\{outcome="redirect"\} \d+/);
+  });
+
+  it("sends a locator holding non-ASCII percent-encoded, as a browser would", async () => {
+    const r = await exchange(fastPort, request("GET", "/urn:example:euro"));
+    assert.match(r.statusLine, / 303 /);
+    assert.equal(r.headers.location, "https://e.example/%E2%82%AC%201");
   });
 });

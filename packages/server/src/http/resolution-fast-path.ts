@@ -45,14 +45,17 @@ function fastPath(ctx: ServerContext, fastify: Listener, enabled: () => boolean)
       return;
     }
     const started = performance.now();
-    resolveTarget(ctx, target, askedBy(request)).then(
-      (answer) => send(ctx, request, response, answer, started),
-      (error: unknown) => {
-        if (error instanceof HttpProblem)
-          send(ctx, request, response, problemAnswer(error), started);
-        else fastify(request, response);
-      },
-    );
+    resolveTarget(ctx, target, askedBy(request))
+      .catch((error: unknown) => {
+        if (error instanceof HttpProblem) return problemAnswer(error);
+        throw error;
+      })
+      .then((answer) => send(ctx, request, response, answer, started))
+      // Anything else (the store failing, a header node refuses): fastify answers, and logs it.
+      .catch(() => {
+        if (!response.headersSent) fastify(request, response);
+        else response.destroy();
+      });
   };
 }
 

@@ -67,9 +67,14 @@ function redirectStatus(asked: Asked, chosen: 302 | 303 | 307): number {
   return chosen !== 302 && asked.httpVersion === "1.0" ? 302 : chosen;
 }
 
+/** Anything a header value cannot carry as it is: control characters, space, non-ASCII. */
+const NOT_HEADER_SAFE = /[^\x21-\x7e]/;
+
 function redirect(status: number, location: string, maxAge: number, vary: boolean): Answer {
   const headers: Record<string, string> = {
-    location,
+    // A locator is stored as registered; "https://example.org/€" goes out percent-encoded, as a
+    // browser would send it (URL Standard), not as a header node would refuse.
+    location: NOT_HEADER_SAFE.test(location) ? new URL(location).href : location,
     "cache-control": `public, max-age=${maxAge}`,
   };
   if (vary) headers.vary = "Accept";
