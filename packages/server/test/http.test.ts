@@ -726,11 +726,16 @@ for (const engine of engines) {
         assert.equal(refused.statusCode, 401);
         assert.match(String(refused.headers["www-authenticate"]), /error="invalid_token"/);
         assert.equal((await send("DELETE", `/api/v1/tokens/${created.id}`, admin)).statusCode, 404);
-        const audit = json(await get(`/api/v1/audit?target=${created.id}`, auth(admin)));
+        const audit = json(await get(`/api/v1/audit?target=token:${created.id}`, auth(admin)));
         assert.deepEqual(
-          audit.map((r: { action: string }) => r.action),
-          ["token.revoke", "token.create"],
+          audit.map((r: { action: string; target: string }) => [r.action, r.target]),
+          [
+            ["token.revoke", `token:${created.id}`],
+            ["token.create", `token:${created.id}`],
+          ],
         );
+        // A NID spelled like the token's id has rows of its own, never the token's.
+        assert.deepEqual(json(await get(`/api/v1/audit?target=${created.id}`, auth(admin))), []);
       });
     });
 

@@ -97,7 +97,8 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
               type: "string",
               minLength: 1,
               maxLength: 8192,
-              description: "only rows about this target: a URN as registered, a NID or a token id",
+              description:
+                'only rows about this target: a URN as registered, a NID, or "token:" and a token id',
             },
           },
         },

@@ -82,6 +82,14 @@ export function toRecord(
 }
 
 /** A before/after value for an audit row's text column. */
+/**
+ * The audit target of a token: "token:" and its id. A bare id would share its rows with an
+ * all-digit NID such as "123"; a NID holds no ":" and a URN starts "urn:", so this one cannot.
+ */
+export function tokenTarget(id: number): string {
+  return `token:${id}`;
+}
+
 export function auditJson(value: unknown): string | null {
   return value === undefined ? null : JSON.stringify(value);
 }

@@ -170,7 +170,7 @@ export interface AuditEntry {
 /** Which audit rows to read: older than `before` (an audit id), about one of `targets`. */
 export interface AuditQuery {
   before?: number;
-  /** The URNs (as spelled in the audit rows), NIDs or token ids the rows are about. */
+  /** The URNs (as spelled in the audit rows), NIDs or tokens ("token:<id>") the rows are about. */
   targets?: readonly string[];
 }
 

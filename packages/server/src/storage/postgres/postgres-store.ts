@@ -16,6 +16,7 @@ import {
   toRecord as recordOf,
   SESSION_SELECT,
   toAuditEntry,
+  tokenTarget,
   toNamespace,
   toSessionWithToken,
 } from "../rows.js";
@@ -809,7 +810,7 @@ export class PostgresStore implements Store {
         label: token.label,
         created: t,
       };
-      await this.#audit(c, actor, "token.create", String(created.id), undefined, created);
+      await this.#audit(c, actor, "token.create", tokenTarget(created.id), undefined, created);
       return created;
     });
   }
@@ -833,7 +834,7 @@ export class PostgresStore implements Store {
       const info = rows[0] ?? null;
       if (info === null) return null;
       await c.query("DELETE FROM sessions WHERE token_id = $1", [id]);
-      await this.#audit(c, actor, "token.revoke", String(id), info, undefined);
+      await this.#audit(c, actor, "token.revoke", tokenTarget(id), info, undefined);
       return info;
     });
   }

@@ -11,6 +11,7 @@ import {
   type RecordColumns,
   SESSION_SELECT,
   toAuditEntry,
+  tokenTarget,
   toNamespace,
   toRecord,
   toSessionWithToken,
@@ -656,7 +657,7 @@ export class SqliteStore implements Store {
           label: token.label,
           created: t,
         };
-        this.#audit(actor, "token.create", String(created.id), undefined, created);
+        this.#audit(actor, "token.create", tokenTarget(created.id), undefined, created);
         return created;
       })
       .immediate();
@@ -672,7 +673,7 @@ export class SqliteStore implements Store {
         const info = this.s.revokeToken.get(now(), id) ?? null;
         if (info === null) return null;
         this.s.endTokenSessions.run(id);
-        this.#audit(actor, "token.revoke", String(id), info, undefined);
+        this.#audit(actor, "token.revoke", tokenTarget(id), info, undefined);
         return info;
       })
       .immediate();
