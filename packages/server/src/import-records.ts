@@ -2,6 +2,7 @@
 // transaction and is acknowledged only after it commits. A line already imported with the same
 // content changes nothing, so importing a file twice is harmless.
 
+import { setImmediate as turn } from "node:timers/promises";
 import { URN } from "@urnkit/core";
 import type { Limits } from "./http/context.js";
 import { HttpProblem } from "./http/problem.js";
@@ -73,6 +74,9 @@ export interface ImportOptions {
   scope: string | null;
   limits: Limits;
 }
+
+/** Lines checked, while a batch is in flight, between two turns of the event loop. */
+const YIELD_EVERY = 8;
 
 /** A batch handed to the store and not yet acknowledged. */
 interface InFlight {
@@ -170,6 +174,9 @@ export async function* importRecords(
       if (step.done) break;
       const line = step.value;
       lines = line.number;
+      // Lines already read are checked without a turn of the event loop; let the database's
+      // replies for the batch in flight through now and then, or its next query waits for us.
+      if (inFlight !== null && lines % YIELD_EVERY === 0) await turn();
       if ("tooLong" in line) {
         yield* lineError({
           line: line.number,
