@@ -190,6 +190,29 @@ async function copyIn(c: pg.PoolClient, table: string, rows: string[]): Promise<
   await finished(copy);
 }
 
+/**
+ * Runs statements on one connection in order, each sent while the one before is in progress:
+ * PostgreSQL goes on to the next without waiting for a turn of this process's event loop. Only
+ * one waits at a time (pg 8 deprecates longer queues). Returns the last one's result.
+ */
+async function inTurn(steps: (() => Promise<unknown> | null)[]): Promise<unknown> {
+  let result: unknown = null;
+  let running = steps[0]?.() ?? null;
+  for (let i = 1; i <= steps.length; i++) {
+    const following = steps[i]?.() ?? null;
+    try {
+      result = await running;
+    } catch (error) {
+      // It fails too (the transaction is aborted); waited for, so that the ROLLBACK to come
+      // finds the connection free.
+      await following?.catch(() => {});
+      throw error;
+    }
+    running = following;
+  }
+  return result;
+}
+
 const toRecord = (row: RecordRow): UrnRecord => recordOf(row, row);
 
 function toLine(row: RecordRow): RecordLine {
@@ -642,8 +665,6 @@ export class PostgresStore implements Store {
   /** One batch: COPY into the stage, one statement into the tables, then compare the rest. */
   async importBatch(items: ImportItem[], actor: Actor): Promise<ImportBatchResult> {
     return this.#tx(async (c) => {
-      // Every time: a batch that rolled back also rolled back a stage it created.
-      await c.query(STAGE_SQL);
       const t = now();
       const rows: string[] = [];
       const locators: string[] = [];
@@ -682,15 +703,20 @@ export class PostgresStore implements Store {
               .join("\t")}\n`,
           );
       }
-      // Each stage goes as one write: a CopyData message per row costs more than the rows.
-      await copyIn(c, "import_stage", rows);
-      if (locators.length > 0) await copyIn(c, "import_locators", locators);
-      // Fresh statistics let the planner hash-join the stage instead of looping over it.
-      await c.query("ANALYZE import_stage, import_locators; SAVEPOINT import");
       const params = [actor.tokenId, t, `lines ${items[0]?.line}-${items.at(-1)?.line}`];
+      // The stage is created every time: a batch that rolled back also rolled back a stage it
+      // created. Each stage goes as one write: a CopyData message per row costs more than the
+      // rows. No ANALYZE: the planner sizes an unanalyzed table from its pages, which is
+      // enough to hash-join the stage.
       let created: pg.QueryResult<{ line: number }>;
       try {
-        created = await c.query<{ line: number }>(IMPORT_SQL, params);
+        created = (await inTurn([
+          () => c.query(STAGE_SQL),
+          () => copyIn(c, "import_stage", rows),
+          () => (locators.length > 0 ? copyIn(c, "import_locators", locators) : null),
+          () => c.query("SAVEPOINT import"),
+          () => c.query<{ line: number }>(IMPORT_SQL, params),
+        ])) as pg.QueryResult<{ line: number }>;
       } catch (error) {
         if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
         await c.query("ROLLBACK TO SAVEPOINT import");
