@@ -72,14 +72,14 @@ export const RUN_NSS = table([[`${PCHAR_PLAIN}/`, 1]]);
 export const RUN_FRAGMENT = table([[`${PCHAR_PLAIN}/?`, 1]]);
 
 export const NID_CHAR = table([
-  ["abcdefghijklmnopqrstuvwxyz" + DIGIT, NidChar.LowerOrDigit],
+  [`abcdefghijklmnopqrstuvwxyz${DIGIT}`, NidChar.LowerOrDigit],
   ["ABCDEFGHIJKLMNOPQRSTUVWXYZ", NidChar.Upper],
   ["-", NidChar.Hyphen],
 ]);
 
 /** Hex digit classes: 1 for 0-9 and A-F, 2 for a-f (lowercase, which normalization changes). */
 export const HEX = table([
-  [DIGIT + "ABCDEF", 1],
+  [`${DIGIT}ABCDEF`, 1],
   ["abcdef", 2],
 ]);
 
