@@ -2,15 +2,14 @@
 // transaction and is acknowledged only after it commits. A line already imported with the same
 // content changes nothing, so importing a file twice is harmless.
 
-import { setImmediate as turn } from "node:timers/promises";
 import { URN } from "@urnkit/core";
 import type { Limits } from "./http/context.js";
 import { HttpProblem } from "./http/problem.js";
 import { namespaceKey } from "./namespace-keys.js";
-import { type Line, ndjsonLines } from "./ndjson-lines.js";
+import { ndjsonLines } from "./ndjson-lines.js";
 import { registrationTarget } from "./registration.js";
 import { checkLocators, METADATA_BYTES } from "./routes/record-body.js";
-import type { Actor, ImportBatchResult, ImportItem, RecordLine, Store } from "./storage/store.js";
+import type { Actor, ImportItem, RecordLine, Store } from "./storage/store.js";
 
 export type ImportEvent =
   | { line: number; error: string; code: string; issues?: unknown }
@@ -75,17 +74,6 @@ export interface ImportOptions {
   limits: Limits;
 }
 
-/** Lines checked, while a batch is in flight, between two turns of the event loop. */
-const YIELD_EVERY = 8;
-
-/** A batch handed to the store and not yet acknowledged. */
-interface InFlight {
-  items: ImportItem[];
-  /** Never rejects (a failure is kept as `error`), so it is no unhandled rejection while unread. */
-  outcome: Promise<{ result: ImportBatchResult } | { error: unknown }>;
-  settled: boolean;
-}
-
 export async function* importRecords(
   store: Store,
   input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
@@ -98,33 +86,11 @@ export async function* importRecords(
   let created = 0;
   let unchanged = 0;
   let errors = 0;
-  // One batch commits while the next is read and checked, so a database in another process
-  // (PostgreSQL) works alongside this one. Only one is in flight: a later line may repeat a URN.
-  // The cast keeps TypeScript from narrowing to null what send() and acknowledge() change.
-  let inFlight = null as InFlight | null;
-  function send() {
-    const flight = { items: batch, settled: false } as InFlight;
+  async function* commit(): AsyncGenerator<ImportEvent> {
+    if (batch.length === 0) return;
+    const items = batch;
     batch = [];
-    flight.outcome = store.importBatch(flight.items, options.actor).then(
-      (result) => {
-        flight.settled = true;
-        return { result };
-      },
-      (error: unknown) => {
-        flight.settled = true;
-        return { error };
-      },
-    );
-    inFlight = flight;
-  }
-  /** Waits for the batch in flight and yields its events, where a serial import would have. */
-  async function* acknowledge(): AsyncGenerator<ImportEvent> {
-    if (inFlight === null) return;
-    const { items, outcome } = inFlight;
-    inFlight = null;
-    const settled = await outcome;
-    if ("error" in settled) throw settled.error;
-    const { result } = settled;
+    const result = await store.importBatch(items, options.actor);
     batchNo += 1;
     created += result.created;
     unchanged += result.unchanged;
@@ -144,94 +110,41 @@ export async function* importRecords(
       unchanged: result.unchanged,
     };
   }
-  /** A line's error comes after the events of every batch sent before the line was read. */
-  async function* lineError(event: ImportEvent): AsyncGenerator<ImportEvent> {
-    yield* acknowledge();
-    errors += 1;
-    yield event;
-  }
-  // Set while the input is asked for its next chunk: only then can the next line be long in
-  // coming, so only then is a batch in flight raced against it.
-  let awaitingInput = true;
-  async function* watched(): AsyncGenerator<Buffer | string> {
-    for await (const chunk of input) {
-      awaitingInput = false;
-      yield chunk;
-      awaitingInput = true;
+  for await (const line of ndjsonLines(input, limits.jsonBytes)) {
+    lines = line.number;
+    if ("tooLong" in line) {
+      errors += 1;
+      yield {
+        line: line.number,
+        code: "line-too-long",
+        error: `lines are limited to ${limits.jsonBytes} bytes`,
+      };
+      continue;
     }
-  }
-  const reader = ndjsonLines(watched(), limits.jsonBytes);
-  let next: Promise<IteratorResult<Line>> | null = null;
-  try {
-    for (;;) {
-      next ??= reader.next();
-      // A batch that commits while the input is quiet is acknowledged at once, not when the
-      // next line arrives.
-      if (inFlight !== null && awaitingInput) await Promise.race([inFlight.outcome, next]);
-      if (inFlight?.settled) yield* acknowledge();
-      const step = await next;
-      next = null;
-      if (step.done) break;
-      const line = step.value;
-      lines = line.number;
-      // Lines already read are checked without a turn of the event loop; let the database's
-      // replies for the batch in flight through now and then, or its next query waits for us.
-      if (inFlight !== null && lines % YIELD_EVERY === 0) await turn();
-      if ("tooLong" in line) {
-        yield* lineError({
-          line: line.number,
-          code: "line-too-long",
-          error: `lines are limited to ${limits.jsonBytes} bytes`,
-        });
-        continue;
-      }
-      if (line.text.trim() === "") continue;
-      try {
-        const record = readLine(line.text);
-        const target = await registrationTarget(store, record.urn, limits);
-        if (options.scope !== null && target.nid !== options.scope)
-          throw new HttpProblem(
-            403,
-            "out-of-scope",
-            `the token is limited to namespace "${options.scope}"`,
-          );
-        const successors = (record.successors ?? []).map((s) => {
-          const u = URN.parse(s);
-          if (u === null) fail("invalid-record", `successor is not a URN: ${s}`);
-          return { urn: u.assignedName, key: namespaceKey(u) };
-        });
-        batch.push({ line: line.number, key: target.key, nid: target.nid, record, successors });
-      } catch (error) {
-        if (!(error instanceof HttpProblem)) throw error;
-        yield* lineError({
-          line: line.number,
-          code: error.code,
-          error: error.message,
-          ...error.extensions,
-        });
-        continue;
-      }
-      if (batch.length >= limits.importBatch) {
-        yield* acknowledge();
-        send();
-      }
+    if (line.text.trim() === "") continue;
+    try {
+      const record = readLine(line.text);
+      const target = await registrationTarget(store, record.urn, limits);
+      if (options.scope !== null && target.nid !== options.scope)
+        throw new HttpProblem(
+          403,
+          "out-of-scope",
+          `the token is limited to namespace "${options.scope}"`,
+        );
+      const successors = (record.successors ?? []).map((s) => {
+        const u = URN.parse(s);
+        if (u === null) fail("invalid-record", `successor is not a URN: ${s}`);
+        return { urn: u.assignedName, key: namespaceKey(u) };
+      });
+      batch.push({ line: line.number, key: target.key, nid: target.nid, record, successors });
+    } catch (error) {
+      if (!(error instanceof HttpProblem)) throw error;
+      errors += 1;
+      yield { line: line.number, code: error.code, error: error.message, ...error.extensions };
+      continue;
     }
-    yield* acknowledge();
-    if (batch.length > 0) {
-      send();
-      yield* acknowledge();
-    }
-  } catch (error) {
-    // The input or a check failed: a batch already sent is still acknowledged first.
-    yield* acknowledge();
-    throw error;
-  } finally {
-    // Left early (a failed batch or line, or the consumer stopped): release the input, without
-    // waiting for a line it may never send.
-    if (next !== null) {
-      next.catch(() => {});
-      reader.return(undefined).catch(() => {});
-    } else await reader.return(undefined);
+    if (batch.length >= limits.importBatch) yield* commit();
   }
+  yield* commit();
   yield { done: true, lines, created, unchanged, errors };
 }
