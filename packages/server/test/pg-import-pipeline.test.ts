@@ -1,6 +1,6 @@
-// An import reads and checks the next batch while PostgreSQL commits the previous one. What the
-// client sees must not change: a batch is acknowledged as soon as it commits (also while the
-// input is quiet), and events keep the order of the lines, as in a serial import.
+// What an import's client sees on PostgreSQL: a batch is acknowledged as soon as it commits (also
+// while the input is quiet), and events keep the order of the lines. Any change that overlaps
+// batches with reading (tried, and reverted for what it cost SQLite) must keep both.
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
