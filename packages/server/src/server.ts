@@ -8,7 +8,7 @@ import Fastify, {
 } from "fastify";
 import type { Limits, PluginOptions, ServerContext } from "./http/context.js";
 import { clientErrorHandler, sendProblem } from "./http/error-handler.js";
-import { Metrics } from "./http/metrics.js";
+import { Metrics, RESOLUTION_LABEL } from "./http/metrics.js";
 import { OpenApiCollector } from "./http/openapi.js";
 import { HttpProblem } from "./http/problem.js";
 import { resolvingServer, URN_PATH } from "./http/resolution-fast-path.js";
@@ -90,7 +90,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     openapi.add(route);
     // Each route counts its own responses under its label, fixed once here rather than worked
     // out again on every request.
-    const label = RESOLUTION_ROUTE.test(route.url) ? "/{urn}" : route.url;
+    const label = RESOLUTION_ROUTE.test(route.url) ? RESOLUTION_LABEL : route.url;
     const count: onResponseHookHandler = (request, reply, done) => {
       metrics.request(request.method, label, reply.statusCode, reply.elapsedTime / 1000);
       done();

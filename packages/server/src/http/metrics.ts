@@ -1,6 +1,9 @@
 // Prometheus text exposition format 0.0.4: request counts by route and status, resolution
 // outcomes, and a request latency histogram. Kept in memory per process.
 
+/** The route label of every resolution, whatever the case of "urn:" it was asked with. */
+export const RESOLUTION_LABEL = "/{urn}";
+
 const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
 function label(value: string): string {

@@ -11,6 +11,7 @@ import type { FastifyServerFactory } from "fastify";
 import { resolveTarget } from "../routes/resolution.js";
 import type { ServerContext } from "./context.js";
 import { problemAnswer } from "./error-handler.js";
+import { RESOLUTION_LABEL } from "./metrics.js";
 import { HttpProblem } from "./problem.js";
 import { type Answer, askedBy } from "./resolution-reply.js";
 
@@ -33,7 +34,12 @@ function send(
   // Node sends no body for HEAD (nor for 304) whatever end() is given.
   response.end(body);
   const method = request.method as string;
-  ctx.metrics.request(method, "/{urn}", answer.status, (performance.now() - started) / 1000);
+  ctx.metrics.request(
+    method,
+    RESOLUTION_LABEL,
+    answer.status,
+    (performance.now() - started) / 1000,
+  );
 }
 
 function fastPath(ctx: ServerContext, fastify: Listener, enabled: () => boolean): Listener {

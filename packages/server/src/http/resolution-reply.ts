@@ -67,6 +67,11 @@ function redirectStatus(asked: Asked, chosen: 302 | 303 | 307): number {
   return chosen !== 302 && asked.httpVersion === "1.0" ? 302 : chosen;
 }
 
+/** Cache-Control for answers any cache may keep for `maxAge` seconds. */
+function publicFor(maxAge: number): string {
+  return `public, max-age=${maxAge}`;
+}
+
 /** Anything a header value cannot carry as it is: control characters, space, non-ASCII. */
 const NOT_HEADER_SAFE = /[^\x21-\x7e]/;
 
@@ -75,7 +80,7 @@ function redirect(status: number, location: string, maxAge: number, vary: boolea
     // A locator is stored as registered; "https://example.org/€" goes out percent-encoded, as a
     // browser would send it (URL Standard), not as a header node would refuse.
     location: NOT_HEADER_SAFE.test(location) ? new URL(location).href : location,
-    "cache-control": `public, max-age=${maxAge}`,
+    "cache-control": publicFor(maxAge),
   };
   if (vary) headers.vary = "Accept";
   return { status, headers };
@@ -88,7 +93,7 @@ function etag(body: string): string {
 /** A 200 with ETag and Cache-Control; 304 when the client already has it. */
 function ok(asked: Asked, type: string, body: string, maxAge: number): Answer {
   const tag = etag(body);
-  const headers = { etag: tag, "cache-control": `public, max-age=${maxAge}`, vary: "Accept" };
+  const headers = { etag: tag, "cache-control": publicFor(maxAge), vary: "Accept" };
   if (asked.ifNoneMatch === tag) return { status: 304, headers };
   return { status: 200, headers: { ...headers, "content-type": type }, body };
 }
@@ -106,7 +111,7 @@ function tombstone(
   maxAge: number,
 ): Answer {
   const type = negotiate(asked.accept, ["text/html", "application/json"]);
-  const headers = { "cache-control": `public, max-age=${maxAge}`, vary: "Accept" };
+  const headers = { "cache-control": publicFor(maxAge), vary: "Accept" };
   if (type === "application/json") {
     return {
       status: 410,

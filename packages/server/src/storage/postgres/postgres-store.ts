@@ -174,6 +174,11 @@ function copyField(value: string | number | null): string {
     : s;
 }
 
+/** One row in COPY's text format. */
+function copyRow(fields: (string | number | null)[]): string {
+  return `${fields.map(copyField).join("\t")}\n`;
+}
+
 /**
  * A locator field as json_to_recordset reads a JSON value into a text column: a string as
  * itself, null or absent as NULL, anything else as its JSON text.
@@ -188,29 +193,6 @@ async function copyIn(c: pg.PoolClient, table: string, rows: string[]): Promise<
   const copy = c.query(copyFrom(`COPY ${table} FROM STDIN`));
   copy.end(rows.join(""));
   await finished(copy);
-}
-
-/**
- * Runs statements on one connection in order, each sent while the one before is in progress:
- * PostgreSQL goes on to the next without waiting for a turn of this process's event loop. Only
- * one waits at a time (pg 8 deprecates longer queues). Returns the last one's result.
- */
-async function inTurn(steps: (() => Promise<unknown> | null)[]): Promise<unknown> {
-  let result: unknown = null;
-  let running = steps[0]?.() ?? null;
-  for (let i = 1; i <= steps.length; i++) {
-    const following = steps[i]?.() ?? null;
-    try {
-      result = await running;
-    } catch (error) {
-      // It fails too (the transaction is aborted); waited for, so that the ROLLBACK to come
-      // finds the connection free.
-      await following?.catch(() => {});
-      throw error;
-    }
-    running = following;
-  }
-  return result;
 }
 
 const toRecord = (row: RecordRow): UrnRecord => recordOf(row, row);
@@ -672,7 +654,7 @@ export class PostgresStore implements Store {
         const r = item.record;
         const deactivated = r.status === "deactivated";
         rows.push(
-          `${[
+          copyRow([
             item.line,
             item.key,
             r.urn,
@@ -683,14 +665,12 @@ export class PostgresStore implements Store {
             deactivated ? (r.deactivated ?? t) : null,
             r.created ?? t,
             JSON.stringify(item.successors),
-          ]
-            .map(copyField)
-            .join("\t")}\n`,
+          ]),
         );
         let n = 0;
         for (const l of r.locators ?? [])
           locators.push(
-            `${[
+            copyRow([
               item.line,
               n++,
               l.url,
@@ -698,9 +678,7 @@ export class PostgresStore implements Store {
               fieldText(l.mediaType),
               fieldText(l.active),
               fieldText(l.created),
-            ]
-              .map(copyField)
-              .join("\t")}\n`,
+            ]),
           );
       }
       const params = [actor.tokenId, t, `lines ${items[0]?.line}-${items.at(-1)?.line}`];
@@ -708,15 +686,13 @@ export class PostgresStore implements Store {
       // created. Each stage goes as one write: a CopyData message per row costs more than the
       // rows. No ANALYZE: the planner sizes an unanalyzed table from its pages, which is
       // enough to hash-join the stage.
+      await c.query(STAGE_SQL);
+      await copyIn(c, "import_stage", rows);
+      if (locators.length > 0) await copyIn(c, "import_locators", locators);
+      await c.query("SAVEPOINT import");
       let created: pg.QueryResult<{ line: number }>;
       try {
-        created = (await inTurn([
-          () => c.query(STAGE_SQL),
-          () => copyIn(c, "import_stage", rows),
-          () => (locators.length > 0 ? copyIn(c, "import_locators", locators) : null),
-          () => c.query("SAVEPOINT import"),
-          () => c.query<{ line: number }>(IMPORT_SQL, params),
-        ])) as pg.QueryResult<{ line: number }>;
+        created = await c.query<{ line: number }>(IMPORT_SQL, params);
       } catch (error) {
         if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
         await c.query("ROLLBACK TO SAVEPOINT import");
