@@ -16,9 +16,18 @@ export interface NamespaceRule {
   equivalenceKey(urn: URN): string;
 }
 
+/**
+ * Where the NSS starts in `name`, a URN or its assigned name ("urn:" NID ":" NSS, RFC 8141 §2).
+ * Rules read the NSS in place in `urn.assignedName`, which is the input itself when no component
+ * follows the NSS: a scan of that flat string is cheaper than one of a slice, and makes no string.
+ */
+export function nssStart(name: string): number {
+  return name.indexOf(":", 4) + 1;
+}
+
 /** Offset of the NSS in `urn.href`: after "urn:", the NID and ":". */
 export function nssOffset(urn: URN): number {
-  return urn.href.indexOf(":", 4) + 1;
+  return nssStart(urn.href);
 }
 
 /**

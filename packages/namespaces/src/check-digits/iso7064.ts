@@ -24,13 +24,25 @@ function alnumValue(code: number): number {
  * skipped: ISAN and EIDR write their digits in hyphen-separated groups.
  */
 export function mod37_36CheckChar(chars: string): string {
-  let p = 36;
-  for (let i = 0; i < chars.length; i++) {
-    const c = chars.charCodeAt(i);
+  return mod37_36Completion(mod37_36Run(chars, 0, chars.length, 36));
+}
+
+/**
+ * The MOD 37,36 running value after the characters of s[from, to), hyphens skipped, starting from
+ * `p` (36 for a fresh run): a run can go on over the next part of a string without a copy of it.
+ */
+export function mod37_36Run(s: string, from: number, to: number, p: number): number {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
     if (c === 0x2d) continue;
-    const s = (p + alnumValue(c)) % 36 || 36;
-    p = (2 * s) % 37;
+    const v = (p + alnumValue(c)) % 36 || 36;
+    p = (2 * v) % 37;
   }
+  return p;
+}
+
+/** The check character that completes a MOD 37,36 run which ended at `p`. */
+export function mod37_36Completion(p: number): string {
   return ALNUM[(37 - p) % 36] ?? "";
 }
 
@@ -43,12 +55,13 @@ export function mod11_2CheckChar(digits: string): string {
 }
 
 /**
- * MOD 97-10: letters count 10..35 and the whole string is read as one decimal number; a string
- * that ends in its two check digits leaves remainder 1. NaN when a character is not 0-9 or A-Z.
+ * MOD 97-10: letters count 10..35 and the whole string (or chars[from, to)) is read as one decimal
+ * number; a string that ends in its two check digits leaves remainder 1. NaN when a character is
+ * not 0-9 or A-Z.
  */
-export function mod97_10Remainder(chars: string): number {
+export function mod97_10Remainder(chars: string, from = 0, to = chars.length): number {
   let r = 0;
-  for (let i = 0; i < chars.length; i++) {
+  for (let i = from; i < to; i++) {
     const v = alnumValue(chars.charCodeAt(i));
     if (v < 0) return Number.NaN;
     // Reduced at every step: r stays a small integer, and a remainder by a constant of small

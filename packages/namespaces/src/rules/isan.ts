@@ -4,9 +4,9 @@
 
 import type { URN } from "@urnkit/core";
 import { ALNUM, charClass, HEX, HYPHEN, LOWER } from "../ascii.js";
-import { mod37_36CheckChar } from "../check-digits/iso7064.js";
+import { mod37_36Completion, mod37_36Run } from "../check-digits/iso7064.js";
 import { error, type Issue } from "../issue.js";
-import { asciiUpper, foldKey, LastReading, type NamespaceRule, nssOffset } from "../rule.js";
+import { asciiUpper, foldKey, LastReading, type NamespaceRule, nssStart } from "../rule.js";
 
 /**
  * XXXX-XXXX-XXXX-XXXX-C-XXXX-XXXX-C, position by position: the classes (see ascii.ts) each
@@ -17,13 +17,13 @@ const SHAPE = Array.from("hhhh-hhhh-hhhh-hhhh-c-hhhh-hhhh-c", (p) =>
   p === "h" ? HEX : p === "-" ? HYPHEN : ALNUM,
 );
 
-/** The class bits of the characters of an ISAN ORed together; 0 when `s` is not one. */
-function readIsan(s: string): number {
-  if (s.length !== 21 && s.length !== 33) return 0;
+/** The class bits of the characters of s[from, to) ORed together; 0 when that is no ISAN. */
+function readIsan(s: string, from: number, to: number): number {
+  if (to - from !== 21 && to - from !== 33) return 0;
   let seen = 0;
-  for (let i = 0; i < s.length; i++) {
+  for (let i = from; i < to; i++) {
     const k = charClass(s.charCodeAt(i));
-    if ((k & (SHAPE[i] as number)) === 0) return 0;
+    if ((k & (SHAPE[i - from] as number)) === 0) return 0;
     seen |= k;
   }
   return seen;
@@ -37,43 +37,41 @@ function isCheckChar(s: string, i: number, want: string): boolean {
   return (s.charCodeAt(i) | 0x20) === (want.charCodeAt(0) | 0x20);
 }
 
-// An ISAN holds no "%", so the key's NSS is urn.nss: one reading serves both methods.
+// An ISAN holds no "%", so the key's NSS is the NSS: one reading serves both methods.
 const memo = new LastReading<number>();
-const read = (urn: URN) => readIsan(urn.nss);
+const read = (urn: URN) => {
+  const name = urn.assignedName;
+  return readIsan(name, nssStart(name), name.length);
+};
 
 export const isanRule: NamespaceRule = {
   nid: "isan",
   validate(urn) {
-    const nss = urn.nss;
-    if (memo.remember(urn, readIsan(nss)) === 0) {
+    const name = urn.assignedName;
+    const at = nssStart(name);
+    if (memo.remember(urn, readIsan(name, at, name.length)) === 0) {
       return [
         error(
           "isan-syntax",
           "an ISAN is XXXX-XXXX-XXXX-XXXX-C, optionally followed by -XXXX-XXXX-C (hex groups, check characters)",
-          nssOffset(urn),
+          at,
         ),
       ];
     }
     const issues: Issue[] = [];
-    const first = mod37_36CheckChar(nss.slice(0, 19));
-    if (!isCheckChar(nss, 20, first)) {
+    // The first check character covers the root and episode; the second those and the version.
+    const root = mod37_36Run(name, at, at + 19, 36);
+    const first = mod37_36Completion(root);
+    if (!isCheckChar(name, at + 20, first)) {
       issues.push(
-        error(
-          "isan-check-character",
-          `first check character should be ${first}`,
-          nssOffset(urn) + 20,
-        ),
+        error("isan-check-character", `first check character should be ${first}`, at + 20),
       );
     }
-    if (nss.length === 33) {
-      const second = mod37_36CheckChar(nss.slice(0, 19) + nss.slice(21, 31));
-      if (!isCheckChar(nss, 32, second)) {
+    if (name.length - at === 33) {
+      const second = mod37_36Completion(mod37_36Run(name, at + 21, at + 31, root));
+      if (!isCheckChar(name, at + 32, second)) {
         issues.push(
-          error(
-            "isan-check-character",
-            `second check character should be ${second}`,
-            nssOffset(urn) + 32,
-          ),
+          error("isan-check-character", `second check character should be ${second}`, at + 32),
         );
       }
     }

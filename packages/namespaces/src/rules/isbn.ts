@@ -5,16 +5,16 @@
 import type { URN } from "@urnkit/core";
 import { CHECK_CHARS } from "../check-digits/mod11.js";
 import { error, type Issue, warning } from "../issue.js";
-import { keyWith, LastReading, type NamespaceRule, nssOffset } from "../rule.js";
+import { LastReading, type NamespaceRule, nssStart } from "../rule.js";
 
 /**
  * An NSS read as an ISBN: where and why reading failed, or how many digits (X included) and
- * hyphens it has, the check character its digits call for (ISBN-10 or -13 by the count) and its
- * canonical ISBN-13 when it conforms. One shape for every reading.
+ * hyphens it has, the check character its digits call for (ISBN-10 or -13 by the count) and, when
+ * it conforms, its canonical ISBN-13. One shape for every reading.
  */
 interface Reading {
   problem: "isbn-syntax" | "isbn-hyphenation" | undefined;
-  /** Where the problem is, in the NSS. */
+  /** Where the problem is, in the URN. */
   at: number;
   message: string;
   digits: number;
@@ -23,6 +23,9 @@ interface Reading {
   lead: number;
   /** The check character the digits call for; "" when there are neither 10 nor 13. */
   want: string;
+  /** A conforming ISBN (check character right, hyphens and prefix allowed), its "x" aside. */
+  conforms: boolean;
+  /** Its ISBN-13 when it conforms and the NSS is not already that (undefined otherwise). */
   isbn13: string | undefined;
   /** Whether the last character is a lowercase "x". */
   lowerX: boolean;
@@ -37,14 +40,24 @@ function failed(problem: Reading["problem"], at: number, message: string): Readi
     hyphens: 0,
     lead: 0,
     want: "",
+    conforms: false,
     isbn13: undefined,
     lowerX: false,
   };
 }
 
-/** One pass over the NSS: digits, "-" only between digits, "X"/"x" only as the last character. */
-function readIsbn(nss: string): Reading {
-  const last = nss.length - 1;
+/**
+ * The char codes of the first 13 digits of the ISBN being read: the canonical ISBN-13 is made of
+ * them in one String.fromCharCode, cheaper than joining slices or turning numbers into strings.
+ */
+const digitCodes = new Uint8Array(13);
+
+/**
+ * One pass over the NSS, s[from, to) (to > from: an NSS is never empty): digits, "-" only between
+ * digits, "X"/"x" only as the last character.
+ */
+function readIsbn(s: string, from: number, to: number): Reading {
+  const last = to - 1;
   let hyphens = 0;
   let lead = 0;
   // The check sums, summed in the same pass (ISO 2108 weights): ISBN-10 (10..2 over 9 digits),
@@ -52,25 +65,20 @@ function readIsbn(nss: string): Reading {
   let sum10 = 0;
   let sum13 = 0;
   let sum10To13 = 0;
-  // The digits as two small integers, the first 9 and the rest: "978", the first 9 and a new
-  // check digit (an ISBN-10), or both (an ISBN-13), make the canonical ISBN-13 in decimal (it
-  // starts with 978 or 979, so no leading zero is lost).
-  let first9 = 0;
-  let rest = 0;
-  for (let i = 0; i <= last; i++) {
-    const c = nss.charCodeAt(i);
+  for (let i = from; i <= last; i++) {
+    const c = s.charCodeAt(i);
     if (c >= 0x30 && c <= 0x39) {
-      const n = i - hyphens;
+      const n = i - from - hyphens;
       const d = c - 0x30;
       if (n < 3) lead = lead * 10 + d;
       if (n < 9) {
         sum10 += (10 - n) * d;
         sum10To13 += (n & 1 ? 1 : 3) * d;
-        first9 = first9 * 10 + d;
-      } else if (n < 13) rest = rest * 10 + d;
+      }
       if (n < 12) sum13 += (n & 1 ? 3 : 1) * d;
+      if (n < 13) digitCodes[n] = c;
     } else if (c === 0x2d) {
-      if (i === 0 || i === last || nss.charCodeAt(i - 1) === 0x2d) {
+      if (i === from || i === last || s.charCodeAt(i - 1) === 0x2d) {
         return failed("isbn-hyphenation", i, "hyphens only separate digit groups");
       }
       hyphens++;
@@ -82,59 +90,99 @@ function readIsbn(nss: string): Reading {
       return failed("isbn-syntax", i, message);
     }
   }
-  const digits = nss.length - hyphens;
+  const digits = to - from - hyphens;
   const want =
     digits === 10
       ? CHECK_CHARS.charAt((11 - (sum10 % 11)) % 11)
       : digits === 13
         ? CHECK_CHARS.charAt((10 - (sum13 % 10)) % 10)
         : "";
-  const check = nss.charCodeAt(last);
+  const check = s.charCodeAt(last);
+  let conforms = false;
   let isbn13: string | undefined;
-  // The ISBN-13 is put together from small integers: a 13-digit number is no small integer, and
-  // turning one into a string costs more than reading the whole ISBN.
+  const d = digitCodes;
   if (digits === 10 && hyphens <= 3) {
-    // 9·1 + 7·3 + 8·1 = 38 for the "978" in front.
     if (check === want.charCodeAt(0) || (want === "X" && check === 0x78)) {
-      const check13 = (10 - ((38 + sum10To13) % 10)) % 10;
-      isbn13 =
-        String(978000 + Math.floor(first9 / 1e6)) + digitsOf((first9 % 1e6) * 10 + check13, 1e7);
+      conforms = true;
+      // 9·1 + 7·3 + 8·1 = 38 for the "978" in front.
+      const check13 = 0x30 + ((10 - ((38 + sum10To13) % 10)) % 10);
+      isbn13 = String.fromCharCode(
+        0x39,
+        0x37,
+        0x38,
+        d[0] as number,
+        d[1] as number,
+        d[2] as number,
+        d[3] as number,
+        d[4] as number,
+        d[5] as number,
+        d[6] as number,
+        d[7] as number,
+        d[8] as number,
+        check13,
+      );
     }
   } else if (digits === 13 && hyphens <= 4 && (lead === 978 || lead === 979)) {
     // readIsbn let only the last character be X; an ISBN-13 has none.
-    if (check === want.charCodeAt(0))
-      isbn13 = hyphens === 0 ? nss : String(first9) + digitsOf(rest, 1e4);
+    if (check === want.charCodeAt(0)) {
+      conforms = true;
+      if (hyphens > 0) {
+        isbn13 = String.fromCharCode(
+          d[0] as number,
+          d[1] as number,
+          d[2] as number,
+          d[3] as number,
+          d[4] as number,
+          d[5] as number,
+          d[6] as number,
+          d[7] as number,
+          d[8] as number,
+          d[9] as number,
+          d[10] as number,
+          d[11] as number,
+          d[12] as number,
+        );
+      }
+    }
   }
   const lowerX = check === 0x78;
-  return { problem: undefined, at: 0, message: "", digits, hyphens, lead, want, isbn13, lowerX };
+  return {
+    problem: undefined,
+    at: 0,
+    message: "",
+    digits,
+    hyphens,
+    lead,
+    want,
+    conforms,
+    isbn13,
+    lowerX,
+  };
 }
 
-/** `n` (below `power`, a power of ten) in as many digits as `power` has zeros. */
-function digitsOf(n: number, power: 1e4 | 1e7): string {
-  return String(n + power).slice(1);
-}
-
-// The reading of urn.nss serves the key too: the key's NSS differs only in the case of %hh
-// hex, and any "%" makes both readings fail.
+// The reading of the NSS serves the key too: the key's NSS differs only in the case of %hh hex,
+// and any "%" makes both readings fail.
 const memo = new LastReading<Reading>();
-const read = (urn: URN) => readIsbn(urn.nss);
+const read = (urn: URN) => {
+  const name = urn.assignedName;
+  return readIsbn(name, nssStart(name), name.length);
+};
 
 export const isbnRule: NamespaceRule = {
   nid: "isbn",
   validate(urn) {
     const reading = memo.get(urn, read);
     // A conforming ISBN (the usual case): nothing to report unless its check character is "x".
-    if (reading.isbn13 !== undefined && !reading.lowerX) return [];
-    const nss = urn.nss;
-    const at = nssOffset(urn);
-    if (reading.problem !== undefined)
-      return [error(reading.problem, reading.message, at + reading.at)];
+    if (reading.conforms && !reading.lowerX) return [];
+    if (reading.problem !== undefined) return [error(reading.problem, reading.message, reading.at)];
+    const name = urn.assignedName;
+    const at = nssStart(name);
     const { digits, hyphens, want } = reading;
     if (digits !== 10 && digits !== 13) {
       return [error("isbn-length", `an ISBN has 10 or 13 digits, not ${digits}`, at)];
     }
-    const last = nss[nss.length - 1] ?? "";
-    const checkAt = at + nss.length - 1;
+    const checkAt = name.length - 1;
+    const last = name[checkAt] ?? "";
     if (digits === 13 && (last === "X" || last === "x")) {
       return [error("isbn-syntax", "X may only be the check character of an ISBN-10", checkAt)];
     }
@@ -166,8 +214,8 @@ export const isbnRule: NamespaceRule = {
     return issues;
   },
   equivalenceKey(urn) {
-    const reading = memo.get(urn, read);
-    const isbn = reading.isbn13;
-    return isbn === undefined ? urn.equivalenceKey : keyWith(urn, isbn);
+    // The NID of a URN this rule is for is "isbn" in some case: the generic key starts "urn:isbn:".
+    const isbn = memo.get(urn, read).isbn13;
+    return isbn === undefined ? urn.equivalenceKey : `urn:isbn:${isbn}`;
   },
 };

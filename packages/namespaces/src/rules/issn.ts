@@ -3,14 +3,16 @@
 // ISSN) has the same form and is checked the same way; the URN does not mark the difference.
 
 import { allDigits } from "../ascii.js";
-import { issnCheckDigit } from "../check-digits/issn.js";
+import { weightedMod11CheckChar } from "../check-digits/mod11.js";
 import { error } from "../issue.js";
-import { foldKey, type NamespaceRule, nssOffset } from "../rule.js";
+import { foldKey, type NamespaceRule, nssStart } from "../rule.js";
 
-/** Whether `s` is NNNN[-]NNNC, C a digit, "X" or "x". */
-function isIssn(s: string): boolean {
-  const rest = s.length === 9 && s.charCodeAt(4) === 0x2d ? 5 : 4;
-  if (s.length !== rest + 4 || !allDigits(s, 0, 4) || !allDigits(s, rest, rest + 3)) return false;
+/** Whether s[from, to) is NNNN[-]NNNC, C a digit, "X" or "x". */
+function isIssn(s: string, from = 0, to = s.length): boolean {
+  const rest = from + (to - from === 9 && s.charCodeAt(from + 4) === 0x2d ? 5 : 4);
+  if (to !== rest + 4 || !allDigits(s, from, from + 4) || !allDigits(s, rest, rest + 3)) {
+    return false;
+  }
   const check = s.charCodeAt(rest + 3);
   return (check >= 0x30 && check <= 0x39) || check === 0x58 || check === 0x78;
 }
@@ -18,33 +20,25 @@ function isIssn(s: string): boolean {
 export const issnRule: NamespaceRule = {
   nid: "issn",
   validate(urn) {
-    const nss = urn.nss;
-    if (!isIssn(nss)) {
-      return [
-        error(
-          "issn-syntax",
-          "an ISSN is NNNN-NNNC: 7 digits and a check digit or X",
-          nssOffset(urn),
-        ),
-      ];
+    const name = urn.assignedName;
+    const at = nssStart(name);
+    const last = name.length - 1;
+    if (!isIssn(name, at, name.length)) {
+      return [error("issn-syntax", "an ISSN is NNNN-NNNC: 7 digits and a check digit or X", at)];
     }
-    const want = issnCheckDigit(nss);
-    const check = nss[nss.length - 1];
-    return check === want || (want === "X" && check === "x")
+    const want = weightedMod11CheckChar(name, 7, at);
+    const check = name.charCodeAt(last);
+    return check === want.charCodeAt(0) || (want === "X" && check === 0x78)
       ? []
-      : [
-          error(
-            "issn-check-digit",
-            `check digit should be ${want}`,
-            nssOffset(urn) + nss.length - 1,
-          ),
-        ];
+      : [error("issn-check-digit", `check digit should be ${want}`, last)];
   },
   equivalenceKey(urn) {
-    // Hyphenated, no "x": canonical already, or no ISSN at all; told from the key without a slice.
-    const key = urn.equivalenceKey;
-    const at = key.indexOf(":", 4) + 1;
-    if (key.length - at === 9 && key.charCodeAt(key.length - 1) !== 0x78) return key;
+    // Hyphenated, no "x": canonical already, or no ISSN at all. (The key's NSS differs from the
+    // NSS only in the case of %hh hex, which has no "x".)
+    const name = urn.assignedName;
+    if (name.length - nssStart(name) === 9 && name.charCodeAt(name.length - 1) !== 0x78) {
+      return urn.equivalenceKey;
+    }
     return foldKey(urn, canonicalIssn);
   },
 };

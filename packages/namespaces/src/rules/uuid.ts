@@ -4,19 +4,19 @@
 import type { URN } from "@urnkit/core";
 import { charClass, HEX, HYPHEN, UPPER } from "../ascii.js";
 import { error, warning } from "../issue.js";
-import { asciiLower, foldKey, LastReading, type NamespaceRule, nssOffset } from "../rule.js";
+import { asciiLower, foldKey, LastReading, type NamespaceRule, nssStart } from "../rule.js";
 
 /**
- * 36 characters, hyphens at offsets 8, 13, 18 and 23, hex digits elsewhere: the class bits of its
- * characters (see ascii.ts) ORed together, or 0 when `s` is not of that form.
+ * s[from, to) is 36 characters, hyphens at offsets 8, 13, 18 and 23, hex digits elsewhere: the
+ * class bits of its characters (see ascii.ts) ORed together, or 0 when it is not of that form.
  */
-function readUuid(s: string): number {
-  if (s.length !== 36) return 0;
-  if (s.charCodeAt(8) !== 0x2d || s.charCodeAt(13) !== 0x2d) return 0;
-  if (s.charCodeAt(18) !== 0x2d || s.charCodeAt(23) !== 0x2d) return 0;
+function readUuid(s: string, from: number, to: number): number {
+  if (to - from !== 36) return 0;
+  if (s.charCodeAt(from + 8) !== 0x2d || s.charCodeAt(from + 13) !== 0x2d) return 0;
+  if (s.charCodeAt(from + 18) !== 0x2d || s.charCodeAt(from + 23) !== 0x2d) return 0;
   let seen = 0;
   let hyphens = 0;
-  for (let i = 0; i < 36; i++) {
+  for (let i = from; i < to; i++) {
     const k = charClass(s.charCodeAt(i));
     if ((k & (HEX | HYPHEN)) === 0) return 0;
     seen |= k;
@@ -29,33 +29,31 @@ function readUuid(s: string): number {
 const NIL = "00000000-0000-0000-0000-000000000000";
 const MAX = "ffffffff-ffff-ffff-ffff-ffffffffffff";
 
-// A UUID holds no "%", so the key's NSS is urn.nss: one reading serves both methods.
+// A UUID holds no "%", so the key's NSS is the NSS: one reading serves both methods.
 const memo = new LastReading<number>();
-const read = (urn: URN) => readUuid(urn.nss);
+const read = (urn: URN) => {
+  const name = urn.assignedName;
+  return readUuid(name, nssStart(name), name.length);
+};
 
 export const uuidRule: NamespaceRule = {
   nid: "uuid",
   validate(urn) {
-    const nss = urn.nss;
-    if (memo.remember(urn, readUuid(nss)) === 0) {
-      return [
-        error(
-          "uuid-syntax",
-          "a UUID is 32 hex digits grouped 8-4-4-4-12 by hyphens",
-          nssOffset(urn),
-        ),
-      ];
+    const name = urn.assignedName;
+    const at = nssStart(name);
+    if (memo.remember(urn, readUuid(name, at, name.length)) === 0) {
+      return [error("uuid-syntax", "a UUID is 32 hex digits grouped 8-4-4-4-12 by hyphens", at)];
     }
     // RFC 9562 §4.1: the variant bits 10xx (hex 8-b at offset 19); Nil and Max are the exceptions.
-    const variant = nss.charCodeAt(19) | 0x20;
+    const variant = name.charCodeAt(at + 19) | 0x20;
     if ((variant < 0x38 || variant > 0x39) && (variant < 0x61 || variant > 0x62)) {
-      const lower = nss.toLowerCase();
+      const lower = name.slice(at).toLowerCase();
       if (lower !== NIL && lower !== MAX) {
         return [
           warning(
             "uuid-variant",
-            `variant nibble "${nss[19]}" is not 8, 9, a or b: not an RFC 9562 UUID (RFC 9562 §4.1)`,
-            nssOffset(urn) + 19,
+            `variant nibble "${name[at + 19]}" is not 8, 9, a or b: not an RFC 9562 UUID (RFC 9562 §4.1)`,
+            at + 19,
           ),
         ];
       }
