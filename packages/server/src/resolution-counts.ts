@@ -3,48 +3,64 @@
 
 import type { ResolutionCount, Store } from "./storage/store.js";
 
+const DAY_MS = 86400000;
+
+/** The UTC date of `ms`, as YYYY-MM-DD. */
+function dayOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
 export class ResolutionCounter {
   readonly #store: Store;
-  readonly #pending = new Map<string, number>();
-  readonly #timer: NodeJS.Timeout;
+  readonly #flushTimer: NodeJS.Timeout;
+  #midnightTimer: NodeJS.Timeout | undefined;
+  /** The day being counted, and its counts by NID. */
+  #day = dayOf(Date.now());
+  #counts = new Map<string, number>();
+  /** Counts of days that ended before they were written. */
+  readonly #ended: ResolutionCount[] = [];
 
   constructor(store: Store, flushMs = 5000) {
     this.#store = store;
-    this.#timer = setInterval(() => void this.flush(), flushMs);
-    this.#timer.unref();
+    this.#flushTimer = setInterval(() => void this.flush(), flushMs);
+    this.#flushTimer.unref();
+    this.#armMidnight();
   }
 
-  #dayNumber = -1;
-  #day = "";
+  // The day changes on a timer at midnight (UTC) rather than being read on every resolution.
+  #armMidnight(): void {
+    const now = Date.now();
+    this.#midnightTimer = setTimeout(
+      () => {
+        this.#endDay();
+        this.#armMidnight();
+      },
+      DAY_MS - (now % DAY_MS),
+    );
+    this.#midnightTimer.unref();
+  }
 
-  /** Today's date (UTC), formatted once a day rather than once a resolution. */
-  #today(): string {
-    const n = Math.floor(Date.now() / 86400000);
-    if (n !== this.#dayNumber) {
-      this.#dayNumber = n;
-      this.#day = new Date(n * 86400000).toISOString().slice(0, 10);
-    }
-    return this.#day;
+  #endDay(): void {
+    for (const [nid, count] of this.#counts) this.#ended.push({ nid, day: this.#day, count });
+    this.#counts = new Map();
+    this.#day = dayOf(Date.now());
   }
 
   add(nid: string): void {
-    const key = `${nid.toLowerCase()} ${this.#today()}`;
-    this.#pending.set(key, (this.#pending.get(key) ?? 0) + 1);
+    const key = nid.toLowerCase();
+    this.#counts.set(key, (this.#counts.get(key) ?? 0) + 1);
   }
 
   async flush(): Promise<void> {
-    if (this.#pending.size === 0) return;
-    const counts: ResolutionCount[] = [];
-    for (const [key, count] of this.#pending) {
-      const [nid, day] = key.split(" ") as [string, string];
-      counts.push({ nid, day, count });
-    }
-    this.#pending.clear();
-    await this.#store.addResolutionCounts(counts);
+    const counts = this.#ended.splice(0);
+    for (const [nid, count] of this.#counts) counts.push({ nid, day: this.#day, count });
+    this.#counts.clear();
+    if (counts.length > 0) await this.#store.addResolutionCounts(counts);
   }
 
   async close(): Promise<void> {
-    clearInterval(this.#timer);
+    clearInterval(this.#flushTimer);
+    clearTimeout(this.#midnightTimer);
     await this.flush();
   }
 }

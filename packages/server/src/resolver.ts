@@ -3,7 +3,7 @@
 
 import { URN, UrnSyntaxError } from "@urnkit/core";
 import { namespaceKey } from "./namespace-keys.js";
-import type { Namespace, ResolveView, Store } from "./storage/store.js";
+import type { ImmediateReads, Namespace, ResolveView, Store } from "./storage/store.js";
 
 export type Lookup =
   | { kind: "malformed"; input: string; error: UrnSyntaxError }
@@ -16,8 +16,13 @@ function delegateUrl(template: string, urn: URN): string {
   return template.replaceAll("{urn}", urn.href).replaceAll("{nss}", urn.nss);
 }
 
-/** Parses `input` (never percent-decoded) and finds what answers for it. */
-export async function lookup(store: Store, input: string): Promise<Lookup> {
+interface Parsed {
+  urn: URN;
+  key: string;
+}
+
+/** The URN in `input` (never percent-decoded) and its key, or why it is malformed. */
+function parse(input: string): Parsed | Lookup {
   let urn: URN;
   try {
     urn = new URN(input);
@@ -25,18 +30,38 @@ export async function lookup(store: Store, input: string): Promise<Lookup> {
     if (error instanceof UrnSyntaxError) return { kind: "malformed", input, error };
     throw error;
   }
-  const key = namespaceKey(urn);
-  const ns = await store.getNamespace(urn.nid);
-  if (ns !== null && ns.delegate.length > 0) {
-    // The longest matching prefix wins: a delegated sub-prefix can point somewhere else.
-    let chosen: { prefix: string; url: string } | null = null;
-    for (const d of ns.delegate)
-      if (key.startsWith(d.prefix) && (chosen === null || d.prefix.length > chosen.prefix.length))
-        chosen = d;
-    if (chosen !== null)
-      return { kind: "delegated", urn, ns, location: delegateUrl(chosen.url, urn) };
-  }
-  const view = await store.resolve(key);
-  if (view === null) return { kind: "unknown", urn, key, ns };
-  return { kind: "found", urn, key, ns, view };
+  return { urn, key: namespaceKey(urn) };
+}
+
+/** The delegated lookup, when the namespace hands this URN to another resolver. */
+function delegation({ urn, key }: Parsed, ns: Namespace | null): Lookup | null {
+  if (ns === null || ns.delegate.length === 0) return null;
+  // The longest matching prefix wins: a delegated sub-prefix can point somewhere else.
+  let chosen: { prefix: string; url: string } | null = null;
+  for (const d of ns.delegate)
+    if (key.startsWith(d.prefix) && (chosen === null || d.prefix.length > chosen.prefix.length))
+      chosen = d;
+  return chosen === null
+    ? null
+    : { kind: "delegated", urn, ns, location: delegateUrl(chosen.url, urn) };
+}
+
+function found({ urn, key }: Parsed, ns: Namespace | null, view: ResolveView | null): Lookup {
+  return view === null ? { kind: "unknown", urn, key, ns } : { kind: "found", urn, key, ns, view };
+}
+
+/** Parses `input` (never percent-decoded) and finds what answers for it. */
+export async function lookup(store: Store, input: string): Promise<Lookup> {
+  const p = parse(input);
+  if ("kind" in p) return p;
+  const ns = await store.getNamespace(p.urn.nid);
+  return delegation(p, ns) ?? found(p, ns, await store.resolve(p.key));
+}
+
+/** `lookup` through reads that answer at once: the same Lookup, without waiting. */
+export function lookupNow(reads: ImmediateReads, input: string): Lookup {
+  const p = parse(input);
+  if ("kind" in p) return p;
+  const ns = reads.getNamespace(p.urn.nid);
+  return delegation(p, ns) ?? found(p, ns, reads.resolve(p.key));
 }

@@ -11,15 +11,25 @@ function label(value: string): string {
 }
 
 export class Metrics {
-  readonly #requests = new Map<string, number>();
+  // method → route → status → count: counting a request builds no key string.
+  readonly #requests = new Map<string, Map<string, Map<number, number>>>();
   readonly #outcomes = new Map<string, number>();
   readonly #buckets = new Array<number>(BUCKETS.length).fill(0);
   #count = 0;
   #sum = 0;
 
   request(method: string, route: string, status: number, seconds: number): void {
-    const key = `${method}\u0000${route}\u0000${status}`;
-    this.#requests.set(key, (this.#requests.get(key) ?? 0) + 1);
+    let routes = this.#requests.get(method);
+    if (routes === undefined) {
+      routes = new Map();
+      this.#requests.set(method, routes);
+    }
+    let statuses = routes.get(route);
+    if (statuses === undefined) {
+      statuses = new Map();
+      routes.set(route, statuses);
+    }
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
     this.#count += 1;
     this.#sum += seconds;
     for (let i = 0; i < BUCKETS.length; i++) {
@@ -39,12 +49,12 @@ export class Metrics {
       "# HELP urnkit_http_requests_total HTTP requests by method, route and status.",
       "# TYPE urnkit_http_requests_total counter",
     ];
-    for (const [key, n] of this.#requests) {
-      const [method, route, status] = key.split("\u0000") as [string, string, string];
-      out.push(
-        `urnkit_http_requests_total{method="${label(method)}",route="${label(route)}",status="${status}"} ${n}`,
-      );
-    }
+    for (const [method, routes] of this.#requests)
+      for (const [route, statuses] of routes)
+        for (const [status, n] of statuses)
+          out.push(
+            `urnkit_http_requests_total{method="${label(method)}",route="${label(route)}",status="${status}"} ${n}`,
+          );
     out.push(
       "# HELP urnkit_resolutions_total URN resolutions by outcome.",
       "# TYPE urnkit_resolutions_total counter",

@@ -1,19 +1,21 @@
 // GET and HEAD of "/urn:…" answered in node's request listener, ahead of fastify's routing, hooks
 // and request/reply objects. Resolution is most of a resolver's traffic, and fastify's own work
 // per request costs about as much as the database lookup (see the package README's benchmark).
-// The answers are the route's: both come from resolveTarget(), and the fast path's tests compare
-// the two on every kind of answer. Everything else goes to fastify, as does a resolution while the
-// server is closing (fastify answers 503) or while requests are logged, and a failure that is not
-// a problem detail (fastify logs it and answers 500).
+// On embedded SQLite, whose reads need no waiting, a redirect is even sent within the request
+// event, as a bare node:http server would send it.
+// The answers are the route's: both come from the same lookup and answer(), and the fast path's
+// tests compare the two on every kind of answer. Everything else goes to fastify, as does a
+// resolution while the server is closing (fastify answers 503) or while requests are logged, and
+// a failure that is not a problem detail (fastify logs it and answers 500).
 
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { FastifyServerFactory } from "fastify";
-import { resolveTarget } from "../routes/resolution.js";
+import { resolveTarget, resolveTargetNow } from "../routes/resolution.js";
 import type { ServerContext } from "./context.js";
 import { problemAnswer } from "./error-handler.js";
 import { RESOLUTION_LABEL } from "./metrics.js";
 import { HttpProblem } from "./problem.js";
-import { type Answer, askedBy } from "./resolution-reply.js";
+import { type Answer, type Asked, askedBy } from "./resolution-reply.js";
 
 /** A resolution target: "/urn:" in any case, as the route's paths are (RFC 3986 §3.1). */
 export const URN_PATH = /^\/urn:/i;
@@ -42,6 +44,35 @@ function send(
   );
 }
 
+/** A problem detail's answer; anything else is a failure, thrown on. */
+function problemOnly(error: unknown): Answer {
+  if (error instanceof HttpProblem) return problemAnswer(error);
+  throw error;
+}
+
+/**
+ * The answer for a target: at once when the store reads without waiting and the answer is not
+ * built from the whole record, as a promise otherwise.
+ */
+function resolved(ctx: ServerContext, target: string, asked: Asked): Answer | Promise<Answer> {
+  const reads = ctx.store.immediate;
+  try {
+    const result =
+      reads === undefined
+        ? resolveTarget(ctx, target, asked)
+        : resolveTargetNow(ctx, reads, target, asked);
+    return result instanceof Promise ? result.catch(problemOnly) : result;
+  } catch (error) {
+    return problemOnly(error);
+  }
+}
+
+/** Anything but a problem detail (the store failing, a header node refuses): fastify answers, and logs it. */
+function fallBack(fastify: Listener, request: IncomingMessage, response: ServerResponse): void {
+  if (!response.headersSent) fastify(request, response);
+  else response.destroy();
+}
+
 function fastPath(ctx: ServerContext, fastify: Listener, enabled: () => boolean): Listener {
   return (request, response) => {
     const target = request.url ?? "";
@@ -51,17 +82,17 @@ function fastPath(ctx: ServerContext, fastify: Listener, enabled: () => boolean)
       return;
     }
     const started = performance.now();
-    resolveTarget(ctx, target, askedBy(request))
-      .catch((error: unknown) => {
-        if (error instanceof HttpProblem) return problemAnswer(error);
-        throw error;
-      })
+    let result: Answer | Promise<Answer>;
+    try {
+      result = resolved(ctx, target, askedBy(request));
+      // The usual case: answered in the request event itself, like a bare node:http server.
+      if (!(result instanceof Promise)) return send(ctx, request, response, result, started);
+    } catch {
+      return fallBack(fastify, request, response);
+    }
+    result
       .then((answer) => send(ctx, request, response, answer, started))
-      // Anything else (the store failing, a header node refuses): fastify answers, and logs it.
-      .catch(() => {
-        if (!response.headersSent) fastify(request, response);
-        else response.destroy();
-      });
+      .catch(() => fallBack(fastify, request, response));
   };
 }
 

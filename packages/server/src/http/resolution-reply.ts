@@ -141,13 +141,17 @@ async function record(ctx: ServerContext, key: string): Promise<UrnRecord> {
   return r;
 }
 
-/** The answer to a lookup for `service`, counting the outcome; throws HttpProblem for a 4xx. */
-export async function answer(
+/**
+ * The answer to a lookup for `service`, counting the outcome; throws HttpProblem for a 4xx. Only
+ * the answers built from the whole record (JSON, lists, metadata) wait for the store: a redirect,
+ * the most common answer by far, is returned at once.
+ */
+export function answer(
   ctx: ServerContext,
   asked: Asked,
   found: Lookup,
   service: Service,
-): Promise<Answer> {
+): Answer | Promise<Answer> {
   const metrics = ctx.metrics;
   if (found.kind === "malformed") {
     metrics.resolution("malformed");
@@ -190,8 +194,9 @@ export async function answer(
     mode = type === "application/json" ? "C" : type === "text/uri-list" ? "Ls" : "L";
     if (mode === "C") {
       metrics.resolution("record");
-      const body = JSON.stringify(await record(ctx, found.key));
-      return ok(asked, "application/json; charset=utf-8", body, Math.min(60, maxAge));
+      return record(ctx, found.key).then((r) =>
+        ok(asked, "application/json; charset=utf-8", JSON.stringify(r), Math.min(60, maxAge)),
+      );
     }
   }
   const q = urn.qComponent;
@@ -209,17 +214,19 @@ export async function answer(
     }
     case "Ls": {
       metrics.resolution("list");
-      const r = await record(ctx, found.key);
-      const urls = r.locators.filter((l) => l.active).map((l) => withQComponent(l.url, q));
-      return ok(asked, URI_LIST, uriList(urn.href, urls), Math.min(60, maxAge));
+      return record(ctx, found.key).then((r) => {
+        const urls = r.locators.filter((l) => l.active).map((l) => withQComponent(l.url, q));
+        return ok(asked, URI_LIST, uriList(urn.href, urls), Math.min(60, maxAge));
+      });
     }
     case "Ns": {
       metrics.resolution("names");
-      const r = await record(ctx, found.key);
-      const names = [...new Set([...r.spellings, ...r.successors, ...r.predecessors])].filter(
-        (n) => n !== urn.assignedName,
-      );
-      return ok(asked, URI_LIST, uriList(urn.href, names), Math.min(60, maxAge));
+      return record(ctx, found.key).then((r) => {
+        const names = [...new Set([...r.spellings, ...r.successors, ...r.predecessors])].filter(
+          (n) => n !== urn.assignedName,
+        );
+        return ok(asked, URI_LIST, uriList(urn.href, names), Math.min(60, maxAge));
+      });
     }
     default: {
       metrics.resolution("metadata");
@@ -230,13 +237,14 @@ export async function answer(
           "not-acceptable",
           "metadata is offered as application/json or text/html",
         );
-      const r = await record(ctx, found.key);
-      if (type === "application/json") {
-        const body = JSON.stringify({ urn: r.urn, status: r.status, metadata: r.metadata });
-        return ok(asked, "application/json; charset=utf-8", body, Math.min(60, maxAge));
-      }
-      const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(r.urn)}</title></head><body><h1>${escapeHtml(r.urn)}</h1><p>Status: ${r.status}</p><pre>${escapeHtml(JSON.stringify(r.metadata, null, 2))}</pre></body></html>`;
-      return ok(asked, "text/html; charset=utf-8", html, Math.min(60, maxAge));
+      return record(ctx, found.key).then((r) => {
+        if (type === "application/json") {
+          const body = JSON.stringify({ urn: r.urn, status: r.status, metadata: r.metadata });
+          return ok(asked, "application/json; charset=utf-8", body, Math.min(60, maxAge));
+        }
+        const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(r.urn)}</title></head><body><h1>${escapeHtml(r.urn)}</h1><p>Status: ${r.status}</p><pre>${escapeHtml(JSON.stringify(r.metadata, null, 2))}</pre></body></html>`;
+        return ok(asked, "text/html; charset=utf-8", html, Math.min(60, maxAge));
+      });
     }
   }
 }

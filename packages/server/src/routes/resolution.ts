@@ -12,16 +12,33 @@ import {
   answer,
   askedBy,
   SERVICES,
+  type Service,
   sendAnswer,
 } from "../http/resolution-reply.js";
 import { errors, noBody, recordSchema, text, urnWildcardParams } from "../http/schemas.js";
-import { lookup } from "../resolver.js";
+import { type Lookup, lookup, lookupNow } from "../resolver.js";
+import type { ImmediateReads } from "../storage/store.js";
 
 /** Every spelling of "/urn:" as a route: the scheme is case-insensitive (RFC 3986 §3.1). */
 function caseVariants(word: string): string[] {
   let out = [""];
   for (const c of word) out = out.flatMap((s) => [s + c.toLowerCase(), s + c.toUpperCase()]);
   return out;
+}
+
+/** The URN in a raw request target ("/urn:…"), within the URN size limit. */
+function urnInput(ctx: ServerContext, target: string): string {
+  const input = target.slice(1);
+  checkUrnLength(input, ctx.limits);
+  return input;
+}
+
+/** The service an `s=` directive in the r-component asks for (draft-03 §2.3.1). */
+function serviceOf(found: Lookup): Service {
+  const r = found.kind === "malformed" ? null : found.urn.rComponent;
+  const directive = r === null ? null : (parseDirectives(r)?.service ?? null);
+  // A service not offered here falls back to the default one.
+  return (directive !== null ? SERVICES[directive] : undefined) ?? "default";
 }
 
 /**
@@ -33,14 +50,22 @@ export async function resolveTarget(
   target: string,
   asked: Asked,
 ): Promise<Answer> {
-  const input = target.slice(1);
-  checkUrnLength(input, ctx.limits);
-  const found = await lookup(ctx.store, input);
-  const r = found.kind === "malformed" ? null : found.urn.rComponent;
-  const directive = r === null ? null : (parseDirectives(r)?.service ?? null);
-  // A service not offered here falls back to the default one (draft-03 §2.3.1).
-  const service = (directive !== null ? SERVICES[directive] : undefined) ?? "default";
-  return answer(ctx, asked, found, service);
+  const found = await lookup(ctx.store, urnInput(ctx, target));
+  return answer(ctx, asked, found, serviceOf(found));
+}
+
+/**
+ * `resolveTarget` through reads that answer at once: the answer itself, unless it is built from
+ * the whole record. Throws HttpProblem for a 4xx.
+ */
+export function resolveTargetNow(
+  ctx: ServerContext,
+  reads: ImmediateReads,
+  target: string,
+  asked: Asked,
+): Answer | Promise<Answer> {
+  const found = lookupNow(reads, urnInput(ctx, target));
+  return answer(ctx, asked, found, serviceOf(found));
 }
 
 export async function resolutionRoutes(app: FastifyInstance, { ctx }: PluginOptions) {

@@ -237,8 +237,20 @@ export class StateError extends Error {
   }
 }
 
+/**
+ * Resolution's two reads, answered without waiting. An engine that can (embedded SQLite) offers
+ * them, and the resolution fast path then answers in the request event itself: no promise, no
+ * turn of the event loop, about a tenth of a resolution's cost in the package's benchmark.
+ */
+export interface ImmediateReads {
+  getNamespace(nid: string): Namespace | null;
+  resolve(key: string): ResolveView | null;
+}
+
 export interface Store {
   readonly engine: string;
+  /** Present when the engine answers resolution's reads at once (see ImmediateReads). */
+  readonly immediate?: ImmediateReads;
   /** Applies pending migrations. Idempotent. */
   migrate(): Promise<void>;
   /** True when the database answers. */

@@ -23,6 +23,7 @@ import {
   ConflictError,
   type Deactivation,
   type ExportPage,
+  type ImmediateReads,
   type ImportBatchResult,
   type ImportItem,
   type Locator,
@@ -319,8 +320,14 @@ export class SqliteStore implements Store {
     return ns;
   }
 
+  // better-sqlite3 reads synchronously, so resolution may read without waiting.
+  readonly immediate: ImmediateReads = {
+    getNamespace: (nid) => this.#namespaceSync(nid.toLowerCase()),
+    resolve: (key) => this.s.resolve.get(key) ?? null,
+  };
+
   async getNamespace(nid: string): Promise<Namespace | null> {
-    return this.#namespaceSync(nid.toLowerCase());
+    return this.immediate.getNamespace(nid);
   }
 
   async listNamespaces(): Promise<Namespace[]> {
@@ -405,7 +412,7 @@ export class SqliteStore implements Store {
   // Records
 
   async resolve(key: string): Promise<ResolveView | null> {
-    return this.s.resolve.get(key) ?? null;
+    return this.immediate.resolve(key);
   }
 
   #recordSync(key: string): UrnRecord | null {
