@@ -1,6 +1,8 @@
 // The resolution fast path (src/http/resolution-fast-path.ts) answers exactly as fastify's route:
 // the same request, byte for byte on the wire, to a server with the fast path and to one that logs
-// requests (so fastify answers), must get the same status line, header fields and body.
+// requests (so fastify answers), must get the same status line, header fields and body. The fast
+// path is tried both ways: reading SQLite at once, and on the same store seen as an engine that
+// must be waited for, as PostgreSQL is.
 
 import assert from "node:assert/strict";
 import { connect } from "node:net";
@@ -11,8 +13,20 @@ import type { FastifyInstance } from "fastify";
 import { namespaceKey } from "../src/namespace-keys.js";
 import { buildServer } from "../src/server.js";
 import { openSqliteStore, type SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
+import type { Store } from "../src/storage/store.js";
 
 const actor = { tokenId: null };
+
+/** The store as an engine whose reads must be waited for: no immediate reads. */
+function waitedFor(store: SqliteStore): Store {
+  return new Proxy(store, {
+    get(target, property) {
+      if (property === "immediate") return undefined;
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
 
 interface Response {
   statusLine: string;
@@ -59,8 +73,10 @@ const request = (
 describe("resolution fast path", () => {
   let store: SqliteStore;
   let fast: FastifyInstance;
+  let waiting: FastifyInstance;
   let routed: FastifyInstance;
   let fastPort: number;
+  let waitingPort: number;
   let routedPort: number;
 
   before(async () => {
@@ -103,16 +119,20 @@ describe("resolution fast path", () => {
     await store.deactivate(key("urn:example:gone"), { reason: "withdrawn" }, actor);
 
     fast = await buildServer({ store });
+    waiting = await buildServer({ store: waitedFor(store) });
     const sink = new Writable({ write: (_c, _e, done) => done() });
     routed = await buildServer({ store, logger: { level: "info", stream: sink } });
     await fast.listen({ port: 0, host: "127.0.0.1" });
+    await waiting.listen({ port: 0, host: "127.0.0.1" });
     await routed.listen({ port: 0, host: "127.0.0.1" });
     fastPort = (fast.server.address() as { port: number }).port;
+    waitingPort = (waiting.server.address() as { port: number }).port;
     routedPort = (routed.server.address() as { port: number }).port;
   });
 
   after(async () => {
     await fast.close();
+    await waiting.close();
     await routed.close();
     await store.close();
   });
@@ -148,8 +168,8 @@ describe("resolution fast path", () => {
     it(`${method} ${target.slice(0, 40)} ${JSON.stringify(fields)} HTTP/${version}`, async () => {
       const text = request(method, target, fields, version);
       const expected = await exchange(routedPort, text);
-      const actual = await exchange(fastPort, text);
-      assert.deepEqual(actual, expected);
+      assert.deepEqual(await exchange(fastPort, text), expected);
+      assert.deepEqual(await exchange(waitingPort, text), expected);
     });
   }
 

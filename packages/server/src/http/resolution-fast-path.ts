@@ -67,7 +67,10 @@ function resolved(ctx: ServerContext, target: string, asked: Asked): Answer | Pr
   }
 }
 
-/** Anything but a problem detail (the store failing, a header node refuses): fastify answers, and logs it. */
+/**
+ * After anything but a problem detail (the store failing, a header node refuses), fastify answers
+ * and logs it.
+ */
 function fallBack(fastify: Listener, request: IncomingMessage, response: ServerResponse): void {
   if (!response.headersSent) fastify(request, response);
   else response.destroy();
