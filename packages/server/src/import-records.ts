@@ -6,10 +6,10 @@ import { URN } from "@urnkit/core";
 import type { Limits } from "./http/context.js";
 import { HttpProblem } from "./http/problem.js";
 import { namespaceKey } from "./namespace-keys.js";
-import { ndjsonLines } from "./ndjson-lines.js";
+import { type Line, ndjsonLines } from "./ndjson-lines.js";
 import { registrationTarget } from "./registration.js";
 import { checkLocators, METADATA_BYTES } from "./routes/record-body.js";
-import type { Actor, ImportItem, RecordLine, Store } from "./storage/store.js";
+import type { Actor, ImportBatchResult, ImportItem, RecordLine, Store } from "./storage/store.js";
 
 export type ImportEvent =
   | { line: number; error: string; code: string; issues?: unknown }
@@ -74,23 +74,79 @@ export interface ImportOptions {
   limits: Limits;
 }
 
+/**
+ * An import's batches with several in flight, for an engine in another process (PostgreSQL),
+ * which can work on one batch while this process reads and checks the next. Batches commit in
+ * the order sent; each promise settles after its own COMMIT (or with the batch's failure).
+ */
+export interface ImportSequence {
+  /** Batches that may be sent before the first is acknowledged. */
+  readonly depth: number;
+  send(items: ImportItem[]): Promise<ImportBatchResult>;
+}
+
+/** A store offering sequences (Store's importBatch commits one batch at a time). */
+interface SequencingStore extends Store {
+  importSequence(actor: Actor): ImportSequence;
+}
+
+const hasSequences = (store: Store): store is SequencingStore =>
+  typeof (store as Partial<SequencingStore>).importSequence === "function";
+
+/** A batch handed to the store and not yet acknowledged, with the line errors read after it. */
+interface InFlight {
+  items: ImportItem[];
+  /** Never rejects (a failure is kept as `error`), so it is no unhandled rejection while unread. */
+  outcome: Promise<{ result: ImportBatchResult } | { error: unknown }>;
+  settled: boolean;
+  after: ImportEvent[];
+}
+
 export async function* importRecords(
   store: Store,
   input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
   options: ImportOptions,
 ): AsyncGenerator<ImportEvent> {
   const { limits } = options;
+  // Without a sequence, each batch is acknowledged before the next line is read.
+  const sequence = hasSequences(store) ? store.importSequence(options.actor) : null;
   let batch: ImportItem[] = [];
   let batchNo = 0;
   let lines = 0;
   let created = 0;
   let unchanged = 0;
   let errors = 0;
-  async function* commit(): AsyncGenerator<ImportEvent> {
-    if (batch.length === 0) return;
-    const items = batch;
+  const inFlight: InFlight[] = [];
+  function send(): void {
+    const flight: InFlight = {
+      items: batch,
+      after: [],
+      settled: false,
+      outcome: (sequence === null
+        ? store.importBatch(batch, options.actor)
+        : sequence.send(batch)
+      ).then(
+        (result) => {
+          flight.settled = true;
+          return { result };
+        },
+        (error: unknown) => {
+          flight.settled = true;
+          return { error };
+        },
+      ),
+    };
     batch = [];
-    const result = await store.importBatch(items, options.actor);
+    inFlight.push(flight);
+  }
+  /** Waits for the oldest batch in flight and yields its events, then the errors read after it. */
+  async function* acknowledge(): AsyncGenerator<ImportEvent> {
+    const flight = inFlight.shift();
+    if (flight === undefined) return;
+    const settled = await flight.outcome;
+    if ("error" in settled) throw settled.error;
+    const { result } = settled;
+    const { items } = flight;
     batchNo += 1;
     created += result.created;
     unchanged += result.unchanged;
@@ -109,42 +165,97 @@ export async function* importRecords(
       created: result.created,
       unchanged: result.unchanged,
     };
+    yield* flight.after;
   }
-  for await (const line of ndjsonLines(input, limits.jsonBytes)) {
-    lines = line.number;
-    if ("tooLong" in line) {
-      errors += 1;
-      yield {
-        line: line.number,
-        code: "line-too-long",
-        error: `lines are limited to ${limits.jsonBytes} bytes`,
-      };
-      continue;
+  /** A line's error comes after the events of every batch sent before the line was read. */
+  function* lineError(event: ImportEvent): Generator<ImportEvent> {
+    errors += 1;
+    const last = inFlight.at(-1);
+    if (last === undefined) yield event;
+    else last.after.push(event);
+  }
+  // Set while the input is asked for its next chunk: only then can the next line be long in
+  // coming, so only then is a batch in flight raced against it.
+  let awaitingInput = true;
+  async function* watched(): AsyncGenerator<Buffer | string> {
+    for await (const chunk of input) {
+      awaitingInput = false;
+      yield chunk;
+      awaitingInput = true;
     }
-    if (line.text.trim() === "") continue;
+  }
+  const reader = ndjsonLines(watched(), limits.jsonBytes);
+  let next: Promise<IteratorResult<Line>> | null = null;
+  try {
+    for (;;) {
+      next ??= reader.next();
+      // A batch that commits while the input is quiet is acknowledged at once, not when the
+      // next line arrives.
+      if (inFlight.length > 0 && awaitingInput)
+        await Promise.race([(inFlight[0] as InFlight).outcome, next]);
+      while (inFlight[0]?.settled) yield* acknowledge();
+      const step = await next;
+      next = null;
+      if (step.done) break;
+      const line = step.value;
+      lines = line.number;
+      if ("tooLong" in line) {
+        yield* lineError({
+          line: line.number,
+          code: "line-too-long",
+          error: `lines are limited to ${limits.jsonBytes} bytes`,
+        });
+        continue;
+      }
+      if (line.text.trim() === "") continue;
+      try {
+        const record = readLine(line.text);
+        const target = await registrationTarget(store, record.urn, limits);
+        if (options.scope !== null && target.nid !== options.scope)
+          throw new HttpProblem(
+            403,
+            "out-of-scope",
+            `the token is limited to namespace "${options.scope}"`,
+          );
+        const successors = (record.successors ?? []).map((s) => {
+          const u = URN.parse(s);
+          if (u === null) fail("invalid-record", `successor is not a URN: ${s}`);
+          return { urn: u.assignedName, key: namespaceKey(u) };
+        });
+        batch.push({ line: line.number, key: target.key, nid: target.nid, record, successors });
+      } catch (error) {
+        if (!(error instanceof HttpProblem)) throw error;
+        yield* lineError({
+          line: line.number,
+          code: error.code,
+          error: error.message,
+          ...error.extensions,
+        });
+        continue;
+      }
+      if (batch.length >= limits.importBatch) {
+        while (inFlight.length >= (sequence?.depth ?? 1)) yield* acknowledge();
+        send();
+        if (sequence === null) yield* acknowledge();
+      }
+    }
+    if (batch.length > 0) send();
+    while (inFlight.length > 0) yield* acknowledge();
+  } catch (error) {
+    // The input, a check or a batch failed: the batches sent before are still acknowledged
+    // (those after a failed batch fail with it, and the first failure is the one reported).
     try {
-      const record = readLine(line.text);
-      const target = await registrationTarget(store, record.urn, limits);
-      if (options.scope !== null && target.nid !== options.scope)
-        throw new HttpProblem(
-          403,
-          "out-of-scope",
-          `the token is limited to namespace "${options.scope}"`,
-        );
-      const successors = (record.successors ?? []).map((s) => {
-        const u = URN.parse(s);
-        if (u === null) fail("invalid-record", `successor is not a URN: ${s}`);
-        return { urn: u.assignedName, key: namespaceKey(u) };
-      });
-      batch.push({ line: line.number, key: target.key, nid: target.nid, record, successors });
-    } catch (error) {
-      if (!(error instanceof HttpProblem)) throw error;
-      errors += 1;
-      yield { line: line.number, code: error.code, error: error.message, ...error.extensions };
-      continue;
-    }
-    if (batch.length >= limits.importBatch) yield* commit();
+      while (inFlight.length > 0) yield* acknowledge();
+    } catch {}
+    throw error;
+  } finally {
+    // Left early (a failed batch or line, or the consumer stopped): release the input, without
+    // waiting for a line it may never send, and let the batches in flight end first.
+    if (next !== null) {
+      next.catch(() => {});
+      reader.return(undefined).catch(() => {});
+    } else await reader.return(undefined);
+    await Promise.all(inFlight.map((flight) => flight.outcome));
   }
-  yield* commit();
   yield { done: true, lines, created, unchanged, errors };
 }

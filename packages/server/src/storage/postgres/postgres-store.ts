@@ -5,9 +5,8 @@
 // dropped on the NOTIFY their trigger sends, so a change made by one process reaches all.
 
 import { randomUUID } from "node:crypto";
-import { finished } from "node:stream/promises";
 import pg from "pg";
-import { from as copyFrom } from "pg-copy-streams";
+import type { ImportSequence } from "../../import-records.js";
 import {
   auditJson,
   type NamespaceRow,
@@ -48,6 +47,7 @@ import {
   type TokenInfo,
   type UrnRecord,
 } from "../store.js";
+import { copyIn, importStatement, STAGE_SQL, stageBatch } from "./import-stage.js";
 import { migrations, NAMESPACE_CHANNEL } from "./migrations.js";
 
 type Queryable = pg.Pool | pg.PoolClient;
@@ -104,96 +104,12 @@ const RESOLVE_SQL = `SELECT r.urn, r.status, r.reason, r.deactivated,
     ORDER BY s.created DESC LIMIT 1) AS successor
 FROM records r WHERE r.key = $1`;
 
-// The import stage: one row per input line and one per locator, both filled with COPY, then
-// moved into the tables by one statement. Locator fields travel as the text json_to_recordset
-// would give (cast in SQL), successors (rare) as a JSON array.
-const STAGE_SQL = `CREATE TEMP TABLE IF NOT EXISTS import_stage (
-  line integer, key text COLLATE "C", urn text, nid text, status text, metadata text,
-  reason text, deactivated text, created text, successors json
-) ON COMMIT DELETE ROWS;
-CREATE TEMP TABLE IF NOT EXISTS import_locators (
-  line integer, n integer, url text, priority text, media_type text, active text, created text
-) ON COMMIT DELETE ROWS`;
-
-/**
- * The batch's statement around one way of inserting the records (`ins`, returning id and key):
- * the first line of each new key is created with its locators and successors, and the batch's
- * one audit row names every URN it created.
- */
-const importSql = (insertRecords: string) => `WITH ins AS (
-  INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, created, updated)
-  ${insertRecords}
-  RETURNING id, key
-), created AS (
-  SELECT DISTINCT ON (s.key) ins.id, s.* FROM ins JOIN import_stage s ON s.key = ins.key
-  ORDER BY s.key, s.line
-), locator AS (
-  INSERT INTO locators (record_id, url, priority, media_type, active, created)
-  SELECT DISTINCT ON (c.id, l.url) c.id, l.url, coalesce(l.priority::bigint, 0), l.media_type,
-    coalesce(l.active::boolean, true), coalesce(l.created, c.created)
-  FROM created c JOIN import_locators l ON l.line = c.line
-  ORDER BY c.id, l.url, l.n DESC
-), successor AS (
-  INSERT INTO successors (record_id, successor_urn, successor_key, created)
-  SELECT DISTINCT ON (c.id, s.key) c.id, s.urn, s.key, $2
-  FROM created c, json_to_recordset(c.successors) AS s(urn text, key text)
-  ORDER BY c.id, s.key
-), audited AS (
-  INSERT INTO audit (token_id, action, target, before, after, at)
-  SELECT $1, 'urn.import', $3, NULL, json_build_object('created', json_agg(urn ORDER BY line))::text, $2
-  FROM created HAVING count(*) > 0
-)
-SELECT line FROM created`;
-
-// The usual case: keys neither stored nor repeated earlier in the batch are inserted as plain
-// rows (an anti-join probes the key index once; ON CONFLICT's speculative insertion costs more
-// per row). A writer that commits an equal key after the probe makes this fail with
-// unique_violation, and the batch then runs RACED_IMPORT_SQL instead.
-const IMPORT_SQL =
-  importSql(`SELECT key, urn, nid, status, metadata, reason, deactivated, created, $2
-  FROM import_stage s
-  WHERE NOT EXISTS (SELECT 1 FROM records r WHERE r.key = s.key)
-    AND NOT EXISTS (SELECT 1 FROM import_stage d WHERE d.key = s.key AND d.line < s.line)
-  ORDER BY line`);
-
-const RACED_IMPORT_SQL =
-  importSql(`SELECT key, urn, nid, status, metadata, reason, deactivated, created, $2
-  FROM import_stage ORDER BY line
-  ON CONFLICT (key) DO NOTHING`);
-
 const UNIQUE_VIOLATION = "23505";
-
-/** A value in COPY's text format: backslash escapes, \N for NULL. */
-function copyField(value: string | number | null): string {
-  if (value === null) return "\\N";
-  const s = String(value);
-  return /[\\\t\n\r]/.test(s)
-    ? s.replace(/[\\\t\n\r]/g, (c) =>
-        c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r",
-      )
-    : s;
-}
-
-/** One row in COPY's text format. */
-function copyRow(fields: (string | number | null)[]): string {
-  return `${fields.map(copyField).join("\t")}\n`;
-}
-
 /**
- * A locator field as json_to_recordset reads a JSON value into a text column: a string as
- * itself, null or absent as NULL, anything else as its JSON text.
+ * Batches of one import in flight at once: one runs its statement while the one before it
+ * commits and the next is staged. Each holds a pooled connection meanwhile.
  */
-function fieldText(value: unknown): string | null {
-  if (value == null) return null;
-  return typeof value === "string" ? value : JSON.stringify(value);
-}
-
-/** COPYs rows already in COPY's text format into a stage table. */
-async function copyIn(c: pg.PoolClient, table: string, rows: string[]): Promise<void> {
-  const copy = c.query(copyFrom(`COPY ${table} FROM STDIN`));
-  copy.end(rows.join(""));
-  await finished(copy);
-}
+const IMPORT_DEPTH = 3;
 
 const toRecord = (row: RecordRow): UrnRecord => recordOf(row, row);
 
@@ -237,6 +153,8 @@ export class PostgresStore implements Store {
   #listening = false;
   #closed = false;
   readonly #exports = new Map<string, OpenExport>();
+  /** Connections whose import stage tables exist. */
+  readonly #staged = new WeakSet<pg.PoolClient>();
 
   constructor(options: PostgresStoreOptions) {
     this.#url = options.url;
@@ -644,63 +562,82 @@ export class PostgresStore implements Store {
 
   // Import and export
 
-  /** One batch: COPY into the stage, one statement into the tables, then compare the rest. */
-  async importBatch(items: ImportItem[], actor: Actor): Promise<ImportBatchResult> {
-    return this.#tx(async (c) => {
-      const t = now();
-      const rows: string[] = [];
-      const locators: string[] = [];
-      for (const item of items) {
-        const r = item.record;
-        const deactivated = r.status === "deactivated";
-        rows.push(
-          copyRow([
-            item.line,
-            item.key,
-            r.urn,
-            item.nid,
-            r.status,
-            r.metadata == null ? null : JSON.stringify(r.metadata),
-            deactivated ? (r.reason ?? null) : null,
-            deactivated ? (r.deactivated ?? t) : null,
-            r.created ?? t,
-            JSON.stringify(item.successors),
-          ]),
+  /** One batch on its own: a sequence of one. */
+  importBatch(items: ImportItem[], actor: Actor): Promise<ImportBatchResult> {
+    return this.importSequence(actor).send(items);
+  }
+
+  /**
+   * An import's batches, up to IMPORT_DEPTH in flight, each in its own transaction on its own
+   * connection. A batch's statement starts only when the one before it has run, and its COMMIT
+   * only after the one before it committed, so batches commit in order and a batch that waits
+   * on the key index for an earlier batch waits for a transaction that is only committing: no
+   * cycle of waits, within an import or across imports. A batch after a failed one rolls back.
+   */
+  importSequence(actor: Actor): ImportSequence {
+    let ran: Promise<void> = Promise.resolve();
+    let committed: Promise<boolean> = Promise.resolve(true);
+    return {
+      depth: IMPORT_DEPTH,
+      send: (items) => {
+        const turn = { ran, committed };
+        let done = () => {};
+        ran = new Promise((resolve) => {
+          done = resolve;
+        });
+        const result = this.#importBatch(items, actor, turn, done);
+        committed = result.then(
+          () => true,
+          () => false,
         );
-        let n = 0;
-        for (const l of r.locators ?? [])
-          locators.push(
-            copyRow([
-              item.line,
-              n++,
-              l.url,
-              fieldText(l.priority),
-              fieldText(l.mediaType),
-              fieldText(l.active),
-              fieldText(l.created),
-            ]),
-          );
+        return result;
+      },
+    };
+  }
+
+  /** COPY into the stage, one statement into the tables (then `ran`), compare the rest. */
+  async #importBatch(
+    items: ImportItem[],
+    actor: Actor,
+    turn: { ran: Promise<void>; committed: Promise<boolean> },
+    ran: () => void,
+  ): Promise<ImportBatchResult> {
+    const t = now();
+    const stage = stageBatch(items, t);
+    let c: pg.PoolClient | null = null;
+    try {
+      c = await this.pool.connect();
+      if (!this.#staged.has(c)) {
+        await c.query(STAGE_SQL);
+        this.#staged.add(c);
       }
-      const params = [actor.tokenId, t, `lines ${items[0]?.line}-${items.at(-1)?.line}`];
-      // The stage is created every time: a batch that rolled back also rolled back a stage it
-      // created. Each stage goes as one write: a CopyData message per row costs more than the
-      // rows. No ANALYZE: the planner sizes an unanalyzed table from its pages, which is
-      // enough to hash-join the stage.
-      await c.query(STAGE_SQL);
-      await copyIn(c, "import_stage", rows);
-      if (locators.length > 0) await copyIn(c, "import_locators", locators);
-      await c.query("SAVEPOINT import");
-      let created: pg.QueryResult<{ line: number }>;
+      await c.query("BEGIN");
+      // Each stage goes as one write: a CopyData message per row costs more than the rows. No
+      // ANALYZE: the planner sizes an unanalyzed table from its pages.
+      await copyIn(c, "import_records", stage.records);
+      if (stage.locators.length > 0) await copyIn(c, "import_locators", stage.locators);
+      const successors = stage.successors.length > 0;
+      if (successors) await copyIn(c, "import_successors", stage.successors);
+      const values = [actor.tokenId, t, `lines ${items[0]?.line}-${items.at(-1)?.line}`];
+      await turn.ran;
+      let inserted: pg.QueryResult<{ key: string }>;
       try {
-        created = await c.query<{ line: number }>(IMPORT_SQL, params);
-      } catch (error) {
-        if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
-        await c.query("ROLLBACK TO SAVEPOINT import");
-        created = await c.query<{ line: number }>(RACED_IMPORT_SQL, params);
+        await c.query("SAVEPOINT import");
+        try {
+          inserted = await c.query({ ...importStatement(false, successors), values });
+        } catch (error) {
+          if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+          await c.query("ROLLBACK TO SAVEPOINT import");
+          inserted = await c.query({ ...importStatement(true, successors), values });
+        }
+      } finally {
+        ran();
       }
-      const createdLines = new Set(created.rows.map((r) => r.line));
-      const result: ImportBatchResult = { created: createdLines.size, unchanged: 0, conflicts: [] };
-      const rest = items.filter((item) => !createdLines.has(item.line));
+      const created = new Set(inserted.rows.map((r) => r.key));
+      const result: ImportBatchResult = { created: created.size, unchanged: 0, conflicts: [] };
+      const rest = items.filter(
+        (item) => !created.has(item.key) || stage.firstLines.get(item.key) !== item.line,
+      );
       if (rest.length > 0) {
         const existing = new Map(
           (
@@ -716,8 +653,22 @@ export class PostgresStore implements Store {
             result.conflicts.push({ line: item.line, urn: item.record.urn, existing: record.urn });
         }
       }
+      if (!(await turn.committed)) throw new StateError("an earlier batch of the import failed");
+      await c.query("COMMIT");
+      c.release();
       return result;
-    });
+    } catch (error) {
+      ran();
+      if (c !== null) {
+        // A connection that cannot even roll back is discarded rather than reused.
+        const broken = await c.query("ROLLBACK").then(
+          () => undefined,
+          (e: Error) => e,
+        );
+        c.release(broken);
+      }
+      throw error;
+    }
   }
 
   /**

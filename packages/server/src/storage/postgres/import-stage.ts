@@ -1,0 +1,169 @@
+// How an import batch reaches PostgreSQL's tables: its rows are COPY-ed into per-connection
+// temporary stage tables, then one prepared statement inserts the new records with their
+// locators, successors and the batch's audit row. The batch's rules (the first line of a key
+// repeated in the batch wins; a locator URL repeated in a record is stored once, with its last
+// fields, where it first appeared) are applied here while the rows are written, so the statement
+// neither sorts nor de-duplicates.
+
+import { finished } from "node:stream/promises";
+import type pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import type { ImportItem, LocatorInput } from "../store.js";
+
+/**
+ * Created once per connection, outside any batch (a table created inside a batch that rolls
+ * back would go with it). ON COMMIT DELETE ROWS empties them after each import transaction; a
+ * transaction that touches no temporary table pays nothing for them.
+ */
+export const STAGE_SQL = `CREATE TEMP TABLE IF NOT EXISTS import_records (
+  n integer, key text COLLATE "C", urn text, nid text, status text, metadata text,
+  reason text, deactivated text, created text
+) ON COMMIT DELETE ROWS;
+CREATE TEMP TABLE IF NOT EXISTS import_locators (
+  n integer, key text COLLATE "C", url text, priority text, media_type text, active text,
+  created text
+) ON COMMIT DELETE ROWS;
+CREATE TEMP TABLE IF NOT EXISTS import_successors (
+  key text COLLATE "C", urn text, successor_key text
+) ON COMMIT DELETE ROWS`;
+
+/** A batch as COPY rows, with the line each staged key comes from. */
+export interface Stage {
+  records: string[];
+  locators: string[];
+  successors: string[];
+  /** Each key's first line in the batch: the one line of that key that may create it. */
+  firstLines: Map<string, number>;
+}
+
+/** A value in COPY's text format: backslash escapes, \N for NULL. */
+function copyField(value: string | number | null): string {
+  if (value === null) return "\\N";
+  const s = String(value);
+  return /[\\\t\n\r]/.test(s)
+    ? s.replace(/[\\\t\n\r]/g, (c) =>
+        c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r",
+      )
+    : s;
+}
+
+/** One row in COPY's text format. */
+function copyRow(fields: (string | number | null)[]): string {
+  return `${fields.map(copyField).join("\t")}\n`;
+}
+
+/**
+ * A locator field as a JSON value reads into a text column: a string as itself, null or absent
+ * as NULL, anything else as its JSON text (the statement casts it, and refuses what does not cast).
+ */
+function fieldText(value: unknown): string | null {
+  if (value == null) return null;
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+type LineLocator = LocatorInput & { created?: string };
+
+/** A record's locators, one per URL: the last fields given for it, at its first position. */
+function distinctLocators(locators: readonly LineLocator[]): Iterable<LineLocator> {
+  if (locators.length < 2) return locators;
+  const byUrl = new Map<string, LineLocator>();
+  for (const l of locators) byUrl.set(l.url, l);
+  return byUrl.size === locators.length ? locators : byUrl.values();
+}
+
+/** The COPY rows of a batch; `t` stands in for the times a line leaves out. */
+export function stageBatch(items: readonly ImportItem[], t: string): Stage {
+  const stage: Stage = { records: [], locators: [], successors: [], firstLines: new Map() };
+  for (const item of items) {
+    if (stage.firstLines.has(item.key)) continue;
+    stage.firstLines.set(item.key, item.line);
+    const r = item.record;
+    const created = r.created ?? t;
+    const deactivated = r.status === "deactivated";
+    stage.records.push(
+      copyRow([
+        stage.records.length,
+        item.key,
+        r.urn,
+        item.nid,
+        r.status,
+        r.metadata == null ? null : JSON.stringify(r.metadata),
+        deactivated ? (r.reason ?? null) : null,
+        deactivated ? (r.deactivated ?? t) : null,
+        created,
+      ]),
+    );
+    for (const l of distinctLocators(r.locators ?? []))
+      stage.locators.push(
+        copyRow([
+          stage.locators.length,
+          item.key,
+          l.url,
+          fieldText(l.priority),
+          fieldText(l.mediaType),
+          fieldText(l.active),
+          fieldText(l.created) ?? created,
+        ]),
+      );
+    const successorKeys = new Set<string>();
+    for (const s of item.successors) {
+      if (successorKeys.has(s.key)) continue;
+      successorKeys.add(s.key);
+      stage.successors.push(copyRow([item.key, s.urn, s.key]));
+    }
+  }
+  return stage;
+}
+
+/** COPYs rows already in COPY's text format into a stage table, as one write. */
+export async function copyIn(c: pg.PoolClient, table: string, rows: string[]): Promise<void> {
+  const copy = c.query(copyFrom(`COPY ${table} FROM STDIN`));
+  copy.end(rows.join(""));
+  await finished(copy);
+}
+
+/**
+ * The batch's statement, prepared once per connection under its name. `raced` picks the
+ * insertion: normally keys not stored yet are inserted as plain rows (an anti-join probes the
+ * key index once; ON CONFLICT's speculative insertion costs more per row); after a
+ * unique_violation from a writer that committed an equal key meanwhile, ON CONFLICT DO NOTHING.
+ * Record ids follow the lines, so the audit row lists the created URNs in line order by id.
+ * Successors are rare: the statement joins their stage only when the batch has some.
+ */
+export function importStatement(
+  raced: boolean,
+  successors: boolean,
+): { name: string; text: string } {
+  const insert = raced
+    ? `SELECT key, urn, nid, status, metadata, reason, deactivated, created, $2
+  FROM import_records ORDER BY n
+  ON CONFLICT (key) DO NOTHING`
+    : `SELECT key, urn, nid, status, metadata, reason, deactivated, created, $2
+  FROM import_records s WHERE NOT EXISTS (SELECT 1 FROM records r WHERE r.key = s.key)
+  ORDER BY n`;
+  const successor = successors
+    ? `, successor AS (
+  INSERT INTO successors (record_id, successor_urn, successor_key, created)
+  SELECT ins.id, s.urn, s.successor_key, $2 FROM ins JOIN import_successors s ON s.key = ins.key
+)`
+    : "";
+  return {
+    name: `urnkit-import${raced ? "-raced" : ""}${successors ? "-successors" : ""}`,
+    text: `WITH ins AS (
+  INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, created, updated)
+  ${insert}
+  RETURNING id, key, urn
+), locator AS (
+  INSERT INTO locators (record_id, url, priority, media_type, active, created)
+  SELECT ins.id, l.url, coalesce(l.priority::bigint, 0), l.media_type,
+    coalesce(l.active::boolean, true), l.created
+  FROM ins JOIN import_locators l ON l.key = ins.key
+  ORDER BY l.n
+)${successor}, audited AS (
+  INSERT INTO audit (token_id, action, target, before, after, at)
+  SELECT $1, 'urn.import', $3, NULL, json_build_object('created', json_agg(urn ORDER BY id))::text, $2
+  FROM ins HAVING count(*) > 0
+)
+SELECT key FROM ins`,
+  };
+}
