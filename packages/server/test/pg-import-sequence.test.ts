@@ -1,0 +1,123 @@
+// PostgreSQL keeps several batches of one import in flight (importSequence). What a client relies
+// on must hold as with one batch at a time: a batch is durable when acknowledged, batches commit in
+// the order they were sent, and nothing sent after a failed batch is committed.
+
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import pg from "pg";
+import type { PostgresStore } from "../src/storage/postgres/postgres-store.js";
+import { openPostgresStore } from "../src/storage/postgres/postgres-store.js";
+import type { ImportItem, RecordLine } from "../src/storage/store.js";
+import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
+
+const actor = { tokenId: null };
+const T = "2025-01-02T03:04:05.000Z";
+
+const item = (line: number, name: string, record: Partial<RecordLine> = {}): ImportItem => ({
+  line,
+  key: `urn:example:${name}`,
+  nid: "example",
+  record: { urn: `urn:example:${name}`, status: "active", created: T, ...record },
+  successors: [],
+});
+
+describe("an import's batches in flight together (postgres)", { skip: PG_SKIP }, () => {
+  let db: TestDatabase;
+  let store: PostgresStore;
+  let other: pg.Client;
+
+  const stored = async (name: string) =>
+    (
+      await other.query<{ n: number }>("SELECT count(*)::int AS n FROM records WHERE key = $1", [
+        `urn:example:${name}`,
+      ])
+    ).rows[0]?.n;
+
+  before(async () => {
+    db = await createTestDatabase();
+    store = await openPostgresStore({ url: db.url });
+    await store.createNamespace({ nid: "example", local: true }, actor);
+    other = new pg.Client({ connectionString: db.url });
+    await other.connect();
+  });
+  after(async () => {
+    await other?.end();
+    await store?.close();
+    await db?.drop();
+  });
+
+  it("a batch sent later is not committed while an earlier one waits", async () => {
+    // Another writer holds an uncommitted record with a key of the first batch: that batch
+    // waits on the key index until the writer ends.
+    await other.query("BEGIN");
+    await other.query(
+      `INSERT INTO records (key, urn, nid, status, created, updated)
+       VALUES ('urn:example:held', 'urn:example:held', 'example', 'active', $1, $1)`,
+      [T],
+    );
+    const sequence = store.importSequence(actor);
+    const first = sequence.send([item(1, "first"), item(2, "held")]);
+    const second = sequence.send([item(3, "second")]);
+    let secondDone = false;
+    void second.then(() => {
+      secondDone = true;
+    });
+    const locked = async () =>
+      (
+        await store.pool.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'",
+          [db.name],
+        )
+      ).rows[0]?.n;
+    for (let tries = 0; (await locked()) === 0; tries++) {
+      assert.ok(tries < 500, "the first batch never waited on the other writer");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Read on the writer's own connection, which sees what others committed.
+    assert.equal(secondDone, false);
+    assert.equal(await stored("second"), 0);
+    assert.equal(await stored("first"), 0);
+    await other.query("COMMIT");
+    assert.deepEqual(await first, { created: 1, unchanged: 1, conflicts: [] });
+    assert.deepEqual(await second, { created: 1, unchanged: 0, conflicts: [] });
+    assert.equal(await stored("second"), 1);
+  });
+
+  it("a key of an earlier batch still being committed is found, not duplicated", async () => {
+    const sequence = store.importSequence(actor);
+    const results = await Promise.all([
+      sequence.send([item(10, "again-1"), item(11, "again-2")]),
+      sequence.send([item(12, "again-2"), item(13, "again-3")]),
+      sequence.send([item(14, "again-3", { status: "reserved" }), item(15, "again-4")]),
+    ]);
+    assert.deepEqual(results, [
+      { created: 2, unchanged: 0, conflicts: [] },
+      { created: 1, unchanged: 1, conflicts: [] },
+      {
+        created: 1,
+        unchanged: 0,
+        conflicts: [{ line: 14, urn: "urn:example:again-3", existing: "urn:example:again-3" }],
+      },
+    ]);
+  });
+
+  it("nothing sent after a failed batch is committed", async () => {
+    const sequence = store.importSequence(actor);
+    // A priority beyond bigint fails the first batch's statement in the database.
+    const failed = sequence.send([
+      item(20, "fails", { locators: [{ url: "https://x.example/", priority: 1e20 }] }),
+    ]);
+    const later = sequence.send([item(21, "after-failure")]);
+    await assert.rejects(failed, { code: "22003" });
+    await assert.rejects(later, /an earlier batch of the import failed/);
+    assert.equal(await stored("fails"), 0);
+    assert.equal(await stored("after-failure"), 0);
+    // The store goes on working: the pool got its connections back.
+    assert.deepEqual(await store.importBatch([item(22, "after-failure")], actor), {
+      created: 1,
+      unchanged: 0,
+      conflicts: [],
+    });
+  });
+});
