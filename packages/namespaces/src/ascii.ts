@@ -61,6 +61,11 @@ export function hasLower(s: string, from: number, to: number): boolean {
 
 /** Whether s[from, to) has an ASCII uppercase letter. */
 export function hasUpper(s: string, from = 0, to = s.length): boolean {
-  for (let i = from; i < to; i++) if ((charClass(s.charCodeAt(i)) & UPPER) !== 0) return true;
-  return false;
+  return firstUpper(s, from, to) >= 0;
+}
+
+/** Where s[from, to) has its first ASCII uppercase letter; -1 when it has none. */
+export function firstUpper(s: string, from: number, to: number): number {
+  for (let i = from; i < to; i++) if ((charClass(s.charCodeAt(i)) & UPPER) !== 0) return i;
+  return -1;
 }

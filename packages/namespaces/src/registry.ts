@@ -18,7 +18,8 @@ function byName<T>(entries: readonly T[], name: (e: T) => string): Map<string, T
 
 const namespaces = byName(NAMESPACE_ENTRIES, (e) => e.nid);
 const subNamespaces = byName(IETF_SUBNAMESPACES, (e) => e.name);
-const params = byName(IETF_PARAMS, (e) => e.name);
+// Exact names: RFC 3553 compares params names as exact strings.
+const params = new Map(IETF_PARAMS.map((e) => [e.name, e]));
 
 export interface IetfRegistry {
   /** "registry last updated" date of the params registry group snapshot. */
@@ -53,9 +54,6 @@ export const registry: Registry = {
     subNamespaces: IETF_SUBNAMESPACES,
     params: IETF_PARAMS,
     getSubNamespace: (name) => subNamespaces.get(name) ?? subNamespaces.get(name.toLowerCase()),
-    getParam: (name) => {
-      const entry = params.get(name) ?? params.get(name.toLowerCase());
-      return entry?.name === name ? entry : undefined;
-    },
+    getParam: (name) => params.get(name),
   },
 };

@@ -2,6 +2,7 @@
 // URN-equivalence rules), plus the helpers every plug-in builds its key with.
 
 import type { URN } from "@urnkit/core";
+import { hasUpper } from "./ascii.js";
 import { error, type Issue } from "./issue.js";
 
 export interface NamespaceRule {
@@ -36,10 +37,23 @@ export function nssOffset(urn: URN): number {
  * not of that form, the error with `code` and `message`, at the NSS or at a ":" nothing follows.
  */
 export function headColon(urn: URN, code: string, message: string): number | Issue {
-  const nss = urn.nss;
-  const colon = nss.indexOf(":");
-  if (colon > 0 && colon < nss.length - 1) return colon;
-  return error(code, message, nssOffset(urn) + Math.max(colon, 0));
+  const name = urn.assignedName;
+  const at = nssStart(name);
+  const colon = name.indexOf(":", at);
+  if (colon > at && colon < name.length - 1) return colon - at;
+  return error(code, message, colon < 0 ? at : colon);
+}
+
+/**
+ * The generic key with what comes before the NSS's first ":" lowercased as asciiLower does: the
+ * generic key itself when that head has no uppercase letter, told from the NSS in place (the
+ * key's NSS differs only in the case of %hh hex, which asciiLower keeps).
+ */
+export function lowerHeadKey(urn: URN): string {
+  const name = urn.assignedName;
+  const at = nssStart(name);
+  const colon = name.indexOf(":", at);
+  return colon < 0 || !hasUpper(name, at, colon) ? urn.equivalenceKey : foldKey(urn, lowerHead);
 }
 
 /** The NSS as the generic key spells it (hex of %hh in uppercase). */

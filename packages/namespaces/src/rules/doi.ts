@@ -5,32 +5,28 @@
 import { decodeNss } from "@urnkit/core";
 import { hasUpper } from "../ascii.js";
 import { error, warning } from "../issue.js";
-import { keyNss, keyWith, type NamespaceRule, nssOffset } from "../rule.js";
+import { keyNss, keyWith, type NamespaceRule, nssStart } from "../rule.js";
 
 export const doiRule: NamespaceRule = {
   nid: "doi",
   validate(urn) {
-    const nss = urn.nss;
-    const slash = nss.indexOf("/");
-    if (slash < 0 || slash === nss.length - 1) {
-      const end = nssOffset(urn) + nss.length - 1;
-      return [error("doi-syntax", "a DOI is {prefix}/{suffix}, both non-empty", end)];
+    const name = urn.assignedName;
+    const at = nssStart(name);
+    const slash = name.indexOf("/", at);
+    if (slash < 0 || slash === name.length - 1) {
+      return [error("doi-syntax", "a DOI is {prefix}/{suffix}, both non-empty", name.length - 1)];
     }
-    return nss.charCodeAt(0) === 0x31 && nss.charCodeAt(1) === 0x30 && nss.charCodeAt(2) === 0x2e
+    return name.startsWith("10.", at)
       ? []
-      : [
-          warning(
-            "doi-prefix",
-            'DOI prefixes begin with the directory indicator "10."',
-            nssOffset(urn),
-          ),
-        ];
+      : [warning("doi-prefix", 'DOI prefixes begin with the directory indicator "10."', at)];
   },
   equivalenceKey(urn) {
+    // Nothing to decode or fold (the common case): the generic key is the key.
+    const name = urn.assignedName;
+    const at = nssStart(name);
+    if (name.indexOf("%", at) < 0 && !hasUpper(name, at)) return urn.equivalenceKey;
     const nss = keyNss(urn);
     const encoded = nss.includes("%");
-    // Nothing to decode or fold (the common case): the generic key is the key.
-    if (!encoded && !hasUpper(nss)) return urn.equivalenceKey;
     let text = nss;
     if (encoded) {
       try {

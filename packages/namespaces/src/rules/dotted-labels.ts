@@ -2,21 +2,21 @@
 // urn:service (RFC 5031 §4.2) and the informal urn:urn-7 of SIP service identifiers (RFC 6050).
 
 import type { URN } from "@urnkit/core";
-import { hasUpper, isAlnum } from "../ascii.js";
+import { firstUpper, hasUpper, isAlnum } from "../ascii.js";
 import { error, warning } from "../issue.js";
-import { asciiLower, foldKey, LastReading, type NamespaceRule, nssOffset } from "../rule.js";
+import { asciiLower, foldKey, LastReading, type NamespaceRule, nssStart } from "../rule.js";
 
 /**
- * Where the labels first break `let-dig [ *let-dig-hyp let-dig ]` separated by single dots, or
- * the first label exceeds `topLevelMax`; -1 when they do not.
+ * Where the labels in s[from, s.length) first break `let-dig [ *let-dig-hyp let-dig ]` separated
+ * by single dots, or the first label exceeds `topLevelMax`; -1 when they do not.
  */
-function firstBadLabel(s: string, topLevelMax: number): number {
-  let start = 0;
-  for (let i = 0; i <= s.length; i++) {
+function firstBadLabel(s: string, from: number, topLevelMax: number): number {
+  let start = from;
+  for (let i = from; i <= s.length; i++) {
     const c = i < s.length ? s.charCodeAt(i) : 0x2e;
     if (c === 0x2e) {
       if (i === start || s.charCodeAt(i - 1) === 0x2d) return start;
-      if (start === 0 && i > topLevelMax) return 0;
+      if (start === from && i - from > topLevelMax) return from;
       start = i + 1;
     } else if (!isAlnum(c) && !(c === 0x2d && i > start)) {
       return start;
@@ -33,35 +33,31 @@ export function dottedLabelsRule(
 ): NamespaceRule {
   const limit = Number.isFinite(topLevelMax) ? `, the first at most ${topLevelMax} long` : "";
   // Whether the NSS is labels in lowercase, its own key then: labels hold no "%", so the key's
-  // NSS is urn.nss.
+  // NSS is the NSS.
   const memo = new LastReading<boolean>();
   const read = (urn: URN) => {
-    const nss = urn.nss;
-    return firstBadLabel(nss, topLevelMax) < 0 && !hasUpper(nss);
+    const name = urn.assignedName;
+    const at = nssStart(name);
+    return firstBadLabel(name, at, topLevelMax) < 0 && !hasUpper(name, at);
   };
   return {
     nid,
     validate(urn) {
-      const nss = urn.nss;
-      const bad = firstBadLabel(nss, topLevelMax);
-      const upper = bad < 0 && hasUpper(nss);
-      if (memo.remember(urn, bad < 0 && !upper)) return [];
+      const name = urn.assignedName;
+      const at = nssStart(name);
+      const bad = firstBadLabel(name, at, topLevelMax);
+      const upper = bad < 0 ? firstUpper(name, at, name.length) : -1;
+      if (memo.remember(urn, bad < 0 && upper < 0)) return [];
       if (bad >= 0) {
         return [
           error(
             `${nid}-label`,
             `labels are letters, digits and inner "-", separated by single dots${limit} (${spec})`,
-            nssOffset(urn) + bad,
+            bad,
           ),
         ];
       }
-      return [
-        warning(
-          `${nid}-uppercase`,
-          `labels MUST be written in lowercase (${spec})`,
-          nssOffset(urn) + nss.search(/[A-Z]/),
-        ),
-      ];
+      return [warning(`${nid}-uppercase`, `labels MUST be written in lowercase (${spec})`, upper)];
     },
     equivalenceKey: (urn) => (memo.get(urn, read) ? urn.equivalenceKey : foldKey(urn, asciiLower)),
   };

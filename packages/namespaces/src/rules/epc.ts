@@ -8,12 +8,12 @@
 import { decodeNss } from "@urnkit/core";
 import { allDigits, isAlnum } from "../ascii.js";
 import { error, type Issue, unverified } from "../issue.js";
-import { genericKey, type NamespaceRule, nssOffset } from "../rule.js";
+import { genericKey, type NamespaceRule, nssStart } from "../rule.js";
 
-/** Letters and digits, with hyphens after the first character (RFC 5134 §2). */
-function isSubNamespaceName(s: string, end: number): boolean {
-  if (end <= 0 || !isAlnum(s.charCodeAt(0))) return false;
-  for (let i = 1; i < end; i++) {
+/** Letters and digits, with hyphens after the first character (RFC 5134 §2): s[from, end). */
+function isSubNamespaceName(s: string, from: number, end: number): boolean {
+  if (end <= from || !isAlnum(s.charCodeAt(from))) return false;
+  for (let i = from + 1; i < end; i++) {
     const c = s.charCodeAt(i);
     if (!isAlnum(c) && c !== 0x2d) return false;
   }
@@ -24,10 +24,10 @@ export function epcRule(nid: "epc" | "epcglobal"): NamespaceRule {
   return {
     nid,
     validate(urn) {
-      const nss = urn.nss;
-      const at = nssOffset(urn);
-      const colon = nss.indexOf(":");
-      if (colon < 0 || colon === nss.length - 1 || !isSubNamespaceName(nss, colon)) {
+      const name = urn.assignedName;
+      const at = nssStart(name);
+      const colon = name.indexOf(":", at);
+      if (colon < 0 || colon === name.length - 1 || !isSubNamespaceName(name, at, colon)) {
         return [
           error(
             `${nid}-syntax`,
@@ -36,8 +36,9 @@ export function epcRule(nid: "epc" | "epcglobal"): NamespaceRule {
           ),
         ];
       }
-      const id = nss.charCodeAt(0) === 0x69 && nss.charCodeAt(1) === 0x64 && colon === 2;
-      if (nid === "epc" && id) return checkPureIdentity(nss.slice(3), at + 3);
+      const id =
+        colon === at + 2 && name.charCodeAt(at) === 0x69 && name.charCodeAt(at + 1) === 0x64;
+      if (nid === "epc" && id) return checkPureIdentity(name, colon + 1);
       return [];
     },
     equivalenceKey: genericKey,
@@ -56,22 +57,22 @@ const DIGIT_SCHEMES = new Map<string, { parts: number; total: number; serialMax?
   ["gdti", { parts: 3, total: 12, serialMax: 17 }],
 ]);
 
-// GS1 AI encodable character set 82, after decoding %hh. Serials are mostly digits, all in the
-// set: allDigits answers those without the regular expression.
+// GS1 AI encodable character set 82, after decoding %hh.
 const SET_82 = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]*$/;
 
-function checkPureIdentity(body: string, at: number): Issue[] {
-  const colon = body.indexOf(":");
-  const scheme = colon < 0 ? body : body.slice(0, colon);
-  const partsAt = at + scheme.length + 1;
-  if (scheme === "gid") return checkGid(body.slice(colon + 1), partsAt);
-  if (scheme === "giai") return checkGiai(body.slice(colon + 1), partsAt);
+/** The pure identity after "urn:epc:id:", s[from, s.length) (its scheme and parts). */
+function checkPureIdentity(s: string, from: number): Issue[] {
+  const colon = s.indexOf(":", from);
+  const scheme = colon < 0 ? s.slice(from) : s.slice(from, colon);
+  const partsAt = from + scheme.length + 1;
+  if (scheme === "gid") return checkGid(s.slice(colon + 1), partsAt);
+  if (scheme === "giai") return checkGiai(s.slice(colon + 1), partsAt);
   const shape = DIGIT_SCHEMES.get(scheme);
   if (shape === undefined || colon < 0) return [];
-  // GCP "." reference [ "." serial ], all positions in `body`.
-  const dot1 = body.indexOf(".", colon + 1);
-  const dot2 = dot1 < 0 ? -1 : body.indexOf(".", dot1 + 1);
-  const refEnd = dot2 < 0 ? body.length : dot2;
+  // GCP "." reference [ "." serial ], all positions in `s`.
+  const dot1 = s.indexOf(".", colon + 1);
+  const dot2 = dot1 < 0 ? -1 : s.indexOf(".", dot1 + 1);
+  const refEnd = dot2 < 0 ? s.length : dot2;
   const gcp = dot1 - colon - 1;
   const digits = refEnd - colon - 1 - 1;
   if (
@@ -80,8 +81,8 @@ function checkPureIdentity(body: string, at: number): Issue[] {
     gcp < 6 ||
     gcp > 12 ||
     digits !== shape.total ||
-    !allDigits(body, colon + 1, dot1) ||
-    (refEnd > dot1 + 1 && !allDigits(body, dot1 + 1, refEnd))
+    !allDigits(s, colon + 1, dot1) ||
+    (refEnd > dot1 + 1 && !allDigits(s, dot1 + 1, refEnd))
   ) {
     return [
       unverified(
@@ -91,25 +92,27 @@ function checkPureIdentity(body: string, at: number): Issue[] {
       ),
     ];
   }
-  if (dot2 >= 0 && shape.serialMax !== undefined) {
-    const serial = body.slice(dot2 + 1);
-    const text = serial.includes("%") ? decode(serial) : serial;
-    if (
-      text === undefined ||
-      text === "" ||
-      text.length > shape.serialMax ||
-      !(allDigits(text) || SET_82.test(text))
-    ) {
+  const max = shape.serialMax;
+  if (dot2 >= 0 && max !== undefined) {
+    // Digits alone (the usual serial) are in the set: no slice, nothing to decode.
+    const digitsOnly = allDigits(s, dot2 + 1, s.length);
+    if (digitsOnly ? s.length - dot2 - 1 > max : !isSerial82(s.slice(dot2 + 1), max)) {
       return [
         unverified(
           `epc-tds-${scheme}`,
-          `the ${scheme} serial is 1-${shape.serialMax} characters of GS1 character set 82`,
-          at + dot2 + 1,
+          `the ${scheme} serial is 1-${max} characters of GS1 character set 82`,
+          dot2 + 1,
         ),
       ];
     }
   }
   return [];
+}
+
+/** Whether `serial` spells 1 to `max` characters of GS1 character set 82 (after %hh decoding). */
+function isSerial82(serial: string, max: number): boolean {
+  const text = serial.includes("%") ? decode(serial) : serial;
+  return text !== undefined && text !== "" && text.length <= max && SET_82.test(text);
 }
 
 /** gid: manager.class.serial, decimal without leading zeros, below 2^28, 2^24 and 2^36. */

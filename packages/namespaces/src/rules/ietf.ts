@@ -13,105 +13,92 @@ import {
   LastReading,
   lowerHead,
   type NamespaceRule,
-  nssOffset,
+  nssStart,
 } from "../rule.js";
 
 const NUMBERED = new Set(["rfc", "fyi", "std", "bcp"]);
 
-/** The NSS split at its first ":" and the sub-namespace's registry entry. */
+/** The sub-namespace of the NSS and what follows it, read in place in the assigned name. */
 interface Reading {
-  nss: string;
-  colon: number;
+  name: string;
+  /** Where the sub-namespace starts and ends (at the first ":" of the NSS, or the name's end). */
+  at: number;
+  subEnd: number;
   entry: IetfRegistryEntry | undefined;
   /** Whether the sub-namespace is written as registered (lowercase): nothing in it folds. */
   asRegistered: boolean;
+  /** Whether a ":" and decimal digits alone follow the sub-namespace. */
+  numbered: boolean;
 }
 
-// The key's NSS differs from urn.nss only in the case of %hh hex, which no registered
+// The key's NSS differs from the NSS only in the case of %hh hex, which no registered
 // sub-namespace token holds: one reading serves validate and equivalenceKey.
 const memo = new LastReading<Reading>();
 
 function read(urn: URN): Reading {
-  const nss = urn.nss;
-  const colon = nss.indexOf(":");
-  const sub = colon < 0 ? nss : nss.slice(0, colon);
-  const entry = registry.ietf.getSubNamespace(sub);
-  return { nss, colon, entry, asRegistered: entry?.name === sub };
-}
-
-/** Where the part after the sub-namespace starts in the URN (its end when there is none). */
-function restOffset(urn: URN, nss: string, colon: number): number {
-  return nssOffset(urn) + (colon < 0 ? nss.length : colon + 1);
+  const name = urn.assignedName;
+  const at = nssStart(name);
+  const colon = name.indexOf(":", at);
+  const subEnd = colon < 0 ? name.length : colon;
+  const entry = registry.ietf.getSubNamespace(name.slice(at, subEnd));
+  return {
+    name,
+    at,
+    subEnd,
+    entry,
+    asRegistered:
+      entry !== undefined && entry.name.length === subEnd - at && name.startsWith(entry.name, at),
+    numbered: colon >= 0 && allDigits(name, colon + 1, name.length),
+  };
 }
 
 export const ietfRule: NamespaceRule = {
   nid: "ietf",
   validate(urn) {
-    const { nss, colon, entry } = memo.get(urn, read);
+    const { name, at, subEnd, entry, numbered } = memo.get(urn, read);
+    // Where the part after the sub-namespace starts (the name's end when there is none).
+    const from = Math.min(subEnd + 1, name.length);
     if (entry === undefined) {
-      const sub = colon < 0 ? nss : nss.slice(0, colon);
       return [
         error(
           "ietf-unregistered-subnamespace",
-          `"${sub}" is not in the IANA IETF URN Sub-namespaces registry (RFC 6924)`,
-          nssOffset(urn),
+          `"${name.slice(at, subEnd)}" is not in the IANA IETF URN Sub-namespaces registry (RFC 6924)`,
+          at,
         ),
       ];
     }
     // Registered names are lowercase, the form RFC 2648 writes them in.
-    const name = entry.name;
-    const from = colon < 0 ? nss.length : colon + 1;
-    if (NUMBERED.has(name)) {
-      if (!allDigits(nss, from)) {
-        return [
-          error(
-            "ietf-syntax",
-            `urn:ietf:${name}: is followed by a document number`,
-            restOffset(urn, nss, colon),
-          ),
-        ];
+    const sub = entry.name;
+    if (NUMBERED.has(sub)) {
+      if (!numbered) {
+        return [error("ietf-syntax", `urn:ietf:${sub}: is followed by a document number`, from)];
       }
-      return nss.length - from > 1 && nss.charCodeAt(from) === 0x30
-        ? [
-            warning(
-              "ietf-leading-zero",
-              "leading zeros are not defined as equivalent",
-              restOffset(urn, nss, colon),
-            ),
-          ]
+      return name.length - from > 1 && name.charCodeAt(from) === 0x30
+        ? [warning("ietf-leading-zero", "leading zeros are not defined as equivalent", from)]
         : [];
     }
-    const rest = nss.slice(from);
-    if (name === "id" || name === "mtg") {
-      const restAt = restOffset(urn, nss, colon);
+    const rest = name.slice(from);
+    if (sub === "id" || sub === "mtg") {
       const bad = rest === "" ? 0 : rest.search(/[^A-Za-z0-9-]/);
       if (bad >= 0) {
-        return [
-          error("ietf-syntax", `urn:ietf:${name}: takes letters, digits and "-"`, restAt + bad),
-        ];
+        return [error("ietf-syntax", `urn:ietf:${sub}: takes letters, digits and "-"`, from + bad)];
       }
       const issues: Issue[] = [];
-      if (name === "id" && rest.toLowerCase().startsWith("draft-")) {
+      if (sub === "id" && rest.toLowerCase().startsWith("draft-")) {
         issues.push(
-          warning("ietf-draft-prefix", 'the draft name is written without "draft-"', restAt),
+          warning("ietf-draft-prefix", 'the draft name is written without "draft-"', from),
         );
       }
-      if (name === "mtg" && !/^[0-9]+-./.test(rest)) {
+      if (sub === "mtg" && !/^[0-9]+-./.test(rest)) {
         issues.push(
-          warning("ietf-meeting", "a meeting is <IETF meeting number>-<WG or BOF acronym>", restAt),
+          warning("ietf-meeting", "a meeting is <IETF meeting number>-<WG or BOF acronym>", from),
         );
       }
       return issues;
     }
     // params: the name may itself hold ":" (capport:unrestricted), so try every prefix.
     if (rest === "") {
-      return [
-        error(
-          "ietf-syntax",
-          "urn:ietf:params: needs a registered name",
-          restOffset(urn, nss, colon),
-        ),
-      ];
+      return [error("ietf-syntax", "urn:ietf:params: needs a registered name", from)];
     }
     for (let end = rest.indexOf(":"); ; end = rest.indexOf(":", end + 1)) {
       if (registry.ietf.getParam(end < 0 ? rest : rest.slice(0, end)) !== undefined) return [];
@@ -121,20 +108,18 @@ export const ietfRule: NamespaceRule = {
       error(
         "ietf-unregistered-param",
         "this name is not in the IANA URN params registry (RFC 3553)",
-        restOffset(urn, nss, colon),
+        from,
       ),
     ];
   },
   equivalenceKey(urn) {
-    const { nss, colon, entry, asRegistered } = memo.get(urn, read);
+    const { subEnd, name, entry, asRegistered, numbered } = memo.get(urn, read);
     if (entry === undefined) return urn.equivalenceKey;
     // params: only the sub-namespace token folds; what follows is matched exactly (RFC 3553).
-    if (entry.name === "params" && colon >= 0) {
+    if (entry.name === "params" && subEnd < name.length) {
       return asRegistered ? urn.equivalenceKey : foldKey(urn, lowerHead);
     }
     // A number after a lowercase token: nothing to fold.
-    return asRegistered && allDigits(nss, colon + 1)
-      ? urn.equivalenceKey
-      : foldKey(urn, asciiLower);
+    return asRegistered && numbered ? urn.equivalenceKey : foldKey(urn, asciiLower);
   },
 };

@@ -1,7 +1,7 @@
 // urn:mpeg, RFC 3614 §2: {standard name}:{assigned string}. The standard-name segment is
 // case-insensitive (§3), everything after it case-sensitive.
 
-import { foldKey, headColon, lowerHead, type NamespaceRule } from "../rule.js";
+import { headColon, lowerHeadKey, type NamespaceRule } from "../rule.js";
 
 export const mpegRule: NamespaceRule = {
   nid: "mpeg",
@@ -10,5 +10,5 @@ export const mpegRule: NamespaceRule = {
     return typeof colon === "number" ? [] : [colon];
   },
   // RFC 3614 §3: the standard name (up to the first ":") folds, the assigned string does not.
-  equivalenceKey: (urn) => foldKey(urn, lowerHead),
+  equivalenceKey: lowerHeadKey,
 };

@@ -2,71 +2,54 @@
 // sub-namespace). Equivalence (§4.3) folds the case of the prefix only; the NBN string stays
 // case-sensitive. The check digit of urn:nbn:de is a DNB convention, reported as a warning.
 
-import { isAlnum, isAlpha } from "../ascii.js";
+import { hasUpper, isAlnum, isAlpha } from "../ascii.js";
 import { nbnDeCheckDigit } from "../check-digits/nbn-de.js";
 import { error, type Issue, warning } from "../issue.js";
-import { asciiLowerBefore, foldKey, type NamespaceRule, nssOffset } from "../rule.js";
+import { asciiLowerBefore, foldKey, type NamespaceRule, nssStart } from "../rule.js";
 
 export const nbnRule: NamespaceRule = {
   nid: "nbn",
   validate(urn) {
-    const nss = urn.nss;
+    const name = urn.assignedName;
+    const at = nssStart(name);
     // Sub-namespace codes hold no "-", so the first "-" ends the prefix.
-    const dash = nss.indexOf("-");
+    const dash = name.indexOf("-", at);
     if (dash < 0) {
-      return [
-        error("nbn-syntax", 'an NBN is prefix "-" NBN string: there is no "-"', nssOffset(urn)),
-      ];
+      return [error("nbn-syntax", 'an NBN is prefix "-" NBN string: there is no "-"', at)];
     }
     if (
-      !isAlpha(nss.charCodeAt(0)) ||
-      !isAlpha(nss.charCodeAt(1)) ||
-      (dash !== 2 && nss.charCodeAt(2) !== 0x3a)
+      !isAlpha(name.charCodeAt(at)) ||
+      !isAlpha(name.charCodeAt(at + 1)) ||
+      (dash !== at + 2 && name.charCodeAt(at + 2) !== 0x3a)
     ) {
-      return [
-        error(
-          "nbn-country-code",
-          "the prefix starts with a 2-letter ISO 3166 code",
-          nssOffset(urn),
-        ),
-      ];
+      return [error("nbn-country-code", "the prefix starts with a 2-letter ISO 3166 code", at)];
     }
     // After the country code: ":" and 1*(ALPHA / DIGIT), any number of times.
-    for (let start = 3; dash > 2; ) {
+    for (let start = at + 3; dash > at + 2; ) {
       let end = start;
-      while (end < dash && isAlnum(nss.charCodeAt(end))) end++;
-      if (end === start || (end < dash && nss.charCodeAt(end) !== 0x3a)) {
-        const where = end === start ? start : end;
+      while (end < dash && isAlnum(name.charCodeAt(end))) end++;
+      if (end === start || (end < dash && name.charCodeAt(end) !== 0x3a)) {
         return [
-          error(
-            "nbn-subnamespace",
-            "a sub-namespace code is 1 or more letters or digits",
-            nssOffset(urn) + where,
-          ),
+          error("nbn-subnamespace", "a sub-namespace code is 1 or more letters or digits", end),
         ];
       }
       if (end === dash) break;
       start = end + 1;
     }
-    if (dash === nss.length - 1 || nss.charCodeAt(dash + 1) === 0x2f) {
+    if (dash === name.length - 1 || name.charCodeAt(dash + 1) === 0x2f) {
       return [
-        error(
-          "nbn-empty-string",
-          'the NBN string after "-" is empty or starts with "/"',
-          nssOffset(urn) + dash + 1,
-        ),
+        error("nbn-empty-string", 'the NBN string after "-" is empty or starts with "/"', dash + 1),
       ];
     }
     const issues: Issue[] = [];
-    if ((nss.charCodeAt(0) | 0x20) === 0x64 && (nss.charCodeAt(1) | 0x20) === 0x65) {
-      const href = urn.assignedName;
-      const want = nbnDeCheckDigit(href.slice(0, -1));
-      if (want !== undefined && href[href.length - 1] !== want) {
+    if ((name.charCodeAt(at) | 0x20) === 0x64 && (name.charCodeAt(at + 1) | 0x20) === 0x65) {
+      const want = nbnDeCheckDigit(name.slice(0, -1));
+      if (want !== undefined && name[name.length - 1] !== want) {
         issues.push(
           warning(
             "nbn-de-check-digit",
             `urn:nbn:de check digit (a DNB convention, not RFC 8458) should be ${want}`,
-            href.length - 1,
+            name.length - 1,
           ),
         );
       }
@@ -74,7 +57,13 @@ export const nbnRule: NamespaceRule = {
     return issues;
   },
   // RFC 8458 §4.3: the prefix (up to the first "-") folds, the NBN string does not.
-  equivalenceKey: (urn) => foldKey(urn, lowerPrefix),
+  // (The key's NSS differs from the NSS only in the case of %hh hex, which asciiLower keeps.)
+  equivalenceKey(urn) {
+    const name = urn.assignedName;
+    const at = nssStart(name);
+    const dash = name.indexOf("-", at);
+    return dash < 0 || !hasUpper(name, at, dash) ? urn.equivalenceKey : foldKey(urn, lowerPrefix);
+  },
 };
 
 function lowerPrefix(nss: string): string {

@@ -2,7 +2,7 @@
 // are "lexically identical" when equal: the generic key applies, case-sensitive NSS.
 
 import { error, warning } from "../issue.js";
-import { genericKey, type NamespaceRule, nssOffset } from "../rule.js";
+import { genericKey, type NamespaceRule, nssStart } from "../rule.js";
 
 /** How many elements each class needs after it: {id}:{type}:{doc-id}, or {type}:{doc-id}. */
 const CLASSES = new Map([
@@ -21,38 +21,33 @@ function elements(s: string, from: number): number {
 export const oasisRule: NamespaceRule = {
   nid: "oasis",
   validate(urn) {
-    const nss = urn.nss;
-    if (!nss.startsWith("names:")) {
-      if (!nss.startsWith("member:")) {
-        return [
-          error("oasis-branch", 'an OASIS URN starts with "names:" or "member:"', nssOffset(urn)),
-        ];
+    const name = urn.assignedName;
+    const at = nssStart(name);
+    if (!name.startsWith("names:", at)) {
+      if (!name.startsWith("member:", at)) {
+        return [error("oasis-branch", 'an OASIS URN starts with "names:" or "member:"', at)];
       }
-      const id = nss.indexOf(":", 7);
-      return id > 7 && id < nss.length - 1
+      const id = name.indexOf(":", at + 7);
+      return id > at + 7 && id < name.length - 1
         ? []
-        : [error("oasis-syntax", "member:{member-id}:{name}", nssOffset(urn))];
+        : [error("oasis-syntax", "member:{member-id}:{name}", at)];
     }
-    const end = nss.indexOf(":", 6);
-    const kind = end < 0 ? nss.slice(6) : nss.slice(6, end);
+    const end = name.indexOf(":", at + 6);
+    const kind = end < 0 ? name.slice(at + 6) : name.slice(at + 6, end);
     const needed = CLASSES.get(kind);
     if (needed === undefined) {
       return [
-        error(
-          "oasis-class",
-          "names: is followed by specification:, tc: or technical:",
-          nssOffset(urn) + 6,
-        ),
+        error("oasis-class", "names: is followed by specification:, tc: or technical:", at + 6),
       ];
     }
-    if (end >= 0 && elements(nss, end + 1) >= needed) return [];
+    if (end >= 0 && elements(name, end + 1) >= needed) return [];
     return [
       warning(
         "oasis-structure",
         kind === "technical"
           ? "names:technical:{type}:{doc-id}[:{amendment}]"
           : `names:${kind}:{id}:{type}[:{subtype}]:{doc-id}`,
-        nssOffset(urn),
+        at,
       ),
     ];
   },

@@ -2,13 +2,15 @@
 // the generic one (case-sensitive NSS).
 
 import { error } from "../issue.js";
-import { genericKey, type NamespaceRule, nssOffset } from "../rule.js";
+import { genericKey, type NamespaceRule, nssStart } from "../rule.js";
 
 export const xmppRule: NamespaceRule = {
   nid: "xmpp",
   validate(urn) {
-    return urn.nss.startsWith(":")
-      ? [error("xmpp-syntax", 'the ShortName before the first ":" is empty', nssOffset(urn))]
+    const name = urn.assignedName;
+    const at = nssStart(name);
+    return name.charCodeAt(at) === 0x3a
+      ? [error("xmpp-syntax", 'the ShortName before the first ":" is empty', at)]
       : [];
   },
   equivalenceKey: genericKey,
