@@ -53,12 +53,6 @@ export function allHex(s: string, from: number, to: number): boolean {
   return true;
 }
 
-/** Whether s[from, to) has an ASCII lowercase letter. */
-export function hasLower(s: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) if ((charClass(s.charCodeAt(i)) & LOWER) !== 0) return true;
-  return false;
-}
-
 /** Whether s[from, to) has an ASCII uppercase letter. */
 export function hasUpper(s: string, from = 0, to = s.length): boolean {
   return firstUpper(s, from, to) >= 0;

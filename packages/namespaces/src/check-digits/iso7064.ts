@@ -24,21 +24,17 @@ function alnumValue(code: number): number {
  * skipped: ISAN and EIDR write their digits in hyphen-separated groups.
  */
 export function mod37_36CheckChar(chars: string): string {
-  return mod37_36Completion(mod37_36Run(chars, 0, chars.length, 36));
+  let p = 36;
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars.charCodeAt(i);
+    if (c !== 0x2d) p = mod37_36Step(p, c);
+  }
+  return mod37_36Completion(p);
 }
 
-/**
- * The MOD 37,36 running value after the characters of s[from, to), hyphens skipped, starting from
- * `p` (36 for a fresh run): a run can go on over the next part of a string without a copy of it.
- */
-export function mod37_36Run(s: string, from: number, to: number, p: number): number {
-  for (let i = from; i < to; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x2d) continue;
-    const v = (p + alnumValue(c)) % 36 || 36;
-    p = (2 * v) % 37;
-  }
-  return p;
+/** The MOD 37,36 running value after one more character (char code `c`, 0-9 or A-Z in any case). */
+export function mod37_36Step(p: number, c: number): number {
+  return (2 * ((p + alnumValue(c)) % 36 || 36)) % 37;
 }
 
 /** The check character that completes a MOD 37,36 run which ended at `p`. */

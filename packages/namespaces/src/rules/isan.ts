@@ -4,7 +4,7 @@
 
 import type { URN } from "@urnkit/core";
 import { ALNUM, charClass, HEX, HYPHEN, LOWER } from "../ascii.js";
-import { mod37_36Completion, mod37_36Run } from "../check-digits/iso7064.js";
+import { mod37_36Completion, mod37_36Step } from "../check-digits/iso7064.js";
 import { error, type Issue } from "../issue.js";
 import { asciiUpper, foldKey, LastReading, type NamespaceRule, nssStart } from "../rule.js";
 
@@ -17,16 +17,37 @@ const SHAPE = Array.from("hhhh-hhhh-hhhh-hhhh-c-hhhh-hhhh-c", (p) =>
   p === "h" ? HEX : p === "-" ? HYPHEN : ALNUM,
 );
 
-/** The class bits of the characters of s[from, to) ORed together; 0 when that is no ISAN. */
-function readIsan(s: string, from: number, to: number): number {
-  if (to - from !== 21 && to - from !== 33) return 0;
+/**
+ * An NSS read as an ISAN: the class bits of its characters ORed together (0 when it is no ISAN),
+ * and the MOD 37,36 running values over its hex digits up to the first check character (`root`:
+ * root and episode) and up to the second (`full`: those and the version).
+ */
+interface Reading {
+  seen: number;
+  root: number;
+  full: number;
+}
+
+const NO_ISAN: Reading = { seen: 0, root: 0, full: 0 };
+
+/** One pass over s[from, to): its shape, and the check characters' runs on the way. */
+function readIsan(s: string, from: number, to: number): Reading {
+  const n = to - from;
+  if (n !== 21 && n !== 33) return NO_ISAN;
   let seen = 0;
-  for (let i = from; i < to; i++) {
-    const k = charClass(s.charCodeAt(i));
-    if ((k & (SHAPE[i - from] as number)) === 0) return 0;
+  let p = 36;
+  let root = 36;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(from + i);
+    const k = charClass(c);
+    const shape = SHAPE[i] as number;
+    if ((k & shape) === 0) return NO_ISAN;
     seen |= k;
+    // Only the hex digits count: hyphens and check characters are no part of the runs.
+    if (shape === HEX) p = mod37_36Step(p, c);
+    if (i === 18) root = p;
   }
-  return seen;
+  return { seen, root, full: p };
 }
 
 /**
@@ -38,7 +59,7 @@ function isCheckChar(s: string, i: number, want: string): boolean {
 }
 
 // An ISAN holds no "%", so the key's NSS is the NSS: one reading serves both methods.
-const memo = new LastReading<number>();
+const memo = new LastReading<Reading>();
 const read = (urn: URN) => {
   const name = urn.assignedName;
   return readIsan(name, nssStart(name), name.length);
@@ -49,7 +70,8 @@ export const isanRule: NamespaceRule = {
   validate(urn) {
     const name = urn.assignedName;
     const at = nssStart(name);
-    if (memo.remember(urn, readIsan(name, at, name.length)) === 0) {
+    const reading = memo.remember(urn, readIsan(name, at, name.length));
+    if (reading.seen === 0) {
       return [
         error(
           "isan-syntax",
@@ -60,15 +82,14 @@ export const isanRule: NamespaceRule = {
     }
     const issues: Issue[] = [];
     // The first check character covers the root and episode; the second those and the version.
-    const root = mod37_36Run(name, at, at + 19, 36);
-    const first = mod37_36Completion(root);
+    const first = mod37_36Completion(reading.root);
     if (!isCheckChar(name, at + 20, first)) {
       issues.push(
         error("isan-check-character", `first check character should be ${first}`, at + 20),
       );
     }
     if (name.length - at === 33) {
-      const second = mod37_36Completion(mod37_36Run(name, at + 21, at + 31, root));
+      const second = mod37_36Completion(reading.full);
       if (!isCheckChar(name, at + 32, second)) {
         issues.push(
           error("isan-check-character", `second check character should be ${second}`, at + 32),
@@ -79,7 +100,7 @@ export const isanRule: NamespaceRule = {
   },
   // A conforming ISAN already in uppercase is its own key.
   equivalenceKey(urn) {
-    const seen = memo.get(urn, read);
+    const seen = memo.get(urn, read).seen;
     return seen !== 0 && (seen & LOWER) === 0 ? urn.equivalenceKey : foldKey(urn, asciiUpper);
   },
 };

@@ -1,7 +1,7 @@
 // urn:lei, IANA template (2021-12-22, ISO 17442): 20 alphanumeric characters ending in two ISO
 // 7064 MOD 97-10 check digits. The template calls the code "not case sensitive": key uppercase.
 
-import { allDigits, hasLower } from "../ascii.js";
+import { allDigits } from "../ascii.js";
 import { mod97_10Remainder } from "../check-digits/iso7064.js";
 import { error } from "../issue.js";
 import { asciiUpper, foldKey, type NamespaceRule, nssStart } from "../rule.js";
@@ -21,11 +21,5 @@ export const leiRule: NamespaceRule = {
       ? []
       : [error("lei-check-digits", "ISO 7064 MOD 97-10 check digits do not match", at + 18)];
   },
-  // Uppercase: the key's NSS has a lowercase letter only where the NSS has one.
-  equivalenceKey(urn) {
-    const name = urn.assignedName;
-    return hasLower(name, nssStart(name), name.length)
-      ? foldKey(urn, asciiUpper)
-      : urn.equivalenceKey;
-  },
+  equivalenceKey: (urn) => foldKey(urn, asciiUpper),
 };
