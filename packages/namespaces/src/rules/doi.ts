@@ -24,7 +24,11 @@ export const doiRule: NamespaceRule = {
     // Nothing to decode or fold (the common case): the generic key is the key.
     const name = urn.assignedName;
     const at = nssStart(name);
-    if (name.indexOf("%", at) < 0 && !hasUpper(name, at)) return urn.equivalenceKey;
+    // (toLowerCase gives back its input when nothing changes: no copy, and a builtin's loop.)
+    if (name.indexOf("%", at) < 0) {
+      const nss = urn.nss;
+      if (nss.toLowerCase() === nss) return urn.equivalenceKey;
+    }
     const nss = keyNss(urn);
     const encoded = nss.includes("%");
     let text = nss;

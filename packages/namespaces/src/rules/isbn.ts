@@ -19,7 +19,7 @@ interface Reading {
   message: string;
   digits: number;
   hyphens: number;
-  /** The first three digits as a number (978 or 979 for an ISBN-13). */
+  /** An ISBN-13's first three digits as a number (978 or 979); 0 for other lengths. */
   lead: number;
   /** The check character the digits call for; "" when there are neither 10 nor 13. */
   want: string;
@@ -47,36 +47,27 @@ function failed(problem: Reading["problem"], at: number, message: string): Readi
 }
 
 /**
- * The char codes of the first 13 digits of the ISBN being read: the canonical ISBN-13 is made of
- * them in one String.fromCharCode, cheaper than joining slices or turning numbers into strings.
+ * The values of the first 13 digits of the ISBN being read. The check sums are taken over these
+ * after the scan (a typed-array read is cheaper than a charCodeAt, and the scan then has one test
+ * per digit), and the canonical ISBN-13 is made of them in one String.fromCharCode, cheaper than
+ * joining slices or turning numbers into strings.
  */
-const digitCodes = new Uint8Array(13);
+const digitValues = new Uint8Array(13);
 
 /**
  * One pass over the NSS, s[from, to) (to > from: an NSS is never empty): digits, "-" only between
  * digits, "X"/"x" only as the last character.
  */
 function readIsbn(s: string, from: number, to: number): Reading {
+  const d = digitValues;
   const last = to - 1;
   let hyphens = 0;
-  let lead = 0;
-  // The check sums, summed in the same pass (ISO 2108 weights): ISBN-10 (10..2 over 9 digits),
-  // ISBN-13 (1,3,1,… over 12) and the ISBN-13 of an ISBN-10 ("978" then its 9 digits: 3,1,3,…).
-  let sum10 = 0;
-  let sum13 = 0;
-  let sum10To13 = 0;
+  let n = 0;
   for (let i = from; i <= last; i++) {
     const c = s.charCodeAt(i);
     if (c >= 0x30 && c <= 0x39) {
-      const n = i - from - hyphens;
-      const d = c - 0x30;
-      if (n < 3) lead = lead * 10 + d;
-      if (n < 9) {
-        sum10 += (10 - n) * d;
-        sum10To13 += (n & 1 ? 1 : 3) * d;
-      }
-      if (n < 12) sum13 += (n & 1 ? 3 : 1) * d;
-      if (n < 13) digitCodes[n] = c;
+      if (n < 13) d[n] = c - 0x30;
+      n++;
     } else if (c === 0x2d) {
       if (i === from || i === last || s.charCodeAt(i - 1) === 0x2d) {
         return failed("isbn-hyphenation", i, "hyphens only separate digit groups");
@@ -90,62 +81,82 @@ function readIsbn(s: string, from: number, to: number): Reading {
       return failed("isbn-syntax", i, message);
     }
   }
+  // X counts as a digit; only the last character can be one, so the digits before it are in d.
   const digits = to - from - hyphens;
-  const want =
-    digits === 10
-      ? CHECK_CHARS.charAt((11 - (sum10 % 11)) % 11)
-      : digits === 13
-        ? CHECK_CHARS.charAt((10 - (sum13 % 10)) % 10)
-        : "";
   const check = s.charCodeAt(last);
-  let conforms = false;
-  let isbn13: string | undefined;
-  const d = digitCodes;
-  if (digits === 10 && hyphens <= 3) {
-    if (check === want.charCodeAt(0) || (want === "X" && check === 0x78)) {
-      conforms = true;
-      // 9·1 + 7·3 + 8·1 = 38 for the "978" in front.
-      const check13 = 0x30 + ((10 - ((38 + sum10To13) % 10)) % 10);
-      isbn13 = String.fromCharCode(
-        0x39,
-        0x37,
-        0x38,
-        d[0] as number,
-        d[1] as number,
-        d[2] as number,
-        d[3] as number,
-        d[4] as number,
-        d[5] as number,
-        d[6] as number,
-        d[7] as number,
-        d[8] as number,
-        check13,
-      );
-    }
-  } else if (digits === 13 && hyphens <= 4 && (lead === 978 || lead === 979)) {
-    // readIsbn let only the last character be X; an ISBN-13 has none.
-    if (check === want.charCodeAt(0)) {
-      conforms = true;
-      if (hyphens > 0) {
-        isbn13 = String.fromCharCode(
-          d[0] as number,
-          d[1] as number,
-          d[2] as number,
-          d[3] as number,
-          d[4] as number,
-          d[5] as number,
-          d[6] as number,
-          d[7] as number,
-          d[8] as number,
-          d[9] as number,
-          d[10] as number,
-          d[11] as number,
-          d[12] as number,
-        );
-      }
-    }
-  }
   const lowerX = check === 0x78;
+  if (digits === 10) {
+    // ISO 2108 weights: 10..2 over the first 9 digits; and for the ISBN-13 ("978" then those 9
+    // digits, weights 1,3,1,…), 9·1 + 7·3 + 8·1 = 38 and then 3,1,3,….
+    let sum10 = 0;
+    let sum13 = 38;
+    for (let k = 0; k < 9; k++) {
+      const v = d[k] as number;
+      sum10 += (10 - k) * v;
+      sum13 += (k & 1 ? 1 : 3) * v;
+    }
+    const want = CHECK_CHARS.charAt((11 - (sum10 % 11)) % 11);
+    const conforms =
+      hyphens <= 3 && (check === want.charCodeAt(0) || (want === "X" && check === 0x78));
+    const isbn13 = conforms
+      ? String.fromCharCode(
+          0x39,
+          0x37,
+          0x38,
+          0x30 + (d[0] as number),
+          0x30 + (d[1] as number),
+          0x30 + (d[2] as number),
+          0x30 + (d[3] as number),
+          0x30 + (d[4] as number),
+          0x30 + (d[5] as number),
+          0x30 + (d[6] as number),
+          0x30 + (d[7] as number),
+          0x30 + (d[8] as number),
+          0x30 + ((10 - (sum13 % 10)) % 10),
+        )
+      : undefined;
+    return reading(digits, hyphens, 0, want, conforms, isbn13, lowerX);
+  }
+  if (digits === 13) {
+    // ISO 2108 weights 1,3,1,… over the first 12 digits.
+    let sum13 = 0;
+    for (let k = 0; k < 12; k++) sum13 += (k & 1 ? 3 : 1) * (d[k] as number);
+    const want = CHECK_CHARS.charAt((10 - (sum13 % 10)) % 10);
+    const lead = (d[0] as number) * 100 + (d[1] as number) * 10 + (d[2] as number);
+    // Only the last character may be X, and an ISBN-13 has none: it never equals `want`.
+    const conforms = hyphens <= 4 && (lead === 978 || lead === 979) && check === want.charCodeAt(0);
+    const isbn13 =
+      conforms && hyphens > 0
+        ? String.fromCharCode(
+            0x30 + (d[0] as number),
+            0x30 + (d[1] as number),
+            0x30 + (d[2] as number),
+            0x30 + (d[3] as number),
+            0x30 + (d[4] as number),
+            0x30 + (d[5] as number),
+            0x30 + (d[6] as number),
+            0x30 + (d[7] as number),
+            0x30 + (d[8] as number),
+            0x30 + (d[9] as number),
+            0x30 + (d[10] as number),
+            0x30 + (d[11] as number),
+            0x30 + (d[12] as number),
+          )
+        : undefined;
+    return reading(digits, hyphens, lead, want, conforms, isbn13, lowerX);
+  }
+  return reading(digits, hyphens, 0, "", false, undefined, lowerX);
+}
+
+function reading(
+  digits: number,
+  hyphens: number,
+  lead: number,
+  want: string,
+  conforms: boolean,
+  isbn13: string | undefined,
+  lowerX: boolean,
+): Reading {
   return {
     problem: undefined,
     at: 0,

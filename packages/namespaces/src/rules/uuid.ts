@@ -6,6 +6,11 @@ import { charClass, HEX, HYPHEN, UPPER } from "../ascii.js";
 import { error, warning } from "../issue.js";
 import { asciiLower, foldKey, LastReading, type NamespaceRule, nssStart } from "../rule.js";
 
+// Module constants: V8 folds these in the loop, where it reloads imported bindings (see core's
+// grammar/rfc8141.ts).
+const HEX_OR_HYPHEN = HEX | HYPHEN;
+const ONE_HYPHEN = HYPHEN;
+
 /**
  * s[from, to) is 36 characters, hyphens at offsets 8, 13, 18 and 23, hex digits elsewhere: the
  * class bits of its characters (see ascii.ts) ORed together, or 0 when it is not of that form.
@@ -18,12 +23,12 @@ function readUuid(s: string, from: number, to: number): number {
   let hyphens = 0;
   for (let i = from; i < to; i++) {
     const k = charClass(s.charCodeAt(i));
-    if ((k & (HEX | HYPHEN)) === 0) return 0;
+    if ((k & HEX_OR_HYPHEN) === 0) return 0;
     seen |= k;
-    hyphens += k & HYPHEN;
+    hyphens += k & ONE_HYPHEN;
   }
   // The four hyphens checked above, and no others.
-  return hyphens === 4 * HYPHEN ? seen : 0;
+  return hyphens === 4 * ONE_HYPHEN ? seen : 0;
 }
 
 const NIL = "00000000-0000-0000-0000-000000000000";
