@@ -5,10 +5,10 @@
 /** The check characters by value: "X" stands for 10. */
 export const CHECK_CHARS = "0123456789X";
 
-/** The check character of the first `digits` digits of `s` from `from` on: "0"-"9" or "X". */
-export function weightedMod11CheckChar(s: string, digits: number, from = 0): string {
+/** The check character of the first `digits` digits of `s`: "0"-"9" or "X". */
+export function weightedMod11CheckChar(s: string, digits: number): string {
   let sum = 0;
-  for (let i = from, n = 0; n < digits && i < s.length; i++) {
+  for (let i = 0, n = 0; n < digits && i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c !== 0x2d) sum += (digits + 1 - n++) * (c - 48);
   }
