@@ -129,10 +129,16 @@ export function checkUrn(input: string | URN, options?: CheckOptions): CheckRepo
   }
   const facts = factsFor(urn.nid);
   const rule = facts.rule;
-  const issues = rule === undefined ? [] : rule.validate(urn);
-  // A fresh warning per report: callers may change the issues they are given.
-  if (facts.noticeCode !== undefined)
-    issues.push(warning(facts.noticeCode, facts.noticeMessage, 4));
+  // A fresh warning per report: callers may change the issues they are given. (A NID with a
+  // notice, unregistered or reserved, has no rule here: one array of the right size.)
+  const notice =
+    facts.noticeCode === undefined ? undefined : warning(facts.noticeCode, facts.noticeMessage, 4);
+  let issues: Issue[];
+  if (rule === undefined) issues = notice === undefined ? [] : [notice];
+  else {
+    issues = rule.validate(urn);
+    if (notice !== undefined) issues.push(notice);
+  }
   const key = urn.equivalenceKey;
   return {
     input: urn.href,

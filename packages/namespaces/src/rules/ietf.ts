@@ -96,8 +96,8 @@ export const ietfRule: NamespaceRule = {
         ? [warning("ietf-leading-zero", "leading zeros are not defined as equivalent", from)]
         : [];
     }
-    const rest = name.slice(from);
     if (sub === "id" || sub === "mtg") {
+      const rest = name.slice(from);
       const bad = rest === "" ? 0 : rest.search(/[^A-Za-z0-9-]/);
       if (bad >= 0) {
         return [error("ietf-syntax", `urn:ietf:${sub}: takes letters, digits and "-"`, from + bad)];
@@ -116,11 +116,13 @@ export const ietfRule: NamespaceRule = {
       return issues;
     }
     // params: the name may itself hold ":" (capport:unrestricted), so try every prefix.
-    if (rest === "") {
+    if (from === name.length) {
       return [error("ietf-syntax", "urn:ietf:params: needs a registered name", from)];
     }
-    for (let end = rest.indexOf(":"); ; end = rest.indexOf(":", end + 1)) {
-      if (registry.ietf.getParam(end < 0 ? rest : rest.slice(0, end)) !== undefined) return [];
+    for (let end = name.indexOf(":", from); ; end = name.indexOf(":", end + 1)) {
+      if (registry.ietf.getParam(name.slice(from, end < 0 ? name.length : end)) !== undefined) {
+        return [];
+      }
       if (end < 0) break;
     }
     return [
