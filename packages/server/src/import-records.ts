@@ -23,6 +23,8 @@ export type ImportEvent =
   | { done: true; lines: number; created: number; unchanged: number; errors: number };
 
 const STATUSES = new Set(["reserved", "active", "deactivated"]);
+/** Lines checked between turns of the event loop while batches are in flight. */
+const LINES_PER_TURN = 16;
 
 function fail(code: string, message: string): never {
   throw new HttpProblem(422, code, message);
@@ -186,6 +188,7 @@ export async function* importRecords(
   }
   const reader = ndjsonLines(watched(), limits.jsonBytes);
   let next: Promise<IteratorResult<Line>> | null = null;
+  let linesSinceTurn = 0;
   try {
     for (;;) {
       next ??= reader.next();
@@ -193,6 +196,13 @@ export async function* importRecords(
       // next line arrives.
       if (inFlight.length > 0 && awaitingInput)
         await Promise.race([(inFlight[0] as InFlight).outcome, next]);
+      // Lines already read are checked in one run of promise jobs, during which the database's
+      // replies wait unread; a turn of the event loop every few lines lets batches in flight
+      // move on (start their statement, commit) meanwhile.
+      else if (inFlight.length > 0 && ++linesSinceTurn >= LINES_PER_TURN) {
+        linesSinceTurn = 0;
+        await new Promise(setImmediate);
+      }
       while (inFlight[0]?.settled) yield* acknowledge();
       const step = await next;
       next = null;

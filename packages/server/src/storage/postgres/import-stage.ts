@@ -1,5 +1,5 @@
 // How an import batch reaches PostgreSQL's tables: its rows are COPY-ed into per-connection
-// temporary stage tables, then one prepared statement inserts the new records with their
+// temporary stage tables, then two prepared statements insert the new records, then their
 // locators, successors and the batch's audit row. The batch's rules (the first line of a key
 // repeated in the batch wins; a locator URL repeated in a record is stored once, with its last
 // fields, where it first appeared) are applied here while the rows are written, so the statement
@@ -25,6 +25,9 @@ CREATE TEMP TABLE IF NOT EXISTS import_locators (
 ) ON COMMIT DELETE ROWS;
 CREATE TEMP TABLE IF NOT EXISTS import_successors (
   key text COLLATE "C", urn text, successor_key text
+) ON COMMIT DELETE ROWS;
+CREATE TEMP TABLE IF NOT EXISTS import_created (
+  id bigint, key text COLLATE "C", urn text
 ) ON COMMIT DELETE ROWS`;
 
 /** A batch as COPY rows, with the line each staged key comes from. */
@@ -122,48 +125,64 @@ export async function copyIn(c: pg.PoolClient, table: string, rows: string[]): P
   await finished(copy);
 }
 
+/** A statement prepared once per connection under its name. */
+export interface Prepared {
+  name: string;
+  text: string;
+}
+
 /**
- * The batch's statement, prepared once per connection under its name. `raced` picks the
- * insertion: normally keys not stored yet are inserted as plain rows (an anti-join probes the
- * key index once; ON CONFLICT's speculative insertion costs more per row); after a
- * unique_violation from a writer that committed an equal key meanwhile, ON CONFLICT DO NOTHING.
- * Record ids follow the lines, so the audit row lists the created URNs in line order by id.
- * Successors are rare: the statement joins their stage only when the batch has some.
+ * The batch's first statement inserts its new records into `records` (and their ids into
+ * `import_created`), in line order: `raced` picks how. Normally keys not stored yet are inserted
+ * as plain rows (an anti-join probes the key index once; ON CONFLICT's speculative insertion
+ * costs more per row); after a unique_violation from a writer that committed an equal key
+ * meanwhile, ON CONFLICT DO NOTHING.
  */
-export function importStatement(
-  raced: boolean,
-  successors: boolean,
-): { name: string; text: string } {
+export function insertRecords(raced: boolean): Prepared {
   const insert = raced
-    ? `SELECT key, urn, nid, status, metadata, reason, deactivated, created, $2
+    ? `SELECT key, urn, nid, status, metadata, reason, deactivated, created, $1
   FROM import_records ORDER BY n
   ON CONFLICT (key) DO NOTHING`
-    : `SELECT key, urn, nid, status, metadata, reason, deactivated, created, $2
+    : `SELECT key, urn, nid, status, metadata, reason, deactivated, created, $1
   FROM import_records s WHERE NOT EXISTS (SELECT 1 FROM records r WHERE r.key = s.key)
   ORDER BY n`;
-  const successor = successors
-    ? `, successor AS (
-  INSERT INTO successors (record_id, successor_urn, successor_key, created)
-  SELECT ins.id, s.urn, s.successor_key, $2 FROM ins JOIN import_successors s ON s.key = ins.key
-)`
-    : "";
   return {
-    name: `urnkit-import${raced ? "-raced" : ""}${successors ? "-successors" : ""}`,
+    name: `urnkit-import-records${raced ? "-raced" : ""}`,
     text: `WITH ins AS (
   INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, created, updated)
   ${insert}
   RETURNING id, key, urn
-), locator AS (
+)
+INSERT INTO import_created SELECT id, key, urn FROM ins`,
+  };
+}
+
+/**
+ * The second statement gives the created records their locators and successors (a stage that is
+ * rare, joined only when the batch has some), writes the batch's audit row (the created URNs in
+ * line order, which is id order) and names the created keys.
+ */
+export function completeRecords(successors: boolean): Prepared {
+  const successor = successors
+    ? `, successor AS (
+  INSERT INTO successors (record_id, successor_urn, successor_key, created)
+  SELECT c.id, s.urn, s.successor_key, $2
+  FROM import_created c JOIN import_successors s ON s.key = c.key
+)`
+    : "";
+  return {
+    name: `urnkit-import-complete${successors ? "-successors" : ""}`,
+    text: `WITH locator AS (
   INSERT INTO locators (record_id, url, priority, media_type, active, created)
-  SELECT ins.id, l.url, coalesce(l.priority::bigint, 0), l.media_type,
+  SELECT c.id, l.url, coalesce(l.priority::bigint, 0), l.media_type,
     coalesce(l.active::boolean, true), l.created
-  FROM ins JOIN import_locators l ON l.key = ins.key
+  FROM import_created c JOIN import_locators l ON l.key = c.key
   ORDER BY l.n
 )${successor}, audited AS (
   INSERT INTO audit (token_id, action, target, before, after, at)
   SELECT $1, 'urn.import', $3, NULL, json_build_object('created', json_agg(urn ORDER BY id))::text, $2
-  FROM ins HAVING count(*) > 0
+  FROM import_created HAVING count(*) > 0
 )
-SELECT key FROM ins`,
+SELECT key FROM import_created`,
   };
 }

@@ -4,7 +4,7 @@
 // Resolution lookups may go to a read replica (`readUrl`); namespaces are cached per process and
 // dropped on the NOTIFY their trigger sends, so a change made by one process reaches all.
 
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
 import type { ImportSequence } from "../../import-records.js";
 import {
@@ -47,7 +47,7 @@ import {
   type TokenInfo,
   type UrnRecord,
 } from "../store.js";
-import { copyIn, importStatement, STAGE_SQL, stageBatch } from "./import-stage.js";
+import { completeRecords, copyIn, insertRecords, STAGE_SQL, stageBatch } from "./import-stage.js";
 import { migrations, NAMESPACE_CHANNEL } from "./migrations.js";
 
 type Queryable = pg.Pool | pg.PoolClient;
@@ -105,11 +105,37 @@ const RESOLVE_SQL = `SELECT r.urn, r.status, r.reason, r.deactivated,
 FROM records r WHERE r.key = $1`;
 
 const UNIQUE_VIOLATION = "23505";
-/**
- * Batches of one import in flight at once: one runs its statement while the one before it
- * commits and the next is staged. Each holds a pooled connection meanwhile.
- */
+/** Batches of one import in flight at once, each holding a pooled connection meanwhile. */
 const IMPORT_DEPTH = 3;
+
+/** A batch of an import sequence, as the batch sent after it sees it. */
+interface SequencedBatch {
+  /** The advisory lock the batch holds until it commits or rolls back. */
+  lock: bigint;
+  /** Settled once the batch holds its lock (or failed before). */
+  locked: Deferred;
+  /** Settled once its records are inserted (or it failed). */
+  inserted: Deferred;
+  committed: Promise<boolean>;
+}
+
+interface Deferred {
+  promise: Promise<void>;
+  resolve(): void;
+}
+
+function deferred(): Deferred {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** A random signed 64-bit advisory lock key: no other batch, in any process, holds it. */
+function randomLockKey(): bigint {
+  return randomBytes(8).readBigInt64BE();
+}
 
 const toRecord = (row: RecordRow): UrnRecord => recordOf(row, row);
 
@@ -569,38 +595,46 @@ export class PostgresStore implements Store {
 
   /**
    * An import's batches, up to IMPORT_DEPTH in flight, each in its own transaction on its own
-   * connection. A batch's statement starts only when the one before it has run, and its COMMIT
-   * only after the one before it committed, so batches commit in order and a batch that waits
-   * on the key index for an earlier batch waits for a transaction that is only committing: no
-   * cycle of waits, within an import or across imports. A batch after a failed one rolls back.
+   * connection. Only their first statements, which insert the records, take turns in the order
+   * sent (so ids follow the lines); locators, their foreign-key checks and the rest run side by
+   * side. Batches commit in the order sent: each holds an advisory lock of its own until it ends,
+   * and the next batch takes that lock before its COMMIT. That wait is in the database, where the
+   * deadlock detector sees it: batches of two imports waiting on each other's keys fail with a
+   * deadlock error instead of hanging. A batch that finds a key an earlier batch inserted waits
+   * on the key index until that batch ends; an earlier batch never waits on a later one. A batch
+   * after a failed one rolls back.
    */
   importSequence(actor: Actor): ImportSequence {
-    let ran: Promise<void> = Promise.resolve();
-    let committed: Promise<boolean> = Promise.resolve(true);
+    let previous: SequencedBatch | null = null;
     return {
       depth: IMPORT_DEPTH,
       send: (items) => {
-        const turn = { ran, committed };
-        let done = () => {};
-        ran = new Promise((resolve) => {
-          done = resolve;
-        });
-        const result = this.#importBatch(items, actor, turn, done);
-        committed = result.then(
+        const batch: SequencedBatch = {
+          lock: randomLockKey(),
+          locked: deferred(),
+          inserted: deferred(),
+          committed: Promise.resolve(false),
+        };
+        const result = this.#sequencedBatch(items, actor, batch, previous);
+        batch.committed = result.then(
           () => true,
           () => false,
         );
+        previous = batch;
         return result;
       },
     };
   }
 
-  /** COPY into the stage, one statement into the tables (then `ran`), compare the rest. */
-  async #importBatch(
+  /**
+   * COPY into the stage, insert the records (after `previous` inserted its own), then their
+   * locators, successors and audit row; compare the rest; commit after `previous`.
+   */
+  async #sequencedBatch(
     items: ImportItem[],
     actor: Actor,
-    turn: { ran: Promise<void>; committed: Promise<boolean> },
-    ran: () => void,
+    batch: SequencedBatch,
+    previous: SequencedBatch | null,
   ): Promise<ImportBatchResult> {
     const t = now();
     const stage = stageBatch(items, t);
@@ -611,28 +645,31 @@ export class PostgresStore implements Store {
         await c.query(STAGE_SQL);
         this.#staged.add(c);
       }
-      await c.query("BEGIN");
+      await c.query(`BEGIN; SELECT pg_advisory_xact_lock(${batch.lock})`);
+      batch.locked.resolve();
       // Each stage goes as one write: a CopyData message per row costs more than the rows. No
       // ANALYZE: the planner sizes an unanalyzed table from its pages.
       await copyIn(c, "import_records", stage.records);
       if (stage.locators.length > 0) await copyIn(c, "import_locators", stage.locators);
-      const successors = stage.successors.length > 0;
-      if (successors) await copyIn(c, "import_successors", stage.successors);
-      const values = [actor.tokenId, t, `lines ${items[0]?.line}-${items.at(-1)?.line}`];
-      await turn.ran;
-      let inserted: pg.QueryResult<{ key: string }>;
+      if (stage.successors.length > 0) await copyIn(c, "import_successors", stage.successors);
+      // Records are inserted in the order batches were sent, so their ids follow the lines.
+      if (previous !== null) await previous.inserted.promise;
       try {
         await c.query("SAVEPOINT import");
         try {
-          inserted = await c.query({ ...importStatement(false, successors), values });
+          await c.query({ ...insertRecords(false), values: [t] });
         } catch (error) {
           if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
           await c.query("ROLLBACK TO SAVEPOINT import");
-          inserted = await c.query({ ...importStatement(true, successors), values });
+          await c.query({ ...insertRecords(true), values: [t] });
         }
       } finally {
-        ran();
+        batch.inserted.resolve();
       }
+      const inserted = await c.query<{ key: string }>({
+        ...completeRecords(stage.successors.length > 0),
+        values: [actor.tokenId, t, `lines ${items[0]?.line}-${items.at(-1)?.line}`],
+      });
       const created = new Set(inserted.rows.map((r) => r.key));
       const result: ImportBatchResult = { created: created.size, unchanged: 0, conflicts: [] };
       const rest = items.filter(
@@ -653,12 +690,19 @@ export class PostgresStore implements Store {
             result.conflicts.push({ line: item.line, urn: item.record.urn, existing: record.urn });
         }
       }
-      if (!(await turn.committed)) throw new StateError("an earlier batch of the import failed");
+      if (previous !== null) {
+        // Taken once the previous batch holds it, the lock is granted when that batch ends.
+        await previous.locked.promise;
+        await c.query(`SELECT pg_advisory_xact_lock_shared(${previous.lock})`);
+        if (!(await previous.committed))
+          throw new StateError("an earlier batch of the import failed");
+      }
       await c.query("COMMIT");
       c.release();
       return result;
     } catch (error) {
-      ran();
+      batch.locked.resolve();
+      batch.inserted.resolve();
       if (c !== null) {
         // A connection that cannot even roll back is discarded rather than reused.
         const broken = await c.query("ROLLBACK").then(
