@@ -134,8 +134,9 @@ export function checkUrn(input: string | URN, options?: CheckOptions): CheckRepo
   const notice =
     facts.noticeCode === undefined ? undefined : warning(facts.noticeCode, facts.noticeMessage, 4);
   let issues: Issue[];
-  if (rule === undefined) issues = notice === undefined ? [] : [notice];
-  else {
+  if (rule === undefined) {
+    issues = notice === undefined ? [] : [notice];
+  } else {
     issues = rule.validate(urn);
     if (notice !== undefined) issues.push(notice);
   }
