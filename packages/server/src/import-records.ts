@@ -1,6 +1,8 @@
 // Importing NDJSON record lines (the format `export` writes) in batches: each batch is one
 // transaction and is acknowledged only after it commits. A line already imported with the same
-// content changes nothing, so importing a file twice is harmless.
+// content changes nothing, so importing a file twice is harmless. An engine that offers
+// sequences (PostgreSQL) gets the next batches while earlier ones are still in flight; events
+// still come in line order. Others (SQLite) get one batch at a time.
 
 import { URN } from "@urnkit/core";
 import type { Limits } from "./http/context.js";

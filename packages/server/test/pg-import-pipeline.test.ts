@@ -1,6 +1,6 @@
-// What an import's client sees on PostgreSQL: a batch is acknowledged as soon as it commits (also
-// while the input is quiet), and events keep the order of the lines. Any change that overlaps
-// batches with reading (tried, and reverted for what it cost SQLite) must keep both.
+// What an import's client sees on PostgreSQL, where batches are in flight while later lines are
+// read: a batch is acknowledged as soon as it commits (also while the input is quiet), and events
+// keep the order of the lines.
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
