@@ -78,25 +78,6 @@ export interface ImportOptions {
   limits: Limits;
 }
 
-/**
- * An import's batches with several in flight, for an engine in another process (PostgreSQL),
- * which can work on one batch while this process reads and checks the next. Batches commit in
- * the order sent; each promise settles after its own COMMIT (or with the batch's failure).
- */
-export interface ImportSequence {
-  /** Batches that may be sent before the first is acknowledged. */
-  readonly depth: number;
-  send(items: ImportItem[]): Promise<ImportBatchResult>;
-}
-
-/** A store offering sequences (Store's importBatch commits one batch at a time). */
-interface SequencingStore extends Store {
-  importSequence(actor: Actor): ImportSequence;
-}
-
-const hasSequences = (store: Store): store is SequencingStore =>
-  typeof (store as Partial<SequencingStore>).importSequence === "function";
-
 /** A batch handed to the store and not yet acknowledged, with the line errors read after it. */
 interface InFlight {
   items: ImportItem[];
@@ -113,7 +94,7 @@ export async function* importRecords(
 ): AsyncGenerator<ImportEvent> {
   const { limits } = options;
   // Without a sequence, each batch is acknowledged before the next line is read.
-  const sequence = hasSequences(store) ? store.importSequence(options.actor) : null;
+  const sequence = store.importSequence?.(options.actor) ?? null;
   let batch: ImportItem[] = [];
   let batchNo = 0;
   let lines = 0;

@@ -247,6 +247,16 @@ export interface ImmediateReads {
   resolve(key: string): ResolveView | null;
 }
 
+/**
+ * Batches of one import sent before the earlier ones are acknowledged. They commit in the order
+ * sent; each promise settles after its own COMMIT (or with the batch's failure).
+ */
+export interface ImportSequence {
+  /** Batches that may be sent before the first is acknowledged. */
+  readonly depth: number;
+  send(items: ImportItem[]): Promise<ImportBatchResult>;
+}
+
 export interface Store {
   readonly engine: string;
   /** Present when the engine answers resolution's reads at once (see ImmediateReads). */
@@ -276,6 +286,11 @@ export interface Store {
 
   /** Imports one batch in one transaction: when it returns, the batch is durable. */
   importBatch(items: ImportItem[], actor: Actor): Promise<ImportBatchResult>;
+  /**
+   * An import's batches with several in flight, for an engine in another process (PostgreSQL)
+   * that can work on one batch while this process reads the next. Absent: one batch at a time.
+   */
+  importSequence?(actor: Actor): ImportSequence;
   exportPage(cursor: string | null, limit: number): Promise<ExportPage>;
   countRecords(): Promise<number>;
 

@@ -6,7 +6,6 @@
 
 import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
-import type { ImportSequence } from "../../import-records.js";
 import {
   auditJson,
   type NamespaceRow,
@@ -28,6 +27,7 @@ import {
   type ExportPage,
   type ImportBatchResult,
   type ImportItem,
+  type ImportSequence,
   type Locator,
   type LocatorInput,
   type Namespace,
