@@ -98,23 +98,7 @@ function readIsbn(s: string, from: number, to: number): Reading {
     const want = CHECK_CHARS.charAt((11 - (sum10 % 11)) % 11);
     const conforms =
       hyphens <= 3 && (check === want.charCodeAt(0) || (want === "X" && check === 0x78));
-    const isbn13 = conforms
-      ? String.fromCharCode(
-          0x39,
-          0x37,
-          0x38,
-          0x30 + (d[0] as number),
-          0x30 + (d[1] as number),
-          0x30 + (d[2] as number),
-          0x30 + (d[3] as number),
-          0x30 + (d[4] as number),
-          0x30 + (d[5] as number),
-          0x30 + (d[6] as number),
-          0x30 + (d[7] as number),
-          0x30 + (d[8] as number),
-          0x30 + ((10 - (sum13 % 10)) % 10),
-        )
-      : undefined;
+    const isbn13 = conforms ? isbn13Text(9, 7, 8, d, 0, (10 - (sum13 % 10)) % 10) : undefined;
     return reading(digits, hyphens, 0, want, conforms, isbn13, lowerX);
   }
   if (digits === 13) {
@@ -127,25 +111,40 @@ function readIsbn(s: string, from: number, to: number): Reading {
     const conforms = hyphens <= 4 && (lead === 978 || lead === 979) && check === want.charCodeAt(0);
     const isbn13 =
       conforms && hyphens > 0
-        ? String.fromCharCode(
-            0x30 + (d[0] as number),
-            0x30 + (d[1] as number),
-            0x30 + (d[2] as number),
-            0x30 + (d[3] as number),
-            0x30 + (d[4] as number),
-            0x30 + (d[5] as number),
-            0x30 + (d[6] as number),
-            0x30 + (d[7] as number),
-            0x30 + (d[8] as number),
-            0x30 + (d[9] as number),
-            0x30 + (d[10] as number),
-            0x30 + (d[11] as number),
-            0x30 + (d[12] as number),
-          )
+        ? isbn13Text(d[0] as number, d[1] as number, d[2] as number, d, 3, d[12] as number)
         : undefined;
     return reading(digits, hyphens, lead, want, conforms, isbn13, lowerX);
   }
   return reading(digits, hyphens, 0, "", false, undefined, lowerX);
+}
+
+/**
+ * An ISBN-13 as text, made in one string: its three-digit prefix, the nine digits of `d` from
+ * `from`, and its check digit.
+ */
+function isbn13Text(
+  p0: number,
+  p1: number,
+  p2: number,
+  d: ArrayLike<number>,
+  from: number,
+  check: number,
+): string {
+  return String.fromCharCode(
+    0x30 + p0,
+    0x30 + p1,
+    0x30 + p2,
+    0x30 + (d[from] as number),
+    0x30 + (d[from + 1] as number),
+    0x30 + (d[from + 2] as number),
+    0x30 + (d[from + 3] as number),
+    0x30 + (d[from + 4] as number),
+    0x30 + (d[from + 5] as number),
+    0x30 + (d[from + 6] as number),
+    0x30 + (d[from + 7] as number),
+    0x30 + (d[from + 8] as number),
+    0x30 + check,
+  );
 }
 
 function reading(
