@@ -3,6 +3,8 @@
 
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { openPostgresStore, type PostgresStore } from "../src/storage/postgres/postgres-store.js";
+import type { NamespaceInput } from "../src/storage/store.js";
 
 /** The server to test against, or null: the PostgreSQL half is then skipped. */
 export const TEST_PG: string | null = process.env.URNKIT_TEST_PG || null;
@@ -43,4 +45,32 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     drop: () =>
       admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
   };
+}
+
+/** A fresh database, a store serving `namespace` on it, and a plain second connection to it. */
+export interface StoreWithClient {
+  db: TestDatabase;
+  store: PostgresStore;
+  /** Another writer (or listener) beside the store. */
+  other: pg.Client;
+  close(): Promise<void>;
+}
+
+export async function storeWithClient(namespace: NamespaceInput): Promise<StoreWithClient> {
+  const db = await createTestDatabase();
+  const store = await openPostgresStore({ url: db.url });
+  const other = new pg.Client({ connectionString: db.url });
+  const close = async () => {
+    await other.end().catch(() => {});
+    await store.close();
+    await db.drop();
+  };
+  try {
+    await store.createNamespace(namespace, { tokenId: null });
+    await other.connect();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { db, store, other, close };
 }

@@ -6,21 +6,17 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import pg from "pg";
-import { openStore } from "../src/storage/open-store.js";
-import type { ImportItem, RecordLine, Store } from "../src/storage/store.js";
-import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
+import type pg from "pg";
+import type { Store } from "../src/storage/store.js";
+import { importItem as item, CREATED as T } from "./import-items.js";
+import {
+  PG_SKIP,
+  type StoreWithClient,
+  storeWithClient,
+  type TestDatabase,
+} from "./pg-database.js";
 
 const actor = { tokenId: null };
-const T = "2025-01-02T03:04:05.000Z";
-
-const item = (line: number, name: string, record: Partial<RecordLine> = {}): ImportItem => ({
-  line,
-  key: `urn:example:${name}`,
-  nid: "example",
-  record: { urn: `urn:example:${name}`, status: "active", created: T, ...record },
-  successors: [],
-});
 
 /** The URNs the newest import audit row names as created. */
 async function lastImportAudit(store: Store): Promise<unknown> {
@@ -33,18 +29,13 @@ describe("import batches racing other writers (postgres)", { skip: PG_SKIP }, ()
   let store: Store;
   let other: pg.Client;
 
+  let setup: StoreWithClient | undefined;
+
   before(async () => {
-    db = await createTestDatabase();
-    store = await openStore(db.url);
-    await store.createNamespace({ nid: "example", local: true }, actor);
-    other = new pg.Client({ connectionString: db.url });
-    await other.connect();
+    setup = await storeWithClient({ nid: "example", local: true });
+    ({ db, store, other } = setup);
   });
-  after(async () => {
-    await other?.end();
-    await store?.close();
-    await db?.drop();
-  });
+  after(() => setup?.close());
 
   it("a key another writer commits while the batch inserts is reported, not duplicated", async () => {
     // The other writer's rows exist but are uncommitted: the batch cannot see them, and its

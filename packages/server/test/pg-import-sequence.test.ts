@@ -4,22 +4,17 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import pg from "pg";
+import type pg from "pg";
 import type { PostgresStore } from "../src/storage/postgres/postgres-store.js";
-import { openPostgresStore } from "../src/storage/postgres/postgres-store.js";
-import type { ImportItem, RecordLine } from "../src/storage/store.js";
-import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
+import { importItem as item, CREATED as T } from "./import-items.js";
+import {
+  PG_SKIP,
+  type StoreWithClient,
+  storeWithClient,
+  type TestDatabase,
+} from "./pg-database.js";
 
 const actor = { tokenId: null };
-const T = "2025-01-02T03:04:05.000Z";
-
-const item = (line: number, name: string, record: Partial<RecordLine> = {}): ImportItem => ({
-  line,
-  key: `urn:example:${name}`,
-  nid: "example",
-  record: { urn: `urn:example:${name}`, status: "active", created: T, ...record },
-  successors: [],
-});
 
 describe("an import's batches in flight together (postgres)", { skip: PG_SKIP }, () => {
   let db: TestDatabase;
@@ -33,18 +28,13 @@ describe("an import's batches in flight together (postgres)", { skip: PG_SKIP },
       ])
     ).rows[0]?.n;
 
+  let setup: StoreWithClient | undefined;
+
   before(async () => {
-    db = await createTestDatabase();
-    store = await openPostgresStore({ url: db.url });
-    await store.createNamespace({ nid: "example", local: true }, actor);
-    other = new pg.Client({ connectionString: db.url });
-    await other.connect();
+    setup = await storeWithClient({ nid: "example", local: true });
+    ({ db, store, other } = setup);
   });
-  after(async () => {
-    await other?.end();
-    await store?.close();
-    await db?.drop();
-  });
+  after(() => setup?.close());
 
   it("a batch sent later is not committed while an earlier one waits", async () => {
     // Another writer holds an uncommitted record with a key of the first batch: that batch

@@ -4,9 +4,14 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import pg from "pg";
-import { openPostgresStore, type PostgresStore } from "../src/storage/postgres/postgres-store.js";
-import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
+import type pg from "pg";
+import type { PostgresStore } from "../src/storage/postgres/postgres-store.js";
+import {
+  PG_SKIP,
+  type StoreWithClient,
+  storeWithClient,
+  type TestDatabase,
+} from "./pg-database.js";
 
 const LISTENING =
   "SELECT pid FROM pg_stat_activity WHERE query = 'LISTEN urnkit_namespaces' AND datname = $1";
@@ -26,18 +31,13 @@ describe("namespace cache and LISTEN/NOTIFY (postgres)", { skip: PG_SKIP }, () =
     return false;
   };
 
+  let setup: StoreWithClient | undefined;
+
   before(async () => {
-    db = await createTestDatabase();
-    store = await openPostgresStore({ url: db.url });
-    await store.createNamespace({ nid: "example", local: true, maxAge: 300 }, { tokenId: null });
-    other = new pg.Client({ connectionString: db.url });
-    await other.connect();
+    setup = await storeWithClient({ nid: "example", local: true, maxAge: 300 });
+    ({ db, store, other } = setup);
   });
-  after(async () => {
-    await other?.end();
-    await store?.close();
-    await db?.drop();
-  });
+  after(() => setup?.close());
 
   it("a change written by another connection reaches the cache by NOTIFY", async () => {
     assert.equal((await store.getNamespace("example"))?.maxAge, 300);
