@@ -18,4 +18,5 @@ export {
 } from "./storage/open-store.js";
 export { openSqliteStore, SqliteStore } from "./storage/sqlite/sqlite-store.js";
 export * from "./storage/store.js";
+export { keepTickMaps } from "./tick-maps.js";
 export { hashToken, issueToken, ROLES } from "./tokens.js";

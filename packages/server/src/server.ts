@@ -22,6 +22,7 @@ import { resolutionRoutes, resolveTarget } from "./routes/resolution.js";
 import { uriResRoutes } from "./routes/uri-res.js";
 import { urnRoutes } from "./routes/urns.js";
 import type { Store } from "./storage/store.js";
+import { keepTickMaps } from "./tick-maps.js";
 import { uiRoutes } from "./ui/ui-routes.js";
 
 export type ServerPlugin = (app: FastifyInstance, options: PluginOptions) => Promise<void>;
@@ -48,6 +49,7 @@ export const DEFAULT_LIMITS: Limits = { urnBytes: 8192, jsonBytes: 1048576, impo
 const RESOLUTION_ROUTE = /^\/urn::\*$/i;
 
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  keepTickMaps();
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const metrics = new Metrics();
   const counter = new ResolutionCounter(options.store);

@@ -60,8 +60,17 @@ export function registerServe(program: Command, ctx: Context): void {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535)
         command.error(`error: --port must be 0 to 65535, not ${options.port}`);
-      const { buildServer, displayLocation, isPostgresUrl, issueToken, openStore, seedExample } =
-        await import("@urnkit/server");
+      const {
+        buildServer,
+        displayLocation,
+        isPostgresUrl,
+        issueToken,
+        keepTickMaps,
+        openStore,
+        seedExample,
+      } = await import("@urnkit/server");
+      // Before the store's connections start ticking (see the server's tick-maps.ts).
+      keepTickMaps();
       if (options.dbRead !== undefined && !isPostgresUrl(options.db))
         command.error(
           "error: --db-read needs a PostgreSQL database: pass a postgres:// URL as --db",
