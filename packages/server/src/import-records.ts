@@ -2,7 +2,8 @@
 // transaction and is acknowledged only after it commits. A line already imported with the same
 // content changes nothing, so importing a file twice is harmless. An engine that offers
 // sequences (PostgreSQL) gets the next batches while earlier ones are still in flight; events
-// still come in line order. Others (SQLite) get one batch at a time.
+// still come in line order. Others (SQLite) get one batch at a time. A batch the database rolled
+// back to break a deadlock (two imports crossing on the same keys) is sent again.
 
 import { URN } from "@urnkit/core";
 import type { Limits } from "./http/context.js";
@@ -11,7 +12,14 @@ import { namespaceKey } from "./namespace-keys.js";
 import { type Line, ndjsonLines } from "./ndjson-lines.js";
 import { registrationTarget } from "./registration.js";
 import { checkLocators, METADATA_BYTES } from "./routes/record-body.js";
-import type { Actor, ImportBatchResult, ImportItem, RecordLine, Store } from "./storage/store.js";
+import {
+  type Actor,
+  type ImportBatchResult,
+  type ImportItem,
+  type RecordLine,
+  RetryableError,
+  type Store,
+} from "./storage/store.js";
 
 export type ImportEvent =
   | { line: number; error: string; code: string; issues?: unknown }
@@ -27,6 +35,12 @@ export type ImportEvent =
 const STATUSES = new Set(["reserved", "active", "deactivated"]);
 /** Lines checked between turns of the event loop while batches are in flight. */
 const LINES_PER_TURN = 16;
+/**
+ * Times a batch is sent again after the database rolled it back for another transaction's sake
+ * (two imports crossing on the same keys), each after a pause of up to 50 ms times the attempt,
+ * so that the two do not meet again in step.
+ */
+const RETRIES = 3;
 
 function fail(code: string, message: string): never {
   throw new HttpProblem(422, code, message);
@@ -81,6 +95,8 @@ export interface ImportOptions {
 /** A batch handed to the store and not yet acknowledged, with the line errors read after it. */
 interface InFlight {
   items: ImportItem[];
+  /** Times it was sent before, rolled back each time (see RETRIES). */
+  retried: number;
   /** Never rejects (a failure is kept as `error`), so it is no unhandled rejection while unread. */
   outcome: Promise<{ result: ImportBatchResult } | { error: unknown }>;
   settled: boolean;
@@ -94,7 +110,7 @@ export async function* importRecords(
 ): AsyncGenerator<ImportEvent> {
   const { limits } = options;
   // Without a sequence, each batch is acknowledged before the next line is read.
-  const sequence = store.importSequence?.(options.actor) ?? null;
+  let sequence = store.importSequence?.(options.actor) ?? null;
   let batch: ImportItem[] = [];
   let batchNo = 0;
   let lines = 0;
@@ -102,14 +118,16 @@ export async function* importRecords(
   let unchanged = 0;
   let errors = 0;
   const inFlight: InFlight[] = [];
-  function send(): void {
+  /** Hands `items` to the store; `after` holds the line errors read after them. */
+  function dispatch(items: ImportItem[], after: ImportEvent[], retried: number): InFlight {
     const flight: InFlight = {
-      items: batch,
-      after: [],
+      items,
+      retried,
+      after,
       settled: false,
       outcome: (sequence === null
-        ? store.importBatch(batch, options.actor)
-        : sequence.send(batch)
+        ? store.importBatch(items, options.actor)
+        : sequence.send(items)
       ).then(
         (result) => {
           flight.settled = true;
@@ -121,15 +139,39 @@ export async function* importRecords(
         },
       ),
     };
+    return flight;
+  }
+  function send(): void {
+    inFlight.push(dispatch(batch, [], 0));
     batch = [];
-    inFlight.push(flight);
+  }
+  /**
+   * Sends `failed` (rolled back for another transaction's sake) again, and every batch in flight
+   * after it: those commit only after it, so they fail with it. A new sequence takes them, in
+   * their order, after a pause.
+   */
+  async function resend(failed: InFlight): Promise<void> {
+    const again = [failed, ...inFlight.splice(0)];
+    await Promise.all(again.map((flight) => flight.outcome));
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * (failed.retried + 1)));
+    sequence = store.importSequence?.(options.actor) ?? null;
+    for (const flight of again)
+      inFlight.push(
+        dispatch(flight.items, flight.after, flight.retried + (flight === failed ? 1 : 0)),
+      );
   }
   /** Waits for the oldest batch in flight and yields its events, then the errors read after it. */
   async function* acknowledge(): AsyncGenerator<ImportEvent> {
     const flight = inFlight.shift();
     if (flight === undefined) return;
     const settled = await flight.outcome;
-    if ("error" in settled) throw settled.error;
+    if ("error" in settled) {
+      if (!(settled.error instanceof RetryableError) || flight.retried >= RETRIES)
+        throw settled.error;
+      await resend(flight);
+      yield* acknowledge();
+      return;
+    }
     const { result } = settled;
     const { items } = flight;
     batchNo += 1;

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type pg from "pg";
 import type { PostgresStore } from "../src/storage/postgres/postgres-store.js";
+import { RetryableError } from "../src/storage/store.js";
 import { importItem as item, CREATED as T } from "./import-items.js";
 import {
   PG_SKIP,
@@ -30,6 +31,21 @@ describe("an import's batches in flight together (postgres)", { skip: PG_SKIP },
 
   let setup: StoreWithClient | undefined;
 
+  /** Returns once a connection of the store waits on a lock (the other writer's key). */
+  const waitedOnTheWriter = async () => {
+    const locked = async () =>
+      (
+        await store.pool.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'",
+          [db.name],
+        )
+      ).rows[0]?.n;
+    for (let tries = 0; (await locked()) === 0; tries++) {
+      assert.ok(tries < 500, "the batch never waited on the other writer");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+
   before(async () => {
     setup = await storeWithClient({ nid: "example", local: true });
     ({ db, store, other } = setup);
@@ -52,17 +68,7 @@ describe("an import's batches in flight together (postgres)", { skip: PG_SKIP },
     void second.then(() => {
       secondDone = true;
     });
-    const locked = async () =>
-      (
-        await store.pool.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'",
-          [db.name],
-        )
-      ).rows[0]?.n;
-    for (let tries = 0; (await locked()) === 0; tries++) {
-      assert.ok(tries < 500, "the first batch never waited on the other writer");
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await waitedOnTheWriter();
     await new Promise((resolve) => setTimeout(resolve, 200));
     // Read on the writer's own connection, which sees what others committed.
     assert.equal(secondDone, false);
@@ -90,6 +96,37 @@ describe("an import's batches in flight together (postgres)", { skip: PG_SKIP },
         conflicts: [{ line: 14, urn: "urn:example:again-3", existing: "urn:example:again-3" }],
       },
     ]);
+  });
+
+  it("a batch caught in a deadlock is rolled back as worth sending again", async () => {
+    // The other writer holds the batch's second key; the batch inserts its first, then waits on
+    // the second; the writer then inserts the first: each waits on the other. The batch waited
+    // first, so its deadlock check (after deadlock_timeout, 1 s) finds the cycle and ends it.
+    await other.query("BEGIN");
+    const hold = (name: string) =>
+      other.query(
+        `INSERT INTO records (key, urn, nid, status, created, updated)
+         VALUES ($1, $1, 'example', 'active', $2, $2)`,
+        [`urn:example:${name}`, T],
+      );
+    await hold("cross-2");
+    const batch = store.importBatch([item(30, "cross-1"), item(31, "cross-2")], actor);
+    batch.catch(() => {});
+    await waitedOnTheWriter();
+    await hold("cross-1");
+    await assert.rejects(batch, (error: unknown) => {
+      assert.ok(error instanceof RetryableError);
+      assert.equal((error.cause as { code?: string }).code, "40P01");
+      return true;
+    });
+    await other.query("ROLLBACK");
+    assert.equal(await stored("cross-1"), 0);
+    // Sent again, it goes through.
+    assert.deepEqual(await store.importBatch([item(30, "cross-1"), item(31, "cross-2")], actor), {
+      created: 2,
+      unchanged: 0,
+      conflicts: [],
+    });
   });
 
   it("nothing sent after a failed batch is committed", async () => {

@@ -14,18 +14,13 @@ import { namespaceKey } from "../src/namespace-keys.js";
 import { buildServer } from "../src/server.js";
 import { openSqliteStore, type SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../src/storage/store.js";
+import { withOverrides } from "./store-overrides.js";
 
 const actor = { tokenId: null };
 
 /** The store as an engine whose reads must be waited for: no immediate reads. */
 function waitedFor(store: SqliteStore): Store {
-  return new Proxy(store, {
-    get(target, property) {
-      if (property === "immediate") return undefined;
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  return withOverrides(store, { immediate: undefined });
 }
 
 interface Response {

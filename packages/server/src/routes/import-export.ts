@@ -43,7 +43,7 @@ export async function importExportRoutes(app: FastifyInstance, { ctx }: PluginOp
         response: {
           200: {
             description:
-              "NDJSON: {batch, committed, lines, created, unchanged} per batch, {line, code, error} per refused line, {done} last",
+              "NDJSON: {batch, committed, lines, created, unchanged} per batch, {line, code, error} per refused line, {done} last; {error, code} last instead when the import stopped (code aborted: the body failed; import-failed: a batch did not commit)",
             content: { [NDJSON]: { schema: text("NDJSON progress") } },
           },
           ...errors,
@@ -75,9 +75,17 @@ export async function importExportRoutes(app: FastifyInstance, { ctx }: PluginOp
           }
         } catch (error) {
           request.log.error({ err: error }, "import failed");
-          out.write(
-            `${JSON.stringify({ error: "the import stopped: the request body failed", code: "aborted" })}\n`,
-          );
+          // Either way, the batches acknowledged above are committed, and the lines they hold
+          // change nothing when the file is sent again.
+          const stopped =
+            (request.body as Readable).errored !== null
+              ? { error: "the import stopped: the request body failed", code: "aborted" }
+              : {
+                  error:
+                    "the import stopped: the database did not commit a batch; the batches acknowledged above are committed, and sending the file again imports the rest",
+                  code: "import-failed",
+                };
+          out.write(`${JSON.stringify(stopped)}\n`);
         }
         out.end();
       })();

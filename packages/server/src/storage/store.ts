@@ -238,6 +238,17 @@ export class StateError extends Error {
 }
 
 /**
+ * A write the database rolled back to break a deadlock with another transaction, or as a
+ * serialization failure: nothing of it was stored, and the same write sent again may succeed.
+ */
+export class RetryableError extends Error {
+  constructor(message: string, options: { cause: unknown }) {
+    super(message, options);
+    this.name = "RetryableError";
+  }
+}
+
+/**
  * Resolution's two reads, answered without waiting. An engine that can (embedded SQLite) offers
  * them, and the resolution fast path then answers in the request event itself: no promise, no
  * turn of the event loop, about a tenth of a resolution's cost in the package's benchmark.
@@ -249,7 +260,8 @@ export interface ImmediateReads {
 
 /**
  * Batches of one import sent before the earlier ones are acknowledged. They commit in the order
- * sent; each promise settles after its own COMMIT (or with the batch's failure).
+ * sent, so a batch sent after one that failed fails too; each promise settles after its own
+ * COMMIT (or with the batch's failure).
  */
 export interface ImportSequence {
   /** Batches that may be sent before the first is acknowledged. */

@@ -38,6 +38,7 @@ import {
   type RecordPatch,
   type ResolutionCount,
   type ResolveView,
+  RetryableError,
   type SessionChange,
   type SessionRow,
   type SessionWithToken,
@@ -105,6 +106,8 @@ const RESOLVE_SQL = `SELECT r.urn, r.status, r.reason, r.deactivated,
 FROM records r WHERE r.key = $1`;
 
 const UNIQUE_VIOLATION = "23505";
+/** SQLSTATEs of a transaction rolled back so that others can go on: worth sending again. */
+const ROLLED_BACK_FOR_OTHERS = new Set(["40001", "40P01"]); // serialization_failure, deadlock_detected
 /** Batches of one import in flight at once, each holding a pooled connection meanwhile. */
 const IMPORT_DEPTH = 3;
 
@@ -599,8 +602,8 @@ export class PostgresStore implements Store {
    * sent (so ids follow the lines); locators, their foreign-key checks and the rest run side by
    * side. Batches commit in the order sent: each holds an advisory lock of its own until it ends,
    * and the next batch takes that lock before its COMMIT. That wait is in the database, where the
-   * deadlock detector sees it: batches of two imports waiting on each other's keys fail with a
-   * deadlock error instead of hanging. A batch that finds a key an earlier batch inserted waits
+   * deadlock detector sees it: of two imports' batches waiting on each other's keys, one is
+   * rolled back (a RetryableError, which importRecords sends again) instead of both hanging. A batch that finds a key an earlier batch inserted waits
    * on the key index until that batch ends; an earlier batch never waits on a later one. A batch
    * after a failed one rolls back.
    */
@@ -711,6 +714,11 @@ export class PostgresStore implements Store {
         );
         c.release(broken);
       }
+      const code = (error as { code?: string }).code;
+      if (code !== undefined && ROLLED_BACK_FOR_OTHERS.has(code))
+        throw new RetryableError(`the batch was rolled back: ${(error as Error).message}`, {
+          cause: error,
+        });
       throw error;
     }
   }
