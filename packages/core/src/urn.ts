@@ -148,7 +148,17 @@ export class URN {
 
   /** "urn:" NID ":" NSS as written, without r-, q- and f-components. */
   get assignedName(): string {
-    return this.#href.slice(0, this.#nssEnd);
+    // Most URNs are nothing more: then it is the input itself, without a call to slice.
+    const href = this.#href;
+    return this.#nssEnd === href.length ? href : href.slice(0, this.#nssEnd);
+  }
+
+  /**
+   * Where the NSS starts in `href` and in `assignedName` (after "urn:", the NID and ":"): for
+   * reading the NSS in place, as a namespace's rules do, without slicing it out.
+   */
+  get nssStart(): number {
+    return this.#nidEnd + 1;
   }
 
   /** The whole URN exactly as given. */

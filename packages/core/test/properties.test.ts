@@ -49,6 +49,8 @@ for (const { syntax, parts, urn } of grammars) {
           assert.equal(u.href, s);
           assert.deepEqual(readBack(u), { ...p });
           assert.equal(u.assignedName, `${sch}:${p.nid}:${p.nss}`);
+          // The NSS read in place is the NSS.
+          assert.equal(s.slice(u.nssStart, u.assignedName.length), p.nss);
           assert.equal(URN.validate(s, options), null);
         }),
         RUNS,

@@ -18,27 +18,13 @@ export interface NamespaceRule {
 }
 
 /**
- * Where the NSS starts in `name`, a URN or its assigned name ("urn:" NID ":" NSS, RFC 8141 §2).
- * Rules read the NSS in place in `urn.assignedName`, which is the input itself when no component
- * follows the NSS: a scan of that flat string is cheaper than one of a slice, and makes no string.
- */
-export function nssStart(name: string): number {
-  return name.indexOf(":", 4) + 1;
-}
-
-/** Offset of the NSS in `urn.href`: after "urn:", the NID and ":". */
-export function nssOffset(urn: URN): number {
-  return nssStart(urn.href);
-}
-
-/**
  * Where the NSS of a `{head}:{tail}` namespace splits (mpeg, ogc, lex, eidr, dev: both parts
  * non-empty, the head holding no ":"): the index of the first ":" in the NSS, or, when the NSS is
  * not of that form, the error with `code` and `message`, at the NSS or at a ":" nothing follows.
  */
 export function headColon(urn: URN, code: string, message: string): number | Issue {
   const name = urn.assignedName;
-  const at = nssStart(name);
+  const at = urn.nssStart;
   const colon = name.indexOf(":", at);
   if (colon > at && colon < name.length - 1) return colon - at;
   return error(code, message, colon < 0 ? at : colon);
@@ -51,7 +37,7 @@ export function headColon(urn: URN, code: string, message: string): number | Iss
  */
 export function lowerHeadKey(urn: URN): string {
   const name = urn.assignedName;
-  const at = nssStart(name);
+  const at = urn.nssStart;
   const colon = name.indexOf(":", at);
   return colon < 0 || !hasUpper(name, at, colon) ? urn.equivalenceKey : foldKey(urn, lowerHead);
 }

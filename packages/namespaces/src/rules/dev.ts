@@ -3,7 +3,7 @@
 // "_component" may follow. Equivalence is the generic one.
 
 import { error } from "../issue.js";
-import { genericKey, headColon, type NamespaceRule, nssOffset } from "../rule.js";
+import { genericKey, headColon, type NamespaceRule } from "../rule.js";
 
 const PEN = /^(?:0|[1-9][0-9]*)$/;
 
@@ -15,7 +15,7 @@ export const devRule: NamespaceRule = {
     const nss = urn.nss;
     const subtype = nss.slice(0, colon);
     const body = nss.slice(colon + 1);
-    const bodyAt = nssOffset(urn) + colon + 1;
+    const bodyAt = urn.nssStart + colon + 1;
     if (subtype === "mac" || subtype === "ow") {
       const id = body.split("_", 1)[0] ?? "";
       if (!/^(?:[0-9A-Fa-f]{2})+$/.test(id)) {

@@ -5,13 +5,13 @@
 import { decodeNss } from "@urnkit/core";
 import { hasUpper } from "../ascii.js";
 import { error, warning } from "../issue.js";
-import { keyNss, keyWith, type NamespaceRule, nssStart } from "../rule.js";
+import { keyNss, keyWith, type NamespaceRule } from "../rule.js";
 
 export const doiRule: NamespaceRule = {
   nid: "doi",
   validate(urn) {
     const name = urn.assignedName;
-    const at = nssStart(name);
+    const at = urn.nssStart;
     const slash = name.indexOf("/", at);
     if (slash < 0 || slash === name.length - 1) {
       return [error("doi-syntax", "a DOI is {prefix}/{suffix}, both non-empty", name.length - 1)];
@@ -23,7 +23,7 @@ export const doiRule: NamespaceRule = {
   equivalenceKey(urn) {
     // Nothing to decode or fold (the common case): the generic key is the key.
     const name = urn.assignedName;
-    const at = nssStart(name);
+    const at = urn.nssStart;
     // (toLowerCase gives back its input when nothing changes: no copy, and a builtin's loop.)
     if (name.indexOf("%", at) < 0) {
       const nss = urn.nss;

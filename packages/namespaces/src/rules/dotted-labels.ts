@@ -4,7 +4,7 @@
 import type { URN } from "@urnkit/core";
 import { firstUpper, hasUpper, isAlnum } from "../ascii.js";
 import { error, warning } from "../issue.js";
-import { asciiLower, foldKey, LastReading, type NamespaceRule, nssStart } from "../rule.js";
+import { asciiLower, foldKey, LastReading, type NamespaceRule } from "../rule.js";
 
 /**
  * Where the labels in s[from, s.length) first break `let-dig [ *let-dig-hyp let-dig ]` separated
@@ -37,14 +37,14 @@ export function dottedLabelsRule(
   const memo = new LastReading<boolean>();
   const read = (urn: URN) => {
     const name = urn.assignedName;
-    const at = nssStart(name);
+    const at = urn.nssStart;
     return firstBadLabel(name, at, topLevelMax) < 0 && !hasUpper(name, at);
   };
   return {
     nid,
     validate(urn) {
       const name = urn.assignedName;
-      const at = nssStart(name);
+      const at = urn.nssStart;
       const bad = firstBadLabel(name, at, topLevelMax);
       const upper = bad < 0 ? firstUpper(name, at, name.length) : -1;
       if (memo.remember(urn, bad < 0 && upper < 0)) return [];

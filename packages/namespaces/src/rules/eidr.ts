@@ -4,7 +4,7 @@
 
 import { mod37_36CheckChar } from "../check-digits/iso7064.js";
 import { error } from "../issue.js";
-import { asciiLower, foldKey, headColon, type NamespaceRule, nssOffset } from "../rule.js";
+import { asciiLower, foldKey, headColon, type NamespaceRule } from "../rule.js";
 
 const CONTENT_ID =
   /^([0-9A-F]{4})-([0-9A-F]{4})-([0-9A-F]{4})-([0-9A-F]{4})-([0-9A-F]{4})-([0-9A-Z])$/i;
@@ -15,7 +15,7 @@ export const eidrRule: NamespaceRule = {
     const colon = headColon(urn, "eidr-syntax", "an EIDR URN is {prefix}:{suffix}");
     if (typeof colon !== "number") return [colon];
     const nss = urn.nss;
-    const at = nssOffset(urn);
+    const at = urn.nssStart;
     if (nss.slice(0, colon) !== "10.5240") return [];
     const suffix = nss.slice(colon + 1);
     const m = CONTENT_ID.exec(suffix);

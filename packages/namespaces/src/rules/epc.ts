@@ -8,7 +8,7 @@
 import { decodeNss } from "@urnkit/core";
 import { allDigits, isAlnum } from "../ascii.js";
 import { error, type Issue, unverified } from "../issue.js";
-import { genericKey, type NamespaceRule, nssStart } from "../rule.js";
+import { genericKey, type NamespaceRule } from "../rule.js";
 
 /** Letters and digits, with hyphens after the first character (RFC 5134 §2): s[from, end). */
 function isSubNamespaceName(s: string, from: number, end: number): boolean {
@@ -25,7 +25,7 @@ export function epcRule(nid: "epc" | "epcglobal"): NamespaceRule {
     nid,
     validate(urn) {
       const name = urn.assignedName;
-      const at = nssStart(name);
+      const at = urn.nssStart;
       const colon = name.indexOf(":", at);
       if (colon < 0 || colon === name.length - 1 || !isSubNamespaceName(name, at, colon)) {
         return [

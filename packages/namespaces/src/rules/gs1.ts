@@ -3,14 +3,14 @@
 // case-insensitive (lowercase canonical); values are case-sensitive.
 
 import { error } from "../issue.js";
-import { keyNss, keyWith, type NamespaceRule, nssOffset } from "../rule.js";
+import { keyNss, keyWith, type NamespaceRule } from "../rule.js";
 
 const GDD_KINDS = new Set(["bie", "bdt", "cl"]);
 
 export const gs1Rule: NamespaceRule = {
   nid: "gs1",
   validate(urn) {
-    const at = nssOffset(urn);
+    const at = urn.nssStart;
     const parts = urn.nss.split(":");
     const head = parts[0]?.toLowerCase() ?? "";
     if (/^[0-9]+$/.test(head)) {

@@ -7,14 +7,7 @@ import type { URN } from "@urnkit/core";
 import { allDigits } from "../ascii.js";
 import { error, type Issue, warning } from "../issue.js";
 import { type IetfRegistryEntry, registry } from "../registry.js";
-import {
-  asciiLower,
-  foldKey,
-  LastReading,
-  lowerHead,
-  type NamespaceRule,
-  nssStart,
-} from "../rule.js";
+import { asciiLower, foldKey, LastReading, lowerHead, type NamespaceRule } from "../rule.js";
 
 const NUMBERED = new Set(["rfc", "fyi", "std", "bcp"]);
 
@@ -56,7 +49,7 @@ const memo = new LastReading<Reading>();
 
 function read(urn: URN): Reading {
   const name = urn.assignedName;
-  const at = nssStart(name);
+  const at = urn.nssStart;
   const colon = name.indexOf(":", at);
   const subEnd = colon < 0 ? name.length : colon;
   const entry = subNamespaceAt(name, at, subEnd);

@@ -6,7 +6,7 @@ import type { URN } from "@urnkit/core";
 import { ALNUM, charClass, HEX, HYPHEN, LOWER } from "../ascii.js";
 import { mod37_36Completion, mod37_36Step } from "../check-digits/iso7064.js";
 import { error, type Issue } from "../issue.js";
-import { asciiUpper, foldKey, LastReading, type NamespaceRule, nssStart } from "../rule.js";
+import { asciiUpper, foldKey, LastReading, type NamespaceRule } from "../rule.js";
 
 /**
  * XXXX-XXXX-XXXX-XXXX-C-XXXX-XXXX-C, position by position: the classes (see ascii.ts) each
@@ -65,14 +65,14 @@ function isCheckChar(s: string, i: number, want: string): boolean {
 const memo = new LastReading<Reading>();
 const read = (urn: URN) => {
   const name = urn.assignedName;
-  return readIsan(name, nssStart(name), name.length);
+  return readIsan(name, urn.nssStart, name.length);
 };
 
 export const isanRule: NamespaceRule = {
   nid: "isan",
   validate(urn) {
     const name = urn.assignedName;
-    const at = nssStart(name);
+    const at = urn.nssStart;
     const reading = memo.remember(urn, readIsan(name, at, name.length));
     if (reading.seen === 0) {
       return [

@@ -5,7 +5,7 @@
 import type { URN } from "@urnkit/core";
 import { CHECK_CHARS } from "../check-digits/mod11.js";
 import { error, type Issue, warning } from "../issue.js";
-import { LastReading, type NamespaceRule, nssStart } from "../rule.js";
+import { LastReading, type NamespaceRule } from "../rule.js";
 
 /**
  * An NSS read as an ISBN: where and why reading failed, or how many digits (X included) and
@@ -175,7 +175,7 @@ function reading(
 const memo = new LastReading<Reading>();
 const read = (urn: URN) => {
   const name = urn.assignedName;
-  return readIsbn(name, nssStart(name), name.length);
+  return readIsbn(name, urn.nssStart, name.length);
 };
 
 export const isbnRule: NamespaceRule = {
@@ -186,7 +186,7 @@ export const isbnRule: NamespaceRule = {
     if (reading.conforms && !reading.lowerX) return [];
     if (reading.problem !== undefined) return [error(reading.problem, reading.message, reading.at)];
     const name = urn.assignedName;
-    const at = nssStart(name);
+    const at = urn.nssStart;
     const { digits, hyphens, want } = reading;
     if (digits !== 10 && digits !== 13) {
       return [error("isbn-length", `an ISBN has 10 or 13 digits, not ${digits}`, at)];

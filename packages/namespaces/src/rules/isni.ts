@@ -3,7 +3,7 @@
 
 import { mod11_2CheckChar } from "../check-digits/iso7064.js";
 import { error, warning } from "../issue.js";
-import { keyNss, keyWith, type NamespaceRule, nssOffset } from "../rule.js";
+import { keyNss, keyWith, type NamespaceRule } from "../rule.js";
 
 const ISNI = /^[0-9]{15}[0-9Xx]$/;
 
@@ -11,7 +11,7 @@ export const isniRule: NamespaceRule = {
   nid: "isni",
   validate(urn) {
     const nss = urn.nss;
-    const at = nssOffset(urn);
+    const at = urn.nssStart;
     if (!ISNI.test(nss)) {
       return [error("isni-syntax", "an ISNI is 15 digits and a check character (digit or X)", at)];
     }

@@ -2,12 +2,12 @@
 // case-insensitive (§2.6 lexical equivalence), lowercase being the form the RFC uses.
 
 import { error } from "../issue.js";
-import { asciiLower, foldKey, type NamespaceRule, nssOffset } from "../rule.js";
+import { asciiLower, foldKey, type NamespaceRule } from "../rule.js";
 
 export const isoRule: NamespaceRule = {
   nid: "iso",
   validate(urn) {
-    const at = nssOffset(urn);
+    const at = urn.nssStart;
     const parts = urn.nss.split(":");
     if (parts[0]?.toLowerCase() !== "std") {
       return [error("iso-branch", 'only the "std:" branch is defined (RFC 5141)', at)];

@@ -4,7 +4,7 @@
 
 import { CHECK_CHARS } from "../check-digits/mod11.js";
 import { error } from "../issue.js";
-import { foldKey, type NamespaceRule, nssStart } from "../rule.js";
+import { foldKey, type NamespaceRule } from "../rule.js";
 
 /**
  * The check character s[from, to) calls for when it is NNNN[-]NNNC (C a digit, "X" or "x"), in the
@@ -30,7 +30,7 @@ export const issnRule: NamespaceRule = {
   nid: "issn",
   validate(urn) {
     const name = urn.assignedName;
-    const at = nssStart(name);
+    const at = urn.nssStart;
     const last = name.length - 1;
     const want = readIssn(name, at, name.length);
     if (want === "") {
@@ -45,7 +45,7 @@ export const issnRule: NamespaceRule = {
     // Hyphenated, no "x": canonical already, or no ISSN at all. (The key's NSS differs from the
     // NSS only in the case of %hh hex, which has no "x".)
     const name = urn.assignedName;
-    if (name.length - nssStart(name) === 9 && name.charCodeAt(name.length - 1) !== 0x78) {
+    if (name.length - urn.nssStart === 9 && name.charCodeAt(name.length - 1) !== 0x78) {
       return urn.equivalenceKey;
     }
     return foldKey(urn, canonicalIssn);

@@ -4,13 +4,13 @@
 import { allDigits } from "../ascii.js";
 import { mod97_10Remainder } from "../check-digits/iso7064.js";
 import { error } from "../issue.js";
-import { asciiUpper, foldKey, type NamespaceRule, nssStart } from "../rule.js";
+import { asciiUpper, foldKey, type NamespaceRule } from "../rule.js";
 
 export const leiRule: NamespaceRule = {
   nid: "lei",
   validate(urn) {
     const name = urn.assignedName;
-    const at = nssStart(name);
+    const at = urn.nssStart;
     const end = name.length;
     // The remainder is NaN for a character outside 0-9, A-Z, a-z.
     const remainder = end - at === 20 ? mod97_10Remainder(name, at, end) : Number.NaN;

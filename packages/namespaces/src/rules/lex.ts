@@ -4,7 +4,7 @@
 // warnings only. LEX is case-sensitive, so the generic key applies.
 
 import { type Issue, unverified } from "../issue.js";
-import { genericKey, headColon, type NamespaceRule, nssOffset } from "../rule.js";
+import { genericKey, headColon, type NamespaceRule } from "../rule.js";
 
 export const lexRule: NamespaceRule = {
   nid: "lex",
@@ -12,7 +12,7 @@ export const lexRule: NamespaceRule = {
     const colon = headColon(urn, "lex-syntax", "a LEX name is {jurisdiction}:{local-name}");
     if (typeof colon !== "number") return [colon];
     const nss = urn.nss;
-    const at = nssOffset(urn);
+    const at = urn.nssStart;
     const issues: Issue[] = [];
     const jurisdiction = nss.slice(0, colon);
     if (!/^[a-z]{2,}(?:[;.][a-z0-9.-]+)*$/i.test(jurisdiction)) {

@@ -2,7 +2,7 @@
 // are letters, digits and inner hyphens, case-insensitive; OSNS belongs to the organization.
 
 import { error } from "../issue.js";
-import { asciiLower, keyNss, keyWith, type NamespaceRule, nssOffset } from "../rule.js";
+import { asciiLower, keyNss, keyWith, type NamespaceRule } from "../rule.js";
 
 const OID = /^[A-Za-z0-9][A-Za-z0-9-]{0,20}[A-Za-z0-9]$/;
 const OSNID = /^[A-Za-z0-9][A-Za-z0-9-]{0,32}[A-Za-z0-9]$/;
@@ -11,7 +11,7 @@ export const mrnRule: NamespaceRule = {
   nid: "mrn",
   validate(urn) {
     const nss = urn.nss;
-    const at = nssOffset(urn);
+    const at = urn.nssStart;
     const [oid = "", osnid = "", ...rest] = nss.split(":");
     if (!OID.test(oid)) {
       return [

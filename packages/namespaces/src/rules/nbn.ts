@@ -5,13 +5,13 @@
 import { hasUpper, isAlnum, isAlpha } from "../ascii.js";
 import { nbnDeCheckDigit } from "../check-digits/nbn-de.js";
 import { error, type Issue, warning } from "../issue.js";
-import { asciiLowerBefore, foldKey, type NamespaceRule, nssStart } from "../rule.js";
+import { asciiLowerBefore, foldKey, type NamespaceRule } from "../rule.js";
 
 export const nbnRule: NamespaceRule = {
   nid: "nbn",
   validate(urn) {
     const name = urn.assignedName;
-    const at = nssStart(name);
+    const at = urn.nssStart;
     // Sub-namespace codes hold no "-", so the first "-" ends the prefix.
     const dash = name.indexOf("-", at);
     if (dash < 0) {
@@ -60,7 +60,7 @@ export const nbnRule: NamespaceRule = {
   // (The key's NSS differs from the NSS only in the case of %hh hex, which asciiLower keeps.)
   equivalenceKey(urn) {
     const name = urn.assignedName;
-    const at = nssStart(name);
+    const at = urn.nssStart;
     const dash = name.indexOf("-", at);
     return dash < 0 || !hasUpper(name, at, dash) ? urn.equivalenceKey : foldKey(urn, lowerPrefix);
   },

@@ -2,7 +2,7 @@
 // are "lexically identical" when equal: the generic key applies, case-sensitive NSS.
 
 import { error, warning } from "../issue.js";
-import { genericKey, type NamespaceRule, nssStart } from "../rule.js";
+import { genericKey, type NamespaceRule } from "../rule.js";
 
 /** How many elements each class needs after it: {id}:{type}:{doc-id}, or {type}:{doc-id}. */
 const CLASSES = new Map([
@@ -22,7 +22,7 @@ export const oasisRule: NamespaceRule = {
   nid: "oasis",
   validate(urn) {
     const name = urn.assignedName;
-    const at = nssStart(name);
+    const at = urn.nssStart;
     if (!name.startsWith("names:", at)) {
       if (!name.startsWith("member:", at)) {
         return [error("oasis-branch", 'an OASIS URN starts with "names:" or "member:"', at)];

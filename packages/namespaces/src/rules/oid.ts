@@ -3,13 +3,13 @@
 
 import { isDigit } from "../ascii.js";
 import { error } from "../issue.js";
-import { genericKey, type NamespaceRule, nssStart } from "../rule.js";
+import { genericKey, type NamespaceRule } from "../rule.js";
 
 export const oidRule: NamespaceRule = {
   nid: "oid",
   validate(urn) {
     const name = urn.assignedName;
-    const bad = firstBad(name, nssStart(name));
+    const bad = firstBad(name, urn.nssStart);
     return bad < 0
       ? []
       : [

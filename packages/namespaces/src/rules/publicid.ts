@@ -3,13 +3,13 @@
 // (transcription is already canonical).
 
 import { error } from "../issue.js";
-import { genericKey, type NamespaceRule, nssOffset } from "../rule.js";
+import { genericKey, type NamespaceRule } from "../rule.js";
 
 export const publicidRule: NamespaceRule = {
   nid: "publicid",
   validate(urn) {
     const nss = urn.nss;
-    const at = nssOffset(urn);
+    const at = urn.nssStart;
     // A space becomes "+" after runs of whitespace collapse and the ends are trimmed.
     const space = nss.search(/^\+|\+\+|\+$/);
     if (space >= 0) {

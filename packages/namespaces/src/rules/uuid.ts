@@ -4,7 +4,7 @@
 import type { URN } from "@urnkit/core";
 import { charClass, HEX, HYPHEN, UPPER } from "../ascii.js";
 import { error, warning } from "../issue.js";
-import { asciiLower, foldKey, LastReading, type NamespaceRule, nssStart } from "../rule.js";
+import { asciiLower, foldKey, LastReading, type NamespaceRule } from "../rule.js";
 
 // Module constants: V8 folds these in the loop, where it reloads imported bindings (see core's
 // grammar/rfc8141.ts).
@@ -38,14 +38,14 @@ const MAX = "ffffffff-ffff-ffff-ffff-ffffffffffff";
 const memo = new LastReading<number>();
 const read = (urn: URN) => {
   const name = urn.assignedName;
-  return readUuid(name, nssStart(name), name.length);
+  return readUuid(name, urn.nssStart, name.length);
 };
 
 export const uuidRule: NamespaceRule = {
   nid: "uuid",
   validate(urn) {
     const name = urn.assignedName;
-    const at = nssStart(name);
+    const at = urn.nssStart;
     if (memo.remember(urn, readUuid(name, at, name.length)) === 0) {
       return [error("uuid-syntax", "a UUID is 32 hex digits grouped 8-4-4-4-12 by hyphens", at)];
     }

@@ -2,13 +2,13 @@
 // the generic one (case-sensitive NSS).
 
 import { error } from "../issue.js";
-import { genericKey, type NamespaceRule, nssStart } from "../rule.js";
+import { genericKey, type NamespaceRule } from "../rule.js";
 
 export const xmppRule: NamespaceRule = {
   nid: "xmpp",
   validate(urn) {
     const name = urn.assignedName;
-    const at = nssStart(name);
+    const at = urn.nssStart;
     return name.charCodeAt(at) === 0x3a
       ? [error("xmpp-syntax", 'the ShortName before the first ":" is empty', at)]
       : [];
