@@ -603,9 +603,9 @@ export class PostgresStore implements Store {
    * side. Batches commit in the order sent: each holds an advisory lock of its own until it ends,
    * and the next batch takes that lock before its COMMIT. That wait is in the database, where the
    * deadlock detector sees it: of two imports' batches waiting on each other's keys, one is
-   * rolled back (a RetryableError, which importRecords sends again) instead of both hanging. A batch that finds a key an earlier batch inserted waits
-   * on the key index until that batch ends; an earlier batch never waits on a later one. A batch
-   * after a failed one rolls back.
+   * rolled back (a RetryableError, which importRecords sends again) instead of both hanging. A
+   * batch that finds a key an earlier batch inserted waits on the key index until that batch
+   * ends; an earlier batch never waits on a later one. A batch after a failed one rolls back.
    */
   importSequence(actor: Actor): ImportSequence {
     let previous: SequencedBatch | null = null;
