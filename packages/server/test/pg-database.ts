@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openPostgresStore, type PostgresStore } from "../src/storage/postgres/postgres-store.js";
 import type { NamespaceInput } from "../src/storage/store.js";
+import { CREATED } from "./import-items.js";
 
 /** The server to test against, or null: the PostgreSQL half is then skipped. */
 export const TEST_PG: string | null = process.env.URNKIT_TEST_PG || null;
@@ -53,6 +54,13 @@ export interface StoreWithClient {
   store: PostgresStore;
   /** Another writer (or listener) beside the store. */
   other: pg.Client;
+  /**
+   * Inserts the record row of urn:example:`name` (active, created CREATED) on `other`, in its
+   * open transaction if it has one; returns the row's id.
+   */
+  insertOtherRecord(name: string): Promise<string>;
+  /** Resolves once a connection to the database waits on a lock (the other writer's key). */
+  someoneWaits(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,5 +80,26 @@ export async function storeWithClient(namespace: NamespaceInput): Promise<StoreW
     await close();
     throw error;
   }
-  return { db, store, other, close };
+  const insertOtherRecord = async (name: string) => {
+    const inserted = await other.query<{ id: string }>(
+      `INSERT INTO records (key, urn, nid, status, created, updated)
+       VALUES ($1, $1, 'example', 'active', $2, $2) RETURNING id`,
+      [`urn:example:${name}`, CREATED],
+    );
+    return inserted.rows[0]?.id as string;
+  };
+  const someoneWaits = async () => {
+    const waiting = async () =>
+      (
+        await other.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'",
+          [db.name],
+        )
+      ).rows[0]?.n;
+    for (let tries = 0; (await waiting()) === 0; tries++) {
+      if (tries >= 500) throw new Error("no connection ever waited on a lock");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  return { db, store, other, insertOtherRecord, someoneWaits, close };
 }

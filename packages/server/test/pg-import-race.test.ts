@@ -9,12 +9,7 @@ import { after, before, describe, it } from "node:test";
 import type pg from "pg";
 import type { Store } from "../src/storage/store.js";
 import { importItem as item, CREATED as T } from "./import-items.js";
-import {
-  PG_SKIP,
-  type StoreWithClient,
-  storeWithClient,
-  type TestDatabase,
-} from "./pg-database.js";
+import { PG_SKIP, type StoreWithClient, storeWithClient } from "./pg-database.js";
 
 const actor = { tokenId: null };
 
@@ -25,7 +20,6 @@ async function lastImportAudit(store: Store): Promise<unknown> {
 }
 
 describe("import batches racing other writers (postgres)", { skip: PG_SKIP }, () => {
-  let db: TestDatabase;
   let store: Store;
   let other: pg.Client;
 
@@ -33,7 +27,7 @@ describe("import batches racing other writers (postgres)", { skip: PG_SKIP }, ()
 
   before(async () => {
     setup = await storeWithClient({ nid: "example", local: true });
-    ({ db, store, other } = setup);
+    ({ store, other } = setup);
   });
   after(() => setup?.close());
 
@@ -45,13 +39,9 @@ describe("import batches racing other writers (postgres)", { skip: PG_SKIP }, ()
       ["race-same", "https://race.example/same"],
       ["race-other", "https://race.example/theirs"],
     ]) {
-      const id = await other.query<{ id: string }>(
-        `INSERT INTO records (key, urn, nid, status, created, updated)
-         VALUES ($1, $1, 'example', 'active', $2, $2) RETURNING id`,
-        [`urn:example:${name}`, T],
-      );
+      const id = await setup?.insertOtherRecord(name as string);
       await other.query("INSERT INTO locators (record_id, url, created) VALUES ($1, $2, $3)", [
-        id.rows[0]?.id,
+        id,
         url,
         T,
       ]);
@@ -65,17 +55,7 @@ describe("import batches racing other writers (postgres)", { skip: PG_SKIP }, ()
       ],
       actor,
     );
-    const waiting = async () =>
-      (
-        await other.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'",
-          [db.name],
-        )
-      ).rows[0]?.n;
-    for (let tries = 0; (await waiting()) === 0; tries++) {
-      assert.ok(tries < 500, "the batch never waited on the other writer");
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await setup?.someoneWaits();
     await other.query("COMMIT");
 
     assert.deepEqual(await batch, {

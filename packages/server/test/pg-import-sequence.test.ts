@@ -7,18 +7,12 @@ import { after, before, describe, it } from "node:test";
 import type pg from "pg";
 import type { PostgresStore } from "../src/storage/postgres/postgres-store.js";
 import { RetryableError } from "../src/storage/store.js";
-import { importItem as item, CREATED as T } from "./import-items.js";
-import {
-  PG_SKIP,
-  type StoreWithClient,
-  storeWithClient,
-  type TestDatabase,
-} from "./pg-database.js";
+import { importItem as item } from "./import-items.js";
+import { PG_SKIP, type StoreWithClient, storeWithClient } from "./pg-database.js";
 
 const actor = { tokenId: null };
 
 describe("an import's batches in flight together (postgres)", { skip: PG_SKIP }, () => {
-  let db: TestDatabase;
   let store: PostgresStore;
   let other: pg.Client;
 
@@ -31,24 +25,9 @@ describe("an import's batches in flight together (postgres)", { skip: PG_SKIP },
 
   let setup: StoreWithClient | undefined;
 
-  /** Returns once a connection of the store waits on a lock (the other writer's key). */
-  const waitedOnTheWriter = async () => {
-    const locked = async () =>
-      (
-        await store.pool.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'",
-          [db.name],
-        )
-      ).rows[0]?.n;
-    for (let tries = 0; (await locked()) === 0; tries++) {
-      assert.ok(tries < 500, "the batch never waited on the other writer");
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
-
   before(async () => {
     setup = await storeWithClient({ nid: "example", local: true });
-    ({ db, store, other } = setup);
+    ({ store, other } = setup);
   });
   after(() => setup?.close());
 
@@ -56,11 +35,7 @@ describe("an import's batches in flight together (postgres)", { skip: PG_SKIP },
     // Another writer holds an uncommitted record with a key of the first batch: that batch
     // waits on the key index until the writer ends.
     await other.query("BEGIN");
-    await other.query(
-      `INSERT INTO records (key, urn, nid, status, created, updated)
-       VALUES ('urn:example:held', 'urn:example:held', 'example', 'active', $1, $1)`,
-      [T],
-    );
+    await setup?.insertOtherRecord("held");
     const sequence = store.importSequence(actor);
     const first = sequence.send([item(1, "first"), item(2, "held")]);
     const second = sequence.send([item(3, "second")]);
@@ -68,7 +43,7 @@ describe("an import's batches in flight together (postgres)", { skip: PG_SKIP },
     void second.then(() => {
       secondDone = true;
     });
-    await waitedOnTheWriter();
+    await setup?.someoneWaits();
     await new Promise((resolve) => setTimeout(resolve, 200));
     // Read on the writer's own connection, which sees what others committed.
     assert.equal(secondDone, false);
@@ -103,17 +78,11 @@ describe("an import's batches in flight together (postgres)", { skip: PG_SKIP },
     // the second; the writer then inserts the first: each waits on the other. The batch waited
     // first, so its deadlock check (after deadlock_timeout, 1 s) finds the cycle and ends it.
     await other.query("BEGIN");
-    const hold = (name: string) =>
-      other.query(
-        `INSERT INTO records (key, urn, nid, status, created, updated)
-         VALUES ($1, $1, 'example', 'active', $2, $2)`,
-        [`urn:example:${name}`, T],
-      );
-    await hold("cross-2");
+    await setup?.insertOtherRecord("cross-2");
     const batch = store.importBatch([item(30, "cross-1"), item(31, "cross-2")], actor);
     batch.catch(() => {});
-    await waitedOnTheWriter();
-    await hold("cross-1");
+    await setup?.someoneWaits();
+    await setup?.insertOtherRecord("cross-1");
     await assert.rejects(batch, (error: unknown) => {
       assert.ok(error instanceof RetryableError);
       assert.equal((error.cause as { code?: string }).code, "40P01");
