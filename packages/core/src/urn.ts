@@ -154,8 +154,9 @@ export class URN {
   }
 
   /**
-   * Where the NSS starts in `href` and in `assignedName` (after "urn:", the NID and ":"): for
-   * reading the NSS in place, as a namespace's rules do, without slicing it out.
+   * Where the NSS starts in `href`, `assignedName` and `equivalenceKey` (after "urn:", the NID and
+   * ":", which the key only lowercases): for reading the NSS in place, as a namespace's rules do,
+   * without slicing it out.
    */
   get nssStart(): number {
     return this.#nidEnd + 1;

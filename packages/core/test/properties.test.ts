@@ -51,6 +51,7 @@ for (const { syntax, parts, urn } of grammars) {
           assert.equal(u.assignedName, `${sch}:${p.nid}:${p.nss}`);
           // The NSS read in place is the NSS.
           assert.equal(s.slice(u.nssStart, u.assignedName.length), p.nss);
+          assert.equal(u.equivalenceKey.slice(0, u.nssStart), `urn:${p.nid.toLowerCase()}:`);
           assert.equal(URN.validate(s, options), null);
         }),
         RUNS,

@@ -35,21 +35,10 @@ export function isAlnum(c: number): boolean {
   return (charClass(c) & ALNUM) !== 0;
 }
 
-export function isHexDigit(c: number): boolean {
-  return (charClass(c) & HEX) !== 0;
-}
-
 /** Whether s[from, to) is non-empty and all decimal digits. */
 export function allDigits(s: string, from = 0, to = s.length): boolean {
   if (from >= to) return false;
   for (let i = from; i < to; i++) if (!isDigit(s.charCodeAt(i))) return false;
-  return true;
-}
-
-/** Whether s[from, to) is non-empty and all hex digits. */
-export function allHex(s: string, from: number, to: number): boolean {
-  if (from >= to) return false;
-  for (let i = from; i < to; i++) if (!isHexDigit(s.charCodeAt(i))) return false;
   return true;
 }
 

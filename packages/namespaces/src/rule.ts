@@ -44,14 +44,13 @@ export function lowerHeadKey(urn: URN): string {
 
 /** The NSS as the generic key spells it (hex of %hh in uppercase). */
 export function keyNss(urn: URN): string {
-  const key = urn.equivalenceKey;
-  return key.slice(key.indexOf(":", 4) + 1);
+  return urn.equivalenceKey.slice(urn.nssStart);
 }
 
 /** The generic key with its NSS replaced by `nss` (the generic key itself when that is its NSS). */
 export function keyWith(urn: URN, nss: string): string {
   const key = urn.equivalenceKey;
-  const at = key.indexOf(":", 4) + 1;
+  const at = urn.nssStart;
   return key.length - at === nss.length && key.startsWith(nss, at) ? key : key.slice(0, at) + nss;
 }
 
@@ -61,7 +60,7 @@ export function keyWith(urn: URN, nss: string): string {
  */
 export function foldKey(urn: URN, fold: (nss: string) => string): string {
   const key = urn.equivalenceKey;
-  const at = key.indexOf(":", 4) + 1;
+  const at = urn.nssStart;
   const nss = key.slice(at);
   const folded = fold(nss);
   return folded === nss ? key : key.slice(0, at) + folded;
