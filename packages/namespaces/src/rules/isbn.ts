@@ -5,135 +5,156 @@
 import type { URN } from "@urnkit/core";
 import { CHECK_CHARS } from "../check-digits/mod11.js";
 import { error, type Issue, warning } from "../issue.js";
-import { LastReading, type NamespaceRule } from "../rule.js";
+import type { NamespaceRule } from "../rule.js";
 
 /**
- * An NSS read as an ISBN: where and why reading failed, or how many digits (X included) and
- * hyphens it has, the check character its digits call for (ISBN-10 or -13 by the count) and, when
- * it conforms, its canonical ISBN-13. One shape for every reading.
+ * What one pass over an NSS found: where and why reading failed, or how many digits (X included)
+ * and hyphens it has, the check character its digits call for (ISBN-10 or -13 by the count) and
+ * whether it conforms. One record, filled again for each URN: checkUrn asks validate and then
+ * equivalenceKey about the same URN, and allocating a reading per URN cost more than filling it.
  */
-interface Reading {
-  problem: "isbn-syntax" | "isbn-hyphenation" | undefined;
+class Reading {
+  /** The URN read last; the fields below are about it. */
+  urn: URN | undefined = undefined;
+  problem: "isbn-syntax" | "isbn-hyphenation" | undefined = undefined;
   /** Where the problem is, in the URN. */
-  at: number;
-  message: string;
-  digits: number;
-  hyphens: number;
+  at = 0;
+  message = "";
+  digits = 0;
+  hyphens = 0;
   /** An ISBN-13's first three digits as a number (978 or 979); 0 for other lengths. */
-  lead: number;
+  lead = 0;
   /** The check character the digits call for; "" when there are neither 10 nor 13. */
-  want: string;
+  want = "";
   /** A conforming ISBN (check character right, hyphens and prefix allowed), its "x" aside. */
-  conforms: boolean;
-  /** Its ISBN-13 when it conforms and the NSS is not already that (undefined otherwise). */
-  isbn13: string | undefined;
+  conforms = false;
+  /** The check digit of its ISBN-13 (of the ISBN-13 it converts to, for an ISBN-10). */
+  check13 = 0;
   /** Whether the last character is a lowercase "x". */
-  lowerX: boolean;
+  lowerX = false;
 }
 
-function failed(problem: Reading["problem"], at: number, message: string): Reading {
-  return {
-    problem,
-    at,
-    message,
-    digits: 0,
-    hyphens: 0,
-    lead: 0,
-    want: "",
-    conforms: false,
-    isbn13: undefined,
-    lowerX: false,
-  };
-}
+const lastRead = new Reading();
 
 /**
- * The values of the first 13 digits of the ISBN being read. The check sums are taken over these
- * after the scan (a typed-array read is cheaper than a charCodeAt, and the scan then has one test
- * per digit), and the canonical ISBN-13 is made of them in one String.fromCharCode, cheaper than
- * joining slices or turning numbers into strings.
+ * The values of the first 13 digits of the ISBN being read, for the canonical ISBN-13 of the key:
+ * made of them in one String.fromCharCode, cheaper than joining slices or turning numbers into
+ * strings.
  */
 const digitValues = new Uint8Array(13);
 
 /**
- * One pass over the NSS, s[from, to) (to > from: an NSS is never empty): digits, "-" only between
- * digits, "X"/"x" only as the last character.
+ * One pass over the URN's NSS into `last`: digits, "-" only between digits, "X"/"x" only as the
+ * last character. The check sums are kept on the way: over the digits at even and at odd
+ * positions, and with the ISBN-10 weights 10, 9, …; the check digit's own share is taken out at
+ * the end, when the count tells which digit that is.
  */
-function readIsbn(s: string, from: number, to: number): Reading {
+function readIsbn(urn: URN): Reading {
+  const r = lastRead;
+  r.urn = urn;
+  const s = urn.assignedName;
+  const from = urn.nssStart;
+  const end = s.length - 1;
   const d = digitValues;
-  const last = to - 1;
   let hyphens = 0;
   let n = 0;
-  for (let i = from; i <= last; i++) {
+  let even = 0;
+  let odd = 0;
+  let weighted = 0;
+  // A hyphen "before" the first character: a leading hyphen is then one after another.
+  let previous = 0x2d;
+  for (let i = from; i <= end; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 0x30 && c <= 0x39) {
-      if (n < 13) d[n] = c - 0x30;
+    const v = c - 0x30;
+    if (v >= 0 && v <= 9) {
+      if (n < 13) d[n] = v;
+      if ((n & 1) === 0) even += v;
+      else odd += v;
+      weighted += (10 - n) * v;
       n++;
     } else if (c === 0x2d) {
-      if (i === from || i === last || s.charCodeAt(i - 1) === 0x2d) {
-        return failed("isbn-hyphenation", i, "hyphens only separate digit groups");
+      if (previous === 0x2d || i === end) {
+        return failed(r, "isbn-hyphenation", i, "hyphens only separate digit groups");
       }
       hyphens++;
-    } else if (!((c === 0x58 || c === 0x78) && i === last)) {
+    } else if (!((c === 0x58 || c === 0x78) && i === end)) {
       const message =
         c === 0x58 || c === 0x78
           ? "X may only be the check character of an ISBN-10"
           : "an ISBN holds only digits, hyphens and a final X";
-      return failed("isbn-syntax", i, message);
+      return failed(r, "isbn-syntax", i, message);
     }
+    previous = c;
   }
-  // X counts as a digit; only the last character can be one, so the digits before it are in d.
-  const digits = to - from - hyphens;
-  const check = s.charCodeAt(last);
-  const lowerX = check === 0x78;
+  // X counts as a digit; only the last character can be one.
+  const digits = n + (previous === 0x58 || previous === 0x78 ? 1 : 0);
+  r.problem = undefined;
+  r.digits = digits;
+  r.hyphens = hyphens;
+  r.lowerX = previous === 0x78;
+  r.lead = 0;
+  r.check13 = 0;
   if (digits === 10) {
+    // A final digit (not X) is the tenth: weight 1, odd position.
+    if (n === 10) {
+      weighted -= d[9] as number;
+      odd -= d[9] as number;
+    }
     // ISO 2108 weights: 10..2 over the first 9 digits; and for the ISBN-13 ("978" then those 9
     // digits, weights 1,3,1,…), 9·1 + 7·3 + 8·1 = 38 and then 3,1,3,….
-    let sum10 = 0;
-    let sum13 = 38;
-    for (let k = 0; k < 9; k++) {
-      const v = d[k] as number;
-      sum10 += (10 - k) * v;
-      sum13 += (k & 1 ? 1 : 3) * v;
-    }
-    const want = CHECK_CHARS.charAt((11 - (sum10 % 11)) % 11);
-    const conforms =
-      hyphens <= 3 && (check === want.charCodeAt(0) || (want === "X" && check === 0x78));
-    const isbn13 = conforms ? isbn13Text(9, 7, 8, d, 0, (10 - (sum13 % 10)) % 10) : undefined;
-    return reading(digits, hyphens, 0, want, conforms, isbn13, lowerX);
+    const want = CHECK_CHARS.charAt((11 - (weighted % 11)) % 11);
+    r.want = want;
+    r.conforms =
+      hyphens <= 3 && (previous === want.charCodeAt(0) || (want === "X" && previous === 0x78));
+    r.check13 = (10 - ((38 + 3 * even + odd) % 10)) % 10;
+    return r;
   }
   if (digits === 13) {
-    // ISO 2108 weights 1,3,1,… over the first 12 digits.
-    let sum13 = 0;
-    for (let k = 0; k < 12; k++) sum13 += (k & 1 ? 3 : 1) * (d[k] as number);
-    const want = CHECK_CHARS.charAt((10 - (sum13 % 10)) % 10);
+    // ISO 2108 weights 1,3,1,… over the first 12 digits (the 13th, at an even position, is out).
+    const want = (10 - ((even - (n === 13 ? (d[12] as number) : 0) + 3 * odd) % 10)) % 10;
     const lead = (d[0] as number) * 100 + (d[1] as number) * 10 + (d[2] as number);
+    r.want = CHECK_CHARS.charAt(want);
+    r.lead = lead;
     // Only the last character may be X, and an ISBN-13 has none: it never equals `want`.
-    const conforms = hyphens <= 4 && (lead === 978 || lead === 979) && check === want.charCodeAt(0);
-    const isbn13 =
-      conforms && hyphens > 0
-        ? isbn13Text(d[0] as number, d[1] as number, d[2] as number, d, 3, d[12] as number)
-        : undefined;
-    return reading(digits, hyphens, lead, want, conforms, isbn13, lowerX);
+    r.conforms = hyphens <= 4 && (lead === 978 || lead === 979) && previous === 0x30 + want;
+    r.check13 = want;
+    return r;
   }
-  return reading(digits, hyphens, 0, "", false, undefined, lowerX);
+  r.want = "";
+  r.conforms = false;
+  return r;
+}
+
+function failed(r: Reading, problem: Reading["problem"], at: number, message: string): Reading {
+  r.problem = problem;
+  r.at = at;
+  r.message = message;
+  r.digits = 0;
+  r.hyphens = 0;
+  r.lead = 0;
+  r.want = "";
+  r.conforms = false;
+  r.check13 = 0;
+  r.lowerX = false;
+  return r;
+}
+
+function reading(urn: URN): Reading {
+  return lastRead.urn === urn ? lastRead : readIsbn(urn);
 }
 
 /**
- * An ISBN-13 as text, made in one string: its three-digit prefix, the nine digits of `d` from
- * `from`, and its check digit.
+ * The ISBN-13 of the conforming ISBN just read, as text: "978" and the first nine digits for an
+ * ISBN-10, the thirteen digits for an ISBN-13, then the check digit.
  */
-function isbn13Text(
-  p0: number,
-  p1: number,
-  p2: number,
-  d: ArrayLike<number>,
-  from: number,
-  check: number,
-): string {
+function isbn13Text(r: Reading): string {
+  const d = digitValues;
+  const isbn10 = r.digits === 10;
+  const from = isbn10 ? 0 : 3;
   return String.fromCharCode(
-    0x30 + p0,
-    0x30 + p1,
-    0x30 + p2,
+    isbn10 ? 0x39 : 0x30 + (d[0] as number),
+    isbn10 ? 0x37 : 0x30 + (d[1] as number),
+    isbn10 ? 0x38 : 0x30 + (d[2] as number),
     0x30 + (d[from] as number),
     0x30 + (d[from + 1] as number),
     0x30 + (d[from + 2] as number),
@@ -143,57 +164,32 @@ function isbn13Text(
     0x30 + (d[from + 6] as number),
     0x30 + (d[from + 7] as number),
     0x30 + (d[from + 8] as number),
-    0x30 + check,
+    0x30 + r.check13,
   );
 }
 
-function reading(
-  digits: number,
-  hyphens: number,
-  lead: number,
-  want: string,
-  conforms: boolean,
-  isbn13: string | undefined,
-  lowerX: boolean,
-): Reading {
-  return {
-    problem: undefined,
-    at: 0,
-    message: "",
-    digits,
-    hyphens,
-    lead,
-    want,
-    conforms,
-    isbn13,
-    lowerX,
-  };
-}
-
-// The reading of the NSS serves the key too: the key's NSS differs only in the case of %hh hex,
-// and any "%" makes both readings fail.
-const memo = new LastReading<Reading>();
-const read = (urn: URN) => {
-  const name = urn.assignedName;
-  return readIsbn(name, urn.nssStart, name.length);
-};
+// The check digit messages, made once: a wrong check digit is common input.
+const shouldBe = (isbn: string) =>
+  Object.fromEntries(Array.from(CHECK_CHARS, (c) => [c, `${isbn} check digit should be ${c}`]));
+const SHOULD_BE_10 = shouldBe("ISBN-10");
+const SHOULD_BE_13 = shouldBe("ISBN-13");
 
 export const isbnRule: NamespaceRule = {
   nid: "isbn",
   validate(urn) {
-    const reading = memo.get(urn, read);
+    const reading = readIsbn(urn);
     // A conforming ISBN (the usual case): nothing to report unless its check character is "x".
     if (reading.conforms && !reading.lowerX) return [];
     if (reading.problem !== undefined) return [error(reading.problem, reading.message, reading.at)];
-    const name = urn.assignedName;
     const at = urn.nssStart;
     const { digits, hyphens, want } = reading;
     if (digits !== 10 && digits !== 13) {
       return [error("isbn-length", `an ISBN has 10 or 13 digits, not ${digits}`, at)];
     }
-    const checkAt = name.length - 1;
-    const last = name[checkAt] ?? "";
-    if (digits === 13 && (last === "X" || last === "x")) {
+    const checkAt = urn.assignedName.length - 1;
+    const check = urn.assignedName.charCodeAt(checkAt);
+    const x = check === 0x58 || check === 0x78;
+    if (digits === 13 && x) {
       return [error("isbn-syntax", "X may only be the check character of an ISBN-10", checkAt)];
     }
     const issues: Issue[] = [];
@@ -201,7 +197,7 @@ export const isbnRule: NamespaceRule = {
       issues.push(error("isbn-hyphenation", `too many hyphens for an ISBN-${digits}`, at));
     }
     if (digits === 10) {
-      if (last === "x") {
+      if (check === 0x78) {
         issues.push(
           warning(
             "isbn-lowercase-x",
@@ -210,22 +206,25 @@ export const isbnRule: NamespaceRule = {
           ),
         );
       }
-      if (last.toUpperCase() !== want) {
-        issues.push(error("isbn-check-digit", `ISBN-10 check digit should be ${want}`, checkAt));
+      if ((x ? 0x58 : check) !== want.charCodeAt(0)) {
+        issues.push(error("isbn-check-digit", SHOULD_BE_10[want] as string, checkAt));
       }
       return issues;
     }
     if (reading.lead !== 978 && reading.lead !== 979) {
       issues.push(error("isbn-prefix", "an ISBN-13 starts with 978 or 979", at));
     }
-    if (last !== want) {
-      issues.push(error("isbn-check-digit", `ISBN-13 check digit should be ${want}`, checkAt));
+    if (check !== want.charCodeAt(0)) {
+      issues.push(error("isbn-check-digit", SHOULD_BE_13[want] as string, checkAt));
     }
     return issues;
   },
   equivalenceKey(urn) {
     // The NID of a URN this rule is for is "isbn" in some case: the generic key starts "urn:isbn:".
-    const isbn = memo.get(urn, read).isbn13;
-    return isbn === undefined ? urn.equivalenceKey : `urn:isbn:${isbn}`;
+    // A conforming ISBN-13 without hyphens is its own key.
+    const r = reading(urn);
+    return r.conforms && (r.digits === 10 || r.hyphens > 0)
+      ? `urn:isbn:${isbn13Text(r)}`
+      : urn.equivalenceKey;
   },
 };
