@@ -7,67 +7,97 @@ import type { URN } from "@urnkit/core";
 import { allDigits } from "../ascii.js";
 import { error, type Issue, warning } from "../issue.js";
 import { type IetfRegistryEntry, registry } from "../registry.js";
-import { asciiLower, foldKey, LastReading, lowerHead, type NamespaceRule } from "../rule.js";
-
-const NUMBERED = new Set(["rfc", "fyi", "std", "bcp"]);
+import { asciiLower, foldKey, lowerHead, type NamespaceRule } from "../rule.js";
 
 /** The sub-namespace of the NSS and what follows it, read in place in the assigned name. */
-interface Reading {
-  name: string;
+class Reading {
+  /** The URN read last; the fields below are about it. */
+  urn: URN | undefined = undefined;
+  name = "";
   /** Where the sub-namespace starts and ends (at the first ":" of the NSS, or the name's end). */
-  at: number;
-  subEnd: number;
-  entry: IetfRegistryEntry | undefined;
+  at = 0;
+  subEnd = 0;
+  entry: IetfRegistryEntry | undefined = undefined;
   /** Whether the sub-namespace is written as registered (lowercase): nothing in it folds. */
-  asRegistered: boolean;
+  asRegistered = false;
   /** Whether a ":" and decimal digits alone follow the sub-namespace. */
-  numbered: boolean;
+  numbered = false;
 }
+
+// One record, filled again for each URN: checkUrn asks validate and then equivalenceKey about the
+// same URN. The key's NSS differs from the NSS only in the case of %hh hex, which no registered
+// sub-namespace token holds, so the reading serves both.
+const lastRead = new Reading();
 
 const SUB_NAMESPACES = registry.ietf.subNamespaces;
 
+const NUMBERED = new Set(["rfc", "fyi", "std", "bcp"]);
+
 /**
- * The registered sub-namespace s[from, to) spells in any case (RFC 2648), matched in place against
- * the registry's seven names: cheaper than a slice and a Map lookup. The names are lowercase
- * letters (digits and "-" would do too): | 0x20 lowercases an ASCII letter, keeps a digit or "-",
- * and turns no other character an NSS may hold into one of those.
+ * Reads the URN's sub-namespace into `lastRead`: the registered one s[at, subEnd) spells in any
+ * case (RFC 2648), matched in place against the registry's seven names, cheaper than a slice and
+ * a Map lookup. The names are lowercase letters (digits and "-" would do too): | 0x20 lowercases
+ * an ASCII letter, keeps a digit or "-", and turns no other character an NSS may hold into one of
+ * those.
  */
-function subNamespaceAt(s: string, from: number, to: number): IetfRegistryEntry | undefined {
-  for (const entry of SUB_NAMESPACES) {
-    const sub = entry.name;
-    if (sub.length !== to - from) continue;
-    let i = 0;
-    while (i < sub.length && (s.charCodeAt(from + i) | 0x20) === sub.charCodeAt(i)) i++;
-    if (i === sub.length) return entry;
-  }
-  return undefined;
-}
-
-// The key's NSS differs from the NSS only in the case of %hh hex, which no registered
-// sub-namespace token holds: one reading serves validate and equivalenceKey.
-const memo = new LastReading<Reading>();
-
-function read(urn: URN): Reading {
+function readIetf(urn: URN): Reading {
+  const r = lastRead;
   const name = urn.assignedName;
   const at = urn.nssStart;
   const colon = name.indexOf(":", at);
   const subEnd = colon < 0 ? name.length : colon;
-  const entry = subNamespaceAt(name, at, subEnd);
-  return {
-    name,
-    at,
-    subEnd,
-    entry,
-    asRegistered:
-      entry !== undefined && entry.name.length === subEnd - at && name.startsWith(entry.name, at),
-    numbered: colon >= 0 && allDigits(name, colon + 1, name.length),
-  };
+  r.urn = urn;
+  r.name = name;
+  r.at = at;
+  r.subEnd = subEnd;
+  r.entry = undefined;
+  r.asRegistered = false;
+  r.numbered = colon >= 0 && allDigits(name, colon + 1, name.length);
+  for (const entry of SUB_NAMESPACES) {
+    const sub = entry.name;
+    if (sub.length !== subEnd - at) continue;
+    let i = 0;
+    let folded = 0;
+    for (; i < sub.length; i++) {
+      const c = name.charCodeAt(at + i);
+      const lower = sub.charCodeAt(i);
+      if ((c | 0x20) !== lower) break;
+      folded |= c ^ lower;
+    }
+    if (i === sub.length) {
+      r.entry = entry;
+      r.asRegistered = folded === 0;
+      break;
+    }
+  }
+  return r;
+}
+
+/**
+ * Whether a registered params name is s[from, to) or starts it followed by ":" (the name may
+ * itself hold ":", as capport:unrestricted does). RFC 3553 compares names exactly; the names are
+ * grouped by their first character so that one or two are compared in place.
+ */
+function registeredParamAt(s: string, from: number): boolean {
+  const names = PARAMS_BY_FIRST.get(s.charCodeAt(from));
+  if (names === undefined) return false;
+  for (const name of names) {
+    const end = from + name.length;
+    if (s.startsWith(name, from) && (end === s.length || s.charCodeAt(end) === 0x3a)) return true;
+  }
+  return false;
+}
+
+const PARAMS_BY_FIRST = new Map<number, string[]>();
+for (const { name } of registry.ietf.params) {
+  const first = name.charCodeAt(0);
+  PARAMS_BY_FIRST.set(first, [...(PARAMS_BY_FIRST.get(first) ?? []), name]);
 }
 
 export const ietfRule: NamespaceRule = {
   nid: "ietf",
   validate(urn) {
-    const { name, at, subEnd, entry, numbered } = memo.get(urn, read);
+    const { name, at, subEnd, entry, numbered } = readIetf(urn);
     // Where the part after the sub-namespace starts (the name's end when there is none).
     const from = Math.min(subEnd + 1, name.length);
     if (entry === undefined) {
@@ -112,12 +142,7 @@ export const ietfRule: NamespaceRule = {
     if (from === name.length) {
       return [error("ietf-syntax", "urn:ietf:params: needs a registered name", from)];
     }
-    for (let end = name.indexOf(":", from); ; end = name.indexOf(":", end + 1)) {
-      if (registry.ietf.getParam(name.slice(from, end < 0 ? name.length : end)) !== undefined) {
-        return [];
-      }
-      if (end < 0) break;
-    }
+    if (registeredParamAt(name, from)) return [];
     return [
       error(
         "ietf-unregistered-param",
@@ -127,7 +152,8 @@ export const ietfRule: NamespaceRule = {
     ];
   },
   equivalenceKey(urn) {
-    const { subEnd, name, entry, asRegistered, numbered } = memo.get(urn, read);
+    const r = lastRead.urn === urn ? lastRead : readIetf(urn);
+    const { subEnd, name, entry, asRegistered, numbered } = r;
     if (entry === undefined) return urn.equivalenceKey;
     // params: only the sub-namespace token folds; what follows is matched exactly (RFC 3553).
     if (entry.name === "params" && subEnd < name.length) {
