@@ -15,7 +15,7 @@ for (let v = 0; v < 36; v++) {
  * The value of 0-9, A-Z (either case) in the alphanumeric systems; -1 for anything else. A table:
  * in base-36 strings range tests mispredict too often.
  */
-function alnumValue(code: number): number {
+export function alnumValue(code: number): number {
   return code < 128 ? (VALUES[code] as number) : -1;
 }
 
@@ -32,9 +32,23 @@ export function mod37_36CheckChar(chars: string): string {
   return mod37_36Completion(p);
 }
 
+/** ISO 7064's step: from running value p (1-36), with a character of value v (0-35). */
+function step(p: number, v: number): number {
+  return (2 * ((p + v) % 36 || 36)) % 37;
+}
+
+/**
+ * Every step worked out, indexed by p·128 + the char code: one load per character instead of two
+ * divisions. (Characters of no value step as value -1 would; callers check the characters.)
+ */
+const STEPS = new Uint8Array(37 * 128);
+for (let p = 1; p <= 36; p++) {
+  for (let c = 0; c < 128; c++) STEPS[(p << 7) | c] = step(p, alnumValue(c));
+}
+
 /** The MOD 37,36 running value after one more character (char code `c`, 0-9 or A-Z in any case). */
 export function mod37_36Step(p: number, c: number): number {
-  return (2 * ((p + alnumValue(c)) % 36 || 36)) % 37;
+  return c < 128 ? (STEPS[(p << 7) | c] as number) : step(p, -1);
 }
 
 /** The check character that completes a MOD 37,36 run which ended at `p`. */
@@ -60,9 +74,14 @@ export function mod97_10Remainder(chars: string, from = 0, to = chars.length): n
   for (let i = from; i < to; i++) {
     const v = alnumValue(chars.charCodeAt(i));
     if (v < 0) return Number.NaN;
-    // Reduced at every step: r stays a small integer, and a remainder by a constant of small
-    // integers compiles to a multiplication, where one of doubles is a library call.
-    r = ((v < 10 ? r * 10 : r * 100) + v) % 97;
+    r = mod97_10Step(r, v);
   }
   return r;
+}
+
+/** The MOD 97-10 remainder after one more character of value `v` (0-35), from remainder `r`. */
+export function mod97_10Step(r: number, v: number): number {
+  // Reduced at every step: r stays a small integer, and a remainder by a constant of small
+  // integers compiles to a multiplication, where one of doubles is a library call.
+  return ((v < 10 ? r * 10 : r * 100) + v) % 97;
 }

@@ -6,14 +6,14 @@ import type { URN } from "@urnkit/core";
 import { ALNUM, charClass, HEX, HYPHEN, LOWER } from "../ascii.js";
 import { mod37_36Completion, mod37_36Step } from "../check-digits/iso7064.js";
 import { error, type Issue } from "../issue.js";
-import { asciiUpper, foldKey, LastReading, type NamespaceRule } from "../rule.js";
+import { asciiUpper, foldKey, type NamespaceRule } from "../rule.js";
 
 /**
  * XXXX-XXXX-XXXX-XXXX-C-XXXX-XXXX-C, position by position: the classes (see ascii.ts) each
  * character may have. An ISAN is the first 21 or all 33. RFC 4246's BNF says hexnum = 4*(hex),
  * "4 or more"; ISO 15706 fixes the groups at exactly 4.
  */
-const SHAPE = Array.from("hhhh-hhhh-hhhh-hhhh-c-hhhh-hhhh-c", (p) =>
+const SHAPE = Uint8Array.from("hhhh-hhhh-hhhh-hhhh-c-hhhh-hhhh-c", (p) =>
   p === "h" ? HEX : p === "-" ? HYPHEN : ALNUM,
 );
 
@@ -23,20 +23,29 @@ const HEX_ONLY = HEX;
 /**
  * An NSS read as an ISAN: the class bits of its characters ORed together (0 when it is no ISAN),
  * and the MOD 37,36 running values over its hex digits up to the first check character (`root`:
- * root and episode) and up to the second (`full`: those and the version).
+ * root and episode) and up to the second (`full`: those and the version). One record, filled
+ * again for each URN: checkUrn asks validate and then equivalenceKey about the same URN. An ISAN
+ * holds no "%", so the key's NSS is the NSS and the reading serves both.
  */
-interface Reading {
-  seen: number;
-  root: number;
-  full: number;
+class Reading {
+  /** The URN read last; the fields below are about it. */
+  urn: URN | undefined = undefined;
+  seen = 0;
+  root = 0;
+  full = 0;
 }
 
-const NO_ISAN: Reading = { seen: 0, root: 0, full: 0 };
+const lastRead = new Reading();
 
-/** One pass over s[from, to): its shape, and the check characters' runs on the way. */
-function readIsan(s: string, from: number, to: number): Reading {
-  const n = to - from;
-  if (n !== 21 && n !== 33) return NO_ISAN;
+/** One pass over the URN's NSS: its shape, and the check characters' runs on the way. */
+function readIsan(urn: URN): Reading {
+  const r = lastRead;
+  const s = urn.assignedName;
+  const from = urn.nssStart;
+  const n = s.length - from;
+  r.urn = urn;
+  r.seen = 0;
+  if (n !== 21 && n !== 33) return r;
   let seen = 0;
   let p = 36;
   let root = 36;
@@ -44,13 +53,16 @@ function readIsan(s: string, from: number, to: number): Reading {
     const c = s.charCodeAt(from + i);
     const k = charClass(c);
     const shape = SHAPE[i] as number;
-    if ((k & shape) === 0) return NO_ISAN;
+    if ((k & shape) === 0) return r;
     seen |= k;
     // Only the hex digits count: hyphens and check characters are no part of the runs.
     if (shape === HEX_ONLY) p = mod37_36Step(p, c);
     if (i === 18) root = p;
   }
-  return { seen, root, full: p };
+  r.seen = seen;
+  r.root = root;
+  r.full = p;
+  return r;
 }
 
 /**
@@ -61,19 +73,12 @@ function isCheckChar(s: string, i: number, want: string): boolean {
   return (s.charCodeAt(i) | 0x20) === (want.charCodeAt(0) | 0x20);
 }
 
-// An ISAN holds no "%", so the key's NSS is the NSS: one reading serves both methods.
-const memo = new LastReading<Reading>();
-const read = (urn: URN) => {
-  const name = urn.assignedName;
-  return readIsan(name, urn.nssStart, name.length);
-};
-
 export const isanRule: NamespaceRule = {
   nid: "isan",
   validate(urn) {
     const name = urn.assignedName;
     const at = urn.nssStart;
-    const reading = memo.remember(urn, readIsan(name, at, name.length));
+    const reading = readIsan(urn);
     if (reading.seen === 0) {
       return [
         error(
@@ -103,7 +108,7 @@ export const isanRule: NamespaceRule = {
   },
   // A conforming ISAN already in uppercase is its own key.
   equivalenceKey(urn) {
-    const seen = memo.get(urn, read).seen;
+    const seen = (lastRead.urn === urn ? lastRead : readIsan(urn)).seen;
     return seen !== 0 && (seen & LOWER) === 0 ? urn.equivalenceKey : foldKey(urn, asciiUpper);
   },
 };
