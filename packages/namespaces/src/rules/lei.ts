@@ -1,10 +1,49 @@
 // urn:lei, IANA template (2021-12-22, ISO 17442): 20 alphanumeric characters ending in two ISO
 // 7064 MOD 97-10 check digits. The template calls the code "not case sensitive": key uppercase.
 
+import type { URN } from "@urnkit/core";
 import { allDigits } from "../ascii.js";
-import { mod97_10Remainder } from "../check-digits/iso7064.js";
+import { alnumValue, mod97_10Step } from "../check-digits/iso7064.js";
 import { error } from "../issue.js";
 import { asciiUpper, foldKey, type NamespaceRule } from "../rule.js";
+
+/**
+ * An NSS read as an LEI: its MOD 97-10 remainder (NaN when it is not 20 letters and digits) and
+ * whether it has a lowercase letter, which the key folds. One record, filled again for each URN:
+ * checkUrn asks validate and then equivalenceKey about the same URN. An LEI holds no "%", so the
+ * key's NSS is the NSS and the reading serves both.
+ */
+class Reading {
+  /** The URN read last; the fields below are about it. */
+  urn: URN | undefined = undefined;
+  remainder = Number.NaN;
+  lower = false;
+}
+
+const lastRead = new Reading();
+
+function readLei(urn: URN): Reading {
+  const r = lastRead;
+  const s = urn.assignedName;
+  const from = urn.nssStart;
+  r.urn = urn;
+  r.remainder = Number.NaN;
+  r.lower = false;
+  if (s.length - from !== 20) return r;
+  let remainder = 0;
+  let lower = false;
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const v = alnumValue(c);
+    if (v < 0) return r;
+    // Letters and digits only: above "`" means a lowercase letter.
+    if (c > 0x60) lower = true;
+    remainder = mod97_10Step(remainder, v);
+  }
+  r.remainder = remainder;
+  r.lower = lower;
+  return r;
+}
 
 export const leiRule: NamespaceRule = {
   nid: "lei",
@@ -12,8 +51,7 @@ export const leiRule: NamespaceRule = {
     const name = urn.assignedName;
     const at = urn.nssStart;
     const end = name.length;
-    // The remainder is NaN for a character outside 0-9, A-Z, a-z.
-    const remainder = end - at === 20 ? mod97_10Remainder(name, at, end) : Number.NaN;
+    const { remainder } = readLei(urn);
     if (Number.isNaN(remainder) || !allDigits(name, end - 2, end)) {
       return [error("lei-syntax", "an LEI is 18 letters or digits and 2 check digits", at)];
     }
@@ -21,5 +59,9 @@ export const leiRule: NamespaceRule = {
       ? []
       : [error("lei-check-digits", "ISO 7064 MOD 97-10 check digits do not match", at + 18)];
   },
-  equivalenceKey: (urn) => foldKey(urn, asciiUpper),
+  // An LEI in uppercase is its own key; anything else (no LEI at all, too) is folded.
+  equivalenceKey(urn) {
+    const r = lastRead.urn === urn ? lastRead : readLei(urn);
+    return Number.isNaN(r.remainder) || r.lower ? foldKey(urn, asciiUpper) : urn.equivalenceKey;
+  },
 };
