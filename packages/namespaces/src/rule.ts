@@ -91,31 +91,6 @@ export function asciiUpper(s: string): string {
 }
 
 /**
- * Remembers what a rule read from the last URN it validated, so that equivalenceKey on the same
- * URN (checkUrn asks for both) does not read the NSS again. URN objects are immutable.
- */
-export class LastReading<T> {
-  #urn: URN | undefined;
-  #value: T | undefined;
-
-  /** What `read` gives for `urn`, read again only when `urn` is not the last one. */
-  get(urn: URN, read: (urn: URN) => T): T {
-    if (this.#urn !== urn) {
-      this.#value = read(urn);
-      this.#urn = urn;
-    }
-    return this.#value as T;
-  }
-
-  /** Records `value` as what was read from `urn`, and returns it. */
-  remember(urn: URN, value: T): T {
-    this.#urn = urn;
-    this.#value = value;
-    return value;
-  }
-}
-
-/**
  * The key of a namespace that adds no equivalence rule of its own: the generic §3.1 key. checkUrn
  * recognises this function and skips the call.
  */

@@ -4,7 +4,7 @@
 import type { URN } from "@urnkit/core";
 import { firstUpper, hasUpper, isAlnum } from "../ascii.js";
 import { error, warning } from "../issue.js";
-import { asciiLower, foldKey, LastReading, type NamespaceRule } from "../rule.js";
+import { asciiLower, foldKey, type NamespaceRule } from "../rule.js";
 
 /**
  * Where the labels in s[from, s.length) first break `let-dig [ *let-dig-hyp let-dig ]` separated
@@ -32,13 +32,20 @@ export function dottedLabelsRule(
   topLevelMax = Number.POSITIVE_INFINITY,
 ): NamespaceRule {
   const limit = Number.isFinite(topLevelMax) ? `, the first at most ${topLevelMax} long` : "";
-  // Whether the NSS is labels in lowercase, its own key then: labels hold no "%", so the key's
-  // NSS is the NSS.
-  const memo = new LastReading<boolean>();
+  // The last URN read and whether its NSS is labels in lowercase, its own key then (labels hold
+  // no "%", so the key's NSS is the NSS): checkUrn asks validate and then equivalenceKey about
+  // the same URN.
+  let lastUrn: URN | undefined;
+  let lastOwnKey = false;
+  const remember = (urn: URN, ownKey: boolean) => {
+    lastUrn = urn;
+    lastOwnKey = ownKey;
+    return ownKey;
+  };
   const read = (urn: URN) => {
     const name = urn.assignedName;
     const at = urn.nssStart;
-    return firstBadLabel(name, at, topLevelMax) < 0 && !hasUpper(name, at);
+    return remember(urn, firstBadLabel(name, at, topLevelMax) < 0 && !hasUpper(name, at));
   };
   return {
     nid,
@@ -47,7 +54,7 @@ export function dottedLabelsRule(
       const at = urn.nssStart;
       const bad = firstBadLabel(name, at, topLevelMax);
       const upper = bad < 0 ? firstUpper(name, at, name.length) : -1;
-      if (memo.remember(urn, bad < 0 && upper < 0)) return [];
+      if (remember(urn, bad < 0 && upper < 0)) return [];
       if (bad >= 0) {
         return [
           error(
@@ -59,6 +66,7 @@ export function dottedLabelsRule(
       }
       return [warning(`${nid}-uppercase`, `labels MUST be written in lowercase (${spec})`, upper)];
     },
-    equivalenceKey: (urn) => (memo.get(urn, read) ? urn.equivalenceKey : foldKey(urn, asciiLower)),
+    equivalenceKey: (urn) =>
+      (lastUrn === urn ? lastOwnKey : read(urn)) ? urn.equivalenceKey : foldKey(urn, asciiLower),
   };
 }

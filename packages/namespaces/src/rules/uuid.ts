@@ -4,7 +4,7 @@
 import type { URN } from "@urnkit/core";
 import { charClass, HEX, HYPHEN, UPPER } from "../ascii.js";
 import { error, warning } from "../issue.js";
-import { asciiLower, foldKey, LastReading, type NamespaceRule } from "../rule.js";
+import { asciiLower, foldKey, type NamespaceRule } from "../rule.js";
 
 // Module constants: V8 folds these in the loop, where it reloads imported bindings (see core's
 // grammar/rfc8141.ts).
@@ -34,19 +34,31 @@ function readUuid(s: string, from: number, to: number): number {
 const NIL = "00000000-0000-0000-0000-000000000000";
 const MAX = "ffffffff-ffff-ffff-ffff-ffffffffffff";
 
-// A UUID holds no "%", so the key's NSS is the NSS: one reading serves both methods.
-const memo = new LastReading<number>();
-const read = (urn: URN) => {
+/**
+ * The last URN read and the class bits of its NSS (see readUuid), filled in place for each URN:
+ * checkUrn asks validate and then equivalenceKey about the same URN. A UUID holds no "%", so the
+ * key's NSS is the NSS and one reading serves both.
+ */
+class Reading {
+  urn: URN | undefined = undefined;
+  seen = 0;
+}
+
+const lastRead = new Reading();
+
+function read(urn: URN): number {
   const name = urn.assignedName;
-  return readUuid(name, urn.nssStart, name.length);
-};
+  lastRead.urn = urn;
+  lastRead.seen = readUuid(name, urn.nssStart, name.length);
+  return lastRead.seen;
+}
 
 export const uuidRule: NamespaceRule = {
   nid: "uuid",
   validate(urn) {
     const name = urn.assignedName;
     const at = urn.nssStart;
-    if (memo.remember(urn, readUuid(name, at, name.length)) === 0) {
+    if (read(urn) === 0) {
       return [error("uuid-syntax", "a UUID is 32 hex digits grouped 8-4-4-4-12 by hyphens", at)];
     }
     // RFC 9562 §4.1: the variant bits 10xx (hex 8-b at offset 19); Nil and Max are the exceptions.
@@ -68,7 +80,7 @@ export const uuidRule: NamespaceRule = {
   // The hex digits are case-insensitive (RFC 9562 §4); folding never merges two valid UUIDs. A
   // UUID already in lowercase is its own key.
   equivalenceKey(urn) {
-    const seen = memo.get(urn, read);
+    const seen = lastRead.urn === urn ? lastRead.seen : read(urn);
     return seen !== 0 && (seen & UPPER) === 0 ? urn.equivalenceKey : foldKey(urn, asciiLower);
   },
 };
