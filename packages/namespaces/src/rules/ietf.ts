@@ -18,6 +18,8 @@ class Reading {
   at = 0;
   subEnd = 0;
   entry: IetfRegistryEntry | undefined = undefined;
+  /** Whether RFC 2648 numbers documents in the sub-namespace (rfc, fyi, std, bcp). */
+  numberedSub = false;
   /** Whether the sub-namespace is written as registered (lowercase): nothing in it folds. */
   asRegistered = false;
   /** Whether a ":" and decimal digits alone follow the sub-namespace. */
@@ -31,7 +33,8 @@ const lastRead = new Reading();
 
 const SUB_NAMESPACES = registry.ietf.subNamespaces;
 
-const NUMBERED = new Set(["rfc", "fyi", "std", "bcp"]);
+/** Whether each registered sub-namespace, by its place in the registry, numbers documents. */
+const NUMBERED_SUB = SUB_NAMESPACES.map((e) => ["rfc", "fyi", "std", "bcp"].includes(e.name));
 
 /**
  * Reads the URN's sub-namespace into `lastRead`: the registered one s[at, subEnd) spells in any
@@ -51,9 +54,11 @@ function readIetf(urn: URN): Reading {
   r.at = at;
   r.subEnd = subEnd;
   r.entry = undefined;
+  r.numberedSub = false;
   r.asRegistered = false;
   r.numbered = colon >= 0 && allDigits(name, colon + 1, name.length);
-  for (const entry of SUB_NAMESPACES) {
+  for (let k = 0; k < SUB_NAMESPACES.length; k++) {
+    const entry = SUB_NAMESPACES[k] as IetfRegistryEntry;
     const sub = entry.name;
     if (sub.length !== subEnd - at) continue;
     let i = 0;
@@ -66,6 +71,7 @@ function readIetf(urn: URN): Reading {
     }
     if (i === sub.length) {
       r.entry = entry;
+      r.numberedSub = NUMBERED_SUB[k] as boolean;
       r.asRegistered = folded === 0;
       break;
     }
@@ -79,7 +85,7 @@ function readIetf(urn: URN): Reading {
  * grouped by their first character so that one or two are compared in place.
  */
 function registeredParamAt(s: string, from: number): boolean {
-  const names = PARAMS_BY_FIRST.get(s.charCodeAt(from));
+  const names = PARAMS_BY_FIRST[s.charCodeAt(from)];
   if (names === undefined) return false;
   for (const name of names) {
     const end = from + name.length;
@@ -88,16 +94,17 @@ function registeredParamAt(s: string, from: number): boolean {
   return false;
 }
 
-const PARAMS_BY_FIRST = new Map<number, string[]>();
+/** The registered params names by the char code of their first character (ASCII, < 128). */
+const PARAMS_BY_FIRST: (string[] | undefined)[] = new Array(128).fill(undefined);
 for (const { name } of registry.ietf.params) {
   const first = name.charCodeAt(0);
-  PARAMS_BY_FIRST.set(first, [...(PARAMS_BY_FIRST.get(first) ?? []), name]);
+  PARAMS_BY_FIRST[first] = [...(PARAMS_BY_FIRST[first] ?? []), name];
 }
 
 export const ietfRule: NamespaceRule = {
   nid: "ietf",
   validate(urn) {
-    const { name, at, subEnd, entry, numbered } = readIetf(urn);
+    const { name, at, subEnd, entry, numberedSub, numbered } = readIetf(urn);
     // Where the part after the sub-namespace starts (the name's end when there is none).
     const from = Math.min(subEnd + 1, name.length);
     if (entry === undefined) {
@@ -111,7 +118,7 @@ export const ietfRule: NamespaceRule = {
     }
     // Registered names are lowercase, the form RFC 2648 writes them in.
     const sub = entry.name;
-    if (NUMBERED.has(sub)) {
+    if (numberedSub) {
       if (!numbered) {
         return [error("ietf-syntax", `urn:ietf:${sub}: is followed by a document number`, from)];
       }
