@@ -46,16 +46,27 @@ export function epcRule(nid: "epc" | "epcglobal"): NamespaceRule {
 }
 
 /** Digits of the GS1 Company Prefix and the following reference, with their fixed total. */
-// A Map: looking a fresh string up as an object key costs more than hashing it.
-const DIGIT_SCHEMES = new Map<string, { parts: number; total: number; serialMax?: number }>([
-  ["sgtin", { parts: 3, total: 13, serialMax: 20 }],
-  ["sscc", { parts: 2, total: 17 }],
-  ["sgln", { parts: 3, total: 12, serialMax: 20 }],
-  ["grai", { parts: 3, total: 12, serialMax: 16 }],
-  ["gsrn", { parts: 2, total: 17 }],
-  ["gsrnp", { parts: 2, total: 17 }],
-  ["gdti", { parts: 3, total: 12, serialMax: 17 }],
-]);
+interface DigitScheme {
+  name: string;
+  parts: number;
+  total: number;
+  serialMax?: number;
+}
+
+const DIGIT_SCHEMES: readonly DigitScheme[] = [
+  { name: "sgtin", parts: 3, total: 13, serialMax: 20 },
+  { name: "sscc", parts: 2, total: 17 },
+  { name: "sgln", parts: 3, total: 12, serialMax: 20 },
+  { name: "grai", parts: 3, total: 12, serialMax: 16 },
+  { name: "gsrn", parts: 2, total: 17 },
+  { name: "gsrnp", parts: 2, total: 17 },
+  { name: "gdti", parts: 3, total: 12, serialMax: 17 },
+];
+
+/** Whether s[from, end) is `name`, compared in place: no slice to hash for a lookup. */
+function isAt(s: string, from: number, end: number, name: string): boolean {
+  return name.length === end - from && s.startsWith(name, from);
+}
 
 // GS1 AI encodable character set 82, after decoding %hh.
 const SET_82 = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]*$/;
@@ -63,12 +74,13 @@ const SET_82 = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]*$/;
 /** The pure identity after "urn:epc:id:", s[from, s.length) (its scheme and parts). */
 function checkPureIdentity(s: string, from: number): Issue[] {
   const colon = s.indexOf(":", from);
-  const scheme = colon < 0 ? s.slice(from) : s.slice(from, colon);
-  const partsAt = from + scheme.length + 1;
-  if (scheme === "gid") return checkGid(s.slice(colon + 1), partsAt);
-  if (scheme === "giai") return checkGiai(s.slice(colon + 1), partsAt);
-  const shape = DIGIT_SCHEMES.get(scheme);
+  const end = colon < 0 ? s.length : colon;
+  const partsAt = end + 1;
+  if (isAt(s, from, end, "gid")) return checkGid(s.slice(colon + 1), partsAt);
+  if (isAt(s, from, end, "giai")) return checkGiai(s.slice(colon + 1), partsAt);
+  const shape = DIGIT_SCHEMES.find((d) => isAt(s, from, end, d.name));
   if (shape === undefined || colon < 0) return [];
+  const scheme = shape.name;
   // GCP "." reference [ "." serial ], all positions in `s`.
   const dot1 = s.indexOf(".", colon + 1);
   const dot2 = dot1 < 0 ? -1 : s.indexOf(".", dot1 + 1);

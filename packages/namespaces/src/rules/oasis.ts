@@ -5,11 +5,19 @@ import { error, warning } from "../issue.js";
 import { genericKey, type NamespaceRule } from "../rule.js";
 
 /** How many elements each class needs after it: {id}:{type}:{doc-id}, or {type}:{doc-id}. */
-const CLASSES = new Map([
+const CLASSES: readonly (readonly [string, number])[] = [
   ["specification", 3],
   ["tc", 3],
   ["technical", 2],
-]);
+];
+
+/** The class s[from, end) names, compared in place (no slice to hash): its entry, or undefined. */
+function classAt(s: string, from: number, end: number): readonly [string, number] | undefined {
+  for (const entry of CLASSES) {
+    if (entry[0].length === end - from && s.startsWith(entry[0], from)) return entry;
+  }
+  return undefined;
+}
 
 /** The number of ":"-separated elements of s from `from` on. */
 function elements(s: string, from: number): number {
@@ -33,13 +41,13 @@ export const oasisRule: NamespaceRule = {
         : [error("oasis-syntax", "member:{member-id}:{name}", at)];
     }
     const end = name.indexOf(":", at + 6);
-    const kind = end < 0 ? name.slice(at + 6) : name.slice(at + 6, end);
-    const needed = CLASSES.get(kind);
-    if (needed === undefined) {
+    const found = classAt(name, at + 6, end < 0 ? name.length : end);
+    if (found === undefined) {
       return [
         error("oasis-class", "names: is followed by specification:, tc: or technical:", at + 6),
       ];
     }
+    const [kind, needed] = found;
     if (end >= 0 && elements(name, end + 1) >= needed) return [];
     return [
       warning(
