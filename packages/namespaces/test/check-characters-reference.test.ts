@@ -166,6 +166,25 @@ describe("ISO 7064 MOD 97-10 (urn:lei) against a big-integer reference", () => {
     );
   });
 
+  it("00, 01 and 99 are never check digits, though they leave remainder 1 where 97, 98, 02 do", () => {
+    // The pair is 98 - (base · 100 mod 97), 02 to 98; a pair 97 apart leaves the same remainder.
+    const pairFor = (base: string) => 98 - ((refMod97(base) * 100) % 97);
+    const baseWith = (pair: number) =>
+      Array.from({ length: 97 * 97 }, (_, i) => `${i}`.padStart(18, "A")).find(
+        (b) => pairFor(b) === pair,
+      ) as string;
+    assert.equal(pairFor("NGTDQKPCU3VFD2TCH1"), 97);
+    for (const [pair, twin] of [
+      ["97", "00"],
+      ["98", "01"],
+      ["02", "99"],
+    ] as const) {
+      const base = baseWith(Number(pair));
+      assert.deepEqual(codes(`urn:lei:${base}${pair}`), []);
+      assert.deepEqual(codes(`urn:lei:${base}${twin}`), ["lei-check-digits"]);
+    }
+  });
+
   it("an LEI with the check digits ISO 17442 computes passes; any other pair fails", () => {
     fc.assert(
       fc.property(

@@ -55,7 +55,10 @@ export const leiRule: NamespaceRule = {
     if (Number.isNaN(remainder) || !allDigits(name, end - 2, end)) {
       return [error("lei-syntax", "an LEI is 18 letters or digits and 2 check digits", at)];
     }
-    return remainder === 1
+    // ISO 7064 computes the pair as 98 - (the rest · 100 mod 97): 02 to 98. "00", "01" and "99"
+    // leave the same remainder as 97, 98 and 02 but are never the computed pair.
+    const pair = (name.charCodeAt(end - 2) - 0x30) * 10 + (name.charCodeAt(end - 1) - 0x30);
+    return remainder === 1 && pair >= 2 && pair <= 98
       ? []
       : [error("lei-check-digits", "ISO 7064 MOD 97-10 check digits do not match", at + 18)];
   },
