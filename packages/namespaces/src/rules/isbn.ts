@@ -44,8 +44,8 @@ const lastRead = new Reading();
 const digitValues = new Uint8Array(13);
 
 /**
- * One pass over the URN's NSS into `lastRead`: digits, "-" only between digits, "X"/"x" only as the
- * last character. The check sums are kept on the way: over the digits at even and at odd
+ * One pass over the URN's NSS into `lastRead`: digits, "-" only between digits, "X"/"x" only as
+ * the last character. The check sums are kept on the way: over the digits at even and at odd
  * positions, and with the ISBN-10 weights 10, 9, …; the check digit's own share is taken out at
  * the end, when the count tells which digit that is.
  */
