@@ -32,9 +32,8 @@ export function dottedLabelsRule(
   topLevelMax = Number.POSITIVE_INFINITY,
 ): NamespaceRule {
   const limit = Number.isFinite(topLevelMax) ? `, the first at most ${topLevelMax} long` : "";
-  // The last URN read and whether its NSS is labels in lowercase, its own key then (labels hold
-  // no "%", so the key's NSS is the NSS): checkUrn asks validate and then equivalenceKey about
-  // the same URN.
+  // The rule's last reading (see NamespaceRule): whether the NSS is labels in lowercase, its own
+  // key then (labels hold no "%", so the key's NSS is the NSS).
   let lastUrn: URN | undefined;
   let lastOwnKey = false;
   const remember = (urn: URN, ownKey: boolean) => {

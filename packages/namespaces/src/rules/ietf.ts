@@ -26,9 +26,8 @@ class Reading {
   numbered = false;
 }
 
-// One record, filled again for each URN: checkUrn asks validate and then equivalenceKey about the
-// same URN. The key's NSS differs from the NSS only in the case of %hh hex, which no registered
-// sub-namespace token holds, so the reading serves both.
+// The rule's last reading (see NamespaceRule). The key's NSS differs from the NSS only in the case
+// of %hh hex, which no registered sub-namespace token holds, so the reading serves both.
 const lastRead = new Reading();
 
 const SUB_NAMESPACES = registry.ietf.subNamespaces;

@@ -23,9 +23,8 @@ const HEX_ONLY = HEX;
 /**
  * An NSS read as an ISAN: the class bits of its characters ORed together (0 when it is no ISAN),
  * and the MOD 37,36 running values over its hex digits up to the first check character (`root`:
- * root and episode) and up to the second (`full`: those and the version). One record, filled
- * again for each URN: checkUrn asks validate and then equivalenceKey about the same URN. An ISAN
- * holds no "%", so the key's NSS is the NSS and the reading serves both.
+ * root and episode) and up to the second (`full`: those and the version). The rule's last reading
+ * (see NamespaceRule): an ISAN holds no "%", so the key's NSS is the NSS and it serves both.
  */
 class Reading {
   /** The URN read last; the fields below are about it. */

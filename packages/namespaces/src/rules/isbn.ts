@@ -10,8 +10,7 @@ import type { NamespaceRule } from "../rule.js";
 /**
  * What one pass over an NSS found: where and why reading failed, or how many digits (X included)
  * and hyphens it has, the check character its digits call for (ISBN-10 or -13 by the count) and
- * whether it conforms. One record, filled again for each URN: checkUrn asks validate and then
- * equivalenceKey about the same URN, and allocating a reading per URN cost more than filling it.
+ * whether it conforms. The rule's last reading (see NamespaceRule).
  */
 class Reading {
   /** The URN read last; the fields below are about it. */

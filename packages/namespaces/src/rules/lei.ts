@@ -9,9 +9,8 @@ import { asciiUpper, foldKey, type NamespaceRule } from "../rule.js";
 
 /**
  * An NSS read as an LEI: its MOD 97-10 remainder (NaN when it is not 20 letters and digits) and
- * whether it has a lowercase letter, which the key folds. One record, filled again for each URN:
- * checkUrn asks validate and then equivalenceKey about the same URN. An LEI holds no "%", so the
- * key's NSS is the NSS and the reading serves both.
+ * whether it has a lowercase letter, which the key folds. The rule's last reading (see
+ * NamespaceRule): an LEI holds no "%", so the key's NSS is the NSS and it serves both.
  */
 class Reading {
   /** The URN read last; the fields below are about it. */

@@ -35,9 +35,8 @@ const NIL = "00000000-0000-0000-0000-000000000000";
 const MAX = "ffffffff-ffff-ffff-ffff-ffffffffffff";
 
 /**
- * The last URN read and the class bits of its NSS (see readUuid), filled in place for each URN:
- * checkUrn asks validate and then equivalenceKey about the same URN. A UUID holds no "%", so the
- * key's NSS is the NSS and one reading serves both.
+ * The class bits of the NSS (see readUuid), the rule's last reading (see NamespaceRule): a UUID
+ * holds no "%", so the key's NSS is the NSS and it serves both.
  */
 class Reading {
   urn: URN | undefined = undefined;
