@@ -79,9 +79,9 @@ function readIetf(urn: URN): Reading {
 }
 
 /**
- * Whether a registered params name is s[from, to) or starts it followed by ":" (the name may
- * itself hold ":", as capport:unrestricted does). RFC 3553 compares names exactly; the names are
- * grouped by their first character so that one or two are compared in place.
+ * Whether a registered params name is all of s from `from` on, or starts it followed by ":" (the
+ * name may itself hold ":", as capport:unrestricted does). RFC 3553 compares names exactly; the
+ * names are grouped by their first character so that one or two are compared in place.
  */
 function registeredParamAt(s: string, from: number): boolean {
   const names = PARAMS_BY_FIRST[s.charCodeAt(from)];
