@@ -1,6 +1,6 @@
-// ASCII character classes (RFC 5234 B.1: DIGIT, HEXDIG, ALPHA) for the namespace rules'
-// scanners: char-code tests instead of regular expressions keep checkUrn within a small multiple
-// of the syntax scan. One table lookup per character: range tests branch on every character, and
+// ASCII character classes (RFC 5234 B.1: DIGIT, HEXDIG, ALPHA) and in-place comparison for the
+// namespace rules' scanners: char-code tests instead of regular expressions keep checkUrn within a
+// small multiple of the syntax scan. One table lookup per character: range tests branch on every character, and
 // in random-looking identifiers (hex, base 36) those branches mispredict about half the time.
 
 export const DIGIT = 1;
@@ -51,4 +51,12 @@ export function hasUpper(s: string, from = 0, to = s.length): boolean {
 export function firstUpper(s: string, from: number, to: number): number {
   for (let i = from; i < to; i++) if ((charClass(s.charCodeAt(i)) & UPPER) !== 0) return i;
   return -1;
+}
+
+/**
+ * Whether s[from, end) is `word`, compared in place: cheaper than slicing it out to compare or to
+ * look up (a fresh slice has to be hashed for a Map).
+ */
+export function equalsAt(s: string, from: number, end: number, word: string): boolean {
+  return word.length === end - from && s.startsWith(word, from);
 }

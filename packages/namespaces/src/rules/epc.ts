@@ -6,7 +6,7 @@
 // warnings.
 
 import { decodeNss } from "@urnkit/core";
-import { allDigits, isAlnum } from "../ascii.js";
+import { allDigits, equalsAt, isAlnum } from "../ascii.js";
 import { error, type Issue, unverified } from "../issue.js";
 import { genericKey, type NamespaceRule } from "../rule.js";
 
@@ -63,11 +63,6 @@ const DIGIT_SCHEMES: readonly DigitScheme[] = [
   { name: "gdti", parts: 3, total: 12, serialMax: 17 },
 ];
 
-/** Whether s[from, end) is `name`, compared in place: no slice to hash for a lookup. */
-function isAt(s: string, from: number, end: number, name: string): boolean {
-  return name.length === end - from && s.startsWith(name, from);
-}
-
 // GS1 AI encodable character set 82, after decoding %hh.
 const SET_82 = /^[!"%&'()*+,\-./0-9:;<=>?A-Z_a-z]*$/;
 
@@ -76,9 +71,9 @@ function checkPureIdentity(s: string, from: number): Issue[] {
   const colon = s.indexOf(":", from);
   const end = colon < 0 ? s.length : colon;
   const partsAt = end + 1;
-  if (isAt(s, from, end, "gid")) return checkGid(s.slice(colon + 1), partsAt);
-  if (isAt(s, from, end, "giai")) return checkGiai(s.slice(colon + 1), partsAt);
-  const shape = DIGIT_SCHEMES.find((d) => isAt(s, from, end, d.name));
+  if (equalsAt(s, from, end, "gid")) return checkGid(s.slice(colon + 1), partsAt);
+  if (equalsAt(s, from, end, "giai")) return checkGiai(s.slice(colon + 1), partsAt);
+  const shape = DIGIT_SCHEMES.find((d) => equalsAt(s, from, end, d.name));
   if (shape === undefined || colon < 0) return [];
   const scheme = shape.name;
   // GCP "." reference [ "." serial ], all positions in `s`.

@@ -1,6 +1,7 @@
 // urn:oasis, RFC 3121 §2: names:{specification|tc|technical}:… or member:{member-id}:…. Names
 // are "lexically identical" when equal: the generic key applies, case-sensitive NSS.
 
+import { equalsAt } from "../ascii.js";
 import { error, warning } from "../issue.js";
 import { genericKey, type NamespaceRule } from "../rule.js";
 
@@ -10,14 +11,6 @@ const CLASSES: readonly (readonly [string, number])[] = [
   ["tc", 3],
   ["technical", 2],
 ];
-
-/** The class s[from, end) names, compared in place (no slice to hash): its entry, or undefined. */
-function classAt(s: string, from: number, end: number): readonly [string, number] | undefined {
-  for (const entry of CLASSES) {
-    if (entry[0].length === end - from && s.startsWith(entry[0], from)) return entry;
-  }
-  return undefined;
-}
 
 /** The number of ":"-separated elements of s from `from` on. */
 function elements(s: string, from: number): number {
@@ -41,7 +34,9 @@ export const oasisRule: NamespaceRule = {
         : [error("oasis-syntax", "member:{member-id}:{name}", at)];
     }
     const end = name.indexOf(":", at + 6);
-    const found = classAt(name, at + 6, end < 0 ? name.length : end);
+    const found = CLASSES.find(([kind]) =>
+      equalsAt(name, at + 6, end < 0 ? name.length : end, kind),
+    );
     if (found === undefined) {
       return [
         error("oasis-class", "names: is followed by specification:, tc: or technical:", at + 6),
