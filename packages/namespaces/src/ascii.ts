@@ -1,7 +1,8 @@
 // ASCII character classes (RFC 5234 B.1: DIGIT, HEXDIG, ALPHA) and in-place comparison for the
 // namespace rules' scanners: char-code tests instead of regular expressions keep checkUrn within a
-// small multiple of the syntax scan. One table lookup per character: range tests branch on every character, and
-// in random-looking identifiers (hex, base 36) those branches mispredict about half the time.
+// small multiple of the syntax scan. One table lookup per character: range tests branch on every
+// character, and in random-looking identifiers (hex, base 36) those branches mispredict about
+// half the time.
 
 export const DIGIT = 1;
 export const UPPER = 2;

@@ -13,9 +13,7 @@ import { asciiLower, foldKey, lowerHead, type NamespaceRule } from "../rule.js";
 class Reading {
   /** The URN read last; the fields below are about it. */
   urn: URN | undefined = undefined;
-  name = "";
-  /** Where the sub-namespace starts and ends (at the first ":" of the NSS, or the name's end). */
-  at = 0;
+  /** Where the sub-namespace ends: at the first ":" of the NSS, or at the assigned name's end. */
   subEnd = 0;
   entry: IetfRegistryEntry | undefined = undefined;
   /** Whether RFC 2648 numbers documents in the sub-namespace (rfc, fyi, std, bcp). */
@@ -49,8 +47,6 @@ function readIetf(urn: URN): Reading {
   const colon = name.indexOf(":", at);
   const subEnd = colon < 0 ? name.length : colon;
   r.urn = urn;
-  r.name = name;
-  r.at = at;
   r.subEnd = subEnd;
   r.entry = undefined;
   r.numberedSub = false;
@@ -103,7 +99,9 @@ for (const { name } of registry.ietf.params) {
 export const ietfRule: NamespaceRule = {
   nid: "ietf",
   validate(urn) {
-    const { name, at, subEnd, entry, numberedSub, numbered } = readIetf(urn);
+    const { subEnd, entry, numberedSub, numbered } = readIetf(urn);
+    const name = urn.assignedName;
+    const at = urn.nssStart;
     // Where the part after the sub-namespace starts (the name's end when there is none).
     const from = Math.min(subEnd + 1, name.length);
     if (entry === undefined) {
@@ -159,7 +157,8 @@ export const ietfRule: NamespaceRule = {
   },
   equivalenceKey(urn) {
     const r = lastRead.urn === urn ? lastRead : readIetf(urn);
-    const { subEnd, name, entry, asRegistered, numbered } = r;
+    const { subEnd, entry, asRegistered, numbered } = r;
+    const name = urn.assignedName;
     if (entry === undefined) return urn.equivalenceKey;
     // params: only the sub-namespace token folds; what follows is matched exactly (RFC 3553).
     if (entry.name === "params" && subEnd < name.length) {
