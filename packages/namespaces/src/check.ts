@@ -2,6 +2,7 @@
 // (§7.2), the namespace's own rules (§6.4.2) and both equivalence keys (§3.1).
 
 import { classifyNid, type NidClass, URN, type UrnSyntax, UrnSyntaxError } from "@urnkit/core";
+import { type Automaton, runAutomaton } from "./automaton.js";
 import { type Issue, warning } from "./issue.js";
 import { ruleFor } from "./namespace-rules.js";
 import { type RegistryEntry, registry } from "./registry.js";
@@ -39,6 +40,8 @@ interface NidFacts {
   registration: "formal" | "informal" | "unregistered" | "reserved";
   entry: RegistryEntry | undefined;
   rule: NamespaceRule | undefined;
+  /** The rule's automaton for the common case (read here: rules are objects of many shapes). */
+  conforming: Automaton | undefined;
   /** Whether the rule has a key of its own (most keep the generic one: no call needed). */
   ownKey: boolean;
   /** The registration warning's code and message, when the NID needs one. */
@@ -93,6 +96,7 @@ function lookUp(nid: string): NidFacts {
     registration,
     entry,
     rule,
+    conforming: rule?.conforming,
     ownKey: rule !== undefined && rule.equivalenceKey !== genericKey,
     noticeCode:
       registration === "unregistered"
@@ -133,14 +137,20 @@ export function checkUrn(input: string | URN, options?: CheckOptions): CheckRepo
   // notice, unregistered or reserved, has no rule here: one array of the right size.)
   const notice =
     facts.noticeCode === undefined ? undefined : warning(facts.noticeCode, facts.noticeMessage, 4);
+  const key = urn.equivalenceKey;
   let issues: Issue[];
-  if (rule === undefined) {
+  let namespaceKey = key;
+  const conforming = facts.conforming;
+  if (
+    rule === undefined ||
+    (conforming !== undefined && runAutomaton(conforming, urn.assignedName, urn.nssStart))
+  ) {
     issues = notice === undefined ? [] : [notice];
   } else {
     issues = rule.validate(urn);
     if (notice !== undefined) issues.push(notice);
+    if (facts.ownKey) namespaceKey = rule.equivalenceKey(urn);
   }
-  const key = urn.equivalenceKey;
   return {
     input: urn.href,
     valid: true,
@@ -150,7 +160,7 @@ export function checkUrn(input: string | URN, options?: CheckOptions): CheckRepo
     registryEntry: facts.entry,
     issues,
     equivalenceKey: key,
-    namespaceKey: facts.ownKey ? (rule as NamespaceRule).equivalenceKey(urn) : key,
+    namespaceKey,
     ok: !hasError(issues),
   };
 }

@@ -3,6 +3,7 @@
 
 import type { URN } from "@urnkit/core";
 import { hasUpper } from "./ascii.js";
+import type { Automaton } from "./automaton.js";
 import { error, type Issue } from "./issue.js";
 
 /**
@@ -21,6 +22,12 @@ export interface NamespaceRule {
    * can only merge URNs that the generic key keeps apart, never split two the generic key merges.
    */
   equivalenceKey(urn: URN): string;
+  /**
+   * The common case as data (see automaton.ts): NSSs that conform (validate gives []) and are
+   * their own namespace key (equivalenceKey gives the generic key). checkUrn calls neither
+   * function for an NSS this accepts. It may accept fewer NSSs than that, never more.
+   */
+  conforming?: Automaton;
 }
 
 /**

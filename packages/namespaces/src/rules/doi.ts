@@ -4,11 +4,27 @@
 
 import { decodeNss } from "@urnkit/core";
 import { hasUpper } from "../ascii.js";
+import { AutomatonBuilder } from "../automaton.js";
 import { error, warning } from "../issue.js";
 import { keyNss, keyWith, type NamespaceRule } from "../rule.js";
 
+/**
+ * "10." prefix "/" suffix without uppercase letters or "%", nothing to fold or decode (see
+ * NamespaceRule.conforming).
+ */
+function conformingDoi() {
+  const b = new AutomatonBuilder();
+  const prefix = b.chain(b.start, ["1", "0", "."]);
+  const slash = b.state();
+  const suffix = b.state({ accept: "yes" });
+  b.edge(prefix, "^/%A-Z", prefix).edge(prefix, "/", slash);
+  b.edge(slash, "^%A-Z", suffix).edge(suffix, "^%A-Z", suffix);
+  return b.build();
+}
+
 export const doiRule: NamespaceRule = {
   nid: "doi",
+  conforming: conformingDoi(),
   validate(urn) {
     const name = urn.assignedName;
     const at = urn.nssStart;

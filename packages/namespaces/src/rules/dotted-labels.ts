@@ -3,6 +3,7 @@
 
 import type { URN } from "@urnkit/core";
 import { firstUpper, hasUpper, isAlnum } from "../ascii.js";
+import { type Automaton, AutomatonBuilder } from "../automaton.js";
 import { error, warning } from "../issue.js";
 import { asciiLower, foldKey, type NamespaceRule } from "../rule.js";
 
@@ -23,6 +24,41 @@ function firstBadLabel(s: string, from: number, topLevelMax: number): number {
     }
   }
   return -1;
+}
+
+/**
+ * Labels in lowercase, the first at most `topLevelMax` long (see NamespaceRule.conforming). A
+ * label's states say whether its last character was "-" (it may not end there) and, in the first
+ * label under a limit, how long it is so far.
+ */
+function conformingLabels(topLevelMax: number): Automaton {
+  const b = new AutomatonBuilder();
+  const letDig = "a-z0-9";
+  // Any label after a ".": letter or digit last, "-" last.
+  const dot = b.state();
+  const label = b.state({ accept: "yes" });
+  const hyphen = b.state();
+  b.edge(dot, letDig, label).edge(label, letDig, label).edge(label, "-", hyphen);
+  b.edge(hyphen, "-", hyphen).edge(hyphen, letDig, label).edge(label, ".", dot);
+  if (!Number.isFinite(topLevelMax)) {
+    b.edge(b.start, letDig, label);
+    return b.build();
+  }
+  // The first label, by length: ending in a letter or digit, and in "-".
+  const ends = Array.from({ length: topLevelMax }, () => b.state({ accept: "yes" }));
+  const hyphens = Array.from({ length: topLevelMax }, () => b.state());
+  b.edge(b.start, letDig, ends[0] as number);
+  for (let n = 0; n < topLevelMax; n++) {
+    const end = ends[n] as number;
+    const afterHyphen = hyphens[n] as number;
+    b.edge(end, ".", dot);
+    if (n + 1 < topLevelMax) {
+      for (const from of [end, afterHyphen]) {
+        b.edge(from, letDig, ends[n + 1] as number).edge(from, "-", hyphens[n + 1] as number);
+      }
+    }
+  }
+  return b.build();
 }
 
 /** `topLevelMax`: the longest first label the namespace allows, when it sets a limit. */
@@ -48,6 +84,7 @@ export function dottedLabelsRule(
   };
   return {
     nid,
+    conforming: conformingLabels(topLevelMax),
     validate(urn) {
       const name = urn.assignedName;
       const at = urn.nssStart;

@@ -7,6 +7,7 @@
 
 import { decodeNss } from "@urnkit/core";
 import { allDigits, equalsAt, isAlnum } from "../ascii.js";
+import { ANY, AutomatonBuilder } from "../automaton.js";
 import { error, type Issue, unverified } from "../issue.js";
 import { genericKey, type NamespaceRule } from "../rule.js";
 
@@ -20,9 +21,38 @@ function isSubNamespaceName(s: string, from: number, end: number): boolean {
   return true;
 }
 
+/**
+ * {sub-namespace name}:{rest}; for urn:epc:id:, a pure identity that passes its checks (see
+ * NamespaceRule.conforming).
+ */
+function conformingEpc(nid: "epc" | "epcglobal") {
+  const b = new AutomatonBuilder({
+    finish: (s, nssStart) => checkPureIdentity(s, nssStart + 3).length === 0,
+  });
+  const name = b.state();
+  const colon = b.state();
+  b.edge(name, "A-Za-z0-9-", name).edge(name, ":", colon);
+  b.edge(colon, ANY, b.rest());
+  if (nid === "epcglobal") {
+    b.edge(b.start, "A-Za-z0-9", name);
+    return b.build();
+  }
+  // "i", "id", "id:": the pure identities, checked by `finish`.
+  const i = b.state();
+  const id = b.state();
+  const idColon = b.state();
+
+  b.edge(b.start, "i", i).edge(b.start, "A-Za-hj-z0-9", name);
+  b.edge(i, "d", id).edge(i, "A-Za-ce-z0-9-", name).edge(i, ":", colon);
+  b.edge(id, "A-Za-z0-9-", name).edge(id, ":", idColon);
+  b.edge(idColon, ANY, b.rest("finish"));
+  return b.build();
+}
+
 export function epcRule(nid: "epc" | "epcglobal"): NamespaceRule {
   return {
     nid,
+    conforming: conformingEpc(nid),
     validate(urn) {
       const name = urn.assignedName;
       const at = urn.nssStart;

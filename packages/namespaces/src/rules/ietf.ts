@@ -5,6 +5,7 @@
 
 import type { URN } from "@urnkit/core";
 import { allDigits } from "../ascii.js";
+import { ANY, AutomatonBuilder } from "../automaton.js";
 import { error, type Issue, warning } from "../issue.js";
 import { type IetfRegistryEntry, registry } from "../registry.js";
 import { asciiLower, foldKey, lowerHead, type NamespaceRule } from "../rule.js";
@@ -96,8 +97,25 @@ for (const { name } of registry.ietf.params) {
   PARAMS_BY_FIRST[first] = [...(PARAMS_BY_FIRST[first] ?? []), name];
 }
 
+/**
+ * In lowercase: an RFC 2648 document number without leading zeros, or params: and a registered
+ * name (see NamespaceRule.conforming).
+ */
+function conformingIetf() {
+  const b = new AutomatonBuilder({ finish: (s, nssStart) => registeredParamAt(s, nssStart + 7) });
+  const colon = b.state();
+  const zero = b.state({ accept: "yes" });
+  const number = b.state({ accept: "yes" });
+  for (const sub of ["rfc", "fyi", "std", "bcp"]) b.edge(b.word(b.start, sub), ":", colon);
+  b.edge(colon, "0", zero).edge(colon, "1-9", number).edge(number, "0-9", number);
+  const params = b.word(b.start, "params:");
+  b.edge(params, ANY, b.rest("finish"));
+  return b.build();
+}
+
 export const ietfRule: NamespaceRule = {
   nid: "ietf",
+  conforming: conformingIetf(),
   validate(urn) {
     const { subEnd, entry, numberedSub, numbered } = readIetf(urn);
     const name = urn.assignedName;

@@ -1,10 +1,23 @@
 // urn:mpeg, RFC 3614 §2: {standard name}:{assigned string}. The standard-name segment is
 // case-insensitive (§3), everything after it case-sensitive.
 
+import { ANY, AutomatonBuilder } from "../automaton.js";
 import { headColon, lowerHeadKey, type NamespaceRule } from "../rule.js";
+
+/** A standard name without uppercase, ":" and an assigned string (see NamespaceRule.conforming). */
+function conformingMpeg() {
+  const b = new AutomatonBuilder();
+  const name = b.state();
+  const colon = b.state();
+
+  b.edge(b.start, "^:A-Z", name).edge(name, "^:A-Z", name).edge(name, ":", colon);
+  b.edge(colon, ANY, b.rest());
+  return b.build();
+}
 
 export const mpegRule: NamespaceRule = {
   nid: "mpeg",
+  conforming: conformingMpeg(),
   validate(urn) {
     const colon = headColon(urn, "mpeg-syntax", "an MPEG URN is {standard name}:{assigned string}");
     return typeof colon === "number" ? [] : [colon];

@@ -3,12 +3,36 @@
 // case-sensitive. The check digit of urn:nbn:de is a DNB convention, reported as a warning.
 
 import { hasUpper, isAlnum, isAlpha } from "../ascii.js";
+import { AutomatonBuilder } from "../automaton.js";
 import { nbnDeCheckDigit } from "../check-digits/nbn-de.js";
 import { error, type Issue, warning } from "../issue.js";
 import { asciiLowerBefore, foldKey, type NamespaceRule } from "../rule.js";
 
+/**
+ * A prefix in lowercase, "-" and an NBN string, outside urn:nbn:de and its check digit (see
+ * NamespaceRule.conforming).
+ */
+function conformingNbn() {
+  const b = new AutomatonBuilder();
+  const d = b.state();
+  const first = b.state();
+  const country = b.state();
+  const colon = b.state();
+  const code = b.state();
+  const dash = b.state();
+
+  b.edge(b.start, "d", d).edge(b.start, "a-ce-z", first);
+  b.edge(d, "a-df-z", country).edge(first, "a-z", country);
+  b.edge(country, ":", colon).edge(colon, "a-z0-9", code).edge(code, "a-z0-9", code);
+  b.edge(code, ":", colon);
+  b.edge(country, "-", dash).edge(code, "-", dash);
+  b.edge(dash, "^/", b.rest());
+  return b.build();
+}
+
 export const nbnRule: NamespaceRule = {
   nid: "nbn",
+  conforming: conformingNbn(),
   validate(urn) {
     const name = urn.assignedName;
     const at = urn.nssStart;

@@ -2,6 +2,7 @@
 // are "lexically identical" when equal: the generic key applies, case-sensitive NSS.
 
 import { equalsAt } from "../ascii.js";
+import { ANY, AutomatonBuilder } from "../automaton.js";
 import { error, warning } from "../issue.js";
 import { genericKey, type NamespaceRule } from "../rule.js";
 
@@ -19,8 +20,35 @@ function elements(s: string, from: number): number {
   return n;
 }
 
+/**
+ * names: and a class with as many elements after it as the class needs, or member:{member-id}:
+ * and a name (see NamespaceRule.conforming). An element may hold anything but ":".
+ */
+function conformingOasis() {
+  const b = new AutomatonBuilder();
+  const names = b.word(b.start, "names:");
+  for (const [kind, needed] of CLASSES) {
+    // The class, ":", then `needed` elements: each but the last ends at a ":".
+    // (The last element starts at the last of those ":": the reading can stop there.)
+    let element = b.state();
+    b.edge(b.word(names, kind), ":", element);
+    for (let k = 1; k < needed; k++) {
+      const after = k === needed - 1 ? b.rest() : b.state();
+      b.edge(element, "^:", element).edge(element, ":", after);
+      element = after;
+    }
+  }
+  const member = b.word(b.start, "member:");
+  const id = b.state();
+  const colon = b.state();
+  b.edge(member, "^:", id).edge(id, "^:", id).edge(id, ":", colon);
+  b.edge(colon, ANY, b.rest());
+  return b.build();
+}
+
 export const oasisRule: NamespaceRule = {
   nid: "oasis",
+  conforming: conformingOasis(),
   validate(urn) {
     const name = urn.assignedName;
     const at = urn.nssStart;

@@ -2,11 +2,24 @@
 // match, and the written form is already canonical.
 
 import { isDigit } from "../ascii.js";
+import { AutomatonBuilder } from "../automaton.js";
 import { error } from "../issue.js";
 import { genericKey, type NamespaceRule } from "../rule.js";
 
+/** number *("." number) (see NamespaceRule.conforming). */
+function conformingOid() {
+  const b = new AutomatonBuilder();
+  const zero = b.state({ accept: "yes" });
+  const number = b.state({ accept: "yes" });
+  const dot = b.state();
+  for (const arcStart of [b.start, dot]) b.edge(arcStart, "0", zero).edge(arcStart, "1-9", number);
+  b.edge(number, "0-9", number).edge(number, ".", dot).edge(zero, ".", dot);
+  return b.build();
+}
+
 export const oidRule: NamespaceRule = {
   nid: "oid",
+  conforming: conformingOid(),
   validate(urn) {
     const name = urn.assignedName;
     const bad = firstBad(name, urn.nssStart);

@@ -3,6 +3,7 @@
 
 import type { URN } from "@urnkit/core";
 import { charClass, HEX, HYPHEN, UPPER } from "../ascii.js";
+import { AutomatonBuilder, times } from "../automaton.js";
 import { error, warning } from "../issue.js";
 import { asciiLower, foldKey, type NamespaceRule } from "../rule.js";
 
@@ -52,8 +53,28 @@ function read(urn: URN): number {
   return lastRead.seen;
 }
 
+/** A lowercase UUID of the RFC 9562 variant (see NamespaceRule.conforming). */
+function conformingUuid() {
+  const b = new AutomatonBuilder();
+  const h = "0-9a-f";
+  const last = b.chain(b.start, [
+    ...times(h, 8),
+    "-",
+    ...times(h, 4),
+    "-",
+    ...times(h, 4),
+    "-",
+    "89ab",
+    ...times(h, 3),
+    "-",
+    ...times(h, 12),
+  ]);
+  return b.accept(last).build();
+}
+
 export const uuidRule: NamespaceRule = {
   nid: "uuid",
+  conforming: conformingUuid(),
   validate(urn) {
     const name = urn.assignedName;
     const at = urn.nssStart;

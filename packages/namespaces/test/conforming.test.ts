@@ -1,0 +1,96 @@
+// The rules' automata for the common case (NamespaceRule.conforming, automaton.ts): checkUrn skips
+// a rule's own code for the NSSs its automaton accepts, so an accepted NSS must be one the rule
+// finds nothing wrong with and keys generically. The automata may accept fewer NSSs than that;
+// the vectors show which conforming names they leave to the rule's code.
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { describe, it } from "node:test";
+import { URN } from "@urnkit/core";
+import fc from "fast-check";
+import { runAutomaton } from "../src/automaton.js";
+import { namespaceRules } from "../src/index.js";
+import { vectorsDir } from "./shared-data.js";
+
+const examples: { nid: string; urn: string }[] = JSON.parse(
+  readFileSync(resolve(vectorsDir, "urn-namespace-test-vectors.json"), "utf8"),
+).examples;
+
+const withAutomaton = namespaceRules.filter((rule) => rule.conforming !== undefined);
+
+function accepts(urn: URN): boolean {
+  const automaton = namespaceRules.find((r) => r.nid === urn.nid.toLowerCase())?.conforming;
+  return automaton !== undefined && runAutomaton(automaton, urn.assignedName, urn.nssStart);
+}
+
+/** What the rule's own code says: no issue, and the generic key. */
+function conformsWithGenericKey(urn: URN): boolean {
+  const rule = namespaceRules.find((r) => r.nid === urn.nid.toLowerCase());
+  return (
+    rule !== undefined &&
+    rule.validate(urn).length === 0 &&
+    rule.equivalenceKey(urn) === urn.equivalenceKey
+  );
+}
+
+// Characters the namespaces' shapes turn on: digits, hex and other letters in both cases, the
+// separators, check characters, and percent-encodings.
+const ALPHABET = [..."0123456789abcdefxyzABCDEFXYZ-.:/_"].concat(["%2F", "%41", "%3a"]);
+const piece = fc.constantFrom(...ALPHABET);
+
+/** Vector NSSs of a namespace, edited at one place: a character replaced, dropped or added. */
+function edited(seeds: string[]) {
+  return fc
+    .tuple(fc.constantFrom(...seeds), fc.nat(), fc.constantFrom(0, 1, 2), piece)
+    .map(([s, at, how, c]) => {
+      const i = at % (s.length + 1);
+      if (how === 0) return s.slice(0, i) + c + s.slice(i + 1);
+      if (how === 1) return s.slice(0, i) + s.slice(i + 1);
+      return s.slice(0, i) + c + s.slice(i);
+    });
+}
+
+describe("an automaton accepts only NSSs that conform and key generically", () => {
+  for (const rule of withAutomaton) {
+    it(rule.nid, () => {
+      const seeds = examples
+        .filter((e) => e.nid === rule.nid)
+        .map((e) => URN.parse(e.urn)?.nss)
+        .filter((s): s is string => s !== undefined);
+      const random = fc.array(piece, { minLength: 1, maxLength: 40 }).map((p) => p.join(""));
+      const nss = seeds.length > 0 ? fc.oneof(edited(seeds), edited(seeds), random) : random;
+      fc.assert(
+        fc.property(nss, fc.constantFrom("urn", "URN"), (s, scheme) => {
+          const urn = URN.parse(`${scheme}:${rule.nid}:${s}`);
+          if (urn === null || !accepts(urn)) return;
+          assert.ok(conformsWithGenericKey(urn), `${urn.href} accepted`);
+        }),
+        { numRuns: 3000 },
+      );
+    });
+  }
+});
+
+describe("the automata accept the vectors' conforming names", () => {
+  // Left to the rules' code: the Nil UUID (no RFC 9562 variant), urn:nbn:de (its check digit)
+  // and the urn:ietf sub-namespaces id and mtg (their warnings).
+  const leftToRules = new Set([
+    "urn:uuid:00000000-0000-0000-0000-000000000000",
+    "urn:nbn:de:bvb:19-146642",
+    "urn:ietf:mtg:41-urn",
+    "urn:ietf:id:ietf-urn-ietf-06",
+  ]);
+  for (const rule of withAutomaton) {
+    const names = examples
+      .filter((e) => e.nid === rule.nid)
+      .map((e) => URN.parse(e.urn))
+      .filter((urn): urn is URN => urn !== null && conformsWithGenericKey(urn));
+    if (names.length === 0) continue;
+    it(rule.nid, () => {
+      for (const urn of names) {
+        assert.equal(accepts(urn), !leftToRules.has(urn.href), urn.href);
+      }
+    });
+  }
+});
