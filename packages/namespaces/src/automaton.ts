@@ -1,31 +1,11 @@
 // The common path of checkUrn as data. Most URNs a namespace's users write conform to its rules
-// and are their own namespace key; a namespace describes those NSSs as a small deterministic
-// automaton, with at most one running check sum, and one shared loop reads every namespace's
+// and are their own namespace key; a namespace with a shape (and no check character) describes
+// those NSSs as a small deterministic automaton, and one shared loop reads every namespace's
 // automaton. The rule's own code (validate, equivalenceKey) then only runs for the rest, where
-// its diagnostics are needed. Why: each rule's own scanner is fast alone, but a mix of namespaces
-// runs through all of their code, and one small loop over tables costs much less than that.
-
-import { alnumValue, mod37_36Step, mod97_10Step } from "./check-digits/iso7064.js";
-
-/**
- * What a state does with the character that led into it, besides moving on; "rest" ends the
- * reading: whatever follows, the state's accept decides.
- */
-export type Op = "rest" | "weigh" | "mod37-36" | "mod37-36-check" | "mod97-10";
-
-/**
- * When ending in a state accepts: always, or only when the check sum says so: the weighted sum
- * is a multiple of 11 or 10, the MOD 97-10 remainder is 1, or the automaton's `finish` agrees.
- */
-export type Accept = "yes" | "sum-mod-11" | "sum-mod-10" | "remainder-1" | "finish";
-
-export interface StateSpec {
-  op?: Op;
-  /** The weight of the digit that enters the state ("X" counts 10), for "weigh". */
-  weight?: number;
-  /** Whether (and how) the NSS may end in this state; by default it may not. */
-  accept?: Accept;
-}
+// its diagnostics are needed. Why: each rule's scanner is fast alone, but a mix of namespaces
+// runs through all of their code, and one small loop over tables costs less than that. Check
+// characters (ISBN, ISSN, ISAN, LEI) stay with their rules: the arithmetic, done per character
+// in a loop like this one, cost more than those rules' one-pass readers.
 
 /**
  * A set of NSS characters in regular-expression bracket notation without the brackets: ranges
@@ -36,48 +16,35 @@ export type CharSet = string;
 /** Every character an NSS can hold as itself (visible ASCII). */
 export const ANY: CharSet = "!-~";
 
-// Ops and accept kinds as small integers in the tables. State 0 is the dead state.
-const NONE = 0;
-const REST = 1;
-const WEIGH = 2;
-const MOD37 = 3;
-const MOD37_CHECK = 4;
-const MOD97 = 5;
-const OPS: Record<Op, number> = {
-  rest: REST,
-  weigh: WEIGH,
-  "mod37-36": MOD37,
-  "mod37-36-check": MOD37_CHECK,
-  "mod97-10": MOD97,
-};
-const ACCEPTS: Record<Accept, number> = {
-  yes: 1,
-  "sum-mod-11": 2,
-  "sum-mod-10": 3,
-  "remainder-1": 4,
-  finish: 5,
-};
+/**
+ * Whether, and how, an NSS may end in a state: "yes", or when the automaton's `finish` agrees
+ * (a last check no table can do, such as a look-up in a registry).
+ */
+export type Accept = "yes" | "finish";
+
+export interface StateSpec {
+  /** Whether (and how) the NSS may end in this state; by default it may not. */
+  accept?: Accept;
+  /** Whether the state accepts whatever follows: the reading stops there. */
+  rest?: boolean;
+}
+
+const YES = 1;
+const FINISH = 2;
 
 /** The most character classes an automaton may have: 0 and 31 others. */
 const MAX_CLASSES = 32;
 
-/** Digit values for "weigh": "X" is the 10 of ISBN-10 and ISSN check characters. */
-const DIGIT_VALUES = new Uint8Array(128);
-for (let d = 0; d < 10; d++) DIGIT_VALUES[0x30 + d] = d;
-DIGIT_VALUES[0x58] = 10;
-
 // Every automaton's tables, in blocks of these module constants: V8 folds a constant typed
-// array's base and length into the loop, where one read from an object's field costs a map check
-// and three loads per access. TABLE holds, per automaton, its character classes (128 entries)
-// and then its transitions: a row per state as wide as its classes need (a power of two, so that
-// row | class indexes it); each transition is the next state's row, an index into TABLE.
-// OPS, WEIGHTS and ACCEPTS say, at a state's row, what the state does.
-const CAPACITY = 1 << 15;
+// array's base and length into the loop, where a read through an object's field costs a map
+// check and three loads per access. TABLE holds, per automaton, its character classes (128
+// entries) and then its transitions: a row per state as wide as its classes need (a power of
+// two, so that row | class indexes it); each transition is the next state's row, an index into
+// TABLE. ACCEPTS says, at a state's row, whether the NSS may end there.
+const CAPACITY = 1 << 14;
 const TABLE = new Uint16Array(CAPACITY);
-const OPS_AT = new Uint8Array(CAPACITY);
-const WEIGHTS_AT = new Uint8Array(CAPACITY);
-const ACCEPTS_AT = new Uint8Array(CAPACITY);
-/** TABLE's first free entry; rows start at a multiple of 32. */
+const ACCEPTS = new Uint8Array(CAPACITY);
+/** TABLE's first free entry. */
 let used = 0;
 
 /** One namespace's automaton, built by AutomatonBuilder: where its tables are. */
@@ -86,62 +53,27 @@ export interface Automaton {
   readonly classesAt: number;
   /** The start state's row. */
   readonly start: number;
-  /** States from this row on have an op; the others are numbered first. */
-  readonly opRow: number;
-  /** The check sum's value before the first character. */
-  readonly initial: number;
+  /** The states that accept whatever follows are numbered last: their rows start here. */
+  readonly restRow: number;
   /** For "finish" states: the last word, given the assigned name and where its NSS starts. */
   readonly finish: (name: string, nssStart: number) => boolean;
 }
 
 /**
- * Whether `automaton` accepts s[from, s.length), an NSS (ASCII). One loop for every namespace:
- * per character a class load and a transition, whose row is the next load's index. States with
- * an op are numbered last, so one comparison tells them; the inner loop covers the run of states
- * without one and leaves for each op (V8 compiles a loop with the op inside, even one it never
- * runs, to a much slower one). A dead state stays dead to the end.
+ * Whether `automaton` accepts s[from, s.length), an NSS (ASCII). One loop for every namespace: per
+ * character a class load and a transition, whose row is the next load's index. A dead state
+ * stays dead to the end; a state that accepts the rest ends the loop.
  */
 export function runAutomaton(automaton: Automaton, s: string, from: number): boolean {
-  const { classesAt, opRow } = automaton;
-  const n = s.length;
+  const { classesAt, restRow } = automaton;
   let row = automaton.start;
-  let sum = automaton.initial;
-  let i = from;
-  while (i < n) {
-    for (; i < n; i++) {
-      const c = s.charCodeAt(i);
-      row = TABLE[row | (c < 128 ? (TABLE[classesAt + c] as number) : 0)] as number;
-      if (row >= opRow) break;
-    }
-    if (i === n) break;
-    const c = s.charCodeAt(i++);
-    const op = OPS_AT[row];
-    if (op === REST) break;
-    if (op === WEIGH) {
-      sum += (WEIGHTS_AT[row] as number) * (DIGIT_VALUES[c] as number);
-    } else if (op === MOD37) {
-      sum = mod37_36Step(sum, c);
-    } else if (op === MOD37_CHECK) {
-      // A check character completes the run when the run and it make 1 (mod 36).
-      if ((sum + alnumValue(c)) % 36 !== 1) return false;
-    } else {
-      sum = mod97_10Step(sum, alnumValue(c));
-    }
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    row = TABLE[row | (c < 128 ? (TABLE[classesAt + c] as number) : 0)] as number;
+    if (row >= restRow) break;
   }
-  switch (ACCEPTS_AT[row]) {
-    case 1:
-      return true;
-    case 2:
-      return sum % 11 === 0;
-    case 3:
-      return sum % 10 === 0;
-    case 4:
-      return sum === 1;
-    case 5:
-      return automaton.finish(s, from);
-    default:
-      return false;
-  }
+  const accept = ACCEPTS[row];
+  return accept === YES || (accept === FINISH && automaton.finish(s, from));
 }
 
 /** The char codes in `set`. */
@@ -174,11 +106,9 @@ export class AutomatonBuilder {
   /** State 0 is dead; state 1 is the start. */
   readonly #states: StateSpec[] = [{}, {}];
   readonly #edges: Edge[] = [];
-  readonly #initial: number;
   readonly #finish: Automaton["finish"];
 
-  constructor(options: { initial?: number; finish?: Automaton["finish"] } = {}) {
-    this.#initial = options.initial ?? 0;
+  constructor(options: { finish?: Automaton["finish"] } = {}) {
     this.#finish = options.finish ?? (() => false);
   }
 
@@ -189,17 +119,17 @@ export class AutomatonBuilder {
     return this.#states.length - 1;
   }
 
-  /** Lets the NSS end in `state`, as `how` says. */
-  accept(state: number, how: Accept = "yes"): this {
-    const spec = this.#states[state];
-    if (spec === undefined || state < 2) throw new Error(`no state ${state} to accept in`);
-    spec.accept = how;
-    return this;
-  }
-
   /** A state that accepts (as `how` says) whatever follows it: reading stops there. */
   rest(how: Accept = "yes"): number {
-    return this.state({ op: "rest", accept: how });
+    return this.state({ accept: how, rest: true });
+  }
+
+  /** Lets the NSS end in `state`. */
+  accept(state: number): this {
+    const spec = this.#states[state];
+    if (spec === undefined || state < 2) throw new Error(`no state ${state} to accept in`);
+    spec.accept = "yes";
+    return this;
   }
 
   edge(from: number, chars: CharSet, to: number): this {
@@ -209,19 +139,15 @@ export class AutomatonBuilder {
 
   /**
    * A state per set, each entered from the one before by a character of its set, starting from
-   * `from`; `spec(k)` says what the k-th does. Returns the last.
+   * `from`. Returns the last.
    */
-  chain(
-    from: number,
-    sets: readonly CharSet[],
-    spec: (k: number) => StateSpec = () => ({}),
-  ): number {
+  chain(from: number, sets: readonly CharSet[]): number {
     let at = from;
-    sets.forEach((set, k) => {
-      const to = this.state(spec(k));
+    for (const set of sets) {
+      const to = this.state();
       this.edge(at, set, to);
       at = to;
-    });
+    }
     return at;
   }
 
@@ -259,26 +185,27 @@ export class AutomatonBuilder {
       }
       classes[c] = k;
     }
-    // Op states last (see runAutomaton): `order` lists the states in their new numbering. The
-    // dead state (0) and the start (1) have no op and stay first.
+    // The states that end the reading last (see runAutomaton): `order` lists the states in their
+    // new numbering. The dead state (0) and the start (1) stay first.
     const states = this.#states;
-    const hasOp = (i: number) => states[i]?.op !== undefined;
+    const isRest = (i: number) => states[i]?.rest === true;
     const order = states
       .map((_, i) => i)
-      .sort((a, b) => Number(hasOp(a)) - Number(hasOp(b)) || a - b);
+      .sort((a, b) => Number(isRest(a)) - Number(isRest(b)) || a - b);
     const numberOf = new Array<number>(states.length);
     order.forEach((old, i) => {
       numberOf[old] = i;
     });
     const shift = Math.max(1, Math.ceil(Math.log2(classOf.size)));
     const classesAt = used;
+    // Rows start at a multiple of their width, so that row | class is row + class.
     const rowsAt = Math.ceil((classesAt + 128) / MAX_CLASSES) * MAX_CLASSES;
     const end = rowsAt + (states.length << shift);
     if (end > CAPACITY) throw new Error("the automata need more room: raise CAPACITY");
     used = end;
     TABLE.set(classes, classesAt);
     const rowOf = (state: number) => rowsAt + ((numberOf[state] as number) << shift);
-    // Every transition starts out dead; the edges fill in the rest.
+    // Every transition starts out dead (row rowsAt); the edges fill in the rest.
     TABLE.fill(rowsAt, rowsAt, end);
     for (const { from, to, chars } of this.#edges) {
       for (let c = 0; c < 128; c++) {
@@ -291,17 +218,13 @@ export class AutomatonBuilder {
       }
     }
     states.forEach((spec, state) => {
-      const row = rowOf(state);
-      OPS_AT[row] = spec.op === undefined ? NONE : OPS[spec.op];
-      WEIGHTS_AT[row] = spec.weight ?? 0;
-      ACCEPTS_AT[row] = spec.accept === undefined ? 0 : ACCEPTS[spec.accept];
+      ACCEPTS[rowOf(state)] = spec.accept === "yes" ? YES : spec.accept === "finish" ? FINISH : 0;
     });
-    const firstOp = order.findIndex(hasOp);
+    const firstRest = order.findIndex(isRest);
     return {
       classesAt,
       start: rowOf(1),
-      opRow: firstOp < 0 ? end : rowsAt + (firstOp << shift),
-      initial: this.#initial,
+      restRow: firstRest < 0 ? end : rowsAt + (firstRest << shift),
       finish: this.#finish,
     };
   }

@@ -4,7 +4,6 @@
 
 import type { URN } from "@urnkit/core";
 import { ALNUM, charClass, HEX, HYPHEN, LOWER } from "../ascii.js";
-import { AutomatonBuilder, type StateSpec, times } from "../automaton.js";
 import { mod37_36Completion, mod37_36Step } from "../check-digits/iso7064.js";
 import { error, type Issue } from "../issue.js";
 import { asciiUpper, foldKey, type NamespaceRule } from "../rule.js";
@@ -73,26 +72,8 @@ function isCheckChar(s: string, i: number, want: string): boolean {
   return (s.charCodeAt(i) | 0x20) === (want.charCodeAt(0) | 0x20);
 }
 
-/**
- * An ISAN in uppercase, both check characters right (see NamespaceRule.conforming): the run goes
- * on over the version's digits from where the root's ended, the first check character aside.
- */
-function conformingIsan() {
-  const b = new AutomatonBuilder({ initial: 36 });
-  const hex: StateSpec = { op: "mod37-36" };
-  const check: StateSpec = { op: "mod37-36-check" };
-  const group = times("0-9A-F", 4);
-  const root = [...group, "-", ...group, "-", ...group, "-", ...group, "-", "0-9A-Z"];
-  const spec = (set: string) => (set === "-" ? {} : set === "0-9A-F" ? hex : check);
-  const first = b.chain(b.start, root, (k) => spec(root[k] as string));
-  const version = ["-", ...group, "-", ...group, "-", "0-9A-Z"];
-  const second = b.chain(first, version, (k) => spec(version[k] as string));
-  return b.accept(first).accept(second).build();
-}
-
 export const isanRule: NamespaceRule = {
   nid: "isan",
-  conforming: conformingIsan(),
   validate(urn) {
     const name = urn.assignedName;
     const at = urn.nssStart;

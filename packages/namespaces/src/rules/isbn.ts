@@ -3,7 +3,6 @@
 // removed, compared character by character.
 
 import type { URN } from "@urnkit/core";
-import { AutomatonBuilder, times } from "../automaton.js";
 import { CHECK_CHARS } from "../check-digits/mod11.js";
 import { error, type Issue, warning } from "../issue.js";
 import type { NamespaceRule } from "../rule.js";
@@ -174,22 +173,8 @@ const shouldBe = (isbn: string) =>
 const SHOULD_BE_10 = shouldBe("ISBN-10");
 const SHOULD_BE_13 = shouldBe("ISBN-13");
 
-/**
- * An ISBN-13 without hyphens, its check digit right: the form that is its own key (see
- * NamespaceRule.conforming). Weights 1, 3, 1, … over all 13 digits leave a multiple of 10.
- */
-function conformingIsbn() {
-  const b = new AutomatonBuilder();
-  const last = b.chain(b.start, ["9", "7", "89", ...times("0-9", 10)], (k) => ({
-    op: "weigh",
-    weight: k % 2 === 0 ? 1 : 3,
-  }));
-  return b.accept(last, "sum-mod-10").build();
-}
-
 export const isbnRule: NamespaceRule = {
   nid: "isbn",
-  conforming: conformingIsbn(),
   validate(urn) {
     const reading = readIsbn(urn);
     // A conforming ISBN (the usual case): nothing to report unless its check character is "x".

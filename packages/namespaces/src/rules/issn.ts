@@ -2,7 +2,6 @@
 // 3DIGIT check. Equivalence: "x" is read as "X" and the hyphen is optional. An ISSN-L (linking
 // ISSN) has the same form and is checked the same way; the URN does not mark the difference.
 
-import { AutomatonBuilder, times } from "../automaton.js";
 import { CHECK_CHARS } from "../check-digits/mod11.js";
 import { error } from "../issue.js";
 import { foldKey, type NamespaceRule } from "../rule.js";
@@ -27,22 +26,8 @@ function readIssn(s: string, from: number, to: number): string {
   return CHECK_CHARS.charAt((11 - (sum % 11)) % 11);
 }
 
-/**
- * NNNN-NNNC, C a digit or "X", its check character right: the form that is its own key (see
- * NamespaceRule.conforming). Weights 8..2 and 1 for the check character leave a multiple of 11.
- */
-function conformingIssn() {
-  const b = new AutomatonBuilder();
-  const weights = [8, 7, 6, 5, 0, 4, 3, 2, 1];
-  const last = b.chain(b.start, [...times("0-9", 4), "-", ...times("0-9", 3), "0-9X"], (k) =>
-    k === 4 ? {} : { op: "weigh", weight: weights[k] as number },
-  );
-  return b.accept(last, "sum-mod-11").build();
-}
-
 export const issnRule: NamespaceRule = {
   nid: "issn",
-  conforming: conformingIssn(),
   validate(urn) {
     const name = urn.assignedName;
     const at = urn.nssStart;

@@ -3,7 +3,6 @@
 
 import type { URN } from "@urnkit/core";
 import { allDigits } from "../ascii.js";
-import { AutomatonBuilder, times } from "../automaton.js";
 import { alnumValue, mod97_10Step } from "../check-digits/iso7064.js";
 import { error } from "../issue.js";
 import { asciiUpper, foldKey, type NamespaceRule } from "../rule.js";
@@ -45,27 +44,8 @@ function readLei(urn: URN): Reading {
   return r;
 }
 
-/**
- * An LEI in uppercase with check digits 02-98 that leave remainder 1 (see
- * NamespaceRule.conforming).
- */
-function conformingLei() {
-  const b = new AutomatonBuilder();
-  const step = () => ({ op: "mod97-10" as const });
-  const body = b.chain(b.start, times("0-9A-Z", 18), step);
-  // The pair: not 00, 01 or 99.
-  const zero = b.state(step());
-  const nine = b.state(step());
-  const other = b.state(step());
-  const end = b.state({ op: "mod97-10", accept: "remainder-1" });
-  b.edge(body, "0", zero).edge(body, "9", nine).edge(body, "1-8", other);
-  b.edge(zero, "2-9", end).edge(nine, "0-8", end).edge(other, "0-9", end);
-  return b.build();
-}
-
 export const leiRule: NamespaceRule = {
   nid: "lei",
-  conforming: conformingLei(),
   validate(urn) {
     const name = urn.assignedName;
     const at = urn.nssStart;
