@@ -137,6 +137,15 @@ export class AutomatonBuilder {
     return this;
   }
 
+  /** An edge from `from` on every character, but those in `except`, that no edge from it reads yet. */
+  otherwise(from: number, to: number, except: CharSet = ""): this {
+    const taken = this.#edges.filter((e) => e.from === from);
+    const excepted = charsOf(except);
+    const chars = charsOf(ANY).map((m, c) => m && !excepted[c] && !taken.some((e) => e.chars[c]));
+    this.#edges.push({ from, to, chars });
+    return this;
+  }
+
   /**
    * A state per set, each entered from the one before by a character of its set, starting from
    * `from`. Returns the last.

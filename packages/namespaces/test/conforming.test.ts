@@ -51,6 +51,44 @@ function edited(seeds: string[]) {
     });
 }
 
+const digits = (min: number, max: number) =>
+  fc
+    .array(fc.constantFrom(..."0123456789"), { minLength: min, maxLength: max })
+    .map((d) => d.join(""));
+
+/** NSSs built around the automata's counted limits, where an off-by-one would hide. */
+const shaped: Record<string, fc.Arbitrary<string>> = {
+  // GCP and reference lengths around each scheme's total, serial lengths (urn:epc:id:).
+  epc: fc
+    .tuple(
+      fc.constantFrom(
+        "sgtin",
+        "sscc",
+        "sgln",
+        "grai",
+        "gsrn",
+        "gsrnp",
+        "gdti",
+        "gid",
+        "giai",
+        "sg",
+      ),
+      fc.constantFrom(12, 13, 17),
+      fc.integer({ min: 4, max: 14 }),
+      fc.integer({ min: -1, max: 1 }),
+      fc.option(fc.integer({ min: 0, max: 22 })),
+    )
+    .map(([scheme, total, gcp, off, serial]) => {
+      const reference = Math.max(0, total + off - gcp);
+      const tail = serial === null ? "" : `.${"7".repeat(serial)}`;
+      return `id:${scheme}:${"1".repeat(gcp)}.${"2".repeat(reference)}${tail}`;
+    }),
+  // The first label's limit of 27 (urn:service).
+  service: fc
+    .tuple(fc.integer({ min: 1, max: 30 }), fc.constantFrom("", ".fire", "-", "-x"))
+    .map(([n, tail]) => "s".repeat(n) + tail),
+};
+
 describe("an automaton accepts only NSSs that conform and key generically", () => {
   for (const rule of withAutomaton) {
     it(rule.nid, () => {
@@ -59,7 +97,11 @@ describe("an automaton accepts only NSSs that conform and key generically", () =
         .map((e) => URN.parse(e.urn)?.nss)
         .filter((s): s is string => s !== undefined);
       const random = fc.array(piece, { minLength: 1, maxLength: 40 }).map((p) => p.join(""));
-      const nss = seeds.length > 0 ? fc.oneof(edited(seeds), edited(seeds), random) : random;
+      const some = seeds.length > 0 ? [edited(seeds), edited(seeds), random] : [random];
+      const nss = fc.oneof(
+        ...some,
+        ...(rule.nid in shaped ? [shaped[rule.nid] as fc.Arbitrary<string>] : []),
+      );
       fc.assert(
         fc.property(nss, fc.constantFrom("urn", "URN"), (s, scheme) => {
           const urn = URN.parse(`${scheme}:${rule.nid}:${s}`);
@@ -73,10 +115,13 @@ describe("an automaton accepts only NSSs that conform and key generically", () =
 });
 
 describe("the automata accept the vectors' conforming names", () => {
-  // Left to the rules' code: the Nil UUID (no RFC 9562 variant), urn:nbn:de (its check digit)
-  // and the urn:ietf sub-namespaces id and mtg (their warnings).
+  // Left to the rules' code: the Nil UUID (no RFC 9562 variant), urn:nbn:de (its check digit),
+  // the urn:ietf sub-namespaces id and mtg (their warnings) and the EPC gid and giai schemes
+  // (numeric limits, decoded lengths).
   const leftToRules = new Set([
     "urn:uuid:00000000-0000-0000-0000-000000000000",
+    "urn:epc:id:gid:95100000.12345.400",
+    "urn:epc:id:giai:0614141.12345400",
     "urn:nbn:de:bvb:19-146642",
     "urn:ietf:mtg:41-urn",
     "urn:ietf:id:ietf-urn-ietf-06",

@@ -22,13 +22,11 @@ function isSubNamespaceName(s: string, from: number, end: number): boolean {
 }
 
 /**
- * {sub-namespace name}:{rest}; for urn:epc:id:, a pure identity that passes its checks (see
- * NamespaceRule.conforming).
+ * {sub-namespace name}:{rest}; for urn:epc:id:, a pure identity that passes checkPureIdentity's
+ * checks (see NamespaceRule.conforming).
  */
 function conformingEpc(nid: "epc" | "epcglobal") {
-  const b = new AutomatonBuilder({
-    finish: (s, nssStart) => checkPureIdentity(s, nssStart + 3).length === 0,
-  });
+  const b = new AutomatonBuilder();
   const name = b.state();
   const colon = b.state();
   b.edge(name, "A-Za-z0-9-", name).edge(name, ":", colon);
@@ -37,16 +35,92 @@ function conformingEpc(nid: "epc" | "epcglobal") {
     b.edge(b.start, "A-Za-z0-9", name);
     return b.build();
   }
-  // "i", "id", "id:": the pure identities, checked by `finish`.
+  // "i", "id", "id:": the pure identities.
   const i = b.state();
   const id = b.state();
   const idColon = b.state();
-
   b.edge(b.start, "i", i).edge(b.start, "A-Za-hj-z0-9", name);
   b.edge(i, "d", id).edge(i, "A-Za-ce-z0-9-", name).edge(i, ":", colon);
   b.edge(id, "A-Za-z0-9-", name).edge(id, ":", idColon);
-  b.edge(idColon, ANY, b.rest("finish"));
+  pureIdentity(b, idColon);
   return b.build();
+}
+
+/**
+ * The pure identities checkPureIdentity passes, after "urn:epc:id:" (state `from`): a scheme it
+ * does not know (nothing to check), or a digit scheme whose serial is digits alone. gid and giai
+ * are left to the rule, and so is a serial longer than the least limit of the schemes that share
+ * its digits.
+ */
+function pureIdentity(b: AutomatonBuilder, from: number): void {
+  const digitsOf = new Map<string, number>();
+  for (const { name, total, parts } of DIGIT_SCHEMES) {
+    const key = `${total}/${parts}`;
+    let digits = digitsOf.get(key);
+    if (digits === undefined) {
+      const same = DIGIT_SCHEMES.filter((d) => d.total === total && d.parts === parts);
+      digits = gcpAndReference(
+        b,
+        total,
+        parts === 3 ? Math.min(...same.map((d) => d.serialMax ?? 0)) : 0,
+      );
+      digitsOf.set(key, digits);
+    }
+    b.edge(b.word(from, name), ":", digits);
+  }
+  // Along a scheme's name: the NSS may end anywhere (there is no ":", so nothing to check), and
+  // any other character makes the scheme one checkPureIdentity does not know. After "gid" and
+  // "giai", which it checks, a ":" is left to the rule.
+  const checked = ["gid", "giai"];
+  const prefixes = new Set<string>();
+  for (const name of [...DIGIT_SCHEMES.map((d) => d.name), ...checked]) {
+    for (let n = 0; n <= name.length; n++) prefixes.add(name.slice(0, n));
+  }
+  const states = [...prefixes].map((prefix) => [prefix, b.word(from, prefix)] as const);
+  const unknown = b.rest();
+  for (const [prefix, state] of states) {
+    if (prefix === "") {
+      b.otherwise(state, unknown);
+    } else if (checked.includes(prefix)) {
+      b.otherwise(state, unknown, ":");
+    } else {
+      b.accept(state).otherwise(state, unknown);
+    }
+  }
+}
+
+/**
+ * GCP "." reference with `total` digits between them, the GCP 6 to 12 long, then "." and 1 to
+ * `serialMax` digits when serialMax > 0: the state after the ":" that starts them.
+ */
+function gcpAndReference(b: AutomatonBuilder, total: number, serialMax: number): number {
+  const start = b.state();
+  const gcp = [start];
+  for (let k = 1; k <= 12; k++) gcp.push(b.state());
+  // reference[k]: k digits so far, GCP and reference together, in the reference.
+  const reference = new Map<number, number>();
+  for (let k = 6; k <= total; k++) reference.set(k, b.state());
+  for (let k = 1; k <= 12; k++) {
+    b.edge(gcp[k - 1] as number, "0-9", gcp[k] as number);
+    if (k >= 6 && k <= total) b.edge(gcp[k] as number, ".", reference.get(k) as number);
+  }
+  for (let k = 7; k <= total; k++) {
+    b.edge(reference.get(k - 1) as number, "0-9", reference.get(k) as number);
+  }
+  const all = reference.get(total) as number;
+  if (serialMax === 0) {
+    b.accept(all);
+    return start;
+  }
+  const dot = b.state();
+  b.edge(all, ".", dot);
+  let at = dot;
+  for (let k = 1; k <= serialMax; k++) {
+    const serial = b.state({ accept: "yes" });
+    b.edge(at, "0-9", serial);
+    at = serial;
+  }
+  return start;
 }
 
 export function epcRule(nid: "epc" | "epcglobal"): NamespaceRule {
