@@ -51,11 +51,6 @@ function edited(seeds: string[]) {
     });
 }
 
-const digits = (min: number, max: number) =>
-  fc
-    .array(fc.constantFrom(..."0123456789"), { minLength: min, maxLength: max })
-    .map((d) => d.join(""));
-
 /** NSSs built around the automata's counted limits, where an off-by-one would hide. */
 const shaped: Record<string, fc.Arbitrary<string>> = {
   // GCP and reference lengths around each scheme's total, serial lengths (urn:epc:id:).
