@@ -140,6 +140,8 @@ export function checkUrn(input: string | URN, options?: CheckOptions): CheckRepo
   const key = urn.equivalenceKey;
   let issues: Issue[];
   let namespaceKey = key;
+  // No rule, or its automaton accepts: no issue but the notice, a warning.
+  let ok = true;
   const conforming = facts.conforming;
   if (
     rule === undefined ||
@@ -150,6 +152,7 @@ export function checkUrn(input: string | URN, options?: CheckOptions): CheckRepo
     issues = rule.validate(urn);
     if (notice !== undefined) issues.push(notice);
     if (facts.ownKey) namespaceKey = rule.equivalenceKey(urn);
+    ok = !hasError(issues);
   }
   return {
     input: urn.href,
@@ -161,7 +164,7 @@ export function checkUrn(input: string | URN, options?: CheckOptions): CheckRepo
     issues,
     equivalenceKey: key,
     namespaceKey,
-    ok: !hasError(issues),
+    ok,
   };
 }
 
