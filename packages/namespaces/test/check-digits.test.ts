@@ -2,6 +2,7 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { mod97_10Pair, mod97_10Step } from "../src/check-digits/iso7064.js";
 import {
   isbn10CheckDigit,
   isbn10To13,
@@ -66,6 +67,16 @@ describe("ISO 7064", () => {
   it("MOD 97-10: a valid LEI leaves remainder 1", () => {
     assert.equal(mod97_10Remainder("7LTWFZYICNSX8D621K86"), 1);
     assert.notEqual(mod97_10Remainder("7LTWFZYICNSX8D621K87"), 1);
+  });
+  it("MOD 97-10: two characters at once are the two steps, for every remainder and pair", () => {
+    for (let r = 0; r < 97; r++) {
+      for (let v = 0; v < 36; v++) {
+        for (let w = 0; w < 36; w++) {
+          const twoSteps = mod97_10Step(mod97_10Step(r, v), w);
+          if (mod97_10Pair(r, v, w) !== twoSteps) assert.fail(`r=${r} v=${v} w=${w}`);
+        }
+      }
+    }
   });
 });
 

@@ -3,7 +3,7 @@
 
 import type { URN } from "@urnkit/core";
 import { allDigits } from "../ascii.js";
-import { alnumValue, mod97_10Step } from "../check-digits/iso7064.js";
+import { alnumValue, mod97_10Pair } from "../check-digits/iso7064.js";
 import { error } from "../issue.js";
 import { asciiUpper, foldKey, type NamespaceRule } from "../rule.js";
 
@@ -31,13 +31,16 @@ function readLei(urn: URN): Reading {
   if (s.length - from !== 20) return r;
   let remainder = 0;
   let lower = false;
-  for (let i = from; i < s.length; i++) {
+  // Two characters a turn (20 in all): the remainder is the loop's chain of dependent steps.
+  for (let i = from; i < s.length; i += 2) {
     const c = s.charCodeAt(i);
+    const d = s.charCodeAt(i + 1);
     const v = alnumValue(c);
-    if (v < 0) return r;
+    const w = alnumValue(d);
+    if (v < 0 || w < 0) return r;
     // Letters and digits only: above "`" means a lowercase letter.
-    if (c > 0x60) lower = true;
-    remainder = mod97_10Step(remainder, v);
+    if (c > 0x60 || d > 0x60) lower = true;
+    remainder = mod97_10Pair(remainder, v, w);
   }
   r.remainder = remainder;
   r.lower = lower;
