@@ -80,14 +80,19 @@ export function mod97_10Remainder(chars: string, from = 0, to = chars.length): n
 }
 
 /**
+ * How far a character of each value shifts the number: 10 for a digit, 100 for a letter. A table:
+ * in a mix of digits and letters the comparison mispredicts.
+ */
+const SHIFTS = Uint8Array.from({ length: 36 }, (_, v) => (v < 10 ? 10 : 100));
+
+/**
  * The MOD 97-10 remainder after two more characters, of values `v` and then `w`: as two steps,
  * with one remainder on the way where two steps take two, one after the other. A digit shifts
  * the number by one decimal place, a letter (10-35) by two.
  */
 export function mod97_10Pair(r: number, v: number, w: number): number {
-  const shiftV = v < 10 ? 10 : 100;
-  const shiftW = w < 10 ? 10 : 100;
-  return (r * ((shiftV * shiftW) % 97) + v * shiftW + w) % 97;
+  const shiftW = SHIFTS[w] as number;
+  return (r * (((SHIFTS[v] as number) * shiftW) % 97) + v * shiftW + w) % 97;
 }
 
 /** The MOD 97-10 remainder after one more character of value `v` (0-35), from remainder `r`. */

@@ -44,9 +44,12 @@ const digitValues = new Uint8Array(13);
 
 /**
  * One pass over the URN's NSS into `lastRead`: digits, "-" only between digits, "X"/"x" only as
- * the last character. The check sums are kept on the way: over the digits at even and at odd
- * positions, and with the ISBN-10 weights 10, 9, …; the check digit's own share is taken out at
- * the end, when the count tells which digit that is.
+ * the last character. The check sums are kept on the way, over the first 13 digits (no ISBN has
+ * more): the sum of the digits, of those at odd positions, and of the running sums, which after
+ * k digits weighs digit i by k - i (the ISBN-10 weights, once k is known). The check digit's own
+ * share is taken out at the end, when the count tells which digit that is. All integers: the
+ * earlier (10 - n) · v could be -0, so V8 kept that sum in a double, and took its remainder with
+ * a library call.
  */
 function readIsbn(urn: URN): Reading {
   const r = lastRead;
@@ -57,19 +60,21 @@ function readIsbn(urn: URN): Reading {
   const d = digitValues;
   let hyphens = 0;
   let n = 0;
-  let even = 0;
+  let sum = 0;
   let odd = 0;
-  let weighted = 0;
+  let runs = 0;
   // A hyphen "before" the first character: a leading hyphen is then one after another.
   let previous = 0x2d;
   for (let i = from; i <= end; i++) {
     const c = s.charCodeAt(i);
     const v = c - 0x30;
     if (v >= 0 && v <= 9) {
-      if (n < 13) d[n] = v;
-      if ((n & 1) === 0) even += v;
-      else odd += v;
-      weighted += (10 - n) * v;
+      if (n < 13) {
+        d[n] = v;
+        sum += v;
+        odd += v * (n & 1);
+        runs += sum;
+      }
       n++;
     } else if (c === 0x2d) {
       if (previous === 0x2d || i === end) {
@@ -93,14 +98,14 @@ function readIsbn(urn: URN): Reading {
   r.lowerX = previous === 0x78;
   r.lead = 0;
   r.check13 = 0;
+  const even = sum - odd;
   if (digits === 10) {
-    // A final digit (not X) is the tenth: weight 1, odd position.
-    if (n === 10) {
-      weighted -= d[9] as number;
-      odd -= d[9] as number;
-    }
-    // ISO 2108 weights: 10..2 over the first 9 digits; and for the ISBN-13 ("978" then those 9
-    // digits, weights 1,3,1,…), 9·1 + 7·3 + 8·1 = 38 and then 3,1,3,….
+    // ISO 2108 weights: 10..2 over the first 9 digits. A final digit (not X) is the tenth: runs
+    // weighs it 1 and the others 10..2; after nine digits (and X) they weigh 9..1, one less.
+    const weighted = n === 10 ? runs - (d[9] as number) : runs + sum;
+    // The ISBN-13 ("978" then the first 9 digits, weights 1,3,1,…): 9·1 + 7·3 + 8·1 = 38 and
+    // then 3,1,3,…; the tenth digit, at an odd position, is out.
+    if (n === 10) odd -= d[9] as number;
     const want = CHECK_CHARS.charAt((11 - (weighted % 11)) % 11);
     r.want = want;
     r.conforms =

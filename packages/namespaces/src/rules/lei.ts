@@ -2,7 +2,7 @@
 // 7064 MOD 97-10 check digits. The template calls the code "not case sensitive": key uppercase.
 
 import type { URN } from "@urnkit/core";
-import { allDigits } from "../ascii.js";
+import { allDigits, charClass, LOWER } from "../ascii.js";
 import { alnumValue, mod97_10Pair } from "../check-digits/iso7064.js";
 import { error } from "../issue.js";
 import { asciiUpper, foldKey, type NamespaceRule } from "../rule.js";
@@ -30,7 +30,8 @@ function readLei(urn: URN): Reading {
   r.lower = false;
   if (s.length - from !== 20) return r;
   let remainder = 0;
-  let lower = false;
+  // The class bits (ascii.ts) of every character, ORed: a lowercase letter shows in them.
+  let seen = 0;
   // Two characters a turn (20 in all): the remainder is the loop's chain of dependent steps.
   for (let i = from; i < s.length; i += 2) {
     const c = s.charCodeAt(i);
@@ -38,12 +39,11 @@ function readLei(urn: URN): Reading {
     const v = alnumValue(c);
     const w = alnumValue(d);
     if (v < 0 || w < 0) return r;
-    // Letters and digits only: above "`" means a lowercase letter.
-    if (c > 0x60 || d > 0x60) lower = true;
+    seen |= charClass(c) | charClass(d);
     remainder = mod97_10Pair(remainder, v, w);
   }
   r.remainder = remainder;
-  r.lower = lower;
+  r.lower = (seen & LOWER) !== 0;
   return r;
 }
 
