@@ -174,10 +174,15 @@ export class URN {
   get equivalenceKey(): string {
     if (this.#key === undefined) {
       const canon = this.#canon;
-      this.#key =
-        (canon & (Canon.Scheme | Canon.Nid | Canon.NssHex)) === 0
-          ? this.assignedName
-          : `urn:${this.nid.toLowerCase()}:${canon & Canon.NssHex ? uppercasePercentHex(this.nss) : this.nss}`;
+      if ((canon & (Canon.Scheme | Canon.Nid | Canon.NssHex)) === 0) {
+        this.#key = this.assignedName;
+      } else {
+        // "urn:", the NID and its ":" lowercased in one piece, then the NSS.
+        const href = this.#href;
+        const head = href.slice(0, this.#nidEnd + 1).toLowerCase();
+        const nss = href.slice(this.#nidEnd + 1, this.#nssEnd);
+        this.#key = head + (canon & Canon.NssHex ? uppercasePercentHex(nss) : nss);
+      }
     }
     return this.#key;
   }
