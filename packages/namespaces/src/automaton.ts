@@ -137,7 +137,7 @@ export class AutomatonBuilder {
     return this;
   }
 
-  /** An edge from `from` on every character, but those in `except`, that no edge from it reads yet. */
+  /** An edge from `from` on every character no edge from it reads yet, but those in `except`. */
   otherwise(from: number, to: number, except: CharSet = ""): this {
     const taken = this.#edges.filter((e) => e.from === from);
     const excepted = charsOf(except);

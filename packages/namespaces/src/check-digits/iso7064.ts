@@ -86,9 +86,9 @@ export function mod97_10Remainder(chars: string, from = 0, to = chars.length): n
 const SHIFTS = Uint8Array.from({ length: 36 }, (_, v) => (v < 10 ? 10 : 100));
 
 /**
- * The MOD 97-10 remainder after two more characters, of values `v` and then `w`: as two steps,
- * with one remainder on the way where two steps take two, one after the other. A digit shifts
- * the number by one decimal place, a letter (10-35) by two.
+ * The MOD 97-10 remainder after two more characters, of values `v` and then `w`: what two steps
+ * give, with one remainder taken where two steps take two in a row. A digit shifts the number by
+ * one decimal place, a letter (10-35) by two.
  */
 export function mod97_10Pair(r: number, v: number, w: number): number {
   const shiftW = SHIFTS[w] as number;
