@@ -23,7 +23,7 @@ const lastRead = new Reading();
 
 // Module constants: V8 folds these in the loop, where it reloads an imported binding and checks
 // it on every character.
-const valueOf = alnumValue;
+const alnum = alnumValue;
 const classOf = charClass;
 const pair = mod97_10Pair;
 
@@ -42,8 +42,8 @@ function readLei(urn: URN): Reading {
   for (let i = from; i < s.length; i += 2) {
     const c = s.charCodeAt(i);
     const d = s.charCodeAt(i + 1);
-    const v = valueOf(c);
-    const w = valueOf(d);
+    const v = alnum(c);
+    const w = alnum(d);
     if (v < 0 || w < 0) return r;
     seen |= classOf(c) | classOf(d);
     remainder = pair(remainder, v, w);
