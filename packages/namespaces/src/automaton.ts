@@ -40,7 +40,9 @@ const MAX_CLASSES = 32;
 // check and three loads per access. TABLE holds, per automaton, its character classes (128
 // entries) and then its transitions: a row per state as wide as its classes need (a power of
 // two, so that row | class indexes it); each transition is the next state's row, an index into
-// TABLE. ACCEPTS says, at a state's row, whether the NSS may end there.
+// TABLE. ACCEPTS says, at a state's row, whether the NSS may end there. Each rule builds its
+// automaton once, when namespace-rules.ts makes the rules; the built-in ones use about 9,100
+// entries. (A transition is a Uint16: CAPACITY may not pass 65,536.)
 const CAPACITY = 1 << 14;
 const TABLE = new Uint16Array(CAPACITY);
 const ACCEPTS = new Uint8Array(CAPACITY);
@@ -53,24 +55,27 @@ export interface Automaton {
   readonly classesAt: number;
   /** The start state's row. */
   readonly start: number;
-  /** The states that accept whatever follows are numbered last: their rows start here. */
-  readonly restRow: number;
+  /**
+   * The states that end the reading, the dead state and those that accept whatever follows, are
+   * numbered last: their rows start here.
+   */
+  readonly endRow: number;
   /** For "finish" states: the last word, given the assigned name and where its NSS starts. */
   readonly finish: (name: string, nssStart: number) => boolean;
 }
 
 /**
  * Whether `automaton` accepts s[from, s.length), an NSS (ASCII). One loop for every namespace: per
- * character a class load and a transition, whose row is the next load's index. A dead state
- * stays dead to the end; a state that accepts the rest ends the loop.
+ * character a class load and a transition, whose row is the next load's index. The dead state and
+ * a state that accepts whatever follows end the loop, told by one comparison.
  */
 export function runAutomaton(automaton: Automaton, s: string, from: number): boolean {
-  const { classesAt, restRow } = automaton;
+  const { classesAt, endRow } = automaton;
   let row = automaton.start;
   for (let i = from; i < s.length; i++) {
     const c = s.charCodeAt(i);
     row = TABLE[row | (c < 128 ? (TABLE[classesAt + c] as number) : 0)] as number;
-    if (row >= restRow) break;
+    if (row >= endRow) break;
   }
   const accept = ACCEPTS[row];
   return accept === YES || (accept === FINISH && automaton.finish(s, from));
@@ -84,6 +89,7 @@ function charsOf(set: CharSet): boolean[] {
   for (let i = 0; i < body.length; i++) {
     const low = body.charCodeAt(i);
     const high = body[i + 1] === "-" && i + 2 < body.length ? body.charCodeAt(i + 2) : low;
+    if (high < low) throw new Error(`a range runs backwards in "${set}"`);
     for (let c = low; c <= high; c++) member[c] = true;
     if (high !== low) i += 2;
   }
@@ -194,13 +200,13 @@ export class AutomatonBuilder {
       }
       classes[c] = k;
     }
-    // The states that end the reading last (see runAutomaton): `order` lists the states in their
-    // new numbering. The dead state (0) and the start (1) stay first.
+    // The states that end the reading last, the dead state (0) first of them (see runAutomaton):
+    // `order` lists the states in their new numbering. The start (1) comes first.
     const states = this.#states;
-    const isRest = (i: number) => states[i]?.rest === true;
+    const ends = (i: number) => i === 0 || states[i]?.rest === true;
     const order = states
       .map((_, i) => i)
-      .sort((a, b) => Number(isRest(a)) - Number(isRest(b)) || a - b);
+      .sort((a, b) => Number(ends(a)) - Number(ends(b)) || a - b);
     const numberOf = new Array<number>(states.length);
     order.forEach((old, i) => {
       numberOf[old] = i;
@@ -214,13 +220,14 @@ export class AutomatonBuilder {
     used = end;
     TABLE.set(classes, classesAt);
     const rowOf = (state: number) => rowsAt + ((numberOf[state] as number) << shift);
-    // Every transition starts out dead (row rowsAt); the edges fill in the rest.
-    TABLE.fill(rowsAt, rowsAt, end);
+    // Every transition starts out dead; the edges fill in the rest.
+    const dead = rowOf(0);
+    TABLE.fill(dead, rowsAt, end);
     for (const { from, to, chars } of this.#edges) {
       for (let c = 0; c < 128; c++) {
         if (!chars[c]) continue;
         const at = rowOf(from) | (classes[c] as number);
-        if (TABLE[at] !== rowsAt && TABLE[at] !== rowOf(to)) {
+        if (TABLE[at] !== dead && TABLE[at] !== rowOf(to)) {
           throw new Error(`two edges from state ${from} read ${c}`);
         }
         TABLE[at] = rowOf(to);
@@ -229,11 +236,10 @@ export class AutomatonBuilder {
     states.forEach((spec, state) => {
       ACCEPTS[rowOf(state)] = spec.accept === "yes" ? YES : spec.accept === "finish" ? FINISH : 0;
     });
-    const firstRest = order.findIndex(isRest);
     return {
       classesAt,
       start: rowOf(1),
-      restRow: firstRest < 0 ? end : rowsAt + (firstRest << shift),
+      endRow: dead,
       finish: this.#finish,
     };
   }

@@ -1,6 +1,7 @@
 // @urnkit/namespaces: the IANA URN namespace registry, namespace rules and registration templates
 // of RFC 8141 §5, §6 and Appendix A.
 
+export type { Automaton } from "./automaton.js";
 export { type CheckOptions, type CheckReport, checkUrn } from "./check.js";
 export { isbn10CheckDigit, isbn10To13, isbn13CheckDigit } from "./check-digits/isbn.js";
 export { mod11_2CheckChar, mod37_36CheckChar, mod97_10Remainder } from "./check-digits/iso7064.js";

@@ -7,10 +7,11 @@ import type { Automaton } from "./automaton.js";
 import { error, type Issue } from "./issue.js";
 
 /**
- * A namespace's rules. checkUrn calls `validate` and then `equivalenceKey` on the same URN, so a
- * rule that reads its NSS in a pass of its own keeps what it read from the last URN in one record
- * ("lastRead"), filled in place for each URN, and the key reads it when the URN is the same.
- * Allocating a reading per URN cost more than the reading.
+ * A namespace's rules. checkUrn calls `validate` and then `equivalenceKey` on the same URN (when
+ * the rule's `conforming` automaton does not accept it), so a rule that reads its NSS in a pass of
+ * its own keeps what it read from the last URN in one record ("lastRead"), filled in place for
+ * each URN, and the key reads it when the URN is the same. Allocating a reading per URN cost more
+ * than the reading.
  */
 export interface NamespaceRule {
   /** The NID in lowercase. */

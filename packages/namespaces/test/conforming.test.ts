@@ -82,6 +82,48 @@ const shaped: Record<string, fc.Arbitrary<string>> = {
   service: fc
     .tuple(fc.integer({ min: 1, max: 30 }), fc.constantFrom("", ".fire", "-", "-x"))
     .map(([n, tail]) => "s".repeat(n) + tail),
+  // Groups of hex digits in either case, the variant nibble anything (urn:uuid).
+  uuid: fc
+    .array(fc.constantFrom(..."0123456789abcdefABCDEF"), { minLength: 32, maxLength: 32 })
+    .map((h) => h.join(""))
+    .map(
+      (h) =>
+        `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`,
+    ),
+  // Arcs with and without leading zeros, empty arcs (urn:oid).
+  oid: fc
+    .array(fc.constantFrom("0", "1", "00", "01", "10", "999", ""), { minLength: 1, maxLength: 6 })
+    .map((arcs) => arcs.join(".")),
+  // Document numbers with leading zeros, sub-namespaces in either case (urn:ietf).
+  ietf: fc
+    .tuple(
+      fc.constantFrom("rfc", "RFC", "fyi", "std", "bcp", "id", "mtg", "params", "Params", "rfcx"),
+      fc.constantFrom("", ":", ":0", ":00", ":07", ":2141", ":xml:ns:x", ":oauth", ":2141:x"),
+    )
+    .map(([sub, rest]) => sub + rest),
+  // Element counts after each class, empty elements (urn:oasis).
+  oasis: fc
+    .tuple(
+      fc.constantFrom("names:tc", "names:specification", "names:technical", "member", "names:x"),
+      fc.array(fc.constantFrom("a", "", "2.0"), { maxLength: 4 }),
+    )
+    .map(([head, elements]) => [head, ...elements].join(":")),
+  // Country codes (de among them), sub-namespaces, what follows the "-" (urn:nbn).
+  nbn: fc
+    .tuple(
+      fc.constantFrom("de", "dk", "fi", "Fi", "d", "se:uu", "se::uu", "se:Uu", "ch:bel:"),
+      fc.constantFrom("-", ""),
+      fc.constantFrom("", "x", "/x", "X-1", "12%41"),
+    )
+    .map(([prefix, dash, rest]) => prefix + dash + rest),
+  // Prefixes, suffixes with "%" and uppercase (urn:doi).
+  doi: fc
+    .tuple(
+      fc.constantFrom("10.1000", "10.", "11.1", "10.1/2"),
+      fc.constantFrom("/", ""),
+      fc.constantFrom("", "182", "ABC", "a%2Fb", "x/y"),
+    )
+    .map(([prefix, slash, suffix]) => prefix + slash + suffix),
 };
 
 describe("an automaton accepts only NSSs that conform and key generically", () => {
@@ -92,10 +134,11 @@ describe("an automaton accepts only NSSs that conform and key generically", () =
         .map((e) => URN.parse(e.urn)?.nss)
         .filter((s): s is string => s !== undefined);
       const random = fc.array(piece, { minLength: 1, maxLength: 40 }).map((p) => p.join(""));
-      const some = seeds.length > 0 ? [edited(seeds), edited(seeds), random] : [random];
+      const own = shaped[rule.nid];
       const nss = fc.oneof(
-        ...some,
-        ...(rule.nid in shaped ? [shaped[rule.nid] as fc.Arbitrary<string>] : []),
+        { arbitrary: random, weight: 1 },
+        ...(seeds.length > 0 ? [{ arbitrary: edited(seeds), weight: 2 }] : []),
+        ...(own !== undefined ? [{ arbitrary: own, weight: 2 }] : []),
       );
       fc.assert(
         fc.property(nss, fc.constantFrom("urn", "URN"), (s, scheme) => {

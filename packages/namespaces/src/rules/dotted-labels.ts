@@ -44,18 +44,17 @@ function conformingLabels(topLevelMax: number): Automaton {
     b.edge(b.start, letDig, label);
     return b.build();
   }
-  // The first label, by length: ending in a letter or digit, and in "-".
+  // The first label, by length n + 1: ending in a letter or digit (ends[n]), and in "-"
+  // (hyphens[n], from the second character on).
   const ends = Array.from({ length: topLevelMax }, () => b.state({ accept: "yes" }));
-  const hyphens = Array.from({ length: topLevelMax }, () => b.state());
+  const hyphens = Array.from({ length: topLevelMax }, (_, n) => (n === 0 ? -1 : b.state()));
   b.edge(b.start, letDig, ends[0] as number);
   for (let n = 0; n < topLevelMax; n++) {
     const end = ends[n] as number;
-    const afterHyphen = hyphens[n] as number;
     b.edge(end, ".", dot);
-    if (n + 1 < topLevelMax) {
-      for (const from of [end, afterHyphen]) {
-        b.edge(from, letDig, ends[n + 1] as number).edge(from, "-", hyphens[n + 1] as number);
-      }
+    if (n + 1 === topLevelMax) continue;
+    for (const from of n === 0 ? [end] : [end, hyphens[n] as number]) {
+      b.edge(from, letDig, ends[n + 1] as number).edge(from, "-", hyphens[n + 1] as number);
     }
   }
   return b.build();

@@ -102,7 +102,9 @@ for (const { name } of registry.ietf.params) {
  * name (see NamespaceRule.conforming).
  */
 function conformingIetf() {
-  const b = new AutomatonBuilder({ finish: (s, nssStart) => registeredParamAt(s, nssStart + 7) });
+  const b = new AutomatonBuilder({
+    finish: (s, nssStart) => registeredParamAt(s, nssStart + "params:".length),
+  });
   const colon = b.state();
   const zero = b.state({ accept: "yes" });
   const number = b.state({ accept: "yes" });

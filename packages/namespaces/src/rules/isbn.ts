@@ -47,9 +47,8 @@ const digitValues = new Uint8Array(13);
  * the last character. The check sums are kept on the way, over the first 13 digits (no ISBN has
  * more): the sum of the digits, of those at odd positions, and of the running sums, which after
  * k digits weighs digit i by k - i (the ISBN-10 weights, once k is known). The check digit's own
- * share is taken out at the end, when the count tells which digit that is. All integers: the
- * earlier (10 - n) · v could be -0, so V8 kept that sum in a double, and took its remainder with
- * a library call.
+ * share is taken out at the end, when the count tells which digit that is. (Integers only: a
+ * product such as (10 - n) · v can be -0, which keeps V8 in doubles.)
  */
 function readIsbn(urn: URN): Reading {
   const r = lastRead;

@@ -4,7 +4,10 @@
 import { ANY, AutomatonBuilder } from "../automaton.js";
 import { headColon, lowerHeadKey, type NamespaceRule } from "../rule.js";
 
-/** A standard name without uppercase, ":" and an assigned string (see NamespaceRule.conforming). */
+/**
+ * A standard name with no uppercase letter, then ":" and an assigned string that is not empty (see
+ * NamespaceRule.conforming).
+ */
 function conformingMpeg() {
   const b = new AutomatonBuilder();
   const name = b.state();

@@ -14,15 +14,16 @@ import { asciiLowerBefore, foldKey, type NamespaceRule } from "../rule.js";
  */
 function conformingNbn() {
   const b = new AutomatonBuilder();
-  const d = b.state();
+  // After a first letter "d", the second may not be "e".
+  const firstD = b.state();
   const first = b.state();
   const country = b.state();
   const colon = b.state();
   const code = b.state();
   const dash = b.state();
 
-  b.edge(b.start, "d", d).edge(b.start, "a-ce-z", first);
-  b.edge(d, "a-df-z", country).edge(first, "a-z", country);
+  b.edge(b.start, "d", firstD).edge(b.start, "a-ce-z", first);
+  b.edge(firstD, "a-df-z", country).edge(first, "a-z", country);
   b.edge(country, ":", colon).edge(colon, "a-z0-9", code).edge(code, "a-z0-9", code);
   b.edge(code, ":", colon);
   b.edge(country, "-", dash).edge(code, "-", dash);
