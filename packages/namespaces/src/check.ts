@@ -2,7 +2,7 @@
 // (§7.2), the namespace's own rules (§6.4.2) and both equivalence keys (§3.1).
 
 import { classifyNid, type NidClass, URN, type UrnSyntax, UrnSyntaxError } from "@urnkit/core";
-import { runAutomaton } from "./automaton.js";
+import { type Automaton, runAutomaton } from "./automaton.js";
 import { type Issue, warning } from "./issue.js";
 import { ruleFor } from "./namespace-rules.js";
 import { type RegistryEntry, registry } from "./registry.js";
@@ -40,6 +40,8 @@ interface NidFacts {
   registration: "formal" | "informal" | "unregistered" | "reserved";
   entry: RegistryEntry | undefined;
   rule: NamespaceRule | undefined;
+  /** The rule's automaton for the common case (read here: rules are objects of many shapes). */
+  conforming: Automaton | undefined;
   /** Whether the rule has a key of its own (most keep the generic one: no call needed). */
   ownKey: boolean;
   /** The registration warning's code and message, when the NID needs one. */
@@ -94,6 +96,7 @@ function lookUp(nid: string): NidFacts {
     registration,
     entry,
     rule,
+    conforming: rule?.conforming,
     ownKey: rule !== undefined && rule.equivalenceKey !== genericKey,
     noticeCode:
       registration === "unregistered"
@@ -139,7 +142,7 @@ export function checkUrn(input: string | URN, options?: CheckOptions): CheckRepo
   let namespaceKey = key;
   // No rule, or its automaton accepts: no issue but the notice, a warning.
   let ok = true;
-  const conforming = rule?.conforming;
+  const conforming = facts.conforming;
   if (
     rule === undefined ||
     (conforming !== undefined && runAutomaton(conforming, urn.assignedName, urn.nssStart))
