@@ -19,6 +19,8 @@ export interface EngineHandle {
   rawReactivate(key: string): Promise<void>;
   /** Every row of a table, as the database holds it. */
   rawRows(table: string): Promise<Record<string, unknown>[]>;
+  /** Runs raw SQL on a connection of its own, as an operator's SQL shell would. */
+  rawExec(sql: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,6 +49,9 @@ export const sqlite: Engine = {
       async rawRows(table) {
         return store.db.prepare<[], Record<string, unknown>>(`SELECT * FROM ${table}`).all();
       },
+      async rawExec(sql) {
+        store.db.exec(sql);
+      },
       async close() {
         await store.close();
         rmSync(dir, { recursive: true, force: true });
@@ -74,6 +79,9 @@ export const postgres: Engine = {
       },
       async rawRows(table) {
         return (await store.pool.query(`SELECT * FROM ${table}`)).rows;
+      },
+      async rawExec(sql) {
+        await store.pool.query(sql);
       },
       async close() {
         await store.close();

@@ -166,4 +166,87 @@ CREATE INDEX sessions_by_expiry ON sessions (expires);
     name: "resolution-order",
     sql: "CREATE INDEX successors_by_age ON successors (record_id, created DESC);",
   },
+  {
+    // Version 5 as in SQLite: assignments and their history are never deleted or rewritten.
+    // PostgreSQL has no REPLACE, and an UPSERT's update fires the UPDATE triggers, so refusing
+    // DELETE, TRUNCATE and changed identity columns covers every write a raw session can make
+    // (short of disabling the triggers, which needs the table's owner: see the threat model in
+    // docs/deploy.md).
+    version: 5,
+    name: "refuse-bypasses",
+    sql: `
+DROP TRIGGER records_never_reassigned ON records;
+CREATE TRIGGER records_never_reassigned BEFORE UPDATE ON records
+FOR EACH ROW
+WHEN (NEW.id IS DISTINCT FROM OLD.id OR NEW.key IS DISTINCT FROM OLD.key
+  OR NEW.urn IS DISTINCT FROM OLD.urn OR NEW.nid IS DISTINCT FROM OLD.nid
+  OR NEW.created IS DISTINCT FROM OLD.created)
+EXECUTE FUNCTION urnkit_refuse('a URN record is never reassigned');
+
+CREATE TRIGGER records_tombstone_frozen BEFORE UPDATE OF metadata ON records
+FOR EACH ROW
+WHEN (OLD.status = 'deactivated' AND NEW.metadata IS DISTINCT FROM OLD.metadata)
+EXECUTE FUNCTION urnkit_refuse('a deactivated URN keeps its metadata as it was');
+
+CREATE TRIGGER locators_never_deleted BEFORE DELETE ON locators
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('locators are never deleted (they are made inactive)');
+CREATE TRIGGER locators_never_truncated BEFORE TRUNCATE ON locators
+FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('locators are never deleted (they are made inactive)');
+CREATE TRIGGER locators_never_moved BEFORE UPDATE ON locators
+FOR EACH ROW
+WHEN (NEW.id IS DISTINCT FROM OLD.id OR NEW.record_id IS DISTINCT FROM OLD.record_id
+  OR NEW.url IS DISTINCT FROM OLD.url OR NEW.created IS DISTINCT FROM OLD.created)
+EXECUTE FUNCTION urnkit_refuse('a locator keeps its record, URL and creation time');
+
+CREATE FUNCTION urnkit_locator_frozen() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF (SELECT status FROM records WHERE id = OLD.record_id) = 'deactivated' THEN
+    RAISE EXCEPTION 'a deactivated URN keeps its locators as they were'
+      USING ERRCODE = 'integrity_constraint_violation';
+  END IF;
+  RETURN NEW;
+END
+$$;
+CREATE TRIGGER locators_tombstone_frozen BEFORE UPDATE ON locators
+FOR EACH ROW EXECUTE FUNCTION urnkit_locator_frozen();
+
+CREATE TRIGGER successors_never_deleted BEFORE DELETE ON successors
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('successor links are never deleted');
+CREATE TRIGGER successors_never_truncated BEFORE TRUNCATE ON successors
+FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('successor links are never deleted');
+CREATE TRIGGER successors_never_changed BEFORE UPDATE ON successors
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('successor links are never changed');
+
+CREATE TRIGGER namespaces_never_deleted BEFORE DELETE ON namespaces
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('a namespace served here is never deleted');
+CREATE TRIGGER namespaces_never_truncated BEFORE TRUNCATE ON namespaces
+FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('a namespace served here is never deleted');
+CREATE TRIGGER namespaces_never_renamed BEFORE UPDATE ON namespaces
+FOR EACH ROW
+WHEN (NEW.nid IS DISTINCT FROM OLD.nid OR NEW.created IS DISTINCT FROM OLD.created)
+EXECUTE FUNCTION urnkit_refuse('a namespace keeps its NID');
+
+CREATE TRIGGER templates_never_deleted BEFORE DELETE ON namespace_templates
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('template revisions are never deleted');
+CREATE TRIGGER templates_never_truncated BEFORE TRUNCATE ON namespace_templates
+FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('template revisions are never deleted');
+CREATE TRIGGER templates_never_changed BEFORE UPDATE ON namespace_templates
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('template revisions are never changed: store a new revision');
+
+CREATE TRIGGER audit_never_changed BEFORE UPDATE ON audit
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('the audit log is append-only');
+
+CREATE TRIGGER tokens_never_deleted BEFORE DELETE ON tokens
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('tokens are revoked, never deleted (the audit log names them)');
+CREATE TRIGGER tokens_never_truncated BEFORE TRUNCATE ON tokens
+FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('tokens are revoked, never deleted (the audit log names them)');
+CREATE TRIGGER tokens_revocation_final BEFORE UPDATE ON tokens
+FOR EACH ROW
+WHEN (NEW.id IS DISTINCT FROM OLD.id OR NEW.hash IS DISTINCT FROM OLD.hash
+  OR NEW.role IS DISTINCT FROM OLD.role OR NEW.namespace IS DISTINCT FROM OLD.namespace
+  OR NEW.created IS DISTINCT FROM OLD.created
+  OR (OLD.revoked IS NOT NULL AND NEW.revoked IS DISTINCT FROM OLD.revoked))
+EXECUTE FUNCTION urnkit_refuse('a token keeps its grant, and a revocation is final');
+`,
+  },
 ];

@@ -1,6 +1,8 @@
 // Versioned SQLite schema. "Never reassigned, never deleted" (RFC 8141 §1.1 persistence) is held
 // by the database itself: a UNIQUE equivalence key, triggers refusing DELETE, a changed key and a
-// status moving backwards.
+// status moving backwards, and (version 5) every way around them that SQLite offers: REPLACE and
+// UPSERT delete or rewrite a row without firing delete triggers, and the sqlite3 shell runs with
+// foreign keys off, so the guards are triggers that hold whatever the connection's pragmas.
 
 import type { Migration } from "../migration.js";
 
@@ -144,6 +146,156 @@ CREATE INDEX sessions_by_expiry ON sessions (expires);
     sql: `
 CREATE INDEX locators_by_rank ON locators (record_id, active, priority DESC, created, id);
 CREATE INDEX successors_by_age ON successors (record_id, created DESC);
+`,
+  },
+  {
+    // Assignments and their history are never replaced, deleted or rewritten. SQLite's REPLACE
+    // (INSERT OR REPLACE, REPLACE INTO, UPDATE OR REPLACE) removes the conflicting row without
+    // firing its DELETE triggers (unless recursive_triggers is on, which a raw connection does not
+    // set), so each such table refuses an INSERT whose key or row id is taken, before the conflict
+    // is resolved; an UPSERT on a taken key is refused the same way. Row ids and identity columns
+    // never change, so UPDATE OR REPLACE cannot move one row onto another. Rows that hang off a
+    // record need the record, whatever PRAGMA foreign_keys says. A deactivated record (a tombstone)
+    // keeps its metadata and locators as they were.
+    version: 5,
+    name: "refuse-bypasses",
+    sql: `
+DROP TRIGGER records_never_reassigned;
+CREATE TRIGGER records_never_reassigned BEFORE UPDATE OF id, key, urn, nid, created ON records
+WHEN NEW.id IS NOT OLD.id OR NEW.key IS NOT OLD.key OR NEW.urn IS NOT OLD.urn
+  OR NEW.nid IS NOT OLD.nid OR NEW.created IS NOT OLD.created
+BEGIN
+  SELECT RAISE(ABORT, 'a URN record is never reassigned');
+END;
+
+CREATE TRIGGER records_never_replaced BEFORE INSERT ON records
+WHEN EXISTS (SELECT 1 FROM records WHERE key = NEW.key)
+  OR EXISTS (SELECT 1 FROM records WHERE id = NEW.id)
+BEGIN
+  SELECT RAISE(ABORT, 'a URN record is never replaced: the key is registered');
+END;
+
+CREATE TRIGGER records_tombstone_frozen BEFORE UPDATE OF metadata ON records
+WHEN OLD.status = 'deactivated' AND NEW.metadata IS NOT OLD.metadata
+BEGIN
+  SELECT RAISE(ABORT, 'a deactivated URN keeps its metadata as it was');
+END;
+
+CREATE TRIGGER locators_never_deleted BEFORE DELETE ON locators
+BEGIN
+  SELECT RAISE(ABORT, 'locators are never deleted (they are made inactive)');
+END;
+
+CREATE TRIGGER locators_never_replaced BEFORE INSERT ON locators
+WHEN EXISTS (SELECT 1 FROM locators WHERE record_id = NEW.record_id AND url = NEW.url)
+  OR EXISTS (SELECT 1 FROM locators WHERE id = NEW.id)
+BEGIN
+  SELECT RAISE(ABORT, 'a locator is never replaced: update it');
+END;
+
+CREATE TRIGGER locators_need_record BEFORE INSERT ON locators
+WHEN NOT EXISTS (SELECT 1 FROM records WHERE id = NEW.record_id)
+BEGIN
+  SELECT RAISE(ABORT, 'a locator belongs to a record');
+END;
+
+CREATE TRIGGER locators_never_moved BEFORE UPDATE OF id, record_id, url, created ON locators
+WHEN NEW.id IS NOT OLD.id OR NEW.record_id IS NOT OLD.record_id OR NEW.url IS NOT OLD.url
+  OR NEW.created IS NOT OLD.created
+BEGIN
+  SELECT RAISE(ABORT, 'a locator keeps its record, URL and creation time');
+END;
+
+CREATE TRIGGER locators_tombstone_frozen BEFORE UPDATE ON locators
+WHEN (SELECT status FROM records WHERE id = OLD.record_id) = 'deactivated'
+BEGIN
+  SELECT RAISE(ABORT, 'a deactivated URN keeps its locators as they were');
+END;
+
+CREATE TRIGGER successors_never_deleted BEFORE DELETE ON successors
+BEGIN
+  SELECT RAISE(ABORT, 'successor links are never deleted');
+END;
+
+CREATE TRIGGER successors_never_changed BEFORE UPDATE ON successors
+BEGIN
+  SELECT RAISE(ABORT, 'successor links are never changed');
+END;
+
+CREATE TRIGGER successors_never_replaced BEFORE INSERT ON successors
+WHEN EXISTS (SELECT 1 FROM successors WHERE record_id = NEW.record_id AND successor_key = NEW.successor_key)
+BEGIN
+  SELECT RAISE(ABORT, 'a successor link is never replaced');
+END;
+
+CREATE TRIGGER successors_need_record BEFORE INSERT ON successors
+WHEN NOT EXISTS (SELECT 1 FROM records WHERE id = NEW.record_id)
+BEGIN
+  SELECT RAISE(ABORT, 'a successor link belongs to a record');
+END;
+
+CREATE TRIGGER namespaces_never_deleted BEFORE DELETE ON namespaces
+BEGIN
+  SELECT RAISE(ABORT, 'a namespace served here is never deleted');
+END;
+
+CREATE TRIGGER namespaces_never_replaced BEFORE INSERT ON namespaces
+WHEN EXISTS (SELECT 1 FROM namespaces WHERE nid = NEW.nid)
+BEGIN
+  SELECT RAISE(ABORT, 'a namespace is never replaced: update it');
+END;
+
+CREATE TRIGGER namespaces_never_renamed BEFORE UPDATE OF nid, created ON namespaces
+WHEN NEW.nid IS NOT OLD.nid OR NEW.created IS NOT OLD.created
+BEGIN
+  SELECT RAISE(ABORT, 'a namespace keeps its NID');
+END;
+
+CREATE TRIGGER templates_never_deleted BEFORE DELETE ON namespace_templates
+BEGIN
+  SELECT RAISE(ABORT, 'template revisions are never deleted');
+END;
+
+CREATE TRIGGER templates_never_changed BEFORE UPDATE ON namespace_templates
+BEGIN
+  SELECT RAISE(ABORT, 'template revisions are never changed: store a new revision');
+END;
+
+CREATE TRIGGER templates_never_replaced BEFORE INSERT ON namespace_templates
+WHEN EXISTS (SELECT 1 FROM namespace_templates WHERE nid = NEW.nid AND revision = NEW.revision)
+BEGIN
+  SELECT RAISE(ABORT, 'a template revision is never replaced');
+END;
+
+CREATE TRIGGER audit_never_changed BEFORE UPDATE ON audit
+BEGIN
+  SELECT RAISE(ABORT, 'the audit log is append-only');
+END;
+
+CREATE TRIGGER audit_never_replaced BEFORE INSERT ON audit
+WHEN EXISTS (SELECT 1 FROM audit WHERE id = NEW.id)
+BEGIN
+  SELECT RAISE(ABORT, 'the audit log is append-only');
+END;
+
+CREATE TRIGGER tokens_never_deleted BEFORE DELETE ON tokens
+BEGIN
+  SELECT RAISE(ABORT, 'tokens are revoked, never deleted (the audit log names them)');
+END;
+
+CREATE TRIGGER tokens_never_replaced BEFORE INSERT ON tokens
+WHEN EXISTS (SELECT 1 FROM tokens WHERE id = NEW.id OR hash = NEW.hash)
+BEGIN
+  SELECT RAISE(ABORT, 'a token is never replaced');
+END;
+
+CREATE TRIGGER tokens_revocation_final BEFORE UPDATE ON tokens
+WHEN NEW.id IS NOT OLD.id OR NEW.hash IS NOT OLD.hash OR NEW.role IS NOT OLD.role
+  OR NEW.namespace IS NOT OLD.namespace OR NEW.created IS NOT OLD.created
+  OR (OLD.revoked IS NOT NULL AND NEW.revoked IS NOT OLD.revoked)
+BEGIN
+  SELECT RAISE(ABORT, 'a token keeps its grant, and a revocation is final');
+END;
 `,
   },
 ];

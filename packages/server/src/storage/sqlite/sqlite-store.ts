@@ -189,30 +189,40 @@ export class SqliteStore implements Store {
       ),
       insertRecord: db.prepare<
         [
-          string,
-          string,
-          string,
-          RecordStatus,
-          string | null,
-          string | null,
-          string | null,
-          string,
-          string,
+          {
+            key: string;
+            urn: string;
+            nid: string;
+            status: RecordStatus;
+            metadata: string | null;
+            reason: string | null;
+            deactivated: string | null;
+            created: string;
+            updated: string;
+          },
         ]
       >(
+        // Not ON CONFLICT DO NOTHING: the schema refuses any insert on a taken key (version 5),
+        // so a taken key inserts no row and changes() says so.
         `INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, created, updated)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`,
+         SELECT @key, @urn, @nid, @status, @metadata, @reason, @deactivated, @created, @updated
+         WHERE NOT EXISTS (SELECT 1 FROM records WHERE key = @key)`,
+      ),
+      // A locator's URL already on the record is updated in place, never inserted again.
+      updateLocator: db.prepare(
+        "UPDATE locators SET priority = ?, media_type = ?, active = ? WHERE record_id = ? AND url = ?",
       ),
       insertLocator: db.prepare(
         `INSERT INTO locators (record_id, url, priority, media_type, active, created)
-         VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (record_id, url) DO UPDATE SET priority = excluded.priority,
-           media_type = excluded.media_type, active = excluded.active`,
+         VALUES (?, ?, ?, ?, ?, ?)`,
       ),
-      deactivateLocators: db.prepare("UPDATE locators SET active = 0 WHERE record_id = ?"),
-      insertSuccessor: db.prepare(
-        `INSERT OR IGNORE INTO successors (record_id, successor_urn, successor_key, created)
-         VALUES (?, ?, ?, ?)`,
+      deactivateLocators: db.prepare(
+        "UPDATE locators SET active = 0 WHERE record_id = ? AND active = 1",
+      ),
+      insertSuccessor: db.prepare<[{ id: number; urn: string; key: string; created: string }]>(
+        `INSERT INTO successors (record_id, successor_urn, successor_key, created)
+         SELECT @id, @urn, @key, @created
+         WHERE NOT EXISTS (SELECT 1 FROM successors WHERE record_id = @id AND successor_key = @key)`,
       ),
       setMetadata: db.prepare("UPDATE records SET metadata = ?, updated = ? WHERE id = ?"),
       touch: db.prepare("UPDATE records SET updated = ? WHERE id = ?"),
@@ -458,15 +468,13 @@ export class SqliteStore implements Store {
     t: string,
   ): void {
     for (const l of locators ?? []) {
+      const priority = l.priority ?? 0;
+      const mediaType = l.mediaType ?? null;
+      const active = l.active === false ? 0 : 1;
+      if (this.s.updateLocator.run(priority, mediaType, active, recordId, l.url).changes > 0)
+        continue;
       const created = (l as { created?: string }).created ?? t;
-      this.s.insertLocator.run(
-        recordId,
-        l.url,
-        l.priority ?? 0,
-        l.mediaType ?? null,
-        l.active === false ? 0 : 1,
-        created,
-      );
+      this.s.insertLocator.run(recordId, l.url, priority, mediaType, active, created);
     }
   }
 
@@ -475,17 +483,17 @@ export class SqliteStore implements Store {
       .transaction(() => {
         const t = now();
         const metadata = input.metadata == null ? null : JSON.stringify(input.metadata);
-        const info = this.s.insertRecord.run(
-          input.key,
-          input.urn,
-          input.nid,
-          input.status,
+        const info = this.s.insertRecord.run({
+          key: input.key,
+          urn: input.urn,
+          nid: input.nid,
+          status: input.status,
           metadata,
-          null,
-          null,
-          t,
-          t,
-        );
+          reason: null,
+          deactivated: null,
+          created: t,
+          updated: t,
+        });
         if (info.changes === 0) {
           const existing = this.s.recordUrnByKey.get(input.key);
           throw new ConflictError(
@@ -554,7 +562,7 @@ export class SqliteStore implements Store {
         const t = now();
         this.s.setStatus.run("deactivated", change.reason, t, t, row.id);
         if (change.successor)
-          this.s.insertSuccessor.run(row.id, change.successor.urn, change.successor.key, t);
+          this.s.insertSuccessor.run({ id: row.id, ...change.successor, created: t });
         const after = this.#recordSync(key) as UrnRecord;
         this.#audit(actor, "urn.deactivate", row.urn, before, after);
         return after;
@@ -586,17 +594,17 @@ export class SqliteStore implements Store {
           const metadata = r.metadata == null ? null : JSON.stringify(r.metadata);
           const since = r.created ?? t;
           const deactivated = r.status === "deactivated" ? (r.deactivated ?? t) : null;
-          const info = s.insertRecord.run(
-            item.key,
-            r.urn,
-            item.nid,
-            r.status,
+          const info = s.insertRecord.run({
+            key: item.key,
+            urn: r.urn,
+            nid: item.nid,
+            status: r.status,
             metadata,
-            r.status === "deactivated" ? (r.reason ?? null) : null,
+            reason: r.status === "deactivated" ? (r.reason ?? null) : null,
             deactivated,
-            since,
-            t,
-          );
+            created: since,
+            updated: t,
+          });
           if (info.changes === 0) {
             const existing = this.#recordSync(item.key) as UrnRecord;
             if (this.#sameAsLine(existing, r)) result.unchanged += 1;
@@ -605,7 +613,7 @@ export class SqliteStore implements Store {
           }
           const id = Number(info.lastInsertRowid);
           this.#insertLocators(id, r.locators, since);
-          for (const succ of item.successors) s.insertSuccessor.run(id, succ.urn, succ.key, t);
+          for (const succ of item.successors) s.insertSuccessor.run({ id, ...succ, created: t });
           created.push(r.urn);
           result.created += 1;
         }

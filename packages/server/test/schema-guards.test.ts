@@ -1,0 +1,165 @@
+// The database itself refuses what must never happen to an assignment (RFC 8141 §1.1: a URN is
+// never reassigned; the registry keeps its history): raw SQL, as an operator's SQL shell would send
+// it, bypassing the store. SQLite is tried with foreign keys on and off (the sqlite3 shell's
+// default is off); every statement must fail and leave every table as it was.
+
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
+import { type EngineHandle, engines } from "./engines.js";
+
+const actor = { tokenId: null };
+const TABLES = [
+  "records",
+  "locators",
+  "successors",
+  "namespaces",
+  "namespace_templates",
+  "audit",
+  "tokens",
+];
+
+/** Statements both dialects share. */
+const COMMON = [
+  "DELETE FROM records",
+  "UPDATE records SET key = 'urn:example:other' WHERE key = 'urn:example:report-2025'",
+  "UPDATE records SET urn = 'urn:other:HIJACKED' WHERE key = 'urn:example:report-2025'",
+  "UPDATE records SET created = '1970-01-01T00:00:00.000Z'",
+  "UPDATE records SET id = id + 1000",
+  "UPDATE records SET status = 'active' WHERE key = 'urn:example:draft-7'",
+  "UPDATE records SET status = 'reserved' WHERE key = 'urn:example:report-2024'",
+  `UPDATE records SET metadata = '{"title":"rewritten"}' WHERE key = 'urn:example:draft-7'`,
+  "DELETE FROM locators",
+  "UPDATE locators SET url = 'https://evil.example/'",
+  "UPDATE locators SET record_id = record_id + 1",
+  "UPDATE locators SET created = 'x'",
+  "UPDATE locators SET priority = 99 WHERE record_id = (SELECT id FROM records WHERE key = 'urn:example:draft-7')",
+  "DELETE FROM successors",
+  "UPDATE successors SET successor_urn = 'urn:example:elsewhere'",
+  "DELETE FROM namespaces",
+  "UPDATE namespaces SET nid = 'other'",
+  "DELETE FROM namespace_templates",
+  "UPDATE namespace_templates SET template = 'rewritten'",
+  "DELETE FROM audit",
+  "UPDATE audit SET action = 'tampered'",
+  "DELETE FROM tokens",
+  "UPDATE tokens SET role = 'admin'",
+  "UPDATE tokens SET revoked = NULL",
+];
+
+const SQLITE_ONLY = [
+  "INSERT OR REPLACE INTO records (key,urn,nid,status,created,updated) VALUES ('urn:example:report-2025','urn:other:HIJACKED','other','reserved','x','x')",
+  "REPLACE INTO records (key,urn,nid,status,created,updated) VALUES ('urn:example:draft-7','urn:example:draft-7','example','active','x','x')",
+  "INSERT OR REPLACE INTO records (id,key,urn,nid,status,created,updated) VALUES (1,'urn:example:new','urn:example:new','example','active','x','x')",
+  "INSERT INTO records (key,urn,nid,status,created,updated) VALUES ('urn:example:draft-7','u','example','active','x','x') ON CONFLICT (key) DO UPDATE SET status = 'active'",
+  "UPDATE OR REPLACE records SET key = 'urn:example:report-2024' WHERE key = 'urn:example:report-2025'",
+  "UPDATE OR REPLACE records SET id = 1 WHERE id = 2",
+  "INSERT OR REPLACE INTO locators (record_id,url,priority,created) SELECT record_id, url, 99, 'x' FROM locators",
+  "INSERT INTO locators (record_id,url,created) VALUES (999999,'https://orphan.example/','x')",
+  "INSERT OR REPLACE INTO successors (record_id,successor_urn,successor_key,created) SELECT record_id,'urn:example:x',successor_key,'x' FROM successors",
+  "INSERT INTO successors (record_id,successor_urn,successor_key,created) VALUES (999999,'urn:example:x','urn:example:x','x')",
+  "INSERT OR REPLACE INTO namespaces (nid,created,updated) VALUES ('example','x','x')",
+  "INSERT OR REPLACE INTO namespace_templates (nid,revision,template,created) VALUES ('example',1,'rewritten','x')",
+  "INSERT OR REPLACE INTO audit (id,action,target,at) VALUES (1,'tampered','x','x')",
+  "INSERT OR REPLACE INTO tokens (id,hash,role,created) VALUES (1,'x','admin','x')",
+];
+
+const POSTGRES_ONLY = [
+  "TRUNCATE records CASCADE",
+  "TRUNCATE locators",
+  "TRUNCATE successors",
+  "TRUNCATE namespace_templates",
+  "TRUNCATE audit",
+  "TRUNCATE tokens CASCADE",
+  "INSERT INTO records (key,urn,nid,status,created,updated) VALUES ('urn:example:report-2025','urn:other:HIJACKED','other','reserved','x','x') ON CONFLICT (key) DO UPDATE SET urn = excluded.urn",
+  "INSERT INTO records (key,urn,nid,status,created,updated) VALUES ('urn:example:draft-7','u','example','active','x','x') ON CONFLICT (key) DO UPDATE SET status = excluded.status",
+  "INSERT INTO locators (record_id,url,created) SELECT record_id, url, 'x' FROM locators ON CONFLICT (record_id, url) DO UPDATE SET created = excluded.created",
+];
+
+async function snapshot(h: EngineHandle): Promise<string> {
+  const all: Record<string, unknown> = {};
+  for (const t of TABLES) {
+    const rows = await h.rawRows(t);
+    all[t] = rows.map((r) => JSON.stringify(r)).sort();
+  }
+  return JSON.stringify(all);
+}
+
+for (const engine of engines) {
+  describe(`the schema refuses bypasses (${engine.name})`, () => {
+    let h: EngineHandle;
+    before(async () => {
+      h = await engine.open();
+      const { store } = h;
+      await store.createNamespace({ nid: "example", local: true, template: "t1" }, actor);
+      await store.updateNamespace({ nid: "example", template: "t2" }, actor);
+      const token = await store.createToken(
+        { hash: "h1", role: "registrar", namespace: null, label: "t" },
+        actor,
+      );
+      await store.revokeToken(token.id, actor);
+      for (const [name, status] of [
+        ["report-2024", "active"],
+        ["report-2025", "reserved"],
+        ["draft-7", "active"],
+      ] as const)
+        await store.createRecord(
+          {
+            urn: `urn:example:${name}`,
+            key: `urn:example:${name}`,
+            nid: "example",
+            status,
+            locators: [{ url: `https://example.org/${name}` }],
+            metadata: { title: name },
+          },
+          actor,
+        );
+      await store.deactivate(
+        "urn:example:draft-7",
+        {
+          reason: "withdrawn",
+          successor: { urn: "urn:example:report-2024", key: "urn:example:report-2024" },
+        },
+        actor,
+      );
+    });
+    after(async () => h.close());
+
+    const statements = [...COMMON, ...(engine.name === "sqlite" ? SQLITE_ONLY : POSTGRES_ONLY)];
+    const modes = engine.name === "sqlite" ? ["ON", "OFF"] : [null];
+    for (const fk of modes)
+      for (const sql of statements)
+        it(`${fk === null ? "" : `foreign_keys=${fk}: `}${sql}`, async () => {
+          if (fk !== null) (h.store as SqliteStore).db.pragma(`foreign_keys = ${fk}`);
+          const before = await snapshot(h);
+          await assert.rejects(
+            h.rawExec(sql),
+            /never|append-only|keeps|belongs|final|forward|can only be updated/,
+          );
+          assert.equal(await snapshot(h), before, "the tables are as they were");
+        });
+
+    it("still takes the writes the registry makes", async () => {
+      if (engine.name === "sqlite") (h.store as SqliteStore).db.pragma("foreign_keys = ON");
+      const r = await h.store.updateRecord(
+        "urn:example:report-2024",
+        {
+          locators: [
+            { url: "https://example.org/report-2024", priority: 7 },
+            { url: "https://mirror.example/" },
+          ],
+        },
+        actor,
+      );
+      assert.deepEqual(
+        r?.locators.map((l) => [l.url, l.priority, l.active]),
+        [
+          ["https://example.org/report-2024", 7, true],
+          ["https://mirror.example/", 0, true],
+        ],
+      );
+      const a = await h.store.activate("urn:example:report-2025", actor);
+      assert.equal(a?.status, "active");
+    });
+  });
+}
