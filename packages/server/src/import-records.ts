@@ -11,7 +11,6 @@ import { HttpProblem } from "./http/problem.js";
 import { namespaceKey } from "./namespace-keys.js";
 import { type Line, ndjsonLines } from "./ndjson-lines.js";
 import { registrationTarget } from "./registration.js";
-import { checkLocators, METADATA_BYTES } from "./routes/record-body.js";
 import {
   type Actor,
   type ImportBatchResult,
@@ -20,6 +19,7 @@ import {
   RetryableError,
   type Store,
 } from "./storage/store.js";
+import { checkRecordLine } from "./validation/record.js";
 
 export type ImportEvent =
   | { line: number; error: string; code: string; issues?: unknown }
@@ -32,7 +32,6 @@ export type ImportEvent =
     }
   | { done: true; lines: number; created: number; unchanged: number; errors: number };
 
-const STATUSES = new Set(["reserved", "active", "deactivated"]);
 /** Lines checked between turns of the event loop while batches are in flight. */
 const LINES_PER_TURN = 16;
 /**
@@ -46,7 +45,7 @@ function fail(code: string, message: string): never {
   throw new HttpProblem(422, code, message);
 }
 
-/** The line as a record, checked for shape (types, status, sizes); throws on anything else. */
+/** The line as a record, checked by the same rules as the API's bodies; throws on anything else. */
 function readLine(text: string): RecordLine {
   let value: unknown;
   try {
@@ -54,35 +53,7 @@ function readLine(text: string): RecordLine {
   } catch {
     fail("invalid-json", "the line is not JSON");
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    fail("invalid-record", "a line is one JSON object");
-  const r = value as Record<string, unknown>;
-  if (typeof r.urn !== "string") fail("invalid-record", '"urn" must be a string');
-  if (typeof r.status !== "string" || !STATUSES.has(r.status))
-    fail("invalid-record", '"status" must be reserved, active or deactivated');
-  if (r.locators !== undefined) {
-    if (!Array.isArray(r.locators)) fail("invalid-record", '"locators" must be an array');
-    for (const l of r.locators as unknown[]) {
-      const o = l as Record<string, unknown>;
-      if (typeof l !== "object" || l === null || typeof o.url !== "string")
-        fail("invalid-record", "each locator needs a string url");
-      if (o.priority !== undefined && !Number.isInteger(o.priority))
-        fail("invalid-record", "a locator priority is an integer");
-    }
-    checkLocators(r.locators as { url: string }[]);
-  }
-  if (r.metadata != null && (typeof r.metadata !== "object" || Array.isArray(r.metadata)))
-    fail("invalid-record", '"metadata" must be an object');
-  if (r.metadata != null && Buffer.byteLength(JSON.stringify(r.metadata)) > METADATA_BYTES)
-    fail("metadata-too-large", `metadata is limited to ${METADATA_BYTES} bytes`);
-  if (
-    r.successors !== undefined &&
-    (!Array.isArray(r.successors) || r.successors.some((s) => typeof s !== "string"))
-  )
-    fail("invalid-record", '"successors" must be an array of URNs');
-  for (const k of ["reason", "deactivated", "created"])
-    if (r[k] != null && typeof r[k] !== "string") fail("invalid-record", `"${k}" must be a string`);
-  return r as unknown as RecordLine;
+  return checkRecordLine(value);
 }
 
 export interface ImportOptions {

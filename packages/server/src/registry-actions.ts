@@ -12,11 +12,9 @@ import { HttpProblem } from "./http/problem.js";
 import { mintNss } from "./mint.js";
 import { namespaceKey, nidRefusals } from "./namespace-keys.js";
 import { parseApiUrn, registrationTarget } from "./registration.js";
-import { checkLocators, checkMetadata } from "./routes/record-body.js";
 import {
   ConflictError,
   type Delegation,
-  type LocatorInput,
   type Namespace,
   type NamespaceInput,
   StateError,
@@ -24,16 +22,16 @@ import {
   type TokenInfo,
   type UrnRecord,
 } from "./storage/store.js";
+import {
+  checkDeactivateBody,
+  checkMintBody,
+  checkPatchBody,
+  checkRegisterBody,
+} from "./validation/record.js";
 
 export interface ActionContext {
   store: Store;
   limits: Limits;
-}
-
-export interface RecordInput {
-  status?: "reserved" | "active";
-  locators?: LocatorInput[];
-  metadata?: Record<string, unknown> | null;
 }
 
 /** A namespace as written, with the template's warnings (errors refuse the write). */
@@ -53,7 +51,7 @@ function found(record: UrnRecord | null, urn: string): UrnRecord {
 function refused(error: unknown): never {
   if (error instanceof ConflictError)
     throw new HttpProblem(409, "already-registered", error.message, { existing: error.existing });
-  if (error instanceof StateError) throw new HttpProblem(409, "invalid-transition", error.message);
+  if (error instanceof StateError) throw new HttpProblem(409, error.code, error.message);
   throw error;
 }
 
@@ -65,15 +63,14 @@ function notServed(nid: string): HttpProblem {
 export async function registerUrn(
   { store, limits }: ActionContext,
   token: TokenInfo,
-  input: RecordInput & { urn: string },
+  body: unknown,
 ): Promise<UrnRecord> {
   permit(token, "registrar", token.namespace);
+  const input = checkRegisterBody(body);
   // Scope first, so a token outside its namespace learns nothing about the URN's validity.
   const nid = URN.parse(input.urn)?.nid;
   if (nid !== undefined) permit(token, "registrar", nid.toLowerCase());
   const target = await registrationTarget(store, input.urn, limits);
-  checkLocators(input.locators);
-  checkMetadata(input.metadata);
   try {
     return await store.createRecord(
       {
@@ -96,16 +93,15 @@ export async function mintUrn(
   { store, limits }: ActionContext,
   token: TokenInfo,
   nidInput: string,
-  input: RecordInput,
+  body: unknown,
 ): Promise<UrnRecord> {
   const nid = nidInput.toLowerCase();
   permit(token, "registrar", nid);
+  const input = checkMintBody(body ?? null) ?? {};
   const ns = await store.getNamespace(nid);
   if (ns === null) throw notServed(nid);
   if (ns.mint === null)
     throw new HttpProblem(409, "no-mint-policy", `namespace "${nid}" has no minting policy`);
-  checkLocators(input.locators);
-  checkMetadata(input.metadata);
   // The sequence never goes back, so a number already taken is skipped for the next one.
   for (let attempt = 0; attempt < MINT_ATTEMPTS; attempt++) {
     const n = await store.nextMintNumber(nid, { tokenId: token.id });
@@ -145,12 +141,15 @@ export async function patchRecord(
   ctx: ActionContext,
   token: TokenInfo,
   urnText: string,
-  patch: Omit<RecordInput, "status">,
+  body: unknown,
 ): Promise<UrnRecord> {
   const { urn, key } = recordTarget(ctx, token, urnText);
-  checkLocators(patch.locators);
-  checkMetadata(patch.metadata);
-  return found(await ctx.store.updateRecord(key, patch, { tokenId: token.id }), urn.href);
+  const patch = checkPatchBody(body);
+  try {
+    return found(await ctx.store.updateRecord(key, patch, { tokenId: token.id }), urn.href);
+  } catch (error) {
+    refused(error);
+  }
 }
 
 /** reserved → active. */
@@ -167,15 +166,27 @@ export async function activateUrn(
   }
 }
 
-/** → deactivated, with the reason and an optional successor (a 301 target from then on). */
+/**
+ * → deactivated, with the reason and an optional successor (a 301 target from then on). A URN
+ * already deactivated is a frozen tombstone: only a successor may still be recorded, once, when
+ * it has none.
+ */
 export async function deactivateUrn(
   ctx: ActionContext,
   token: TokenInfo,
   urnText: string,
-  change: { reason?: string; successor?: string },
+  body: unknown,
 ): Promise<UrnRecord> {
   const { urn, key } = recordTarget(ctx, token, urnText);
-  if (change.reason === undefined || change.reason.trim() === "")
+  const change = checkDeactivateBody(body ?? null) ?? {};
+  const current = found(await ctx.store.getRecord(key), urn.href);
+  if (current.status === "deactivated" && change.successor === undefined)
+    throw new HttpProblem(
+      409,
+      "already-deactivated",
+      `${current.urn} is already deactivated; only a successor can still be recorded, once`,
+    );
+  if (current.status !== "deactivated" && (change.reason ?? "").trim() === "")
     throw new HttpProblem(
       422,
       "reason-required",
@@ -190,7 +201,11 @@ export async function deactivateUrn(
   }
   try {
     return found(
-      await ctx.store.deactivate(key, { reason: change.reason, successor }, { tokenId: token.id }),
+      await ctx.store.deactivate(
+        key,
+        { reason: change.reason ?? "", successor },
+        { tokenId: token.id },
+      ),
       urn.href,
     );
   } catch (error) {

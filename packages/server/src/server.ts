@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyServerOptions,
   type onResponseHookHandler,
 } from "fastify";
+import { bearerHook, declaresBearer } from "./http/auth.js";
 import type { Limits, PluginOptions, ServerContext } from "./http/context.js";
 import { clientErrorHandler, sendProblem } from "./http/error-handler.js";
 import { Metrics, RESOLUTION_LABEL } from "./http/metrics.js";
@@ -24,6 +25,8 @@ import { urnRoutes } from "./routes/urns.js";
 import type { Store } from "./storage/store.js";
 import { keepTickMaps } from "./tick-maps.js";
 import { uiRoutes } from "./ui/ui-routes.js";
+import { ajv } from "./validation/ajv.js";
+import { refuseUnstorableText } from "./validation/request-text.js";
 
 export type ServerPlugin = (app: FastifyInstance, options: PluginOptions) => Promise<void>;
 
@@ -68,8 +71,6 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     requestIdHeader: "x-request-id",
     trustProxy: options.trustProxy ?? false,
     return503OnClosing: true,
-    // A wrong JSON type is a 400, never silently converted (query strings are parsed by hand).
-    ajv: { customOptions: { coerceTypes: false } },
     clientErrorHandler,
     // A target the router cannot percent-decode is still a URN to report on (400 with its code).
     frameworkErrors: (error, request, reply) => {
@@ -88,8 +89,20 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     done();
   });
 
+  app.decorateRequest("token", null);
+  // One validator for the API's schemas and every other write path (validation/ajv.ts).
+  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  app.addHook("preValidation", refuseUnstorableText);
+  const authenticateFirst = bearerHook(options.store);
   app.addHook("onRoute", (route) => {
     openapi.add(route);
+    if (declaresBearer(route)) {
+      const hooks = route.onRequest;
+      route.onRequest =
+        hooks === undefined
+          ? [authenticateFirst]
+          : [authenticateFirst, ...(Array.isArray(hooks) ? hooks : [hooks])];
+    }
     // Each route counts its own responses under its label, fixed once here rather than worked
     // out again on every request.
     const label = RESOLUTION_ROUTE.test(route.url) ? RESOLUTION_LABEL : route.url;

@@ -1,7 +1,9 @@
 // Bearer-token authorization (RFC 6750 §3): 401 for a missing or unknown token, 403 for a role
-// or namespace scope that does not cover the request.
+// or namespace scope that does not cover the request. A route whose schema declares the bearer
+// scheme is authenticated in its onRequest hook, before its body is read or validated: a client
+// without a valid token learns only that, never what the body should have been.
 
-import type { FastifyRequest } from "fastify";
+import type { FastifyRequest, onRequestHookHandler, RouteOptions } from "fastify";
 import type { Role, Store, TokenInfo } from "../storage/store.js";
 import { hashToken } from "../tokens.js";
 import { HttpProblem } from "./problem.js";
@@ -31,6 +33,33 @@ export async function authenticate(store: Store, request: FastifyRequest): Promi
   return token;
 }
 
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The bearer token of a route that declares `security: [{ bearer: [] }]`. */
+    token: TokenInfo | null;
+  }
+}
+
+/** True when the route's schema declares the bearer scheme. */
+export function declaresBearer(route: RouteOptions): boolean {
+  const security = (route.schema as { security?: Record<string, unknown>[] } | undefined)?.security;
+  return security?.some((s) => "bearer" in s) ?? false;
+}
+
+/** The onRequest hook of such routes. */
+export function bearerHook(store: Store): onRequestHookHandler {
+  return async (request) => {
+    request.token = await authenticate(store, request);
+  };
+}
+
+/** The token the route's bearer hook authenticated. */
+export function tokenOf(request: FastifyRequest): TokenInfo {
+  if (request.token == null)
+    throw unauthorized("this request needs a bearer token", "invalid_request");
+  return request.token;
+}
+
 /**
  * 403 unless `token` has at least `role` and its namespace scope covers `nid`; `nid` null is an
  * action on the whole server, which needs a token without a namespace scope.
@@ -50,16 +79,4 @@ export function permit(token: TokenInfo, role: Role, nid: string | null): void {
         ? `the token is limited to namespace "${token.namespace}"; this needs an unscoped token`
         : `the token is limited to namespace "${token.namespace}", not "${nid.toLowerCase()}"`,
     );
-}
-
-/** authenticate, then permit. */
-export async function authorize(
-  store: Store,
-  request: FastifyRequest,
-  role: Role,
-  nid: string | null,
-): Promise<TokenInfo> {
-  const token = await authenticate(store, request);
-  permit(token, role, nid);
-  return token;
 }

@@ -1,32 +1,8 @@
 // JSON Schemas of the API's bodies: fastify validates requests and serializes responses with
 // them, and /openapi.json is built from them.
 
+import { metadataSchema } from "../validation/record.js";
 import { problemSchema } from "./problem.js";
-
-export const urnString = {
-  type: "string",
-  minLength: 1,
-  maxLength: 8192,
-  description: "A URN (RFC 8141), not percent-decoded",
-} as const;
-
-export const locatorInputSchema = {
-  type: "object",
-  properties: {
-    url: { type: "string", minLength: 1, maxLength: 8192, format: "uri" },
-    priority: { type: "integer", minimum: 0, maximum: 65535 },
-    mediaType: { type: ["string", "null"], maxLength: 255 },
-    active: { type: "boolean" },
-  },
-  required: ["url"],
-  additionalProperties: false,
-} as const;
-
-export const metadataSchema = {
-  type: ["object", "null"],
-  description: "Free JSON metadata, at most 64 KB",
-  additionalProperties: true,
-} as const;
 
 export const locatorSchema = {
   type: "object",

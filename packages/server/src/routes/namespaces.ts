@@ -2,26 +2,20 @@
 // resolution policy) and minting in them.
 
 import type { FastifyInstance } from "fastify";
-import { authenticate } from "../http/auth.js";
+import { tokenOf } from "../http/auth.js";
 import type { PluginOptions } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import {
   errors,
   listOf,
-  locatorInputSchema,
-  metadataSchema,
   namespaceInputProperties,
   namespaceSchema,
   namespaceWriteSchema,
   recordSchema,
 } from "../http/schemas.js";
-import {
-  createNamespace,
-  mintUrn,
-  type RecordInput,
-  updateNamespace,
-} from "../registry-actions.js";
+import { createNamespace, mintUrn, updateNamespace } from "../registry-actions.js";
 import type { NamespaceInput } from "../storage/store.js";
+import { mintBodySchema } from "../validation/record.js";
 
 const nidParams = {
   type: "object",
@@ -52,7 +46,7 @@ export async function namespaceRoutes(app: FastifyInstance, { ctx }: PluginOptio
       },
     },
     async (request, reply) => {
-      const token = await authenticate(store, request);
+      const token = tokenOf(request);
       const { namespace, warnings } = await createNamespace(
         ctx,
         token,
@@ -136,7 +130,7 @@ export async function namespaceRoutes(app: FastifyInstance, { ctx }: PluginOptio
     },
     async (request) => {
       const { nid } = request.params as { nid: string };
-      const token = await authenticate(store, request);
+      const token = tokenOf(request);
       const { namespace, warnings } = await updateNamespace(
         ctx,
         token,
@@ -155,22 +149,14 @@ export async function namespaceRoutes(app: FastifyInstance, { ctx }: PluginOptio
         tags: ["namespaces"],
         security: [{ bearer: [] }],
         params: nidParams,
-        body: {
-          type: ["object", "null"],
-          properties: {
-            status: { type: "string", enum: ["reserved", "active"] },
-            locators: { type: "array", maxItems: 1000, items: locatorInputSchema },
-            metadata: metadataSchema,
-          },
-          additionalProperties: false,
-        },
+        body: mintBodySchema,
         response: { 201: recordSchema, ...errors },
       },
     },
     async (request, reply) => {
       const { nid } = request.params as { nid: string };
-      const token = await authenticate(store, request);
-      const record = await mintUrn(ctx, token, nid, (request.body ?? {}) as RecordInput);
+      const token = tokenOf(request);
+      const record = await mintUrn(ctx, token, nid, request.body);
       return reply.code(201).header("location", `/api/v1/urns/${record.urn}`).send(record);
     },
   );

@@ -2,27 +2,15 @@
 // reassigned (RFC 8141 §1.1); an equivalent spelling (§3) is the same URN.
 
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { authenticate } from "../http/auth.js";
+import { tokenOf } from "../http/auth.js";
 import type { PluginOptions, ServerContext } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { urnFromPath, urnFromQuery } from "../http/raw-target.js";
-import {
-  errors,
-  locatorInputSchema,
-  metadataSchema,
-  recordSchema,
-  urnString,
-  urnWildcardParams,
-} from "../http/schemas.js";
+import { errors, recordSchema, urnWildcardParams } from "../http/schemas.js";
 import { checkUrn, namespaceKey } from "../namespace-keys.js";
 import { parseApiUrn } from "../registration.js";
-import {
-  activateUrn,
-  deactivateUrn,
-  patchRecord,
-  type RecordInput,
-  registerUrn,
-} from "../registry-actions.js";
+import { activateUrn, deactivateUrn, patchRecord, registerUrn } from "../registry-actions.js";
+import { deactivateBodySchema, patchBodySchema, registerBodySchema } from "../validation/record.js";
 
 const PREFIX = "/api/v1/urns/";
 
@@ -47,23 +35,13 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
         summary: "Register a URN",
         tags: ["urns"],
         security: [{ bearer: [] }],
-        body: {
-          type: "object",
-          properties: {
-            urn: urnString,
-            status: { type: "string", enum: ["reserved", "active"] },
-            locators: { type: "array", maxItems: 1000, items: locatorInputSchema },
-            metadata: metadataSchema,
-          },
-          required: ["urn", "status"],
-          additionalProperties: false,
-        },
+        body: registerBodySchema,
         response: { 201: recordSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const token = await authenticate(store, request);
-      const record = await registerUrn(ctx, token, request.body as RecordInput & { urn: string });
+      const token = tokenOf(request);
+      const record = await registerUrn(ctx, token, request.body);
       return reply
         .code(201)
         .header("location", PREFIX + record.urn)
@@ -98,20 +76,13 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
         tags: ["urns"],
         security: [{ bearer: [] }],
         params: urnWildcardParams,
-        body: {
-          type: "object",
-          properties: {
-            locators: { type: "array", maxItems: 1000, items: locatorInputSchema },
-            metadata: metadataSchema,
-          },
-          additionalProperties: false,
-        },
+        body: patchBodySchema,
         response: { 200: recordSchema, ...errors },
       },
     },
     async (request) => {
-      const token = await authenticate(store, request);
-      return patchRecord(ctx, token, pathText(ctx, request), request.body as RecordInput);
+      const token = tokenOf(request);
+      return patchRecord(ctx, token, pathText(ctx, request), request.body);
     },
   );
 
@@ -123,19 +94,12 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
         tags: ["urns"],
         security: [{ bearer: [] }],
         params: urnWildcardParams,
-        body: {
-          type: ["object", "null"],
-          properties: {
-            reason: { type: "string", minLength: 1, maxLength: 4096 },
-            successor: urnString,
-          },
-          additionalProperties: false,
-        },
+        body: deactivateBodySchema,
         response: { 200: recordSchema, ...errors },
       },
     },
     async (request) => {
-      const token = await authenticate(store, request);
+      const token = tokenOf(request);
       const path = request.raw.url?.split("?")[0] ?? "";
       const action = path.endsWith("/activate")
         ? "activate"
@@ -146,12 +110,7 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
         throw new HttpProblem(404, "unknown-action", "POST …/activate or …/deactivate on a URN");
       const text = pathText(ctx, request).slice(0, -`/${action}`.length);
       if (action === "activate") return activateUrn(ctx, token, text);
-      return deactivateUrn(
-        ctx,
-        token,
-        text,
-        (request.body ?? {}) as { reason?: string; successor?: string },
-      );
+      return deactivateUrn(ctx, token, text, request.body);
     },
   );
 

@@ -231,9 +231,12 @@ export class ConflictError extends Error {
 
 /** A write refused by the record's lifecycle (e.g. activating a deactivated URN). */
 export class StateError extends Error {
-  constructor(message: string) {
+  /** A stable code for the API ("invalid-transition" unless more is known). */
+  readonly code: string;
+  constructor(message: string, code = "invalid-transition") {
     super(message);
     this.name = "StateError";
+    this.code = code;
   }
 }
 
@@ -292,8 +295,14 @@ export interface Store {
   getRecord(key: string): Promise<UrnRecord | null>;
   /** Throws ConflictError naming the existing record when the key is taken, in any status. */
   createRecord(input: NewRecord, actor: Actor): Promise<UrnRecord>;
+  /** Throws StateError "tombstone-frozen" when the record is deactivated. */
   updateRecord(key: string, patch: RecordPatch, actor: Actor): Promise<UrnRecord | null>;
   activate(key: string, actor: Actor): Promise<UrnRecord | null>;
+  /**
+   * Deactivates the record. On a record already deactivated it only records `change.successor`,
+   * once, when the record has none (StateError "already-deactivated" or "successor-exists"
+   * otherwise); the reason stays as it was.
+   */
   deactivate(key: string, change: Deactivation, actor: Actor): Promise<UrnRecord | null>;
 
   /** Imports one batch in one transaction: when it returns, the batch is durable. */

@@ -27,6 +27,17 @@ import {
 } from "./registrar-pages.js";
 import type { Session } from "./session.js";
 
+/**
+ * A number field as the API would receive it: a numeral becomes its number, so that the shared
+ * validation refuses -5, 70000 or 1e23 as it refuses them in JSON; empty is the default (0); any
+ * other text stays text and is refused as "must be integer".
+ */
+function formNumber(text: string): number | string {
+  const t = text.trim();
+  if (t === "") return 0;
+  return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t) ? Number(t) : t;
+}
+
 /** A refusal's detail and its issues' messages, for showing under a form. */
 function problemText(error: HttpProblem): string {
   const issues = error.extensions.issues;
@@ -213,11 +224,8 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
       const locators = urls.flatMap((u, i) => {
         const url = u.trim();
         if (url === "") return [];
-        const priority = Number.parseInt(priorities[i] ?? "0", 10);
         const mediaType = (types[i] ?? "").trim();
-        return [
-          { url, priority: Number.isFinite(priority) ? priority : 0, mediaType: mediaType || null },
-        ];
+        return [{ url, priority: formNumber(priorities[i] ?? ""), mediaType: mediaType || null }];
       });
       write = () => patchRecord(ctx, token, record.urn, { locators });
       verb = "Saved the locators of";

@@ -6,6 +6,8 @@
 
 import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
+import { sameAsLine } from "../import-verdict.js";
+import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
 import {
   auditJson,
   type NamespaceRow,
@@ -154,15 +156,6 @@ function toLine(row: RecordRow): RecordLine {
 }
 
 /** The same test the SQLite engine applies: a re-imported line equal to the stored record. */
-function sameAsLine(existing: UrnRecord, line: RecordLine): boolean {
-  if (existing.status !== line.status) return false;
-  if ((line.reason ?? null) !== existing.reason) return false;
-  if (JSON.stringify(line.metadata ?? null) !== JSON.stringify(existing.metadata)) return false;
-  const urls = (line.locators ?? []).map((l) => l.url).sort();
-  const have = existing.locators.map((l) => l.url).sort();
-  return urls.length === have.length && urls.every((u, i) => u === have[i]);
-}
-
 interface OpenExport {
   client: pg.Client;
   timer: NodeJS.Timeout;
@@ -531,6 +524,7 @@ export class PostgresStore implements Store {
     return this.#tx(async (c) => {
       const row = await this.#recordRow(c, key, true);
       if (row === undefined) return null;
+      if (row.status === "deactivated") throw tombstoneFrozen(row.urn);
       const before = toRecord(row);
       const t = now();
       if (patch.locators !== undefined) {
@@ -571,12 +565,14 @@ export class PostgresStore implements Store {
     return this.#tx(async (c) => {
       const row = await this.#recordRow(c, key, true);
       if (row === undefined) return null;
-      if (row.status === "deactivated") throw new StateError(`${row.urn} is already deactivated`);
       const t = now();
-      await c.query(
-        "UPDATE records SET status = 'deactivated', reason = $1, deactivated = $2, updated = $2 WHERE id = $3",
-        [change.reason, t, row.id],
-      );
+      const action = tombstoneStep(toRecord(row), change);
+      if (action === "urn.deactivate")
+        await c.query(
+          "UPDATE records SET status = 'deactivated', reason = $1, deactivated = $2, updated = $2 WHERE id = $3",
+          [change.reason, t, row.id],
+        );
+      else await c.query("UPDATE records SET updated = $1 WHERE id = $2", [t, row.id]);
       if (change.successor)
         await c.query(
           `INSERT INTO successors (record_id, successor_urn, successor_key, created)
@@ -584,7 +580,7 @@ export class PostgresStore implements Store {
           [row.id, change.successor.urn, change.successor.key, t],
         );
       const after = toRecord((await this.#recordRow(c, key)) as RecordRow);
-      await this.#audit(c, actor, "urn.deactivate", row.urn, toRecord(row), after);
+      await this.#audit(c, actor, action, row.urn, toRecord(row), after);
       return after;
     });
   }

@@ -4,6 +4,8 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
+import { sameAsLine } from "../import-verdict.js";
+import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
 import {
   auditJson,
   type NamespaceRow,
@@ -515,6 +517,7 @@ export class SqliteStore implements Store {
       .transaction(() => {
         const row = this.s.record.get(key);
         if (row === undefined) return null;
+        if (row.status === "deactivated") throw tombstoneFrozen(row.urn);
         const before = this.#expand(row);
         const t = now();
         if (patch.locators !== undefined) {
@@ -557,30 +560,22 @@ export class SqliteStore implements Store {
       .transaction(() => {
         const row = this.s.record.get(key);
         if (row === undefined) return null;
-        if (row.status === "deactivated") throw new StateError(`${row.urn} is already deactivated`);
         const before = this.#expand(row);
         const t = now();
-        this.s.setStatus.run("deactivated", change.reason, t, t, row.id);
+        const action = tombstoneStep(before, change);
+        if (action === "urn.deactivate")
+          this.s.setStatus.run("deactivated", change.reason, t, t, row.id);
+        else this.s.touch.run(t, row.id);
         if (change.successor)
           this.s.insertSuccessor.run({ id: row.id, ...change.successor, created: t });
         const after = this.#recordSync(key) as UrnRecord;
-        this.#audit(actor, "urn.deactivate", row.urn, before, after);
+        this.#audit(actor, action, row.urn, before, after);
         return after;
       })
       .immediate();
   }
 
   // Import and export
-
-  #sameAsLine(existing: UrnRecord, line: RecordLine): boolean {
-    const a = existing;
-    if (a.status !== line.status) return false;
-    if ((line.reason ?? null) !== a.reason) return false;
-    if (JSON.stringify(line.metadata ?? null) !== JSON.stringify(a.metadata)) return false;
-    const urls = (line.locators ?? []).map((l) => l.url).sort();
-    const have = a.locators.map((l) => l.url).sort();
-    return urls.length === have.length && urls.every((u, i) => u === have[i]);
-  }
 
   async importBatch(items: ImportItem[], actor: Actor): Promise<ImportBatchResult> {
     const s = this.s;
@@ -607,7 +602,7 @@ export class SqliteStore implements Store {
           });
           if (info.changes === 0) {
             const existing = this.#recordSync(item.key) as UrnRecord;
-            if (this.#sameAsLine(existing, r)) result.unchanged += 1;
+            if (sameAsLine(existing, r)) result.unchanged += 1;
             else result.conflicts.push({ line: item.line, urn: r.urn, existing: existing.urn });
             continue;
           }
