@@ -6,6 +6,7 @@
 
 import { classifyNid, URN, UrnSyntaxError } from "@urnkit/core";
 import { checkTemplate, parseTemplate } from "@urnkit/namespaces";
+import { delegateTemplateFault } from "./delegate-template.js";
 import { permit } from "./http/auth.js";
 import type { Limits } from "./http/context.js";
 import { HttpProblem } from "./http/problem.js";
@@ -22,6 +23,7 @@ import {
   type TokenInfo,
   type UrnRecord,
 } from "./storage/store.js";
+import { invalid } from "./validation/problems.js";
 import {
   checkDeactivateBody,
   checkMintBody,
@@ -218,9 +220,12 @@ function normalizeDelegates(
   nid: string,
   delegates: Delegation[] | undefined,
 ): Delegation[] | undefined {
-  return delegates?.map((d) => {
-    if (!/^https?:\/\//i.test(d.url))
-      throw new HttpProblem(422, "bad-delegate", `delegate URL must be http(s): ${d.url}`);
+  return delegates?.map((d, i) => {
+    const fault = delegateTemplateFault(d.url);
+    if (fault !== null)
+      throw invalid(422, "bad-delegate", [
+        { path: `/delegate/${i}/url`, message: `the delegate URL ${fault}: ${d.url}` },
+      ]);
     if (d.prefix === "") return d;
     const head = `urn:${nid}:`;
     if (d.prefix.slice(0, head.length).toLowerCase() !== head)

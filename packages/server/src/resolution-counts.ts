@@ -1,9 +1,13 @@
 // Daily resolution counts per namespace: counted in memory and written in one transaction every
-// few seconds, so resolving never waits on a write.
+// few seconds, so resolving never waits on a write. Only namespaces served here are counted by
+// name; every other NID shares one bucket, so made-up namespaces cannot grow the table.
 
 import type { ResolutionCount, Store } from "./storage/store.js";
 
 const DAY_MS = 86400000;
+
+/** The bucket of resolutions in namespaces not served here (not a valid NID, so never one). */
+export const ELSEWHERE = "(elsewhere)";
 
 /** The UTC date of `ms`, as YYYY-MM-DD. */
 function dayOf(ms: number): string {

@@ -2,6 +2,7 @@
 // delegate resolver, or the reason it cannot be resolved.
 
 import { URN, UrnSyntaxError } from "@urnkit/core";
+import { fillDelegateTemplate } from "./delegate-template.js";
 import { namespaceKey } from "./namespace-keys.js";
 import type { ImmediateReads, Namespace, ResolveView, Store } from "./storage/store.js";
 
@@ -10,11 +11,6 @@ export type Lookup =
   | { kind: "delegated"; urn: URN; ns: Namespace; location: string }
   | { kind: "unknown"; urn: URN; key: string; ns: Namespace | null }
   | { kind: "found"; urn: URN; key: string; ns: Namespace | null; view: ResolveView };
-
-/** Fills a delegate's URL template: {urn} is the URN as requested, {nss} its NSS. */
-function delegateUrl(template: string, urn: URN): string {
-  return template.replaceAll("{urn}", urn.href).replaceAll("{nss}", urn.nss);
-}
 
 interface Parsed {
   urn: URN;
@@ -43,7 +39,7 @@ function delegation({ urn, key }: Parsed, ns: Namespace | null): Lookup | null {
       chosen = d;
   return chosen === null
     ? null
-    : { kind: "delegated", urn, ns, location: delegateUrl(chosen.url, urn) };
+    : { kind: "delegated", urn, ns, location: fillDelegateTemplate(chosen.url, urn) };
 }
 
 function found({ urn, key }: Parsed, ns: Namespace | null, view: ResolveView | null): Lookup {

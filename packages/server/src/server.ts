@@ -12,14 +12,15 @@ import { clientErrorHandler, sendProblem } from "./http/error-handler.js";
 import { Metrics, RESOLUTION_LABEL } from "./http/metrics.js";
 import { OpenApiCollector } from "./http/openapi.js";
 import { HttpProblem } from "./http/problem.js";
-import { resolvingServer, URN_PATH } from "./http/resolution-fast-path.js";
-import { askedBy, sendAnswer } from "./http/resolution-reply.js";
+import { routableTarget } from "./http/raw-target.js";
+import { resolvingServer } from "./http/resolution-fast-path.js";
+import { requestId } from "./http/response-headers.js";
 import { ResolutionCounter } from "./resolution-counts.js";
 import { adminRoutes } from "./routes/admin.js";
 import { healthRoutes } from "./routes/health.js";
 import { importExportRoutes } from "./routes/import-export.js";
 import { namespaceRoutes } from "./routes/namespaces.js";
-import { resolutionRoutes, resolveTarget } from "./routes/resolution.js";
+import { resolutionRoutes } from "./routes/resolution.js";
 import { uriResRoutes } from "./routes/uri-res.js";
 import { urnRoutes } from "./routes/urns.js";
 import type { Store } from "./storage/store.js";
@@ -68,19 +69,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     requestTimeout: options.requestTimeoutMs ?? 120000,
     connectionTimeout: 0,
     routerOptions: { maxParamLength: limits.urnBytes * 2 },
-    requestIdHeader: "x-request-id",
+    // X-Request-Id is read by requestId (bounded, safe characters) and answered by the hook below.
+    requestIdHeader: false,
+    genReqId: requestId,
     trustProxy: options.trustProxy ?? false,
     return503OnClosing: true,
     clientErrorHandler,
-    // A target the router cannot percent-decode is still a URN to report on (400 with its code).
-    frameworkErrors: (error, request, reply) => {
-      if (URN_PATH.test(request.raw.url ?? ""))
-        resolveTarget(ctx, request.raw.url as string, askedBy(request.raw)).then(
-          (answer) => sendAnswer(reply, answer),
-          (e) => sendProblem(reply, e),
-        );
-      else sendProblem(reply, error);
-    },
+    // A path the router cannot percent-decode still reaches its route (a URN may hold any octet).
+    rewriteUrl: routableTarget,
+    frameworkErrors: (error, _request, reply) => sendProblem(reply, error),
   });
   // fastify logs each request at "info".
   fastResolution = !["trace", "debug", "info"].includes(app.log.level);
@@ -90,6 +87,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
 
   app.decorateRequest("token", null);
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
   // One validator for the API's schemas and every other write path (validation/ajv.ts).
   app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
   app.addHook("preValidation", refuseUnstorableText);

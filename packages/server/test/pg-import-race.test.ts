@@ -13,10 +13,16 @@ import { PG_SKIP, type StoreWithClient, storeWithClient } from "./pg-database.js
 
 const actor = { tokenId: null };
 
-/** The URNs the newest import audit row names as created. */
+/** The URNs the newest import batch's audit rows (one a created record) name, in line order. */
 async function lastImportAudit(store: Store): Promise<unknown> {
-  const entry = (await store.audit(50)).find((e) => e.action === "urn.import");
-  return entry?.after;
+  const rows = (await store.audit(50)).filter((e) => e.action === "urn.import");
+  const batch = (rows[0]?.after as { batch?: string } | undefined)?.batch;
+  return {
+    created: rows
+      .filter((e) => (e.after as { batch?: string }).batch === batch)
+      .map((e) => e.target)
+      .reverse(),
+  };
 }
 
 describe("import batches racing other writers (postgres)", { skip: PG_SKIP }, () => {

@@ -47,11 +47,18 @@ function exchange(port: number, request: string): Promise<Response> {
       }
       // The clock's, not the server's.
       delete headers.date;
+      // Generated per request unless the client sent one: checked, then left out of comparisons.
+      if (!/x-request-id: client-/i.test(request)) {
+        assert.match(headers["x-request-id"] ?? "", UUID);
+        delete headers["x-request-id"];
+      }
       resolve({ statusLine: statusLine as string, headers, body: text.slice(end + 4) });
     });
     socket.end(request);
   });
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const request = (
   method: string,
@@ -157,6 +164,8 @@ describe("resolution fast path", () => {
     ["GET", "/urn:example:"],
     ["GET", "/urn:x:a%zz"],
     ["GET", `/urn:example:${"a".repeat(9000)}`],
+    ["GET", "/urn:example:book", { "x-request-id": "client-7f3a.b9" }],
+    ["GET", "/urn:example:nobody", { "x-request-id": "client-1" }],
   ];
 
   for (const [method, target, fields = {}, version = "1.1"] of cases) {
@@ -180,6 +189,20 @@ describe("resolution fast path", () => {
     assert.deepEqual(
       await exchange(fastPort, request("GET", "/urn:example:book", fields)),
       expected,
+    );
+  });
+
+  it("echoes a safe client X-Request-Id and replaces an unsafe one with a fresh UUID", async () => {
+    const echoed = await exchange(
+      fastPort,
+      request("GET", "/urn:example:book", { "x-request-id": "client-abc" }),
+    );
+    assert.equal(echoed.headers["x-request-id"], "client-abc");
+    // An id with a space or over 128 characters is not echoed (exchange checks it is a UUID).
+    await exchange(fastPort, request("GET", "/urn:example:book", { "x-request-id": "a b" }));
+    await exchange(
+      routedPort,
+      request("GET", "/urn:example:book", { "x-request-id": "x".repeat(129) }),
     );
   });
 

@@ -174,7 +174,7 @@ for (const engine of engines) {
     it("adds up daily resolution counts", async () => {
       await h.store.addResolutionCounts([{ nid: "example", day: "2026-01-01", count: 2 }]);
       await h.store.addResolutionCounts([{ nid: "example", day: "2026-01-01", count: 3 }]);
-      assert.deepEqual(await h.store.resolutionCounts("example"), [
+      assert.deepEqual(await h.store.resolutionCounts({ nid: "example", limit: 10 }), [
         { nid: "example", day: "2026-01-01", count: 5 },
       ]);
     });

@@ -5,8 +5,30 @@ import type { FastifyRequest } from "fastify";
 import type { Limits } from "./context.js";
 import { HttpProblem } from "./problem.js";
 
+/** The target as the client sent it, before `routableTarget` rewrote it for the router. */
 export function rawTarget(request: FastifyRequest): string {
-  return request.raw.url ?? "/";
+  const raw = request.raw as typeof request.raw & { originalUrl?: string };
+  return raw.originalUrl ?? raw.url ?? "/";
+}
+
+/**
+ * fastify's `rewriteUrl`: the target the router sees. The router percent-decodes path parameters
+ * as UTF-8 and refuses a target it cannot decode, but a URN may hold any percent-encoded octet
+ * (`urn:example:bin-%FF` is valid RFC 8141), and every route that takes a URN reads it from the raw
+ * target anyway. So when the path does not decode, its "%" signs are escaped for the router only;
+ * `rawTarget` still gives what was sent.
+ */
+export function routableTarget(request: { url?: string }): string {
+  const url = request.url ?? "/";
+  if (!url.includes("%")) return url;
+  const query = url.indexOf("?");
+  const path = query < 0 ? url : url.slice(0, query);
+  try {
+    decodeURIComponent(path);
+    return url;
+  } catch {
+    return path.replaceAll("%", "%25") + (query < 0 ? "" : url.slice(query));
+  }
 }
 
 /** Throws 414 when a URN in the target is longer than the server accepts. */

@@ -16,9 +16,10 @@ import { problemAnswer } from "./error-handler.js";
 import { RESOLUTION_LABEL } from "./metrics.js";
 import { HttpProblem } from "./problem.js";
 import { type Answer, type Asked, askedBy } from "./resolution-reply.js";
+import { requestId } from "./response-headers.js";
 
 /** A resolution target: "/urn:" in any case, as the route's paths are (RFC 3986 §3.1). */
-export const URN_PATH = /^\/urn:/i;
+const URN_PATH = /^\/urn:/i;
 
 type Listener = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -32,6 +33,7 @@ function send(
   const body = answer.body ?? "";
   // A 304 has no content and, as from fastify, no Content-Length.
   if (answer.status !== 304) answer.headers["content-length"] = String(Buffer.byteLength(body));
+  answer.headers["x-request-id"] = requestId(request);
   response.writeHead(answer.status, answer.headers);
   // Node sends no body for HEAD (nor for 304) whatever end() is given.
   response.end(body);
@@ -42,6 +44,13 @@ function send(
     answer.status,
     (performance.now() - started) / 1000,
   );
+}
+
+/** A problem answered outside fastify (node's own refusals). */
+function sendProblem(response: ServerResponse, problem: HttpProblem): void {
+  const answer = problemAnswer(problem);
+  response.writeHead(answer.status, { ...answer.headers, connection: "close" });
+  response.end(answer.body);
 }
 
 /** A problem detail's answer; anything else is a failure, thrown on. */
@@ -78,6 +87,15 @@ function fallBack(fastify: Listener, request: IncomingMessage, response: ServerR
 
 function fastPath(ctx: ServerContext, fastify: Listener, enabled: () => boolean): Listener {
   return (request, response) => {
+    if (request.headers.host === undefined && request.httpVersion === "1.1")
+      return sendProblem(
+        response,
+        new HttpProblem(
+          400,
+          "missing-host",
+          "an HTTP/1.1 request needs a Host header (RFC 9112 §3.2)",
+        ),
+      );
     const target = request.url ?? "";
     const method = request.method;
     if ((method !== "GET" && method !== "HEAD") || !URN_PATH.test(target) || !enabled()) {
@@ -105,7 +123,23 @@ function fastPath(ctx: ServerContext, fastify: Listener, enabled: () => boolean)
  */
 export function resolvingServer(ctx: ServerContext, enabled: () => boolean): FastifyServerFactory {
   return (handler, options) => {
-    const server = createServer(fastPath(ctx, handler, enabled));
+    // Node's own refusals (no Host, an Expect it does not know) would be empty bodies: answered
+    // here as problem details instead.
+    const server = createServer({ requireHostHeader: false }, fastPath(ctx, handler, enabled));
+    server.on("checkExpectation", (_request, response) =>
+      sendProblem(
+        response,
+        new HttpProblem(
+          417,
+          "expectation-failed",
+          'the only expectation understood is "100-continue"',
+        ),
+      ),
+    );
+    // A client that half-closes its side after sending the request still gets its answer, also
+    // when the answer waits for the database (PostgreSQL) rather than being sent at once.
+    // (`httpAllowHalfOpen` is node's own switch for this, not in its type definitions.)
+    (server as typeof server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
     // What fastify does to the servers it creates itself (it has filled in these defaults).
     const o = options as Record<
       "keepAliveTimeout" | "requestTimeout" | "connectionTimeout" | "maxRequestsPerSocket",

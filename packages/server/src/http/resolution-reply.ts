@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { FastifyReply } from "fastify";
 import { withQComponent } from "../locator-query.js";
+import { ELSEWHERE } from "../resolution-counts.js";
 import type { Lookup } from "../resolver.js";
 import type { UrnRecord } from "../storage/store.js";
 import { escapeHtml } from "../ui/html.js";
@@ -12,6 +13,7 @@ import { tombstonePage } from "../ui/tombstone-page.js";
 import { negotiate } from "./accept.js";
 import type { ServerContext } from "./context.js";
 import { HttpProblem } from "./problem.js";
+import { HTML_TYPE, htmlHeaders } from "./response-headers.js";
 
 /** What was asked for: the default (negotiated) answer or one RFC 2483 service. */
 export type Service = "default" | "L" | "Ls" | "C" | "Ns";
@@ -95,7 +97,11 @@ function ok(asked: Asked, type: string, body: string, maxAge: number): Answer {
   const tag = etag(body);
   const headers = { etag: tag, "cache-control": publicFor(maxAge), vary: "Accept" };
   if (asked.ifNoneMatch === tag) return { status: 304, headers };
-  return { status: 200, headers: { ...headers, "content-type": type }, body };
+  return {
+    status: 200,
+    headers: type === HTML_TYPE ? htmlHeaders(headers) : { ...headers, "content-type": type },
+    body,
+  };
 }
 
 /** text/uri-list (RFC 2483 §5): the first line a comment holding the URN asked about. */
@@ -130,7 +136,7 @@ function tombstone(
   }
   return {
     status: 410,
-    headers: { ...headers, "content-type": "text/html; charset=utf-8" },
+    headers: htmlHeaders(headers),
     body: tombstonePage(urn, reason, date),
   };
 }
@@ -161,7 +167,7 @@ export function answer(
       component: e.component,
     });
   }
-  ctx.counter.add(found.urn.nid);
+  ctx.counter.add(found.ns?.nid ?? ELSEWHERE);
   if (found.kind === "delegated") {
     metrics.resolution("delegated");
     return redirect(302, found.location, found.ns.maxAge, false);
@@ -243,7 +249,7 @@ export function answer(
           return ok(asked, "application/json; charset=utf-8", body, Math.min(60, maxAge));
         }
         const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(r.urn)}</title></head><body><h1>${escapeHtml(r.urn)}</h1><p>Status: ${r.status}</p><pre>${escapeHtml(JSON.stringify(r.metadata, null, 2))}</pre></body></html>`;
-        return ok(asked, "text/html; charset=utf-8", html, Math.min(60, maxAge));
+        return ok(asked, HTML_TYPE, html, Math.min(60, maxAge));
       });
     }
   }

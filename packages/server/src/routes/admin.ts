@@ -3,11 +3,20 @@
 import type { FastifyInstance } from "fastify";
 import { permit, tokenOf } from "../http/auth.js";
 import type { PluginOptions } from "../http/context.js";
+import { decodeCursor, encodeCursor, pageLimit } from "../http/paging.js";
 import { HttpProblem } from "../http/problem.js";
 import { errors, listOf, namespaceSchema, tokenInfoSchema } from "../http/schemas.js";
 import { registryEntries } from "../namespace-keys.js";
+import { ELSEWHERE } from "../resolution-counts.js";
 import type { Role } from "../storage/store.js";
 import { issueToken, ROLES } from "../tokens.js";
+
+const STATS_PAGE_MAX = 1000;
+
+function countAfter(cursor: string): { day: string; nid: string } {
+  const [day, nid] = decodeCursor(cursor, 2) as [string, string];
+  return { day, nid };
+}
 
 export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   const { store } = ctx;
@@ -125,7 +134,9 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
         before?: string;
         target?: string;
       };
-      return store.audit(Number(limit ?? 100), {
+      if (before !== undefined && !/^\d{1,15}$/.test(before))
+        throw new HttpProblem(400, "bad-before", "before is an audit row id");
+      return store.audit(pageLimit(limit, 100, 1000), {
         ...(before === undefined ? {} : { before: Number(before) }),
         ...(target === undefined ? {} : { targets: [target] }),
       });
@@ -136,22 +147,62 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
     "/api/v1/stats/resolutions",
     {
       schema: {
-        summary: "Daily resolution counts per namespace",
+        summary: "Daily resolution counts per namespace, a page at a time",
+        description: `Ordered by day, then NID. Resolutions in namespaces not served here share the bucket "${ELSEWHERE}". Follow \`next\` (also in a Link header, rel="next") for the next page.`,
         tags: ["namespaces"],
-        querystring: { type: "object", properties: { nid: { type: "string", maxLength: 32 } } },
+        querystring: {
+          type: "object",
+          properties: {
+            nid: { type: "string", maxLength: 32 },
+            from: { type: "string", description: "First day, YYYY-MM-DD" },
+            to: { type: "string", description: "Last day, YYYY-MM-DD" },
+            limit: {
+              type: "string",
+              description: `Rows a page, 1–${STATS_PAGE_MAX} (default 100)`,
+            },
+            cursor: { type: "string", description: "The `next` of the page before" },
+          },
+        },
         response: {
-          200: listOf({
-            nid: { type: "string" },
-            day: { type: "string" },
-            count: { type: "integer" },
-          }),
+          200: {
+            type: "object",
+            properties: {
+              items: listOf({
+                nid: { type: "string" },
+                day: { type: "string" },
+                count: { type: "integer" },
+              }),
+              next: { type: ["string", "null"] },
+            },
+            required: ["items", "next"],
+          },
           ...errors,
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const q = request.query as Record<string, string | undefined>;
+      const limit = pageLimit(q.limit, 100, STATS_PAGE_MAX);
+      const after = q.cursor === undefined ? undefined : countAfter(q.cursor);
+      for (const k of ["from", "to"] as const)
+        if (q[k] !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(q[k]))
+          throw new HttpProblem(400, "bad-date", `${k} is a day, YYYY-MM-DD`);
       await ctx.counter.flush();
-      return store.resolutionCounts((request.query as { nid?: string }).nid);
+      const items = await store.resolutionCounts({
+        limit,
+        ...(q.nid === undefined ? {} : { nid: q.nid }),
+        ...(q.from === undefined ? {} : { from: q.from }),
+        ...(q.to === undefined ? {} : { to: q.to }),
+        ...(after === undefined ? {} : { after }),
+      });
+      const last = items.at(-1);
+      const next =
+        items.length < limit || last === undefined ? null : encodeCursor([last.day, last.nid]);
+      if (next !== null) {
+        const params = new URLSearchParams({ ...(q as Record<string, string>), cursor: next });
+        reply.header("link", `</api/v1/stats/resolutions?${params}>; rel="next"`);
+      }
+      return { items, next };
     },
   );
 

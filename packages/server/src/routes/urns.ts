@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { tokenOf } from "../http/auth.js";
 import type { PluginOptions, ServerContext } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
-import { urnFromPath, urnFromQuery } from "../http/raw-target.js";
+import { rawTarget, urnFromPath, urnFromQuery } from "../http/raw-target.js";
 import { errors, recordSchema, urnWildcardParams } from "../http/schemas.js";
 import { checkUrn, namespaceKey } from "../namespace-keys.js";
 import { parseApiUrn } from "../registration.js";
@@ -100,7 +100,7 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
     },
     async (request) => {
       const token = tokenOf(request);
-      const path = request.raw.url?.split("?")[0] ?? "";
+      const path = rawTarget(request).split("?")[0] as string;
       const action = path.endsWith("/activate")
         ? "activate"
         : path.endsWith("/deactivate")
@@ -114,6 +114,17 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
     },
   );
 
+  // Refused in onRequest, before any body is read: a DELETE with a JSON content type and no body
+  // still learns why, not that its body is empty.
+  const neverDeleted = async () => {
+    throw new HttpProblem(
+      405,
+      "never-deleted",
+      "URNs are never deleted or reassigned; POST …/deactivate with a reason (and a successor) instead",
+      {},
+      { allow: "GET, HEAD, PATCH, POST" },
+    );
+  };
   app.delete(
     "/api/v1/urns/*",
     {
@@ -123,16 +134,9 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
         params: urnWildcardParams,
         response: { ...errors },
       },
+      onRequest: neverDeleted,
     },
-    async () => {
-      throw new HttpProblem(
-        405,
-        "never-deleted",
-        "URNs are never deleted or reassigned; POST …/deactivate with a reason (and a successor) instead",
-        {},
-        { allow: "GET, HEAD, PATCH, POST" },
-      );
-    },
+    neverDeleted,
   );
 
   app.get(

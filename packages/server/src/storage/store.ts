@@ -219,6 +219,16 @@ export interface ResolutionCount {
   count: number;
 }
 
+/** Which daily counts to read: a page in (day, nid) order, after `after`. */
+export interface ResolutionCountQuery {
+  nid?: string;
+  /** First and last day, YYYY-MM-DD, both included. */
+  from?: string;
+  to?: string;
+  after?: { day: string; nid: string };
+  limit: number;
+}
+
 /** A write refused because the URN (or NID) is already taken: names the existing record. */
 export class ConflictError extends Error {
   readonly existing: string;
@@ -336,5 +346,5 @@ export interface Store {
   audit(limit: number, query?: AuditQuery): Promise<AuditEntry[]>;
   /** Adds to the daily resolution counts (the server batches increments in memory). */
   addResolutionCounts(counts: ResolutionCount[]): Promise<void>;
-  resolutionCounts(nid?: string): Promise<ResolutionCount[]>;
+  resolutionCounts(query: ResolutionCountQuery): Promise<ResolutionCount[]>;
 }

@@ -23,6 +23,12 @@ const SYNTAXES: readonly [UrnSyntax, string][] = [
   ["rfc2141", "RFC 2141"],
 ];
 
+/**
+ * Display warnings listed in full. Each quotes the stretch of the URN around its character, so
+ * listing all of them would make the page grow with the square of the URN's length.
+ */
+const WARNINGS_SHOWN = 20;
+
 function part(kind: UrnComponent, text: string): Html {
   return html`<span class="part part-${kind}"><span class="part-text">${text}</span><span class="part-label">${componentName(kind)}</span></span>`;
 }
@@ -115,10 +121,16 @@ ${
   warnings.length === 0
     ? html`<p class="note">The display form hides nothing: it shows the same characters the URN spells.</p>`
     : html`<div class="warning-box" role="note"><p><strong>Warning:</strong> the display form can mislead a reader.</p>
-<ul>${warnings.map(
-        (w) =>
-          html`<li><span class="badge warn">${w.code}</span> <code>${display.slice(w.display.start, w.display.end)}</code> (<code>${urn.href.slice(w.href.start, w.href.end)}</code> in the URN): ${w.message}</li>`,
-      )}</ul></div>`
+<ul>${warnings
+        .slice(0, WARNINGS_SHOWN)
+        .map(
+          (w) =>
+            html`<li><span class="badge warn">${w.code}</span> <code>${display.slice(w.display.start, w.display.end)}</code> (<code>${urn.href.slice(w.href.start, w.href.end)}</code> in the URN): ${w.message}</li>`,
+        )}</ul>${
+        warnings.length > WARNINGS_SHOWN
+          ? html`<p>… and ${warnings.length - WARNINGS_SHOWN} more warnings like these.</p>`
+          : ""
+      }</div>`
 }
 </section>`;
 }

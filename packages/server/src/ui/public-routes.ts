@@ -4,7 +4,7 @@
 import { URN } from "@urnkit/core";
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../http/context.js";
-import { urnFromPath } from "../http/raw-target.js";
+import { rawTarget, urnFromPath } from "../http/raw-target.js";
 import { namespaceKey } from "../namespace-keys.js";
 import { lookup } from "../resolver.js";
 import { homeContent } from "./home-page.js";
@@ -37,9 +37,8 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
 
   // The home box: resolve where resolution can answer, otherwise explain why on a page.
   app.get("/go", async (request, reply) => {
-    const params = new URLSearchParams(
-      (request.raw.url ?? "").slice((request.raw.url ?? "").indexOf("?") + 1),
-    );
+    const target = rawTarget(request);
+    const params = new URLSearchParams(target.slice(target.indexOf("?") + 1));
     const input = (params.get("urn") ?? "").trim();
     if (input === "") return reply.redirect("/", 303);
     if (params.get("do") === "inspect") return reply.redirect(inspectHref(input), 303);

@@ -4,16 +4,13 @@
 
 import type { FastifyInstance } from "fastify";
 import type { PluginOptions } from "../http/context.js";
+import { HTML_HEADERS } from "../http/response-headers.js";
 import { assetRoutes } from "./assets.js";
 import { Pages } from "./pages.js";
 import { publicRoutes } from "./public-routes.js";
 import { registrarRoutes } from "./registrar-routes.js";
 import { SessionStore } from "./session.js";
 import { signInRoutes } from "./sign-in-routes.js";
-
-/** Same-origin everything; no inline script or style, so injected markup cannot run. */
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 const FORM_BYTES = 256 * 1024;
 
@@ -29,10 +26,7 @@ export async function uiRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
 
   app.addHook("onSend", async (_request, reply, payload) => {
     if (String(reply.getHeader("content-type") ?? "").startsWith("text/html")) {
-      reply
-        .header("content-security-policy", CSP)
-        .header("x-content-type-options", "nosniff")
-        .header("referrer-policy", "same-origin");
+      reply.headers(HTML_HEADERS);
       // Pages can show a session's name and forms; none of them may sit in a shared cache.
       if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     }

@@ -159,8 +159,9 @@ INSERT INTO import_created SELECT id, key, urn FROM ins`,
 
 /**
  * The second statement gives the created records their locators and successors (a stage that is
- * rare, joined only when the batch has some), writes the batch's audit row (the created URNs in
- * line order, which is id order) and names the created keys.
+ * rare, joined only when the batch has some), writes an audit row for each created record (named
+ * by its URN, so that its history shows the import, in line order, which is id order) and names the
+ * created keys.
  */
 export function completeRecords(successors: boolean): Prepared {
   const successor = successors
@@ -180,8 +181,8 @@ export function completeRecords(successors: boolean): Prepared {
   ORDER BY l.n
 )${successor}, audited AS (
   INSERT INTO audit (token_id, action, target, before, after, at)
-  SELECT $1, 'urn.import', $3, NULL, json_build_object('created', json_agg(urn ORDER BY id))::text, $2
-  FROM import_created HAVING count(*) > 0
+  SELECT $1, 'urn.import', urn, NULL, json_build_object('batch', $3::text)::text, $2
+  FROM import_created ORDER BY id
 )
 SELECT key FROM import_created`,
   };

@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
 import { sameAsLine } from "../import-verdict.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
+import { countParams } from "../resolution-count-query.js";
 import {
   auditJson,
   type NamespaceRow,
@@ -39,6 +40,7 @@ import {
   type RecordLine,
   type RecordPatch,
   type ResolutionCount,
+  type ResolutionCountQuery,
   type ResolveView,
   RetryableError,
   type SessionChange,
@@ -898,19 +900,16 @@ export class PostgresStore implements Store {
     );
   }
 
-  async resolutionCounts(nid?: string): Promise<ResolutionCount[]> {
-    return nid === undefined
-      ? (
-          await this.pool.query<ResolutionCount>(
-            "SELECT nid, day, count FROM resolution_counts ORDER BY day, nid",
-          )
-        ).rows
-      : (
-          await this.pool.query<ResolutionCount>(
-            "SELECT nid, day, count FROM resolution_counts WHERE nid = $1 ORDER BY day",
-            [nid.toLowerCase()],
-          )
-        ).rows;
+  async resolutionCounts(query: ResolutionCountQuery): Promise<ResolutionCount[]> {
+    const p = countParams(query);
+    const { rows } = await this.pool.query<ResolutionCount>(
+      `SELECT nid, day, count FROM resolution_counts
+       WHERE ($1::text IS NULL OR nid = $1) AND day >= $2 AND day <= $3
+         AND (day COLLATE "C", nid COLLATE "C") > ($4, $5)
+       ORDER BY day COLLATE "C", nid COLLATE "C" LIMIT $6`,
+      [p.nid, p.from, p.to, p.day, p.afterNid, p.limit],
+    );
+    return rows;
   }
 }
 

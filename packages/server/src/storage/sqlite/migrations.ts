@@ -298,4 +298,18 @@ BEGIN
 END;
 `,
   },
+  {
+    version: 6,
+    name: "resolution-counts-bounded",
+    sql: `
+-- Counts of namespaces not served here, which earlier versions kept one row each, are folded into
+-- one bucket per day: a client resolving made-up namespaces can no longer grow the table.
+INSERT INTO resolution_counts (nid, day, count)
+SELECT '(elsewhere)', day, sum(count) FROM resolution_counts
+WHERE nid NOT IN (SELECT nid FROM namespaces) AND nid <> '(elsewhere)'
+GROUP BY day
+ON CONFLICT (nid, day) DO UPDATE SET count = resolution_counts.count + excluded.count;
+DELETE FROM resolution_counts WHERE nid NOT IN (SELECT nid FROM namespaces) AND nid <> '(elsewhere)';
+`,
+  },
 ];

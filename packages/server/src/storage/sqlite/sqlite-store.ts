@@ -6,6 +6,7 @@ import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { sameAsLine } from "../import-verdict.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
+import { countParams } from "../resolution-count-query.js";
 import {
   auditJson,
   type NamespaceRow,
@@ -38,6 +39,7 @@ import {
   type RecordPatch,
   type RecordStatus,
   type ResolutionCount,
+  type ResolutionCountQuery,
   type ResolveView,
   type Role,
   type SessionChange,
@@ -279,11 +281,10 @@ export class SqliteStore implements Store {
         `INSERT INTO resolution_counts (nid, day, count) VALUES (?, ?, ?)
          ON CONFLICT (nid, day) DO UPDATE SET count = count + excluded.count`,
       ),
-      counts: db.prepare<[], ResolutionCount>(
-        "SELECT nid, day, count FROM resolution_counts ORDER BY day, nid",
-      ),
-      countsFor: db.prepare<[string], ResolutionCount>(
-        "SELECT nid, day, count FROM resolution_counts WHERE nid = ? ORDER BY day",
+      counts: db.prepare<[Record<string, string | number | null>], ResolutionCount>(
+        `SELECT nid, day, count FROM resolution_counts
+         WHERE (@nid IS NULL OR nid = @nid) AND day >= @from AND day <= @to AND (day, nid) > (@day, @afterNid)
+         ORDER BY day, nid LIMIT @limit`,
       ),
     };
   }
@@ -612,17 +613,10 @@ export class SqliteStore implements Store {
           created.push(r.urn);
           result.created += 1;
         }
-        // One audit row per committed batch, naming every URN it created.
-        if (created.length > 0)
-          this.#audit(
-            actor,
-            "urn.import",
-            `lines ${items[0]?.line}-${items.at(-1)?.line}`,
-            undefined,
-            {
-              created,
-            },
-          );
+        // An audit row for each created record, named by its URN, so that its history shows the
+        // import (the batch's lines say which import).
+        const batch = { batch: `lines ${items[0]?.line}-${items.at(-1)?.line}` };
+        for (const urn of created) this.#audit(actor, "urn.import", urn, undefined, batch);
         return result;
       })
       .immediate();
@@ -745,8 +739,8 @@ export class SqliteStore implements Store {
     })();
   }
 
-  async resolutionCounts(nid?: string): Promise<ResolutionCount[]> {
-    return nid === undefined ? this.s.counts.all() : this.s.countsFor.all(nid.toLowerCase());
+  async resolutionCounts(query: ResolutionCountQuery): Promise<ResolutionCount[]> {
+    return this.s.counts.all(countParams(query));
   }
 }
 

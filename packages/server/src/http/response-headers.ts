@@ -1,0 +1,35 @@
+// Header fields every answer of a kind carries, whichever pipeline sends it: fastify (through a
+// hook or `sendAnswer`) or the resolution fast path (resolution-fast-path.ts). Defined once here.
+
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+
+/** Same-origin everything; no inline script or style, so injected markup cannot run. */
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/** Every HTML answer: the UI's pages, the tombstone page, a metadata page. */
+export const HTML_HEADERS: Readonly<Record<string, string>> = {
+  "content-security-policy": CSP,
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "same-origin",
+};
+
+export const HTML_TYPE = "text/html; charset=utf-8";
+
+/** The header fields of an HTML answer with `headers` besides. */
+export function htmlHeaders(headers: Record<string, string>): Record<string, string> {
+  return { ...headers, ...HTML_HEADERS, "content-type": HTML_TYPE };
+}
+
+/** A client's X-Request-Id worth echoing: short, and only characters safe in a log line. */
+const CLIENT_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+
+/**
+ * The request's id, answered in X-Request-Id and logged: the client's own when it sent a safe
+ * one (a proxy's id ties the logs together), otherwise a random UUID, unique across processes.
+ */
+export function requestId(request: IncomingMessage): string {
+  const sent = request.headers["x-request-id"];
+  return typeof sent === "string" && CLIENT_ID.test(sent) ? sent : randomUUID();
+}
