@@ -3,7 +3,9 @@
 
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
+import type { ErrorObject } from "ajv";
 import type { FastifyError, FastifyReply } from "fastify";
+import { fieldErrors } from "../validation/ajv.js";
 import { HttpProblem, PROBLEM_TYPE, problem } from "./problem.js";
 import type { Answer } from "./resolution-reply.js";
 
@@ -27,17 +29,19 @@ function toProblem(error: unknown): {
       body: problem(error.statusCode, error.code, error.message, error.extensions),
       headers: error.headers,
     };
-  const e = error as FastifyError & { validation?: unknown[] };
-  if (Array.isArray(e.validation))
+  const e = error as FastifyError & { validation?: ErrorObject[]; validationContext?: string };
+  if (Array.isArray(e.validation)) {
+    const errors = fieldErrors(e.validation);
+    const first = errors[0];
+    const where = `${e.validationContext ?? "request"}${first?.path ?? ""}`;
     return {
-      body: problem(400, "invalid-request", e.message, {
-        errors: e.validation.map((v) => {
-          const x = v as { instancePath?: string; message?: string };
-          return { path: x.instancePath ?? "", message: x.message ?? "" };
-        }),
+      body: problem(400, "invalid-request", `${where}: ${first?.message ?? "is not valid"}`, {
+        errors,
+        in: e.validationContext === "params" ? "path" : e.validationContext,
       }),
       headers: {},
     };
+  }
   const known = e.code === undefined ? undefined : FASTIFY_CODES[e.code];
   if (known) return { body: problem(known[0], known[1], e.message), headers: {} };
   if (e instanceof SyntaxError && e.statusCode === 400)

@@ -3,7 +3,7 @@
 // import line are checked against the same compiled schemas. Nothing is coerced, defaulted or
 // silently removed: a wrong type or an unknown field is refused, the same way everywhere.
 
-import { Ajv, type ValidateFunction } from "ajv";
+import { Ajv, type ErrorObject } from "ajv";
 import formats from "ajv-formats";
 import { type FieldError, invalid } from "./problems.js";
 
@@ -16,22 +16,26 @@ export const ajv = new Ajv({
 });
 (formats as unknown as (a: Ajv) => void)(ajv);
 
-/** The schema's errors as field errors. */
-export function fieldErrors(validate: ValidateFunction, base = ""): FieldError[] {
-  return (validate.errors ?? []).map((e) => ({
-    path: base + e.instancePath,
-    message:
-      e.keyword === "additionalProperties"
-        ? `unknown field "${(e.params as { additionalProperty: string }).additionalProperty}"`
-        : (e.message ?? "is not valid"),
-  }));
+/** Ajv's errors as field errors: a JSON pointer each, an unknown field named. */
+export function fieldErrors(
+  errors: readonly ErrorObject[] | null | undefined,
+  base = "",
+): FieldError[] {
+  return (errors ?? []).map((e) => {
+    const extra = e.keyword === "additionalProperties";
+    const name = extra ? (e.params as { additionalProperty: string }).additionalProperty : "";
+    return {
+      path: base + e.instancePath + (extra ? `/${name}` : ""),
+      message: extra ? `unknown field "${name}"` : (e.message ?? "is not valid"),
+    };
+  });
 }
 
 /** A checker for `schema`: returns the value typed, or throws 422 `code` naming the field. */
 export function checker<T>(schema: object, code: string): (value: unknown, base?: string) => T {
   const validate = ajv.compile(schema);
   return (value, base = "") => {
-    if (!validate(value)) throw invalid(422, code, fieldErrors(validate, base));
+    if (!validate(value)) throw invalid(422, code, fieldErrors(validate.errors, base));
     return value as T;
   };
 }
