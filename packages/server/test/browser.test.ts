@@ -239,6 +239,10 @@ describe("web UI in chromium", { skip: missing }, () => {
     ["namespaces", "/namespaces"],
     ["namespace", "/namespaces/example"],
     ["sign-in", "/sign-in"],
+    ["unknown-urn", "/urn:example:nobody"],
+    ["reserved-urn", "/urn:example:report-2025"],
+    ["malformed-urn", "/urn:example:a?b"],
+    ["unknown-path", "/no/such/page"],
   ];
   for (const width of Object.keys(WIDTHS) as (keyof typeof WIDTHS)[]) {
     it(`every public page at ${width} width: screenshot, no sideways scroll, axe clean`, async () => {

@@ -165,6 +165,10 @@ describe("resolution fast path", () => {
     ["GET", "/urn:x:a%zz"],
     ["GET", `/urn:example:${"a".repeat(9000)}`],
     ["GET", "/urn:example:book", { "x-request-id": "client-7f3a.b9" }],
+    ["GET", "/urn:example:nobody", { accept: "text/html,application/xhtml+xml,*/*;q=0.8" }],
+    ["GET", "/urn:x:a%zz", { accept: "text/html" }],
+    ["GET", "/urn:example:later", { accept: "text/html" }],
+    ["GET", "/urn:example:bare", { accept: "text/html" }],
     ["GET", "/urn:example:nobody", { "x-request-id": "client-1" }],
   ];
 

@@ -5,9 +5,13 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { ErrorObject } from "ajv";
 import type { FastifyError, FastifyReply } from "fastify";
+import { errorPage } from "../ui/error-page.js";
 import { fieldErrors } from "../validation/ajv.js";
+import { negotiate } from "./accept.js";
 import { HttpProblem, PROBLEM_TYPE, problem } from "./problem.js";
+import { rawTarget } from "./raw-target.js";
 import type { Answer } from "./resolution-reply.js";
+import { htmlHeaders } from "./response-headers.js";
 
 const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, "body-too-large"],
@@ -71,8 +75,49 @@ export function problemAnswer(error: unknown): Answer {
   };
 }
 
+/**
+ * The problem response for a client that may be a browser (resolution, unknown paths): the same
+ * status as a page when the Accept header prefers HTML, problem+json otherwise. `input` is the URN
+ * the request named, if any, for the page to explain.
+ */
+export function negotiatedProblemAnswer(
+  error: unknown,
+  accept: string | undefined,
+  input: string | null,
+): Answer {
+  const { body, headers } = toProblem(error);
+  const type = negotiate(accept, [PROBLEM_TYPE, "application/json", "text/html"]);
+  if (type !== "text/html") {
+    const answer = problemAnswer(error);
+    answer.headers.vary = "Accept";
+    return answer;
+  }
+  return {
+    status: body.status,
+    headers: htmlHeaders({ ...headers, "cache-control": "no-store", vary: "Accept" }),
+    body: errorPage(body, input),
+  };
+}
+
+/** The URN a request target names: the path of "/urn:…", the query of "/uri-res/…?urn:…". */
+export function targetUrn(target: string): string | null {
+  if (/^\/urn:/i.test(target)) return target.slice(1);
+  if (target.startsWith("/uri-res/")) {
+    const q = target.indexOf("?");
+    return q < 0 ? null : target.slice(q + 1);
+  }
+  return null;
+}
+
+/**
+ * Sends the problem for `error`: problem+json to the API, negotiated (a page for browsers)
+ * everywhere else.
+ */
 export function sendProblem(reply: FastifyReply, error: unknown): FastifyReply {
-  const answer = problemAnswer(error);
+  const target = rawTarget(reply.request);
+  const answer = target.startsWith("/api/")
+    ? problemAnswer(error)
+    : negotiatedProblemAnswer(error, reply.request.headers.accept, targetUrn(target));
   if (answer.status >= 500) reply.log.error({ err: error }, "request failed");
   return reply.code(answer.status).headers(answer.headers).send(answer.body);
 }

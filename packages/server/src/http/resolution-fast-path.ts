@@ -12,7 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { FastifyServerFactory } from "fastify";
 import { resolveTarget, resolveTargetNow } from "../routes/resolution.js";
 import type { ServerContext } from "./context.js";
-import { problemAnswer } from "./error-handler.js";
+import { negotiatedProblemAnswer, problemAnswer } from "./error-handler.js";
 import { RESOLUTION_LABEL } from "./metrics.js";
 import { HttpProblem } from "./problem.js";
 import { type Answer, type Asked, askedBy } from "./resolution-reply.js";
@@ -53,9 +53,10 @@ function sendProblem(response: ServerResponse, problem: HttpProblem): void {
   response.end(answer.body);
 }
 
-/** A problem detail's answer; anything else is a failure, thrown on. */
-function problemOnly(error: unknown): Answer {
-  if (error instanceof HttpProblem) return problemAnswer(error);
+/** A problem detail's answer (a page for a browser); anything else is a failure, thrown on. */
+function problemOnly(error: unknown, asked: Asked, target: string): Answer {
+  if (error instanceof HttpProblem)
+    return negotiatedProblemAnswer(error, asked.accept, target.slice(1));
   throw error;
 }
 
@@ -70,9 +71,11 @@ function resolved(ctx: ServerContext, target: string, asked: Asked): Answer | Pr
       reads === undefined
         ? resolveTarget(ctx, target, asked)
         : resolveTargetNow(ctx, reads, target, asked);
-    return result instanceof Promise ? result.catch(problemOnly) : result;
+    return result instanceof Promise
+      ? result.catch((error) => problemOnly(error, asked, target))
+      : result;
   } catch (error) {
-    return problemOnly(error);
+    return problemOnly(error, asked, target);
   }
 }
 

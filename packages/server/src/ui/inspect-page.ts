@@ -54,6 +54,20 @@ function underlined(input: string, error: UrnSyntaxError): Html {
   return html`<p class="urn-text error-text"><code>${input.slice(0, at)}<mark class="error-at"><span class="visually-hidden">error here: </span>${bad === "" ? html`<span class="end-gap">&#8203;</span>` : bad}</mark>${input.slice(at + bad.length)}</code></p>`;
 }
 
+/** Where and why `input` is not a URN, and what would be right (also on resolution's error page). */
+export function syntaxErrorBox(
+  input: string,
+  error: UrnSyntaxError,
+  fix: string | null = suggestFix(input),
+): Html {
+  return html`<div class="error-box" role="alert">
+<p><strong>Not a URN under RFC 8141</strong> at index ${error.index} (${componentName(error.component)}):</p>
+${underlined(input, error)}
+<p>${error.message}</p>
+${fix === null ? "" : html`<p>Would be right: <code class="fix">${fix}</code> <a href="${inspectHref(fix)}">inspect that</a></p>`}
+</div>`;
+}
+
 function verdict(input: string, syntax: UrnSyntax, name: string): Html {
   const error = URN.validate(input, { syntax });
   if (error === null) return html`<li><span class="badge ok">valid</span> under ${name}</li>`;
@@ -84,16 +98,7 @@ export function inspectContent(input: string | null, registered: Registered | nu
 
   sections.push(html`<section aria-labelledby="h-verdict"><h2 id="h-verdict">Verdict</h2>
 <ul class="verdicts">${SYNTAXES.map(([s, name]) => verdict(input, s, name))}</ul>
-${
-  error === null
-    ? ""
-    : html`<div class="error-box" role="alert">
-<p><strong>Not a URN under RFC 8141</strong> at index ${error.index} (${componentName(error.component)}):</p>
-${underlined(input, error)}
-<p>${error.message}</p>
-${fix === null ? "" : html`<p>Would be right: <code class="fix">${fix}</code> <a href="${inspectHref(fix)}">inspect that</a></p>`}
-</div>`
-}
+${error === null ? "" : syntaxErrorBox(input, error, fix)}
 </section>`);
 
   if (urn !== null) {

@@ -1,0 +1,75 @@
+// What a browser sees when resolution (or any path outside the API) cannot answer: the same status
+// as the problem detail a program gets, as a page that says what went wrong and where to go on.
+// A malformed URN gets the inspector's explanation (where and why, and what would be right).
+
+import { STATUS_CODES } from "node:http";
+import { URN } from "@urnkit/core";
+import type { Problem } from "../http/problem.js";
+import { type Html, html } from "./html.js";
+import { syntaxErrorBox } from "./inspect-page.js";
+import { page } from "./layout.js";
+import { inspectHref, recordHref } from "./links.js";
+
+function ways(links: Html[]): Html {
+  return html`<ul class="ways-on">${links.map((l) => html`<li>${l}</li>`)}</ul>`;
+}
+
+const home = html`<a href="/">Resolve another URN</a>`;
+const namespaces = html`<a href="/namespaces">The namespaces served here</a>`;
+
+function content(problem: Problem, input: string | null): { title: string; body: Html } {
+  const urn = typeof problem.urn === "string" ? problem.urn : input;
+  const inspect = (text: string) =>
+    html`<a href="${inspectHref(text)}">Inspect <code>${text}</code></a>`;
+  const error = input === null ? null : URN.validate(input);
+  if (input !== null && error !== null)
+    return {
+      title: "Not a URN",
+      body: html`<h1>Not a URN</h1>
+<p>This resolver answers URNs (RFC 8141), and <code>${input}</code> is not one.</p>
+${syntaxErrorBox(input, error)}
+${ways([inspect(input), home])}`,
+    };
+  switch (problem.code) {
+    case "unknown-urn":
+      return {
+        title: "Not registered here",
+        body: html`<h1>Not registered here</h1>
+<p><code>${urn ?? ""}</code> is a well-formed URN, but this resolver holds no record of it.</p>
+${ways([...(urn === null ? [] : [inspect(urn)]), namespaces, home])}`,
+      };
+    case "reserved":
+    case "no-locator":
+      return {
+        title: problem.code === "reserved" ? "Reserved, not yet in use" : "No active locator",
+        body: html`<h1>${problem.code === "reserved" ? "Reserved, not yet in use" : "No active locator"}</h1>
+<p>${problem.detail}</p>
+${ways([...(urn === null ? [] : [html`<a href="${recordHref(urn)}">See the record</a>`]), home])}`,
+      };
+    case "not-found":
+      return {
+        title: "Nothing here",
+        body: html`<h1>Nothing here</h1>
+<p>There is no page at this address. URNs resolve at <code>/urn:…</code>.</p>
+${ways([home, html`<a href="/inspect">Inspect a URN</a>`, namespaces])}`,
+      };
+    default: {
+      const title = STATUS_CODES[problem.status] ?? "Error";
+      return {
+        title,
+        body: html`<h1>${title}</h1>
+<p>${problem.detail}</p>
+${ways([...(urn === null ? [] : [inspect(urn)]), home])}`,
+      };
+    }
+  }
+}
+
+/** The page for `problem`; `input` is the URN the request named, when it named one. */
+export function errorPage(problem: Problem, input: string | null): string {
+  const { title, body } = content(problem, input);
+  return page(
+    { title, session: null, noindex: true },
+    html`${body}<p class="note">${problem.status} ${STATUS_CODES[problem.status] ?? ""} · <code>${problem.code}</code></p>`,
+  ).text;
+}
