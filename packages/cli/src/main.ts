@@ -14,6 +14,8 @@ import { registerImport } from "./commands/import.js";
 import { registerNamespaces } from "./commands/namespaces.js";
 import { registerNormalize } from "./commands/normalize.js";
 import { registerParse } from "./commands/parse.js";
+import { registerResolve } from "./commands/resolve.js";
+import { registerResolvers } from "./commands/resolvers.js";
 import { registerServe } from "./commands/serve.js";
 import { registerTemplate } from "./commands/template.js";
 import { registerToken } from "./commands/token.js";
@@ -49,6 +51,8 @@ const COMMANDS: RegisterCommand[] = [
   registerExtract,
   registerCheck,
   registerNamespaces,
+  registerResolve,
+  registerResolvers,
   registerTemplate,
   registerServe,
   registerToken,

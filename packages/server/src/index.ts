@@ -2,6 +2,23 @@
 
 export type { Limits, PluginOptions, ServerContext } from "./http/context.js";
 export { type ImportEvent, importRecords } from "./import-records.js";
+export {
+  DEFAULT_MAX_REDIRECTS,
+  type FollowErrorCode,
+  type FollowOptions,
+  type FollowResult,
+  follow,
+  type Hop,
+} from "./links/follow.js";
+export { HostLimiter, type HostLimits } from "./links/host-limiter.js";
+export {
+  type AddressPolicy,
+  BlockedAddressError,
+  blockedRange,
+  checkAddress,
+  guardedLookup,
+} from "./links/ssrf-guard.js";
+export { type Lookup, lookup } from "./resolver.js";
 export { exportLines } from "./routes/import-export.js";
 export { seedExample } from "./seed.js";
 export {

@@ -150,14 +150,14 @@ export function epcRule(nid: "epc" | "epcglobal"): NamespaceRule {
 }
 
 /** Digits of the GS1 Company Prefix and the following reference, with their fixed total. */
-interface DigitScheme {
+export interface DigitScheme {
   name: string;
   parts: number;
   total: number;
   serialMax?: number;
 }
 
-const DIGIT_SCHEMES: readonly DigitScheme[] = [
+export const DIGIT_SCHEMES: readonly DigitScheme[] = [
   { name: "sgtin", parts: 3, total: 13, serialMax: 20 },
   { name: "sscc", parts: 2, total: 17 },
   { name: "sgln", parts: 3, total: 12, serialMax: 20 },

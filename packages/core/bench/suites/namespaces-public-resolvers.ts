@@ -1,0 +1,1 @@
+export { default } from "../../../namespaces/bench/public-resolvers.js";

@@ -1,0 +1,242 @@
+// Following a URL to where it ends, politely and within bounds, for `urnkit resolve --follow`,
+// `urnkit resolvers check` and the link checker: HEAD first (RFC 9110 §9.3.2: the headers of a
+// GET without its body), GET when HEAD is refused (405, 501); at most 5 redirects by default,
+// each checked by the SSRF guard again, a redirect back to a URL already asked ending the chain as
+// a loop; a timeout for connecting and one for the whole chain. Bodies are never read.
+
+import http from "node:http";
+import https from "node:https";
+import { isIP } from "node:net";
+import {
+  type AddressPolicy,
+  BlockedAddressError,
+  checkAddress,
+  guardedLookup,
+} from "./ssrf-guard.js";
+
+export interface FollowOptions extends AddressPolicy {
+  /** Redirects followed at most (default 5); one more is the error "too-many-redirects". */
+  maxRedirects?: number;
+  /** Time to open one connection, in ms (default 5000). */
+  connectTimeoutMs?: number;
+  /** Time for the whole chain, in ms (default 15000). */
+  totalTimeoutMs?: number;
+  /** Sent as User-Agent. */
+  userAgent?: string;
+  /**
+   * Where to connect for a host name instead of its own address: host → origin ("urn.fi" →
+   * "http://127.0.0.1:8123"). The request keeps its path, query and Host header; the guard
+   * checks the address actually connected to. For tests that stand loopback servers in for
+   * real hosts.
+   */
+  connectTo?: ReadonlyMap<string, string>;
+  /** Ends the chain early (as "aborted"). */
+  signal?: AbortSignal;
+}
+
+/** One request of a chain and its answer. */
+export interface Hop {
+  url: string;
+  method: "HEAD" | "GET";
+  status: number;
+  /** The Location header, as sent (relative or absolute), or null. */
+  location: string | null;
+  contentType: string | null;
+}
+
+export type FollowErrorCode =
+  | "invalid-url"
+  | "unsupported-scheme"
+  | "blocked-address"
+  | "dns"
+  | "connect-timeout"
+  | "timeout"
+  | "network"
+  | "redirect-loop"
+  | "too-many-redirects"
+  | "aborted";
+
+export interface FollowResult {
+  /** Whether the chain ended in a 2xx answer. */
+  ok: boolean;
+  /** The last URL asked (the final one, or the one that failed). */
+  url: string;
+  /** The last answer's status, or null when there was none. */
+  status: number | null;
+  hops: Hop[];
+  /** Why the chain ended without a final answer, or null. */
+  error: { code: FollowErrorCode; message: string } | null;
+}
+
+export const DEFAULT_MAX_REDIRECTS = 5;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** A failure with one of the codes above. */
+class FollowError extends Error {
+  constructor(
+    readonly code: FollowErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A host as http.request wants it: IPv6 literals without their brackets. */
+function bare(hostname: string): string {
+  return hostname.startsWith("[") ? hostname.slice(1, -1) : hostname;
+}
+
+/** The error code and text for whatever a request failed with. */
+function classify(error: unknown, signal: AbortSignal): FollowError {
+  if (error instanceof FollowError) return error;
+  if (error instanceof BlockedAddressError)
+    return new FollowError("blocked-address", error.message);
+  if (signal.aborted) {
+    const reason = signal.reason;
+    return reason instanceof FollowError ? reason : new FollowError("aborted", "stopped");
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "ENODATA") {
+    return new FollowError("dns", message);
+  }
+  return new FollowError("network", message);
+}
+
+/** One request, resolved with its answer's head as soon as it comes; the body is never read. */
+function ask(
+  target: URL,
+  method: "HEAD" | "GET",
+  options: FollowOptions,
+  signal: AbortSignal,
+): Promise<Hop> {
+  return new Promise((resolve, reject) => {
+    const mapped = options.connectTo?.get(target.hostname);
+    const via = mapped === undefined ? target : new URL(mapped);
+    const host = bare(via.hostname);
+    if (isIP(host) !== 0) {
+      const blocked = checkAddress(host, host, options);
+      if (blocked !== null) {
+        reject(blocked);
+        return;
+      }
+    }
+    const secure = via.protocol === "https:";
+    const request = (secure ? https : http).request({
+      host,
+      port: via.port === "" ? (secure ? 443 : 80) : Number(via.port),
+      method,
+      path: `${target.pathname}${target.search}`,
+      headers: {
+        host: target.host,
+        accept: "*/*",
+        "user-agent": options.userAgent ?? "urnkit",
+      },
+      agent: false,
+      lookup: guardedLookup(options),
+      servername: secure && mapped === undefined && isIP(host) === 0 ? host : undefined,
+      signal,
+    });
+    let connectTimer: NodeJS.Timeout | undefined;
+    request.on("socket", (socket) => {
+      if (!socket.connecting) return;
+      connectTimer = setTimeout(() => {
+        request.destroy(
+          new FollowError("connect-timeout", `no connection to ${target.host} in time`),
+        );
+      }, options.connectTimeoutMs ?? 5000);
+      socket.once("connect", () => clearTimeout(connectTimer));
+    });
+    request.on("response", (response) => {
+      clearTimeout(connectTimer);
+      resolve({
+        url: target.href,
+        method,
+        status: response.statusCode ?? 0,
+        location: response.headers.location ?? null,
+        contentType: response.headers["content-type"] ?? null,
+      });
+      response.destroy();
+    });
+    request.on("error", (error) => {
+      clearTimeout(connectTimer);
+      reject(error);
+    });
+    request.on("close", () => clearTimeout(connectTimer));
+    request.end();
+  });
+}
+
+/**
+ * Follows `url` to its final answer (see the file header). Never throws: every failure is in
+ * `error`, with the hops asked so far.
+ */
+export async function follow(url: string, options: FollowOptions = {}): Promise<FollowResult> {
+  const hops: Hop[] = [];
+  const controller = new AbortController();
+  const total = options.totalTimeoutMs ?? 15000;
+  const timer = setTimeout(
+    () => controller.abort(new FollowError("timeout", `no final answer within ${total} ms`)),
+    total,
+  );
+  const stop = () => controller.abort(new FollowError("aborted", "stopped"));
+  options.signal?.addEventListener("abort", stop, { once: true });
+  if (options.signal?.aborted) stop();
+  const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+  let current = url;
+  const end = (error: FollowError | null): FollowResult => {
+    const last = hops.at(-1);
+    const status = last?.status ?? null;
+    return {
+      ok: error === null && status !== null && status >= 200 && status < 300,
+      url: current,
+      status,
+      hops,
+      error: error === null ? null : { code: error.code, message: error.message },
+    };
+  };
+  try {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return end(new FollowError("invalid-url", `${url} is not a URL`));
+    }
+    const asked = new Set<string>();
+    for (let redirects = 0; ; redirects++) {
+      current = target.href;
+      if (target.protocol !== "http:" && target.protocol !== "https:") {
+        return end(
+          new FollowError("unsupported-scheme", `${target.protocol} URLs are not followed`),
+        );
+      }
+      if (asked.has(target.href)) {
+        return end(new FollowError("redirect-loop", `${target.href} redirects back to itself`));
+      }
+      asked.add(target.href);
+      let hop: Hop;
+      try {
+        hop = await ask(target, "HEAD", options, controller.signal);
+        if (hop.status === 405 || hop.status === 501) {
+          hops.push(hop);
+          hop = await ask(target, "GET", options, controller.signal);
+        }
+      } catch (error) {
+        return end(classify(error, controller.signal));
+      }
+      hops.push(hop);
+      if (!REDIRECTS.has(hop.status) || hop.location === null) return end(null);
+      if (redirects === maxRedirects) {
+        return end(new FollowError("too-many-redirects", `more than ${maxRedirects} redirects`));
+      }
+      try {
+        target = new URL(hop.location, target);
+      } catch {
+        return end(new FollowError("invalid-url", `the redirect to ${hop.location} is not a URL`));
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener("abort", stop);
+  }
+}
