@@ -10,7 +10,7 @@ export interface Io {
   stdin: Readable;
   stdout: Writable;
   stderr: Writable;
-  /** Environment variables consulted (NO_COLOR); defaults to process.env. */
+  /** Environment variables consulted (NO_COLOR, FORCE_COLOR); defaults to process.env. */
   env?: Record<string, string | undefined>;
 }
 

@@ -27,7 +27,27 @@ export async function* inputLines(input: Readable): AsyncGenerator<string> {
   }
 }
 
-/** A stream over `path`, "-" meaning standard input. Open errors surface when it is first read. */
-export function openInput(path: string, stdin: Readable): Readable {
-  return path === "-" ? stdin : createReadStream(path);
+/**
+ * The lines of the file at `path` ("-": standard input), as inputLines reads them. An error in
+ * opening or reading it names the file, which Node's own message does not always do (reading a
+ * directory gives "EISDIR: illegal operation on a directory, read").
+ */
+export async function* linesOf(path: string, stdin: Readable): AsyncGenerator<string> {
+  try {
+    yield* inputLines(path === "-" ? stdin : createReadStream(path));
+  } catch (error) {
+    throw namingFile(error, path);
+  }
+}
+
+/** A system error (one with a `code`) as "cannot read <file>: <what Node says>"; others as they are. */
+export function namingFile(error: unknown, path: string): unknown {
+  if (!(error instanceof Error)) return error;
+  const { code, syscall } = error as NodeJS.ErrnoException;
+  if (typeof code !== "string") return error;
+  // Node writes "CODE: description, syscall" or "…, syscall 'path'": the file is named up front.
+  const tail = typeof syscall === "string" ? error.message.lastIndexOf(`, ${syscall}`) : -1;
+  const reason = tail > 0 ? error.message.slice(0, tail) : error.message;
+  const shown = path === "-" ? "standard input" : path;
+  return Object.assign(new Error(`cannot read ${shown}: ${reason}`, { cause: error }), { code });
 }

@@ -4,7 +4,7 @@
 import type { Command } from "commander";
 import type { SourceOptions } from "./common-options.js";
 import type { Context } from "./context.js";
-import { inputLines, openInput } from "./input-lines.js";
+import { linesOf } from "./input-lines.js";
 import { isTerminal } from "./output.js";
 
 export interface InputItem {
@@ -50,7 +50,7 @@ export async function* inputsOf(
     );
   }
   let number = 0;
-  for await (const text of inputLines(openInput(path, stdin))) {
+  for await (const text of linesOf(path, stdin)) {
     number++;
     if (text === "" && options.skipEmpty === true) continue;
     yield { text, source: "line", number };

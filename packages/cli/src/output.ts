@@ -1,5 +1,6 @@
 // Writing results (DESIGN.md "The command line"): colours only on a terminal and never with
-// NO_COLOR (https://no-color.org), and line output that respects the reader's pace.
+// NO_COLOR (https://no-color.org) unless FORCE_COLOR asks for them (https://force-color.org), and
+// line output that respects the reader's pace.
 
 import { once } from "node:events";
 import type { Readable, Writable } from "node:stream";
@@ -12,8 +13,18 @@ export function isTerminal(stream: Readable | Writable): boolean {
   return (stream as { isTTY?: boolean }).isTTY === true;
 }
 
-/** Colours for `stream`: on only when it is a TTY and NO_COLOR is unset or empty. */
+/**
+ * Colours for `stream`. FORCE_COLOR set to anything but "", "0" or "false" turns them on, on any
+ * stream (`FORCE_COLOR=1 urnkit check … | less -R`); "0" or "false" turns them off (as Node and
+ * most colour libraries read it). Otherwise they are on only when the stream is a TTY and NO_COLOR
+ * is unset or empty. FORCE_COLOR wins over NO_COLOR: it is usually given for one command, where
+ * NO_COLOR is usually set for the whole session.
+ */
 export function colorsFor(stream: Writable, env: Record<string, string | undefined>): Colors {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== "") {
+    return pc.createColors(force !== "0" && force.toLowerCase() !== "false");
+  }
   const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== "";
   return pc.createColors(isTerminal(stream) && !noColor);
 }

@@ -156,6 +156,49 @@ describe("colours", () => {
     const r = await run(["parse", "urn:example:a", "x"]);
     assert.ok(!r.stdout.includes(ESC));
   });
+
+  test("FORCE_COLOR=1 turns them on when not a TTY (| less -R), on both streams", async () => {
+    const r = await run(["parse", "urn:example:a", "x"], { env: { FORCE_COLOR: "1" } });
+    assert.ok(r.stdout.includes(ESC));
+    const e = await run(["equal", "urn:example:a", "x"], { env: { FORCE_COLOR: "1" } });
+    assert.ok(e.stderr.includes(ESC));
+  });
+
+  test("FORCE_COLOR wins over NO_COLOR; 0, false and empty do not force", async () => {
+    const both = { FORCE_COLOR: "3", NO_COLOR: "1" };
+    assert.ok((await run(["parse", "urn:example:a"], { env: both })).stdout.includes(ESC));
+    for (const value of ["0", "false", ""]) {
+      const pipe = await run(["parse", "urn:example:a"], { env: { FORCE_COLOR: value } });
+      assert.ok(!pipe.stdout.includes(ESC), value);
+    }
+    const off = await run(["parse", "urn:example:a"], { tty: true, env: { FORCE_COLOR: "0" } });
+    assert.ok(!off.stdout.includes(ESC), "0 turns them off on a TTY too");
+  });
+});
+
+describe("an I/O error names the file", () => {
+  const dir = tmpdir();
+  for (const args of [
+    ["check", "-i", dir],
+    ["parse", "--input", dir],
+    ["extract", dir],
+    ["template", "check", dir],
+  ]) {
+    test(`urnkit ${args.join(" ")}`, async () => {
+      const r = await run(args);
+      assert.equal(r.code, 2);
+      assert.equal(
+        r.stderr,
+        `urnkit: cannot read ${dir}: EISDIR: illegal operation on a directory\n`,
+      );
+    });
+  }
+
+  test("a missing file is named once", async () => {
+    const missing = join(tmpdir(), "urnkit-cli-test-no-such-file");
+    const r = await run(["check", "-i", missing]);
+    assert.equal(r.stderr, `urnkit: cannot read ${missing}: ENOENT: no such file or directory\n`);
+  });
 });
 
 describe("output streams", () => {

@@ -44,3 +44,27 @@ test("an unregistered NID exits 1 and says what RFC 8141 §5 makes of it", async
   assert.deepEqual(json?.registered, false);
   assert.equal(json?.kind, "formal");
 });
+
+test("an unregistered NID close to registered ones gets a did-you-mean: ISBNN", async () => {
+  const r = await run(["namespaces", "ISBNN"]);
+  assert.equal(r.code, 1);
+  assert.match(r.stdout, /^ISBNN: not in the IANA registry/);
+  assert.match(r.stdout, /^ {2}did you mean isbn\?$/m);
+  const [json] = jsonLines((await run(["namespaces", "--json", "ISBNN"])).stdout) as Record<
+    string,
+    unknown
+  >[];
+  assert.deepEqual(json?.suggestions, ["isbn"]);
+});
+
+test("no did-you-mean when nothing is close, nor for an informal NID", async () => {
+  const far = await run(["namespaces", "acmeparts"]);
+  assert.doesNotMatch(far.stdout, /did you mean/);
+  const [json] = jsonLines((await run(["namespaces", "--json", "acmeparts"])).stdout) as Record<
+    string,
+    unknown
+  >[];
+  assert.deepEqual(json?.suggestions, []);
+  // urn-77 is one digit from urn-7, but IANA numbers informal NIDs: no typo to correct.
+  assert.doesNotMatch((await run(["namespaces", "urn-77"])).stdout, /did you mean/);
+});

@@ -228,7 +228,33 @@ describe("urnkit parse text report", () => {
     const lines = r.stdout.trimEnd().split("\n");
     assert.equal(lines.length, 3);
     assert.match(lines[0] ?? "", /^valid\s+urn:example:a$/);
-    assert.match(lines[1] ?? "", /^invalid\s+\(empty\)\s+.*scheme-not-urn/);
+    assert.match(lines[1] ?? "", /^invalid\s+\(empty\)\s+the input is empty: .*\(empty\)$/);
     assert.match(lines[2] ?? "", /^invalid\s+urn:example:a\?b\s+.*bare-question-mark/);
+  });
+});
+
+describe("an empty input line", () => {
+  test("has the code empty in the JSON output as in the text output", async () => {
+    const json = await run(["parse", "--json"], { stdin: "urn:example:a\n\n" });
+    assert.equal(json.code, 1);
+    const [, empty] = jsonLines(json.stdout) as { input: string; error?: { code: string } }[];
+    assert.equal(empty?.input, "");
+    assert.equal(empty?.error?.code, "empty");
+    const text = await run(["parse"], { stdin: "urn:example:a\n\n" });
+    assert.match(text.stdout, /^invalid\s+\(empty\)\s+.*\(empty\)$/m);
+    assert.doesNotMatch(text.stdout + json.stdout, /scheme-not-urn|at index 0/);
+    const one = await run(["parse"], { stdin: "\n" });
+    assert.match(one.stdout, /^error +empty \(scheme, index 0\)$/m);
+  });
+
+  test("is empty for check --json and normalize too", async () => {
+    const check = await run(["check", "--json"], { stdin: "\n" });
+    const [report] = jsonLines(check.stdout) as { error?: { code: string } }[];
+    assert.equal(report?.error?.code, "empty");
+    const normalize = await run(["normalize"], { stdin: "\n" });
+    assert.match(
+      normalize.stderr,
+      /line 1: not a URN: \(empty\)\n {2}the input is empty: .*\(empty\)/,
+    );
   });
 });

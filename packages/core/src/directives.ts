@@ -1,7 +1,8 @@
 // draft-ietf-urnbis-rfc2141bis-urn-03 §2.3 resolver directives (the global keywords "s", §2.3.1,
 // and "c", §2.3.2) and §5 step 5b, lexical equivalence for caching resolution results. The draft
-// put directives in the query; RFC 8141 §2.3.1 leaves the r-component's syntax open, and urnkit
-// reads directives there as an extension.
+// put directives in the query, which RFC 8141 split into the r-component (§2.3.1, for resolvers)
+// and the q-component (§2.3.2, for the named resource); RFC 8141 leaves the syntax of both open,
+// and urnkit reads directives in either as an extension.
 //
 //   urn-query = directive *( "&" directive )
 //   directive = keywd "=" value
@@ -86,12 +87,19 @@ export function parseDirectives(component: string): Directives | null {
   };
 }
 
-/** value = *v-pchar: pchar, "/" and "?" (the caller has split at "&"). */
+/**
+ * value = *v-pchar: pchar, "/" and "?" (the caller has split at "&"), where a "%" starts
+ * pct-encoded = "%" HEXDIG HEXDIG: a "%" without two hex digits after it ("k=%", "k=%4") is none.
+ */
 function isValue(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
+  const n = value.length;
+  for (let i = 0; i < n; i++) {
     const kind = CHAR[value.charCodeAt(i)];
     if (kind === Char.Percent) {
-      if (HEX[value.charCodeAt(i + 1)] === 0 || HEX[value.charCodeAt(i + 2)] === 0) return false;
+      // Past the end charCodeAt gives NaN, which no table has an entry for: test the length.
+      if (i + 2 >= n || HEX[value.charCodeAt(i + 1)] === 0 || HEX[value.charCodeAt(i + 2)] === 0) {
+        return false;
+      }
       i += 2;
     } else if (kind !== Char.Plain && kind !== Char.Slash && kind !== Char.Question) {
       return false;
@@ -102,9 +110,11 @@ function isValue(value: string): boolean {
 
 /**
  * The key for caching resolution results (draft -03 §5 step 5b): the URN-equivalence key of
- * RFC 8141 §3.1, then the r- and q-components with their %hh in uppercase, the r-component's
- * directives sorted by keyword when it reads as directives (the draft leaves the order to the
- * implementation; a stable sort keeps repeated keywords as written). The f-component is dropped.
+ * RFC 8141 §3.1, then the r- and q-components with their %hh in uppercase, each with its
+ * directives sorted by keyword when it reads as directives. Step 5b reorders the draft's query,
+ * which RFC 8141 split into these two, so the same rule applies to both; they stay apart, as they
+ * go to different parties. The draft leaves the order to the implementation; a stable sort keeps
+ * repeated keywords as written. The f-component is dropped. (Why: the core README.)
  */
 export function resolutionKey(urn: URN | string): string {
   const u = urn instanceof URN ? urn : new URN(urn);
@@ -112,7 +122,7 @@ export function resolutionKey(urn: URN | string): string {
   const r = u.rComponent;
   if (r !== null) key += `?+${sortedDirectives(uppercasePercentHex(r))}`;
   const q = u.qComponent;
-  if (q !== null) key += `?=${uppercasePercentHex(q)}`;
+  if (q !== null) key += `?=${sortedDirectives(uppercasePercentHex(q))}`;
   return key;
 }
 

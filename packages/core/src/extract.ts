@@ -38,7 +38,11 @@ const CLOSE_PAREN = 0x29;
 const ASTERISK = 0x2a;
 const UNDERSCORE = 0x5f;
 
-/** Characters that may not come right before "urn:" (besides non-ASCII letters and digits). */
+/**
+ * Characters that may not come right before "urn:": those a URI scheme name can hold (RFC 3986
+ * §3.1: ALPHA, DIGIT, "+", "-", "."), so that "turn:" or "x-urn:" is not read as a URN. Only
+ * ASCII: Chinese, Japanese, Thai and other scripts write a URN right after a word, without a space.
+ */
 const NOT_BEFORE = new Uint8Array(0x80);
 for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-.+") {
   NOT_BEFORE[c.charCodeAt(0)] = 1;
@@ -57,20 +61,33 @@ const RUN = new Uint8Array(0x10000);
 for (let c = 0; c < 0x80; c++) if (CHAR[c] !== Char.Invalid) RUN[c] = Run.Plain;
 for (const c of "()'?#") RUN[c.charCodeAt(0)] = Run.Special;
 
+/**
+ * The same for RFC 2141, which has no components: "/", "?" and "#" end the NSS, as draft -03
+ * §2.5.3 says of every character it excludes ("In a textual context for a URN, the NSS part ends
+ * when an octet/character from the excluded character set … is encountered").
+ */
+const RUN_2141 = RUN.slice();
+for (const c of "/?#") RUN_2141[c.charCodeAt(0)] = Run.Stop;
+
+/** Where the scan is: the NSS, the r-component, or past both (q- or f-component). */
+const IN_NSS = 0;
+const IN_R = 1;
+const PAST_R = 2;
+
 /** Trailing characters that are almost always sentence punctuation, not part of the URN. */
 const TRAILING = new Uint8Array(0x80);
 for (const c of ".,;:!'") TRAILING[c.charCodeAt(0)] = 1;
 
-const LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u;
-
 /**
- * Every URN in `text`, in order. A match starts at "urn:" in any case that does not follow a
- * letter, digit, "-", "." or "+"; it ends where the grammar stops (an excluded character, or a "?"
- * in the NSS that does not start "?+" or "?="), less trailing sentence punctuation, any ")"
- * closing a bracket opened before it, and the closing "*" or "_" of Markdown emphasis opened
- * right before it. Candidates that are not URNs are skipped. Where a candidate ends does not
- * depend on the grammar asked for; only the verdict does. So with RFC 2141, "urn:a:b/c" is a near
- * miss (its "/" is reserved there), never the shorter URN "urn:a:b" that its author did not write.
+ * Every URN in `text`, in order. A match starts at "urn:" in any case that does not follow an
+ * ASCII letter or digit, "-", "." or "+" (what a URI scheme is made of; "参见urn:ietf:rfc:8141"
+ * holds a URN); it ends where the grammar stops (an excluded character, or a "?" in the NSS that
+ * does not start "?+" or "?="), less trailing sentence punctuation, a final "?+" or "?=" with
+ * nothing after it, any ")" closing a bracket opened before it, and the closing "*" or "_" of
+ * Markdown emphasis opened right before it. Candidates that are not URNs are skipped. With
+ * RFC 2141 the NSS also ends at "/", "?" and "#" (draft -03 §2.5.3), so "urn:a:b/c", "urn:a:b?c"
+ * and "urn:a:b#c" all give urn:a:b; "~" and "&", which RFC 2141 excludes but draft -03 does not,
+ * make near misses.
  */
 export function extractUrns(text: string, options?: UrnOptions): Generator<UrnMatch> {
   // Without near misses every item is a match; one generator, not one wrapping another.
@@ -91,6 +108,7 @@ function* findUrnCandidates(
   nearMisses: boolean,
 ): Generator<UrnMatch | UrnNearMiss> {
   const n = text.length;
+  const run = options?.syntax === "rfc2141" ? RUN_2141 : RUN;
   let colon = text.indexOf(":", 3);
   while (colon >= 0) {
     const start = colon - 3;
@@ -101,11 +119,14 @@ function* findUrnCandidates(
     // A URN quoted with "'" ends at the closing quote; '"', "<" and ">" are excluded anyway.
     const quoted = start > 0 && text.charCodeAt(start - 1) === APOSTROPHE;
     let i = colon + 1;
-    let inNss = true;
+    let part = IN_NSS;
+    // Where the "?" of a "?+" or "?=" the grammar reads as a delimiter is, or -1.
+    let rMark = -1;
+    let qMark = -1;
     let brackets = 0;
     for (; i < n; i++) {
       const c = text.charCodeAt(i);
-      const kind = RUN[c];
+      const kind = run[c];
       if (kind === Run.Plain) continue;
       if (kind === Run.Stop) break;
       if (c === OPEN_PAREN) {
@@ -114,15 +135,22 @@ function* findUrnCandidates(
         brackets--;
       } else if (c === APOSTROPHE) {
         if (quoted) break;
-      } else if (inNss) {
+      } else if (part !== PAST_R) {
         if (c === HASH) {
-          inNss = false;
+          part = PAST_R;
         } else if (c === QUESTION) {
-          // Outside the r-, q- and f-components a "?" that starts neither "?+" nor "?=" is not
-          // part of a URN, so the grammar stops there: "Is it urn:example:a?" names urn:example:a.
           const next = text.charCodeAt(i + 1);
-          if (next !== PLUS && next !== EQUALS) break;
-          inNss = false;
+          if (next === EQUALS) {
+            // The q-component starts at the first "?=" in the NSS or the r-component.
+            qMark = i;
+            part = PAST_R;
+          } else if (part === IN_NSS) {
+            // In the NSS a "?" that starts neither "?+" nor "?=" is not part of a URN, so the
+            // grammar stops there: "Is it urn:example:a?" names urn:example:a.
+            if (next !== PLUS) break;
+            rMark = i;
+            part = IN_R;
+          }
         }
       }
     }
@@ -141,6 +169,10 @@ function* findUrnCandidates(
       } else if (c === emphasis && emphasized > 0) {
         emphasized--;
         end--;
+      } else if ((c === PLUS && end - 2 === rMark) || (c === EQUALS && end - 2 === qMark)) {
+        // "?+" or "?=" with nothing after it opens an empty r- or q-component, which RFC 8141
+        // forbids: "urn:example:a?= then" names urn:example:a, as "urn:example:a? then" does.
+        end -= 2;
       } else if (c === CLOSE_PAREN && brackets < 0) {
         // More ")" than "(" inside: this one closes a bracket opened before the URN.
         brackets++;
@@ -173,12 +205,9 @@ function isUrnAt(s: string, i: number): boolean {
   );
 }
 
-/** A URN may start at `i` unless a letter, digit, "-", "." or "+" comes right before it. */
+/** A URN may start at `i` unless an ASCII letter, digit, "-", "." or "+" comes right before it. */
 function mayStartAfter(s: string, i: number): boolean {
   if (i === 0) return true;
   const c = s.charCodeAt(i - 1);
-  if (c < 0x80) return NOT_BEFORE[c] === 0;
-  // Non-ASCII letters and digits count too ("éurn:" is not a URN); look at the whole code point.
-  const from = c >= 0xdc00 && c <= 0xdfff && i >= 2 ? i - 2 : i - 1;
-  return !LETTER_OR_DIGIT.test(s.slice(from, i));
+  return c >= 0x80 || NOT_BEFORE[c] === 0;
 }

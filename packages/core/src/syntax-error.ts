@@ -11,6 +11,7 @@ export type UrnSyntax = "rfc8141" | "rfc2141";
  * Each is defined by the message text in `describe` below.
  */
 export type UrnSyntaxErrorCode =
+  | "empty"
   | "scheme-not-urn"
   | "empty-nid"
   | "nid-too-short"
@@ -187,6 +188,8 @@ function describe(
   const at = `at index ${index}`;
   const ch = showChar(input, index);
   switch (code) {
+    case "empty":
+      return `the input is empty: a URN starts with "urn:" (in any case), then a NID, ":" and an NSS`;
     case "scheme-not-urn":
       return `${ch} ${at}: a URN starts with "urn:" (in any case)`;
     case "empty-nid":

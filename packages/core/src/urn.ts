@@ -10,7 +10,10 @@ export interface UrnOptions {
   syntax?: UrnSyntax;
 }
 
-/** The parts `URN.from` composes a URN of. Values are used as given: encode text first. */
+/**
+ * The parts `URN.from` composes a URN of, and `urn.parts` gives back. Values are used as given:
+ * encode text first. An absent component is null (or left out).
+ */
 export interface UrnParts {
   nid: string;
   nss: string;
@@ -93,24 +96,35 @@ export class URN {
    * Composes a URN from its parts, each checked on its own: a part that is not valid as that
    * part, or that holds a delimiter which would change the URN's meaning ("?+", "?=" or "#" in the
    * NSS, "?=" in the r-component, …), throws UrnSyntaxError naming the part, with `index` into it.
-   * Parts are not encoded here; use encodeNss and friends for text.
+   * A missing `nid` or `nss`, or a part that is not a string (a component may also be null or
+   * absent), throws TypeError: nothing is converted. Parts are not encoded here; use encodeNss and
+   * friends for text. For a changed copy of a URN, `urn.with({ … })`.
    */
   static from(parts: UrnParts, options?: UrnOptions): URN {
     const syntax = options?.syntax === "rfc2141" ? "rfc2141" : "rfc8141";
-    const { nid, nss, rComponent, qComponent, fComponent } = parts;
-    checkPart(String(nid), "nid", syntax);
-    checkPart(String(nss), "nss", syntax);
+    if (typeof parts !== "object" || parts === null) {
+      throw new TypeError(
+        `URN.from expects an object { nid, nss, rComponent?, qComponent?, fComponent? }, not ${kindOf(parts)}`,
+      );
+    }
+    const nid = requiredPart(parts, "nid");
+    const nss = requiredPart(parts, "nss");
+    const rComponent = optionalPart(parts, "rComponent");
+    const qComponent = optionalPart(parts, "qComponent");
+    const fComponent = optionalPart(parts, "fComponent");
+    checkPart(nid, "nid", syntax);
+    checkPart(nss, "nss", syntax);
     let s = `urn:${nid}:${nss}`;
-    if (rComponent != null) {
-      checkPart(String(rComponent), "r", syntax);
+    if (rComponent !== null) {
+      checkPart(rComponent, "r", syntax);
       s += `?+${rComponent}`;
     }
-    if (qComponent != null) {
-      checkPart(String(qComponent), "q", syntax);
+    if (qComponent !== null) {
+      checkPart(qComponent, "q", syntax);
       s += `?=${qComponent}`;
     }
-    if (fComponent != null) {
-      checkPart(String(fComponent), "f", syntax);
+    if (fComponent !== null) {
+      checkPart(fComponent, "f", syntax);
       s += `#${fComponent}`;
     }
     return new URN(s, { syntax });
@@ -144,6 +158,40 @@ export class URN {
   /** The f-component (after "#"): null when absent, "" for a trailing "#". */
   get fComponent(): string | null {
     return this.#fStart < 0 ? null : this.#href.slice(this.#fStart);
+  }
+
+  /**
+   * The parts as a plain object, `{ nid, nss, rComponent, qComponent, fComponent }` (absent
+   * components null), new on every read: what `URN.from` takes, and what spreads
+   * (`{ ...urn.parts }`), where a URN's own parts are getters, which `{ ...urn }` does not copy.
+   */
+  get parts(): Required<UrnParts> {
+    return {
+      nid: this.nid,
+      nss: this.nss,
+      rComponent: this.rComponent,
+      qComponent: this.qComponent,
+      fComponent: this.fComponent,
+    };
+  }
+
+  /**
+   * A copy with some parts changed, checked as `URN.from` checks them, in this URN's syntax:
+   * `urn.with({ fComponent: "x" })`. A part given as null removes that component; a part left
+   * out (or undefined) stays as it is. Composed as `URN.from` composes, so "urn" is in lowercase.
+   */
+  with(changes: Partial<UrnParts>): URN {
+    if (typeof changes !== "object" || changes === null) {
+      throw new TypeError(
+        `urn.with expects an object of the parts to change, not ${kindOf(changes)}`,
+      );
+    }
+    const parts = this.parts;
+    for (const key of PART_KEYS) {
+      const value = changes[key];
+      if (value !== undefined) (parts as Record<keyof UrnParts, unknown>)[key] = value;
+    }
+    return URN.from(parts, { syntax: this.#syntax });
   }
 
   /** "urn:" NID ":" NSS as written, without r-, q- and f-components. */
@@ -187,7 +235,14 @@ export class URN {
     return this.#key;
   }
 
-  /** URN-equivalence (§3). A string that is not a URN (in this URN's syntax) is never equal. */
+  /**
+   * URN-equivalence as RFC 8141 §3.1 defines it for every namespace: "urn" and the NID compared
+   * in any case, %hh hex in any case, the rest of the NSS exactly. A namespace's own rules can
+   * make more URNs equivalent (an NBN's country code in any case, ISBN-10 and ISBN-13); for those
+   * use `equivalent(a, b)` of @urnkit/namespaces: `new URN("urn:nbn:de:bvb:19-146642")
+   * .equals("urn:nbn:DE:bvb:19-146642")` is false, `equivalent` of the two is true. A string that
+   * is not a URN (in this URN's syntax) is never equal.
+   */
   equals(other: URN | string): boolean {
     if (other instanceof URN) return other.equivalenceKey === this.equivalenceKey;
     const urn = URN.parse(other, { syntax: this.#syntax });
@@ -219,4 +274,42 @@ export class URN {
   [inspect](): string {
     return `URN <${this.#href}>`;
   }
+}
+
+const PART_KEYS = ["nid", "nss", "rComponent", "qComponent", "fComponent"] as const;
+
+/** What `value` is, for a TypeError's message. */
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  const type = typeof value;
+  if (type === "string") return `the string ${JSON.stringify(value)}`;
+  if (type === "number" || type === "boolean" || type === "bigint") {
+    return `the ${type} ${String(value)}`;
+  }
+  return type === "object" ? "an object" : type;
+}
+
+/** `parts[key]`, which must be a string. */
+function requiredPart(parts: UrnParts, key: "nid" | "nss"): string {
+  const value: unknown = parts[key];
+  if (typeof value === "string") return value;
+  if (value === undefined) {
+    // The usual cause: spreading a URN, whose parts are getters that spreading does not copy.
+    throw new TypeError(
+      `URN.from: "${key}" is missing; it must be a string (to change parts of a URN, use urn.with({ … }) or { ...urn.parts, … }: { ...urn } copies none of them)`,
+    );
+  }
+  throw new TypeError(`URN.from: "${key}" must be a string, not ${kindOf(value)}`);
+}
+
+/** `parts[key]` as a string, or null when absent (null or undefined). */
+function optionalPart(
+  parts: UrnParts,
+  key: "rComponent" | "qComponent" | "fComponent",
+): string | null {
+  const value: unknown = parts[key];
+  if (value === undefined || value === null) return null;
+  if (typeof value === "string") return value;
+  throw new TypeError(`URN.from: "${key}" must be a string, null or absent, not ${kindOf(value)}`);
 }

@@ -2,6 +2,7 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import fc from "fast-check";
 import { parseDirectives, resolutionKey, URN } from "../src/index.js";
 import { type DirectivesTable, loadVectors } from "./vectors.js";
 
@@ -13,6 +14,15 @@ describe("parseDirectives", () => {
       assert.deepEqual(parseDirectives(c.component), c.expected);
     });
   }
+});
+
+describe("parseDirectives and pct-encoded", () => {
+  it('refuses a "%" without two hex digits after it (pct-encoded = "%" HEXDIG HEXDIG)', () => {
+    for (const component of ["k=%", "k=%4", "c=%A", "s=I2L&c=%"]) {
+      assert.equal(parseDirectives(component), null, component);
+    }
+    assert.deepEqual(parseDirectives("c=%41")?.all, [{ keyword: "c", value: "%41" }]);
+  });
 });
 
 describe("resolutionKey", () => {
@@ -29,6 +39,35 @@ describe("resolutionKey", () => {
     const seven = new URN("urn:foo:a123,456?=x=y");
     assert.ok(two.equals(seven));
     assert.notEqual(resolutionKey(two), resolutionKey(seven));
+  });
+
+  it("sorts a q-component's directives too: one key for both orders", () => {
+    assert.equal(
+      resolutionKey("urn:isbn:0451450523?=s=I2L&c=ToC"),
+      resolutionKey("urn:isbn:0451450523?=c=ToC&s=I2L"),
+    );
+    assert.equal(
+      resolutionKey("urn:isbn:0451450523?=c=ToC&s=I2L"),
+      "urn:isbn:0451450523?=c=ToC&s=I2L",
+    );
+  });
+
+  it("is the same for every order of directives with distinct keywords, in r and in q (property)", () => {
+    const keyword = fc.stringMatching(/^[A-Za-z](?:-?[A-Za-z0-9]){0,4}$/);
+    const value = fc.stringMatching(/^(?:[A-Za-z0-9._~!$'()*+,;=:@/?-]|%[0-9A-Fa-f]{2}){0,6}$/);
+    const directives = fc
+      .uniqueArray(fc.tuple(keyword, value), { minLength: 1, maxLength: 5, selector: ([k]) => k })
+      .chain((ds) => fc.tuple(fc.constant(ds), fc.shuffledSubarray(ds, { minLength: ds.length })));
+    const join = (ds: [string, string][]) => ds.map(([k, v]) => `${k}=${v}`).join("&");
+    fc.assert(
+      fc.property(directives, directives, ([r, rShuffled], [q, qShuffled]) => {
+        // A "?=" inside an r-component would end it: keep values of r without "?=".
+        fc.pre(!join(r).includes("?="));
+        const a = `urn:example:a?+${join(r)}?=${join(q)}`;
+        const b = `urn:example:a?+${join(rShuffled)}?=${join(qShuffled)}`;
+        assert.equal(resolutionKey(a), resolutionKey(b));
+      }),
+    );
   });
 
   it("directive order does not matter, everything else does", () => {

@@ -75,22 +75,77 @@ describe("extractUrnCandidates", () => {
 });
 
 describe("extractUrns with the RFC 2141 grammar", () => {
-  it("ends candidates where RFC 8141 text does, and judges them by RFC 2141", () => {
+  it('ends the NSS at "/", "?" and "#" alike (draft -03 §2.5.3), and judges by RFC 2141', () => {
     const text = "urn:ab:x/y urn:ab:p?q urn:ab:m#n urn:ab:a&b urn:ab:t~u urn:a:(x)";
-    // "/", "#", "&" and "~" belong to an RFC 8141 candidate, and RFC 2141 refuses them there
-    // (§2.3 reserved, §2.4 excluded): near misses, not shortened URNs. A bare "?" ends a
-    // candidate in both grammars.
+    // "/", "?" and "#" are excluded characters in draft -03, where "the NSS part ends" in text;
+    // "&" and "~" are not, so RFC 2141's refusal of them (§2.4) makes near misses.
     const found = [...extractUrnCandidates(text, { syntax: "rfc2141" })].map((m) =>
       m.urn === null ? `${m.text} ${m.error.code}` : m.urn.href,
     );
     assert.deepEqual(found, [
-      "urn:ab:x/y reserved-character",
+      "urn:ab:x",
       "urn:ab:p",
-      "urn:ab:m#n reserved-character",
+      "urn:ab:m",
       "urn:ab:a&b invalid-character",
       "urn:ab:t~u invalid-character",
       "urn:a:(x)",
     ]);
+  });
+
+  it("finds urn:example:c in urn:example:c?d, and likewise for / and #", () => {
+    const found = (text: string) =>
+      [...extractUrns(text, { syntax: "rfc2141" })].map((m) => [m.urn.href, m.index, m.end]);
+    assert.deepEqual(found("urn:example:c?d"), [["urn:example:c", 0, 13]]);
+    assert.deepEqual(found("urn:example:a/b"), [["urn:example:a", 0, 13]]);
+    assert.deepEqual(found("urn:example:e#f"), [["urn:example:e", 0, 13]]);
+  });
+});
+
+describe("extractUrns after non-ASCII letters", () => {
+  it("finds the URNs of the issue's sentences", () => {
+    const hrefs = (text: string) => [...extractUrns(text)].map((m) => [m.urn.href, m.index]);
+    assert.deepEqual(hrefs("参见urn:ietf:rfc:8141。"), [["urn:ietf:rfc:8141", 2]]);
+    assert.deepEqual(hrefs("URN是urn:isbn:9784883804788的例子"), [["urn:isbn:9784883804788", 4]]);
+    assert.deepEqual(hrefs("見るurn:example:a"), [["urn:example:a", 2]]);
+  });
+
+  it("finds a URN after any non-ASCII character, a letter or not (property)", () => {
+    const nonAscii = fc
+      .integer({ min: 0x80, max: 0x10ffff })
+      .filter((cp) => cp < 0xd800 || cp > 0xdfff)
+      .map((cp) => String.fromCodePoint(cp));
+    fc.assert(
+      fc.property(nonAscii, (before) => {
+        const found = [...extractUrns(`${before}urn:example:a`)];
+        assert.deepEqual(
+          found.map((m) => [m.urn.href, m.index]),
+          [["urn:example:a", before.length]],
+        );
+      }),
+    );
+  });
+
+  it("still refuses a URI scheme that ends in urn (turn:, x-urn:, a.urn:, c+urn:, 1urn:)", () => {
+    for (const before of ["t", "T", "x-", "a.", "c+", "1"]) {
+      assert.deepEqual([...extractUrns(`${before}urn:example:a`)], [], before);
+    }
+  });
+});
+
+describe("extractUrns with an empty r- or q-component at the end", () => {
+  it("keeps the URN and trims the empty ?+ or ?= (the issue's inputs)", () => {
+    const found = (text: string) => [...extractUrns(text)].map((m) => [m.urn.href, m.end]);
+    assert.deepEqual(found("urn:example:a?+ then"), [["urn:example:a", 13]]);
+    assert.deepEqual(found("urn:example:a?= then"), [["urn:example:a", 13]]);
+    assert.deepEqual(found("urn:example:a?=."), [["urn:example:a", 13]]);
+  });
+
+  it("leaves a ?+ or ?= inside a component alone", () => {
+    // RFC 8141 §2: a q-component and an f-component may hold "?", "+" and "=".
+    const hrefs = (text: string) => [...extractUrns(text)].map((m) => m.urn.href);
+    assert.deepEqual(hrefs("urn:example:a?=q?+ x"), ["urn:example:a?=q?+"]);
+    assert.deepEqual(hrefs("urn:example:a#f?= x"), ["urn:example:a#f?="]);
+    assert.deepEqual(hrefs("urn:example:a?+r?= x"), ["urn:example:a?+r"]);
   });
 });
 
@@ -130,7 +185,7 @@ describe("extractUrns properties", () => {
     );
   });
 
-  it("every match is a URN and sits at its offsets", () => {
+  it("every match is a URN of the grammar asked for and sits at its offsets", () => {
     fc.assert(
       fc.property(
         fc.array(
@@ -152,13 +207,18 @@ describe("extractUrns properties", () => {
             "/",
             "\n",
             "x-",
+            "参见",
+            "?+ ",
+            "?=.",
           ),
         ),
         (parts) => {
           const text = parts.join("");
-          for (const m of extractUrns(text)) {
-            assert.equal(text.slice(m.index, m.end), m.urn.href);
-            assert.ok(URN.canParse(m.urn.href));
+          for (const syntax of ["rfc8141", "rfc2141"] as const) {
+            for (const m of extractUrns(text, { syntax })) {
+              assert.equal(text.slice(m.index, m.end), m.urn.href);
+              assert.ok(URN.canParse(m.urn.href, { syntax }));
+            }
           }
         },
       ),

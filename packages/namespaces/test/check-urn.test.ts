@@ -94,6 +94,20 @@ describe("equivalent and namespaceKey", () => {
     assert.equal(equivalent("urn:service:SOS.fire", "urn:service:sos.FIRE"), true);
   });
 
+  it("merge what URN#equals keeps apart, as the core README and the equals doc say", () => {
+    // RFC 8458 §4.3 folds the case of an NBN's prefix; RFC 8141 §3.1 leaves the NSS as written.
+    const u = new URN("urn:nbn:de:bvb:19-146642");
+    assert.equal(u.equals("urn:nbn:DE:bvb:19-146642"), false);
+    assert.equal(equivalent(u, "urn:nbn:DE:bvb:19-146642"), true);
+    const readme = readFileSync(resolve(vectorsDir, "../../../core/README.md"), "utf8");
+    const intro = readme.slice(0, readme.indexOf("## API"));
+    assert.match(
+      intro,
+      /equivalent\(a, b\)/,
+      "the core README names equivalent before its API table",
+    );
+  });
+
   it("use the generic rules where the namespace has none", () => {
     assert.equal(equivalent("urn:acmeparts:A", "URN:ACMEPARTS:A#x"), true);
     assert.equal(equivalent("urn:acmeparts:A", "urn:acmeparts:a"), false);

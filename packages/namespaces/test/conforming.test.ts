@@ -82,7 +82,7 @@ const shaped: Record<string, fc.Arbitrary<string>> = {
   service: fc
     .tuple(fc.integer({ min: 1, max: 30 }), fc.constantFrom("", ".fire", "-", "-x"))
     .map(([n, tail]) => "s".repeat(n) + tail),
-  // Groups of hex digits in either case, the variant nibble anything (urn:uuid).
+  // Groups of hex digits in either case, the version and variant nibbles anything (urn:uuid).
   uuid: fc
     .array(fc.constantFrom(..."0123456789abcdefABCDEF"), { minLength: 32, maxLength: 32 })
     .map((h) => h.join(""))
@@ -90,9 +90,13 @@ const shaped: Record<string, fc.Arbitrary<string>> = {
       (h) =>
         `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`,
     ),
-  // Arcs with and without leading zeros, empty arcs (urn:oid).
+  // Arcs with and without leading zeros, empty arcs, first arcs around 0-2 and second arcs
+  // around 39 (urn:oid).
   oid: fc
-    .array(fc.constantFrom("0", "1", "00", "01", "10", "999", ""), { minLength: 1, maxLength: 6 })
+    .array(fc.constantFrom("0", "1", "2", "3", "00", "01", "10", "39", "40", "374", "999", ""), {
+      minLength: 1,
+      maxLength: 6,
+    })
     .map((arcs) => arcs.join(".")),
   // Document numbers with leading zeros, sub-namespaces in either case (urn:ietf).
   ietf: fc

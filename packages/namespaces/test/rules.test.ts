@@ -24,6 +24,77 @@ describe("uuid (RFC 9562)", () => {
       "warning:uuid-variant@28",
     ]);
   });
+
+  it("warns about a version RFC 9562 does not define: version nibble 0", () => {
+    // Offset 14 of the UUID string (index 23 of the URN) holds the version nibble.
+    const report = checkUrn("urn:uuid:7a8a8c96-0d58-0385-8d9c-0eefa1230561");
+    assert.deepEqual(
+      report.issues.map((i) => `${i.severity}:${i.code}@${i.index}`),
+      ["warning:uuid-version@23"],
+    );
+    assert.match(report.issues[0]?.message ?? "", /version nibble "0".*1 to 8.*RFC 9562 §4\.2/);
+    assert.equal(report.ok, true, "a warning, not an error");
+  });
+
+  it("warns about the reserved versions 9 to f, in either case, and not about 1 to 8", () => {
+    for (const v of "9abcdefABCDEF") {
+      assert.deepEqual(
+        issues(`urn:uuid:f81d4fae-7dec-${v}1d0-a765-00a0c91e6bf6`),
+        ["warning:uuid-version@23"],
+        v,
+      );
+    }
+    for (const v of "12345678") {
+      assert.deepEqual(issues(`urn:uuid:f81d4fae-7dec-${v}1d0-a765-00a0c91e6bf6`), [], v);
+    }
+  });
+
+  it("lets the Nil and Max UUIDs be, and checks no version outside the RFC 9562 variant", () => {
+    assert.deepEqual(issues("urn:uuid:00000000-0000-0000-0000-000000000000"), []);
+    assert.deepEqual(issues("urn:uuid:ffffffff-ffff-ffff-ffff-ffffffffffff"), []);
+    assert.deepEqual(issues("urn:uuid:FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF"), []);
+    // Microsoft variant ("c"): one warning, about the variant; version 0 means nothing there.
+    assert.deepEqual(issues("urn:uuid:f81d4fae-7dec-01d0-c765-00a0c91e6bf6"), [
+      "warning:uuid-variant@28",
+    ]);
+  });
+});
+
+describe("oid (RFC 3061, arcs of ITU-T X.660)", () => {
+  it("warns about a first arc other than 0, 1 and 2: urn:oid:5.0.94", () => {
+    const [issue] = checkUrn("urn:oid:5.0.94").issues;
+    assert.deepEqual([issue?.severity, issue?.code, issue?.index], ["warning", "oid-arc", 8]);
+    assert.match(issue?.message ?? "", /first arc 5: .*0 \(itu-t\), 1 \(iso\) or 2 .*X\.660/);
+  });
+
+  it("warns about a second arc above 39 under 0 or 1: urn:oid:0.374.263", () => {
+    const [issue] = checkUrn("urn:oid:0.374.263").issues;
+    assert.deepEqual([issue?.severity, issue?.code, issue?.index], ["warning", "oid-arc", 10]);
+    assert.match(issue?.message ?? "", /second arc 374 under 0: .*0 to 39 .*X\.660/);
+    assert.deepEqual(issues("urn:oid:1.40"), ["warning:oid-arc@10"]);
+  });
+
+  it("accepts what X.660 assigns: second arcs 0 to 39 under 0 and 1, any under 2", () => {
+    for (const oid of [
+      "0",
+      "1",
+      "2",
+      "0.0",
+      "1.39",
+      "1.3.6.1.4.1",
+      "2.999",
+      "2.25.1",
+      "0.9.2342",
+    ]) {
+      assert.deepEqual(issues(`urn:oid:${oid}`), [], oid);
+    }
+    assert.deepEqual(issues("urn:oid:3"), ["warning:oid-arc@8"]);
+    assert.deepEqual(issues("urn:oid:10.1"), ["warning:oid-arc@8"]);
+  });
+
+  it("reports a syntax error alone, without an arc warning", () => {
+    assert.deepEqual(issues("urn:oid:5.01"), ["error:oid-syntax@10"]);
+  });
 });
 
 describe("isbn", () => {

@@ -185,9 +185,68 @@ describe("checkTemplate", () => {
   });
 
   it("checks the informal form (§5.2)", () => {
-    assert.deepEqual(codes({ ...informal, namespaceId: "urn-9" }), []);
     assert.deepEqual(codes({ ...informal, namespaceId: "urn-09" }), ["template-informal-nid"]);
     assert.deepEqual(codes({ ...informal, namespaceId: "urn-x" }), ["template-informal-nid"]);
+  });
+
+  it("refuses an informal NID named by a new (Version 1) registration: IANA assigns it (§5.2)", () => {
+    for (const nid of ["urn-77", "urn-5", "urn-1"]) {
+      const issues = checkTemplate({ ...informal, namespaceId: nid });
+      assert.deepEqual(
+        issues.map((i) => [i.severity, i.code]),
+        [["error", "template-informal-nid-designated"]],
+        nid,
+      );
+      assert.match(issues[0]?.message ?? "", /IANA assigns the number.*RFC 8141 §5\.2/);
+    }
+    // The assigned ones say so.
+    assert.match(
+      checkTemplate({ ...informal, namespaceId: "urn-5" })[0]?.message ?? "",
+      /"urn-5" is already assigned/,
+    );
+    assert.doesNotMatch(
+      checkTemplate({ ...informal, namespaceId: "urn-77" })[0]?.message ?? "",
+      /already assigned/,
+    );
+    // The same when the Version is missing or no integer: nothing says it is a revision.
+    assert.ok(
+      codes({ ...informal, namespaceId: "urn-77", version: undefined }).includes(
+        "template-informal-nid-designated",
+      ),
+    );
+  });
+
+  it("lets a revision (Version above 1) name its informal NID, warning when IANA has not assigned it", () => {
+    const revision = { ...informal, version: "2", revisionInformation: "Version 2 adds a year." };
+    assert.deepEqual(codes({ ...revision, namespaceId: "urn-5" }), []);
+    assert.deepEqual(codes({ ...revision, namespaceId: "urn-77" }), [
+      "template-revision-unregistered",
+    ]);
+  });
+
+  it("reports a field given twice, keeping the last value", () => {
+    const text = `${informalText}Purpose: a second purpose\n`;
+    const t = parseTemplate(text);
+    assert.equal(t.purpose, "a second purpose");
+    assert.deepEqual(t.repeatedFields, ["purpose"]);
+    const issues = checkTemplate(t);
+    assert.deepEqual(
+      issues.map((i) => [i.severity, i.code]),
+      [["error", "template-repeated-field"]],
+    );
+    assert.match(
+      issues[0]?.message ?? "",
+      /"Purpose" is given more than once, and only the last is kept/,
+    );
+  });
+
+  it("counts a field given under two of its labels as given twice, each field once", () => {
+    const t = parseTemplate(
+      "Security: none\nVersion: 1\nSecurity and Privacy: none at all\nVersion: 2\nNID: x\n",
+    );
+    assert.deepEqual(t.repeatedFields, ["securityAndPrivacy", "version"]);
+    assert.equal(t.securityAndPrivacy, "none at all");
+    assert.equal(parseTemplate(formalText).repeatedFields, undefined);
   });
 
   it("reports a skeleton's placeholder that was never filled in", () => {

@@ -251,10 +251,17 @@ function checkNid(nid: string, local: boolean): void {
 }
 
 /**
+ * What checkTemplate says of a request for a new NID that does not apply to a template stored for
+ * the namespace it names: that NID is registered, and its number (urn-N) was assigned by IANA.
+ */
+const STORED_NID_CODES = new Set(["nid-already-registered", "template-informal-nid-designated"]);
+
+/**
  * The registration template checked against RFC 8141 Appendix A: error-severity issues refuse it
  * (422 listing them all), warnings are handed back with the stored namespace. checkTemplate reads
- * a template as a request for a new NID, so "already registered" (§5.1 rule 1) is dropped when the
- * template names the namespace it is stored for: serving a registered namespace is the usual case.
+ * a template as a request for a new NID, so "already registered" (§5.1 rule 1) and "an informal
+ * NID designated by the registrant" (§5.2) are dropped when the template names the namespace it is
+ * stored for: serving a registered namespace is the usual case.
  */
 function checkTemplateText(
   nid: string,
@@ -264,7 +271,7 @@ function checkTemplateText(
   const parsed = parseTemplate(template);
   const named = (parsed.namespaceId ?? "").trim().split(/\s+/, 1)[0]?.toLowerCase();
   const issues = checkTemplate(parsed).filter(
-    (i) => !(i.code === "nid-already-registered" && named === nid),
+    (i) => !(STORED_NID_CODES.has(i.code) && named === nid),
   );
   const errors = issues.filter((i) => i.severity === "error");
   if (errors.length > 0)

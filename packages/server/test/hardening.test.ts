@@ -11,6 +11,7 @@ import { seedExample } from "../src/seed.js";
 import { buildServer } from "../src/server.js";
 import { issueToken } from "../src/tokens.js";
 import { type EngineHandle, engines } from "./engines.js";
+import { registrationTemplate } from "./fixtures/registration-template.js";
 import { signedIn } from "./ui-browser.js";
 
 const actor = { tokenId: null };
@@ -363,6 +364,14 @@ for (const engine of engines) {
           "https://resolver.example/uri-res/N2L?urn:dlg:n2l:a&b?=k=v",
         );
       });
+    });
+
+    it("serves an informal namespace with its own Version 1 template (the number is IANA's)", async () => {
+      const r = await inject("POST", "/api/v1/namespaces", {
+        nid: "urn-5",
+        template: registrationTemplate("urn-5"),
+      });
+      assert.equal(r.statusCode, 201, r.body);
     });
 
     describe("order of refusals", () => {

@@ -8,7 +8,7 @@ import { syntaxOption } from "../common-options.js";
 import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
 import { visible } from "../display-text.js";
 import { examplesHelp } from "../help-examples.js";
-import { inputLines, openInput } from "../input-lines.js";
+import { linesOf } from "../input-lines.js";
 import { LineWriter } from "../output.js";
 
 interface ExtractOptions {
@@ -54,7 +54,7 @@ async function runExtract(files: string[], options: ExtractOptions, ctx: Context
   let code = EXIT_OK;
   for (const file of files) {
     let line = 0;
-    for await (const text of inputLines(openInput(file, ctx.io.stdin))) {
+    for await (const text of linesOf(file, ctx.io.stdin)) {
       line++;
       for (const found of extractUrnCandidates(text, urnOptions)) {
         const column = found.index + 1;

@@ -8,6 +8,7 @@ import { visible } from "../display-text.js";
 import { examplesHelp } from "../help-examples.js";
 import { nidClassOf } from "../nid-class.js";
 import { LineWriter } from "../output.js";
+import { similarNids } from "../similar-nids.js";
 
 export function registerNamespaces(program: Command, ctx: Context): void {
   program
@@ -16,7 +17,8 @@ export function registerNamespaces(program: Command, ctx: Context): void {
     .description(
       `List the namespaces of the IANA URN namespace registry (snapshot of ${registry.snapshotDate}): ` +
         "NID, kind (formal or informal), registration date and reference. With a NID (any " +
-        "case), show that entry and whether this package knows the namespace's rules.\n\n" +
+        "case), show that entry and whether this package knows the namespace's rules; for a " +
+        "NID that is not registered, the registered NIDs it is closest to.\n\n" +
         "Exit status: 0 listed or found, 1 the NID is not registered, 2 usage or I/O error.",
     )
     .argument("[nid]", "a NID to show")
@@ -46,13 +48,19 @@ export function registerNamespaces(program: Command, ctx: Context): void {
       }
       const entry = registry.get(nid);
       if (entry === undefined) {
-        // What RFC 8141 §5 says about a NID that is not registered.
+        // What RFC 8141 §5 says about a NID that is not registered, and which registered ones
+        // it may be a typo of.
         const why = nidClassOf(nid);
-        if (options.json === true) await out.json({ nid, registered: false, ...why });
-        else
+        // (Informal NIDs are numbers IANA assigns: another number is no correction.)
+        const suggestions = why.kind === "informal" ? [] : similarNids(nid);
+        if (options.json === true) {
+          await out.json({ nid, registered: false, ...why, suggestions });
+        } else {
           await out.line(
             `${c.red(`${visible(nid)}: not in the IANA registry of ${registry.snapshotDate}`)}\n  ${why.reason}`,
           );
+          if (suggestions.length > 0) await out.line(`  did you mean ${suggestions.join(" or ")}?`);
+        }
         await out.flush();
         ctx.exit(EXIT_INVALID);
         return;

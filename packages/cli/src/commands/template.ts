@@ -12,6 +12,7 @@ import {
 import { type Command, Option } from "commander";
 import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
 import { examplesHelp } from "../help-examples.js";
+import { namingFile } from "../input-lines.js";
 import { issueLine } from "../issue-text.js";
 import { nidClassOf } from "../nid-class.js";
 import { LineWriter } from "../output.js";
@@ -52,7 +53,12 @@ export function registerTemplate(program: Command, ctx: Context): void {
       ]),
     )
     .action(async (file: string, options: { json?: boolean }) => {
-      const text = file === "-" ? await readAll(ctx.io.stdin) : await readFile(file, "utf8");
+      const text =
+        file === "-"
+          ? await readAll(ctx.io.stdin)
+          : await readFile(file, "utf8").catch((error: unknown) => {
+              throw namingFile(error, file);
+            });
       const issues = checkTemplate(parseTemplate(text));
       const ok = !issues.some((i) => i.severity === "error");
       const out = new LineWriter(ctx.io.stdout);

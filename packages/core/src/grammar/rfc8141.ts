@@ -137,8 +137,12 @@ function schemeAnyCase(s: string, m: Marks): number {
   return 4;
 }
 
-/** The error for an input that does not start with "urn:": the first character that differs. */
+/**
+ * The error for an input that does not start with "urn:": the first character that differs, or
+ * "empty" for nothing at all (an empty line, an empty form field), which is no wrong scheme.
+ */
 function badScheme(s: string, m: Marks): -1 {
+  if (s.length === 0) return m.fail("empty", 0, "scheme");
   let i = 0;
   while (i < 3 && i < s.length && (s.charCodeAt(i) | 0x20) === "urn".charCodeAt(i)) i++;
   return m.fail("scheme-not-urn", i, "scheme");

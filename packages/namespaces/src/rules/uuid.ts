@@ -53,7 +53,10 @@ function read(urn: URN): number {
   return lastRead.seen;
 }
 
-/** A lowercase UUID of the RFC 9562 variant (see NamespaceRule.conforming). */
+/**
+ * A lowercase UUID of the RFC 9562 variant and of a version RFC 9562 defines (see
+ * NamespaceRule.conforming).
+ */
 function conformingUuid() {
   const b = new AutomatonBuilder();
   const h = "0-9a-f";
@@ -62,7 +65,8 @@ function conformingUuid() {
     "-",
     ...times(h, 4),
     "-",
-    ...times(h, 4),
+    "1-8",
+    ...times(h, 3),
     "-",
     "89ab",
     ...times(h, 3),
@@ -94,6 +98,19 @@ export const uuidRule: NamespaceRule = {
           ),
         ];
       }
+      return [];
+    }
+    // RFC 9562 §4.2: the version nibble (offset 14) of an RFC 9562 UUID is 1 to 8; 0 is unused
+    // and 9 to f are reserved for future definition. (Other variants give it no such meaning.)
+    const version = name.charCodeAt(at + 14);
+    if (version < 0x31 || version > 0x38) {
+      return [
+        warning(
+          "uuid-version",
+          `version nibble "${name[at + 14]}" is not one RFC 9562 defines (1 to 8; 0 is unused, 9 to f are reserved) (RFC 9562 §4.2)`,
+          at + 14,
+        ),
+      ];
     }
     return [];
   },

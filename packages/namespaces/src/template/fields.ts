@@ -93,4 +93,10 @@ export const TEMPLATE_FIELDS: readonly TemplateField[] = [
 export type RegistrationTemplate = Partial<Record<TemplateFieldKey, string>> & {
   /** Text before the first field (a title, say), kept for rendering. */
   preamble?: string;
+  /**
+   * Set by parseTemplate when the text gives a field more than once (under any of its labels):
+   * those fields, in the order of their first repetition. The last value given is kept;
+   * checkTemplate reports each as an error. Never rendered.
+   */
+  repeatedFields?: TemplateFieldKey[];
 };

@@ -1,6 +1,6 @@
 // RFC 8141 Appendix A: reading a registration template's text form. A field starts with its label
 // and ":" at the start of a line (indented at most 3 spaces, as in the RFC's own rendering); every
-// following line up to the next label belongs to it.
+// following line up to the next label belongs to it. A field given twice is recorded, not merged.
 
 import { type RegistrationTemplate, TEMPLATE_FIELDS, type TemplateFieldKey } from "./fields.js";
 
@@ -13,10 +13,12 @@ const LABEL_LINE = /^ {0,3}([A-Za-z][A-Za-z ]*?)\s*:(.*)$/;
 
 export function parseTemplate(text: string): RegistrationTemplate {
   const template: RegistrationTemplate = {};
+  const repeated = new Set<TemplateFieldKey>();
   let key: TemplateFieldKey | "preamble" = "preamble";
   let lines: string[] = [];
   const flush = () => {
     const value = fieldValue(lines);
+    if (key !== "preamble" && template[key] !== undefined) repeated.add(key);
     if (key !== "preamble" || value !== "") template[key] = value;
   };
   for (const line of text.split(/\r?\n/)) {
@@ -31,6 +33,7 @@ export function parseTemplate(text: string): RegistrationTemplate {
     lines = [(m?.[2] ?? "").trim()];
   }
   flush();
+  if (repeated.size > 0) template.repeatedFields = [...repeated];
   return template;
 }
 
