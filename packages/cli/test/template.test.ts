@@ -58,6 +58,15 @@ test("new --informal: IANA assigns the NID", async () => {
   assert.equal((await run(["template", "new", "--informal", "--nid", "urn-x"])).code, 2);
 });
 
+test("new --informal --nid urn-5: a revision of the assigned NID, never a new designation", async () => {
+  const r = await run(["template", "new", "--informal", "--nid", "urn-5"]);
+  assert.equal(r.code, 0);
+  assert.match(r.stdout, /^Namespace ID: urn-5\n\nVersion: 2\n/);
+  assert.match(r.stdout, /^Revision Information: </m);
+  const check = await run(["template", "check", "-"], { stdin: r.stdout });
+  assert.doesNotMatch(check.stdout, /template-informal-nid-designated/);
+});
+
 test("new: a NID that §5.1 forbids is refused with the rule, exit 1", async () => {
   const r = await run(["template", "new", "--nid", "isbn"]);
   assert.equal(r.code, 1);

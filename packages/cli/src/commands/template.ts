@@ -129,11 +129,22 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Appendix A with today's date and, for each field, what §6.4 asks it to say. */
+/**
+ * Appendix A with today's date and, for each field, what §6.4 asks it to say. An informal NID
+ * given by number is one IANA assigned already (§5.2: the registrant never designates it), so its
+ * skeleton is a revision: Version 2 with Revision Information to fill in.
+ */
 function skeleton(nid: string | undefined, informal: boolean): RegistrationTemplate {
+  const revision = informal && nid !== undefined;
   return {
     namespaceId: informal ? (nid ?? "assigned by IANA (informal namespace)") : nid,
-    version: "1",
+    version: revision ? "2" : "1",
+    ...(revision
+      ? {
+          revisionInformation:
+            "<what this version changes from the one registered (RFC 8141 Appendix A)>",
+        }
+      : {}),
     date: new Date().toISOString().slice(0, 10),
     registrant:
       "<name and address of the registering organization; name and email, phone or postal\n" +
