@@ -62,6 +62,10 @@ const SQLITE_ONLY = [
   "INSERT OR REPLACE INTO namespace_templates (nid,revision,template,created) VALUES ('example',1,'rewritten','x')",
   "INSERT OR REPLACE INTO audit (id,action,target,at) VALUES (1,'tampered','x','x')",
   "INSERT OR REPLACE INTO tokens (id,hash,role,created) VALUES (1,'x','admin','x')",
+  // An explicit id of -1 looks like "no id given" before the insert; ids below 1 are refused after.
+  "INSERT INTO records (id,key,urn,nid,status,created,updated) VALUES (-1,'urn:example:neg','urn:example:neg','example','active','x','x')",
+  "INSERT INTO locators (id,record_id,url,created) VALUES (-1,1,'https://neg.example/','x')",
+  "INSERT INTO audit (id,action,target,at) VALUES (-1,'x','y','z')",
 ];
 
 const POSTGRES_ONLY = [
@@ -134,7 +138,7 @@ for (const engine of engines) {
           const before = await snapshot(h);
           await assert.rejects(
             h.rawExec(sql),
-            /never|append-only|keeps|belongs|final|forward|can only be updated/,
+            /never|append-only|keeps|belongs|final|forward|can only be updated|positive/,
           );
           assert.equal(await snapshot(h), before, "the tables are as they were");
         });

@@ -9,28 +9,58 @@ import { textFault } from "./text.js";
 /** Deepest nesting of arrays and objects accepted in any JSON the server is sent. */
 export const MAX_DEPTH = 32;
 
-function pointer(path: string, key: string | number): string {
-  return `${path}/${String(key).replaceAll("~", "~0").replaceAll("/", "~1")}`;
+function escape(key: string | number): string {
+  return String(key).replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+/** A value met on the walk: its parent's entry and its key there (the root has none). */
+interface Step {
+  value: unknown;
+  parent: Step | null;
+  key: string | number;
+  depth: number;
+}
+
+/** The JSON pointer of a step, built only when a fault is found there. */
+function pointerOf(step: Step, base: string): string {
+  const keys: string[] = [];
+  for (let s: Step | null = step; s?.parent != null; s = s.parent) keys.push(escape(s.key));
+  return (
+    base +
+    keys
+      .reverse()
+      .map((k) => `/${k}`)
+      .join("")
+  );
 }
 
 /** The first fault in `value`, with its JSON pointer under `base`, or null. */
 export function jsonFault(value: unknown, base = ""): FieldError | null {
-  const stack: [unknown, string, number][] = [[value, base, 0]];
-  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-    const [v, path, depth] = next;
+  const stack: Step[] = [{ value, parent: null, key: "", depth: 0 }];
+  for (let step = stack.pop(); step !== undefined; step = stack.pop()) {
+    const v = step.value;
     if (typeof v === "string") {
       const fault = textFault(v);
-      if (fault !== null) return { path, message: `the text ${fault}` };
+      if (fault !== null) return { path: pointerOf(step, base), message: `the text ${fault}` };
     } else if (v !== null && typeof v === "object") {
-      if (depth >= MAX_DEPTH)
-        return { path, message: `nesting deeper than ${MAX_DEPTH} levels is not accepted` };
+      const depth = step.depth + 1;
+      if (depth > MAX_DEPTH)
+        return {
+          path: pointerOf(step, base),
+          message: `nesting deeper than ${MAX_DEPTH} levels is not accepted`,
+        };
       if (Array.isArray(v))
-        for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], pointer(path, i), depth + 1]);
+        for (let i = v.length - 1; i >= 0; i--)
+          stack.push({ value: v[i], parent: step, key: i, depth });
       else
-        for (const [k, x] of Object.entries(v)) {
+        for (const k of Object.keys(v)) {
           const fault = textFault(k);
-          if (fault !== null) return { path: pointer(path, k), message: `the key ${fault}` };
-          stack.push([x, pointer(path, k), depth + 1]);
+          if (fault !== null)
+            return {
+              path: pointerOf({ value: null, parent: step, key: k, depth }, base),
+              message: `the key ${fault}`,
+            };
+          stack.push({ value: (v as Record<string, unknown>)[k], parent: step, key: k, depth });
         }
     }
   }

@@ -168,11 +168,20 @@ BEGIN
   SELECT RAISE(ABORT, 'a URN record is never reassigned');
 END;
 
+-- NEW.id is -1 before an insert that leaves the id to SQLite, so only an explicit id is looked
+-- up; and since no row may have an id below 1 (checked after the insert, when the id is known),
+-- an explicit -1 can never name an existing row either.
 CREATE TRIGGER records_never_replaced BEFORE INSERT ON records
 WHEN EXISTS (SELECT 1 FROM records WHERE key = NEW.key)
-  OR EXISTS (SELECT 1 FROM records WHERE id = NEW.id)
+  OR (NEW.id <> -1 AND EXISTS (SELECT 1 FROM records WHERE id = NEW.id))
 BEGIN
   SELECT RAISE(ABORT, 'a URN record is never replaced: the key is registered');
+END;
+
+CREATE TRIGGER records_positive_id AFTER INSERT ON records
+WHEN NEW.id < 1
+BEGIN
+  SELECT RAISE(ABORT, 'record ids are positive');
 END;
 
 CREATE TRIGGER records_tombstone_frozen BEFORE UPDATE OF metadata ON records
@@ -187,16 +196,17 @@ BEGIN
 END;
 
 CREATE TRIGGER locators_never_replaced BEFORE INSERT ON locators
-WHEN EXISTS (SELECT 1 FROM locators WHERE record_id = NEW.record_id AND url = NEW.url)
-  OR EXISTS (SELECT 1 FROM locators WHERE id = NEW.id)
+WHEN NOT EXISTS (SELECT 1 FROM records WHERE id = NEW.record_id)
+  OR EXISTS (SELECT 1 FROM locators WHERE record_id = NEW.record_id AND url = NEW.url)
+  OR (NEW.id <> -1 AND EXISTS (SELECT 1 FROM locators WHERE id = NEW.id))
 BEGIN
-  SELECT RAISE(ABORT, 'a locator is never replaced: update it');
+  SELECT RAISE(ABORT, 'a locator belongs to a record and is never replaced: update it');
 END;
 
-CREATE TRIGGER locators_need_record BEFORE INSERT ON locators
-WHEN NOT EXISTS (SELECT 1 FROM records WHERE id = NEW.record_id)
+CREATE TRIGGER locators_positive_id AFTER INSERT ON locators
+WHEN NEW.id < 1
 BEGIN
-  SELECT RAISE(ABORT, 'a locator belongs to a record');
+  SELECT RAISE(ABORT, 'locator ids are positive');
 END;
 
 CREATE TRIGGER locators_never_moved BEFORE UPDATE OF id, record_id, url, created ON locators
@@ -273,9 +283,15 @@ BEGIN
 END;
 
 CREATE TRIGGER audit_never_replaced BEFORE INSERT ON audit
-WHEN EXISTS (SELECT 1 FROM audit WHERE id = NEW.id)
+WHEN NEW.id <> -1 AND EXISTS (SELECT 1 FROM audit WHERE id = NEW.id)
 BEGIN
   SELECT RAISE(ABORT, 'the audit log is append-only');
+END;
+
+CREATE TRIGGER audit_positive_id AFTER INSERT ON audit
+WHEN NEW.id < 1
+BEGIN
+  SELECT RAISE(ABORT, 'the audit log is append-only: ids are positive');
 END;
 
 CREATE TRIGGER tokens_never_deleted BEFORE DELETE ON tokens

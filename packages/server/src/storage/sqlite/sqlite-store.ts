@@ -191,26 +191,24 @@ export class SqliteStore implements Store {
         `SELECT r.urn FROM successors s JOIN records r ON r.id = s.record_id
          WHERE s.successor_key = ? ORDER BY r.id`,
       ),
+      // The schema refuses any insert on a taken key (version 5), so the writes below look the
+      // key up first rather than relying on ON CONFLICT. (An INSERT … SELECT … WHERE NOT EXISTS
+      // reading the same table would make SQLite stage every row in a temporary table.)
       insertRecord: db.prepare<
         [
-          {
-            key: string;
-            urn: string;
-            nid: string;
-            status: RecordStatus;
-            metadata: string | null;
-            reason: string | null;
-            deactivated: string | null;
-            created: string;
-            updated: string;
-          },
+          string,
+          string,
+          string,
+          RecordStatus,
+          string | null,
+          string | null,
+          string | null,
+          string,
+          string,
         ]
       >(
-        // Not ON CONFLICT DO NOTHING: the schema refuses any insert on a taken key (version 5),
-        // so a taken key inserts no row and changes() says so.
         `INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, created, updated)
-         SELECT @key, @urn, @nid, @status, @metadata, @reason, @deactivated, @created, @updated
-         WHERE NOT EXISTS (SELECT 1 FROM records WHERE key = @key)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       // A locator's URL already on the record is updated in place, never inserted again.
       updateLocator: db.prepare(
@@ -223,15 +221,22 @@ export class SqliteStore implements Store {
       deactivateLocators: db.prepare(
         "UPDATE locators SET active = 0 WHERE record_id = ? AND active = 1",
       ),
-      insertSuccessor: db.prepare<[{ id: number; urn: string; key: string; created: string }]>(
+      hasSuccessor: db.prepare<[number, string], { n: number }>(
+        "SELECT 1 AS n FROM successors WHERE record_id = ? AND successor_key = ?",
+      ),
+      insertSuccessor: db.prepare<[number, string, string, string]>(
         `INSERT INTO successors (record_id, successor_urn, successor_key, created)
-         SELECT @id, @urn, @key, @created
-         WHERE NOT EXISTS (SELECT 1 FROM successors WHERE record_id = @id AND successor_key = @key)`,
+         VALUES (?, ?, ?, ?)`,
       ),
       setMetadata: db.prepare("UPDATE records SET metadata = ?, updated = ? WHERE id = ?"),
       touch: db.prepare("UPDATE records SET updated = ? WHERE id = ?"),
       setStatus: db.prepare(
         "UPDATE records SET status = ?, reason = ?, deactivated = ?, updated = ? WHERE id = ?",
+      ),
+      // One statement for a batch's audit rows, one a created record (in line order).
+      insertImportAudit: db.prepare(
+        `INSERT INTO audit (token_id, action, target, before, after, at)
+         SELECT ?, 'urn.import', value, NULL, ?, ? FROM json_each(?) ORDER BY key`,
       ),
       insertAudit: db.prepare(
         "INSERT INTO audit (token_id, action, target, before, after, at) VALUES (?, ?, ?, ?, ?, ?)",
@@ -465,20 +470,30 @@ export class SqliteStore implements Store {
     return this.#recordSync(key);
   }
 
+  /** `fresh`: the record was created in this transaction, so none of its URLs is stored yet. */
   #insertLocators(
     recordId: number,
     locators: readonly LocatorInput[] | undefined,
     t: string,
+    fresh = false,
   ): void {
     for (const l of locators ?? []) {
       const priority = l.priority ?? 0;
       const mediaType = l.mediaType ?? null;
       const active = l.active === false ? 0 : 1;
-      if (this.s.updateLocator.run(priority, mediaType, active, recordId, l.url).changes > 0)
+      if (
+        !fresh &&
+        this.s.updateLocator.run(priority, mediaType, active, recordId, l.url).changes > 0
+      )
         continue;
       const created = (l as { created?: string }).created ?? t;
       this.s.insertLocator.run(recordId, l.url, priority, mediaType, active, created);
     }
+  }
+
+  #insertSuccessor(recordId: number, successor: { urn: string; key: string }, t: string): void {
+    if (this.s.hasSuccessor.get(recordId, successor.key) === undefined)
+      this.s.insertSuccessor.run(recordId, successor.urn, successor.key, t);
   }
 
   async createRecord(input: NewRecord, actor: Actor): Promise<UrnRecord> {
@@ -486,26 +501,25 @@ export class SqliteStore implements Store {
       .transaction(() => {
         const t = now();
         const metadata = input.metadata == null ? null : JSON.stringify(input.metadata);
-        const info = this.s.insertRecord.run({
-          key: input.key,
-          urn: input.urn,
-          nid: input.nid,
-          status: input.status,
-          metadata,
-          reason: null,
-          deactivated: null,
-          created: t,
-          updated: t,
-        });
-        if (info.changes === 0) {
-          const existing = this.s.recordUrnByKey.get(input.key);
+        const existing = this.s.recordUrnByKey.get(input.key);
+        if (existing !== undefined)
           throw new ConflictError(
-            `an equivalent URN is already registered: ${existing?.urn}`,
-            existing?.urn ?? input.key,
+            `an equivalent URN is already registered: ${existing.urn}`,
+            existing.urn,
           );
-        }
+        const info = this.s.insertRecord.run(
+          input.key,
+          input.urn,
+          input.nid,
+          input.status,
+          metadata,
+          null,
+          null,
+          t,
+          t,
+        );
         const id = Number(info.lastInsertRowid);
-        this.#insertLocators(id, input.locators, t);
+        this.#insertLocators(id, input.locators, t, true);
         const record = this.#recordSync(input.key) as UrnRecord;
         this.#audit(actor, "urn.create", input.urn, undefined, record);
         return record;
@@ -567,8 +581,7 @@ export class SqliteStore implements Store {
         if (action === "urn.deactivate")
           this.s.setStatus.run("deactivated", change.reason, t, t, row.id);
         else this.s.touch.run(t, row.id);
-        if (change.successor)
-          this.s.insertSuccessor.run({ id: row.id, ...change.successor, created: t });
+        if (change.successor) this.#insertSuccessor(row.id, change.successor, t);
         const after = this.#recordSync(key) as UrnRecord;
         this.#audit(actor, action, row.urn, before, after);
         return after;
@@ -590,33 +603,38 @@ export class SqliteStore implements Store {
           const metadata = r.metadata == null ? null : JSON.stringify(r.metadata);
           const since = r.created ?? t;
           const deactivated = r.status === "deactivated" ? (r.deactivated ?? t) : null;
-          const info = s.insertRecord.run({
-            key: item.key,
-            urn: r.urn,
-            nid: item.nid,
-            status: r.status,
-            metadata,
-            reason: r.status === "deactivated" ? (r.reason ?? null) : null,
-            deactivated,
-            created: since,
-            updated: t,
-          });
-          if (info.changes === 0) {
-            const existing = this.#recordSync(item.key) as UrnRecord;
+          const existing = this.#recordSync(item.key);
+          if (existing !== null) {
             if (sameAsLine(existing, r)) result.unchanged += 1;
             else result.conflicts.push({ line: item.line, urn: r.urn, existing: existing.urn });
             continue;
           }
+          const info = s.insertRecord.run(
+            item.key,
+            r.urn,
+            item.nid,
+            r.status,
+            metadata,
+            r.status === "deactivated" ? (r.reason ?? null) : null,
+            deactivated,
+            since,
+            t,
+          );
           const id = Number(info.lastInsertRowid);
-          this.#insertLocators(id, r.locators, since);
-          for (const succ of item.successors) s.insertSuccessor.run({ id, ...succ, created: t });
+          this.#insertLocators(id, r.locators, since, true);
+          for (const succ of item.successors) this.#insertSuccessor(id, succ, t);
           created.push(r.urn);
           result.created += 1;
         }
         // An audit row for each created record, named by its URN, so that its history shows the
         // import (the batch's lines say which import).
-        const batch = { batch: `lines ${items[0]?.line}-${items.at(-1)?.line}` };
-        for (const urn of created) this.#audit(actor, "urn.import", urn, undefined, batch);
+        if (created.length > 0)
+          s.insertImportAudit.run(
+            actor.tokenId,
+            JSON.stringify({ batch: `lines ${items[0]?.line}-${items.at(-1)?.line}` }),
+            now(),
+            JSON.stringify(created),
+          );
         return result;
       })
       .immediate();
