@@ -71,7 +71,10 @@ describe("web UI pages", () => {
       assert.equal(reserved.headers.location, "/record/urn:example:report-2025");
       const unknown = await b.get("/go?urn=urn%3Aexample%3Anobody&do=resolve");
       assert.equal(unknown.statusCode, 404);
-      assert.match(unknown.body, /urn:example:nobody is not registered here/);
+      assert.match(unknown.body, /<code>urn:example:nobody<\/code> is not registered here/);
+      // The box keeps what was typed, and "Inspect it" is a link.
+      assert.match(unknown.body, /id="urn" name="urn" type="text" value="urn:example:nobody"/);
+      assert.match(unknown.body, /<a href="\/inspect\?urn=urn%3Aexample%3Anobody">Inspect it<\/a>/);
       const inspect = await b.get("/go?urn=urn%3Aexample%3Areport-2024&do=inspect");
       assert.equal(inspect.headers.location, "/inspect?urn=urn%3Aexample%3Areport-2024");
     });
@@ -229,6 +232,25 @@ describe("web UI pages", () => {
       const ns = await new Browser(app).get("/namespaces/example");
       assert.match(ns.body, /<pre class="template">Namespace ID: example/);
       assert.match(ns.body, /prefix <code>doc-<\/code>, 6-digit sequence, ISO 7064 MOD 11-2/);
+      // A local namespace: the rules are known and reported, not enforced, and the page says so once.
+      assert.match(ns.body, /serves it as a local namespace/);
+      assert.doesNotMatch(ns.body, /registrations must pass its namespace rules/);
+      // At phone width the table becomes cards, each cell named by its column.
+      assert.match(all.body, /<table id="ns-table" class="cards">/);
+      assert.match(all.body, /<td data-label="Here">/);
+      // Registry references link their web addresses and RFCs.
+      const isbn = await new Browser(app).get("/namespaces/isbn");
+      assert.match(isbn.body, /<a href="https:\/\/www\.isbn-international\.org">/);
+      const uuid = await new Browser(app).get("/namespaces/uuid");
+      assert.match(
+        uuid.body,
+        /\[<a href="https:\/\/www\.rfc-editor\.org\/rfc\/rfc9562">RFC9562<\/a>\]/,
+      );
+      const informal = await new Browser(app).get("/namespaces/urn-1");
+      assert.match(
+        informal.body,
+        /<a href="https:\/\/www\.iana\.org\/assignments\/urn-informal\/urn-1">/,
+      );
     });
 
     it("assets are served with validators", async () => {
@@ -394,7 +416,18 @@ describe("web UI pages", () => {
         (await b.post(edit, { csrf, action: "deactivate", reason: "" })).statusCode,
         422,
       );
-      const gone = await b.post(edit, { csrf, action: "deactivate", reason: "test over" });
+      // Without script, the form first asks on a page of its own; nothing is written yet.
+      const ask = await b.post(edit, { csrf, action: "deactivate", reason: "test over" });
+      assert.equal(ask.statusCode, 200);
+      assert.match(ask.body, /This is final/);
+      assert.match(ask.body, /name="confirmed" value="yes"/);
+      assert.equal((await app.inject({ url: "/urn:example:ui-managed" })).statusCode, 303);
+      const gone = await b.post(edit, {
+        csrf,
+        action: "deactivate",
+        reason: "test over",
+        confirmed: "yes",
+      });
       assert.equal(gone.statusCode, 303);
       const tomb = await new Browser(app).get("/urn:example:ui-managed");
       assert.equal(tomb.statusCode, 410);
@@ -410,6 +443,7 @@ describe("web UI pages", () => {
         action: "deactivate",
         reason: "moved",
         successor: "urn:example:report-2024",
+        confirmed: "yes",
       });
       assert.equal(r.statusCode, 303);
       const res = await app.inject({ url: "/urn:example:ui-old" });

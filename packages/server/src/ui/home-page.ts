@@ -4,14 +4,19 @@
 import type { Namespace } from "../storage/store.js";
 import { type Html, html } from "./html.js";
 
-export function homeContent(namespaces: readonly Namespace[], message: string | null): Html {
+/** `message`: why the URN in `value` was not resolved (the box keeps it for another try). */
+export function homeContent(
+  namespaces: readonly Namespace[],
+  message: Html | null,
+  value = "",
+): Html {
   return html`<h1>Resolve or inspect a URN</h1>
 <form class="urn-form" method="get" action="/go">
 <label for="urn">URN</label>
 <p class="hint" id="urn-hint">For example <code>urn:example:report-2024</code>. Resolve follows it to where the resource is; inspect takes it apart.</p>
 ${message ? html`<p class="error-box" role="alert" id="urn-error">${message}</p>` : ""}
 <div class="row">
-<input id="urn" name="urn" type="text" spellcheck="false" autocapitalize="off" autocomplete="off" required aria-describedby="urn-hint${message ? " urn-error" : ""}">
+<input id="urn" name="urn" type="text" value="${value}" spellcheck="false" autocapitalize="off" autocomplete="off" required aria-describedby="urn-hint${message ? " urn-error" : ""}">
 <button type="submit" name="do" value="resolve">Resolve</button>
 <button type="submit" name="do" value="inspect" class="secondary">Inspect</button>
 </div>

@@ -44,13 +44,29 @@ export function namespacesContent(served: readonly Namespace[], query: string): 
 </div>
 </form>
 <p role="status" id="ns-count">${shown.length} of ${all.length} shown</p>
-<div class="table-wrap"><table id="ns-table">
+<div class="table-wrap"><table id="ns-table" class="cards">
 <caption class="visually-hidden">Namespaces</caption>
 <thead><tr><th scope="col">NID</th><th scope="col">IANA</th><th scope="col">Reference</th><th scope="col">Rules</th><th scope="col">Here</th></tr></thead>
 <tbody>${shown.map(
     (r) =>
-      html`<tr data-search="${`${r.nid} ${r.entry?.reference ?? ""} ${r.entry?.kind ?? ""}`.toLowerCase()}"><td><a href="${`/namespaces/${r.nid}`}"><code>${r.nid}</code></a></td><td>${r.entry?.kind ?? "not registered"}</td><td class="ref">${r.entry?.reference ?? "—"}</td><td>${ruleFor(r.nid) ? "checked" : "syntax only"}</td><td>${r.served ? (r.served.local ? "served (local)" : "served") : ""}</td></tr>`,
+      html`<tr data-search="${`${r.nid} ${r.entry?.reference ?? ""} ${r.entry?.kind ?? ""}`.toLowerCase()}"><td data-label="NID"><a href="${`/namespaces/${r.nid}`}"><code>${r.nid}</code></a></td><td data-label="IANA">${r.entry?.kind ?? "not registered"}</td><td data-label="Reference" class="ref">${r.entry?.reference ?? "—"}</td><td data-label="Rules">${ruleFor(r.nid) ? "checked" : "syntax only"}</td><td data-label="Here">${r.served ? (r.served.local ? "served (local)" : "served") : "—"}</td></tr>`,
   )}</tbody></table></div>`;
+}
+
+/** Web addresses and RFC numbers in a registry reference ("[RFC3187]", "<https://…>"). */
+const LINKABLE = /https?:\/\/[^\s<>\]]+|\bRFC ?(\d{1,5})\b/g;
+
+/** The registry entry's reference with its web addresses and RFC numbers as links. */
+function references(entry: RegistryEntry): Html {
+  const parts: (Html | string)[] = [];
+  let last = 0;
+  for (const m of entry.reference.matchAll(LINKABLE)) {
+    const href = m[1] === undefined ? m[0] : `https://www.rfc-editor.org/rfc/rfc${m[1]}`;
+    parts.push(entry.reference.slice(last, m.index), html`<a href="${href}">${m[0]}</a>`);
+    last = m.index + m[0].length;
+  }
+  parts.push(entry.reference.slice(last));
+  return html`${parts}`;
 }
 
 function policy(ns: Namespace, revisions: readonly TemplateRevision[]): Html {
@@ -102,7 +118,7 @@ ${
   entry === undefined
     ? html`<p>Not in the IANA registry of ${registry.snapshotDate}.</p>`
     : html`<dl class="facts"><dt>Kind</dt><dd>${entry.kind === "formal" ? "formal (RFC 8141 §5.1)" : "informal (RFC 8141 §5.2)"}</dd>
-<dt>Reference</dt><dd>${entry.reference}</dd>
+<dt>Reference</dt><dd>${references(entry)}</dd>
 ${entry.date ? html`<dt>Recorded</dt><dd>${entry.date}</dd>` : ""}
 ${entry.note ? html`<dt>Note</dt><dd>${entry.note}</dd>` : ""}</dl>`
 }
@@ -111,7 +127,9 @@ ${entry.note ? html`<dt>Note</dt><dd>${entry.note}</dd>` : ""}</dl>`
 <p>${
     rule === undefined
       ? "urnkit knows no rules of its own for this namespace: URNs are checked against RFC 8141 syntax and compared with the generic equivalence of §3.1."
-      : "urnkit checks this namespace's own syntax (and check digits where it has them) and compares its URNs with the namespace's equivalence rules; the inspector lists what it finds."
+      : served?.local
+        ? "urnkit knows this namespace's own syntax (and check digits where it has them) and the inspector reports on them; this server serves it as a local namespace, so registrations here are checked against RFC 8141 syntax only. URNs are still compared with the namespace's equivalence rules."
+        : "urnkit checks this namespace's own syntax (and check digits where it has them) and compares its URNs with the namespace's equivalence rules; the inspector lists what it finds."
   }</p>
 </section>
 ${served === null ? html`<p>Not served here.</p>` : policy(served, revisions)}`;

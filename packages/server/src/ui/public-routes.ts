@@ -52,7 +52,8 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
         { title: "Not registered here", session, current: "home" },
         homeContent(
           await store.listNamespaces(),
-          `${found.urn.href} is not registered here. Inspect it to see what it is.`,
+          html`<code>${found.urn.href}</code> is not registered here. <a href="${inspectHref(input)}">Inspect it</a> to see what it is.`,
+          input,
         ),
       );
     }

@@ -156,6 +156,7 @@ ${
 <form class="stack" method="post" action="${editHref(record.urn)}" data-confirm="Deactivate this URN? This cannot be undone.">
 ${csrfField(session)}
 <input type="hidden" name="action" value="deactivate">
+<input type="hidden" name="confirmed" value="" data-confirmed>
 <label for="reason">Reason</label>
 <input id="reason" name="reason" type="text" required maxlength="4096">
 <label for="successor">Successor URN (optional)</label>
@@ -164,4 +165,36 @@ ${csrfField(session)}
 </form></section>`
     : ""
 }`;
+}
+
+/**
+ * The step that makes deactivation deliberate without JavaScript: what will happen, the reason and
+ * successor as entered, and one button that deactivates (with script, the form's own confirmation
+ * dialog stands for this page).
+ */
+export function confirmDeactivationContent(
+  session: Session,
+  record: UrnRecord,
+  reason: string,
+  successor: string,
+): Html {
+  return html`<h1>Deactivate <code>${record.urn}</code>?</h1>
+<div class="warning-box" role="note">
+<p><strong>This is final.</strong> A URN is never activated again and never reassigned (RFC 8141 §1.1).</p>
+<p>${
+    successor === ""
+      ? "Without a successor, resolution will answer 410 Gone with a tombstone."
+      : html`Resolution will redirect to <code>${successor}</code> (301).`
+  }</p>
+</div>
+<dl class="facts"><dt>Reason</dt><dd>${reason}</dd>${successor === "" ? "" : html`<dt>Successor</dt><dd><code>${successor}</code></dd>`}</dl>
+<form class="stack" method="post" action="${editHref(record.urn)}">
+${csrfField(session)}
+<input type="hidden" name="action" value="deactivate">
+<input type="hidden" name="confirmed" value="yes">
+<input type="hidden" name="reason" value="${reason}">
+<input type="hidden" name="successor" value="${successor}">
+<button type="submit" class="danger">Deactivate permanently</button>
+</form>
+<p><a href="${editHref(record.urn)}">Cancel and go back</a></p>`;
 }

@@ -20,6 +20,7 @@ import { editHref } from "./links.js";
 import type { Pages } from "./pages.js";
 import { queryUrn } from "./query-urn.js";
 import {
+  confirmDeactivationContent,
   EMPTY_REGISTER,
   manageContent,
   type RegisterValues,
@@ -241,6 +242,13 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
       const reason = (form.get("reason") ?? "").trim();
       const successor = (form.get("successor") ?? "").trim();
       if (reason === "") return managePage(request, reply, 422, "Say why the URN is deactivated.");
+      if (form.get("confirmed") !== "yes")
+        return pages.send(
+          reply,
+          200,
+          { title: `Deactivate ${record.urn}?`, session, current: "registrar", noindex: true },
+          confirmDeactivationContent(session, record, reason, successor),
+        );
       write = () =>
         deactivateUrn(ctx, token, record.urn, {
           reason,

@@ -59,8 +59,10 @@ for (const form of document.querySelectorAll("form[data-locators]")) {
   }
 }
 
+// Without script the server asks on a page of its own; a confirmed dialog skips that page.
 for (const form of document.querySelectorAll("form[data-confirm]")) {
   form.addEventListener("submit", (event) => {
     if (!window.confirm(form.dataset.confirm)) event.preventDefault();
+    else for (const field of form.querySelectorAll("[data-confirmed]")) field.value = "yes";
   });
 }
