@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# The production install as docs/deploy.md tells an operator to do it, in a scratch directory, so
+# that the guide cannot rot: `npm run release` in this clone (the build machine), `npm ci
+# --omit=dev` in a copy of release/ (the host: no dev tools there), `urnkit init` on SQLite,
+# `urnkit serve`, /readyz, one URN registered and resolved with the token init printed, SIGTERM,
+# exit 0. Then consumer projects on the same installation: an ES module and a CommonJS program,
+# and a TypeScript check with skipLibCheck false. Run by .ci/run after `npm test`.
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+scratch="$(mktemp -d)"
+server_pid=""
+cleanup() {
+  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then kill -KILL "$server_pid"; fi
+  rm -rf "$scratch"
+}
+trap cleanup EXIT
+step() { printf '\n== release check: %s\n' "$*"; }
+fail() {
+  printf 'release check FAILED: %s\n' "$*" >&2
+  exit 1
+}
+
+step "npm run release (deploy.md step 1, on the build machine)"
+(cd "$repo" && npm run release --silent)
+
+step "npm ci --omit=dev in a copy of release/ (deploy.md step 1, on the host)"
+host="$scratch/opt/urnkit"
+mkdir -p "$host"
+cp "$repo"/release/* "$host/"
+(cd "$host" && npm ci --omit=dev --no-audit --no-fund --loglevel=error)
+for dev in typescript tsx @biomejs/biome fast-check; do
+  [ ! -e "$host/node_modules/$dev" ] || fail "the host installation holds the dev dependency $dev"
+done
+urnkit="$host/node_modules/.bin/urnkit"
+
+step "urnkit init, then serve on SQLite (deploy.md: one process on SQLite)"
+db="$scratch/var/lib/urnkit/urnkit.db"
+mkdir -p "$(dirname "$db")"
+"$urnkit" init --db "$db" >"$scratch/init.txt"
+token="$(tail -n 1 "$scratch/init.txt")"
+[[ "$token" =~ ^urnkit_[A-Za-z0-9_-]{43}$ ]] || fail "init printed no token: $(cat "$scratch/init.txt")"
+"$urnkit" serve --db "$db" --port 0 --log info >"$scratch/serve.out" 2>"$scratch/serve.err" &
+server_pid=$!
+base=""
+for _ in $(seq 1 100); do
+  base="$(sed -n 's/^urnkit serving .* at \(http[^ ]*\)$/\1/p' "$scratch/serve.err")"
+  [ -n "$base" ] && break
+  kill -0 "$server_pid" 2>/dev/null || fail "serve exited: $(cat "$scratch/serve.err")"
+  sleep 0.1
+done
+[ -n "$base" ] || fail "serve printed no address"
+grep -q "shown once" "$scratch/serve.err" && fail "serve printed a token on a registry that has one"
+
+step "/readyz and one resolution at $base"
+ready="$(curl -sf "$base/readyz")"
+[ "$ready" = '{"status":"ready","engine":"sqlite"}' ] || fail "/readyz answered $ready"
+api() { curl -s -o /dev/null -w '%{http_code}' -H "authorization: Bearer $token" \
+  -H 'content-type: application/json' -X POST "$base$1" -d "$2"; }
+[ "$(api /api/v1/namespaces '{"nid":"example","local":true}')" = 201 ] || fail "namespace not created"
+[ "$(api /api/v1/urns '{"urn":"urn:example:ci-1","status":"active","locators":[{"url":"https://www.example.org/ci-1"}]}')" = 201 ] ||
+  fail "URN not registered"
+resolved="$(curl -s -o /dev/null -w '%{http_code} %{redirect_url}' "$base/URN:EXAMPLE:ci-1")"
+[ "$resolved" = "303 https://www.example.org/ci-1" ] || fail "resolution answered $resolved"
+
+step "SIGTERM: a clean stop"
+kill -TERM "$server_pid"
+status=0
+wait "$server_pid" || status=$?
+server_pid=""
+[ "$status" = 0 ] || fail "serve exited $status after SIGTERM"
+while IFS= read -r line; do
+  node -e 'JSON.parse(process.argv[1])' "$line" 2>/dev/null || fail "a standard output line that is not JSON: $line"
+done <"$scratch/serve.out"
+[ -s "$scratch/serve.out" ] || fail "no log line on standard output with --log info"
+
+step "consumers of the installed packages: ESM, CommonJS, TypeScript (skipLibCheck false)"
+cp -r "$repo/.ci/consumer" "$host/consumer"
+(cd "$host/consumer" && node esm.mjs && node cjs.cjs &&
+  node "$repo/node_modules/typescript/bin/tsc" -p tsconfig.json && echo "typescript consumer: ok")
+
+step "passed"
