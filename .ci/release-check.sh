@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# The production install as docs/deploy.md tells an operator to do it, in a scratch directory, so
-# that the guide cannot rot: `npm run release` in this clone (the build machine), `npm ci
-# --omit=dev` in a copy of release/ (the host: no dev tools there), `urnkit init` on SQLite,
-# `urnkit serve`, /readyz, one URN registered and resolved with the token init printed, SIGTERM,
-# exit 0. Then consumer projects on the same installation: an ES module and a CommonJS program,
-# and a TypeScript check with skipLibCheck false. Run by .ci/run after `npm test`.
+# The production install as docs/deploy.md tells an operator to do it, in a scratch directory that
+# stands for / (so that the guide cannot rot): `npm run release` in this clone (the build
+# machine), `npm ci --omit=dev` in a copy of release/ at opt/urnkit (the host: no dev tools there),
+# `urnkit init` on SQLite, the environment file, the systemd unit of docs/systemd checked by
+# systemd-analyze and its ExecStart run as systemd would, /readyz, one URN registered with the
+# token init printed and resolved, SIGTERM, exit 0. Then consumer projects on the same
+# installation: an ES module and a CommonJS program, and a TypeScript check with skipLibCheck
+# false. Run by .ci/run after `npm test`.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 scratch="$(mktemp -d)"
@@ -31,24 +33,40 @@ cp "$repo"/release/* "$host/"
 for dev in typescript tsx @biomejs/biome fast-check; do
   [ ! -e "$host/node_modules/$dev" ] || fail "the host installation holds the dev dependency $dev"
 done
-urnkit="$host/node_modules/.bin/urnkit"
 
-step "urnkit init, then serve on SQLite (deploy.md: one process on SQLite)"
+step "urnkit init on SQLite, the environment file (deploy.md: one process on SQLite)"
 db="$scratch/var/lib/urnkit/urnkit.db"
-mkdir -p "$(dirname "$db")"
-"$urnkit" init --db "$db" >"$scratch/init.txt"
+mkdir -p "$(dirname "$db")" "$scratch/etc/urnkit"
+"$host/node_modules/.bin/urnkit" init --db "$db" >"$scratch/init.txt"
 token="$(tail -n 1 "$scratch/init.txt")"
 [[ "$token" =~ ^urnkit_[A-Za-z0-9_-]{43}$ ]] || fail "init printed no token: $(cat "$scratch/init.txt")"
-"$urnkit" serve --db "$db" --port 0 --log info >"$scratch/serve.out" 2>"$scratch/serve.err" &
+env_file="$scratch/etc/urnkit/urnkit.env"
+printf 'URNKIT_DB=%s\nURNKIT_TRUST_PROXY=loopback\n' "$db" >"$env_file"
+
+step "the systemd unit of deploy.md, with this scratch directory for / (no systemd runs here)"
+# deploy.md shows the unit file itself: the two must not drift apart.
+diff <(sed -n '/^```ini$/,/^```$/p' "$repo/docs/deploy.md" | sed '1d;$d') "$repo/docs/systemd/urnkit@.service" ||
+  fail "the unit in docs/deploy.md differs from docs/systemd/urnkit@.service"
+port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+unit="$scratch/urnkit@$port.service"
+sed -e "s|/opt/urnkit|$host|g" -e "s|/etc/urnkit/urnkit.env|$env_file|g" \
+  -e "s|/usr/bin/node|$(command -v node)|g" "$repo/docs/systemd/urnkit@.service" >"$unit"
+if command -v systemd-analyze >/dev/null; then
+  systemd-analyze verify "$unit" || fail "systemd-analyze verify refused the unit"
+  echo "systemd-analyze verify: ok"
+else
+  echo "systemd-analyze is not installed: the unit's syntax is not verified here"
+fi
+# What systemd would run for urnkit@$port: ExecStart with %i, under the EnvironmentFile.
+exec_start="$(sed -n 's/^ExecStart=//p' "$unit" | sed "s/%i/$port/g")"
+(set -a && . "$env_file" && set +a && exec $exec_start) >"$scratch/serve.out" 2>"$scratch/serve.err" &
 server_pid=$!
-base=""
+base="http://127.0.0.1:$port"
 for _ in $(seq 1 100); do
-  base="$(sed -n 's/^urnkit serving .* at \(http[^ ]*\)$/\1/p' "$scratch/serve.err")"
-  [ -n "$base" ] && break
+  curl -sf "$base/readyz" >/dev/null 2>&1 && break
   kill -0 "$server_pid" 2>/dev/null || fail "serve exited: $(cat "$scratch/serve.err")"
   sleep 0.1
 done
-[ -n "$base" ] || fail "serve printed no address"
 grep -q "shown once" "$scratch/serve.err" && fail "serve printed a token on a registry that has one"
 
 step "/readyz and one resolution at $base"
