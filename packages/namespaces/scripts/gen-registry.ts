@@ -1,6 +1,7 @@
 // `npm run gen:registry`: regenerates src/registry.generated.ts from the IANA snapshots kept in
 // data/ (iana-urn-namespaces.csv, iana-urn-ietf-params.csv). With --namespaces and/or --ietf
-// (a file or an http(s) URL), first refreshes those snapshots from the source given: it is read
+// (a file or an http(s) URL), first refreshes those snapshots from the source given: a snapshot
+// CSV, or for --namespaces also IANA's own urn-namespaces.xml (iana-xml.ts). Each source is read
 // and checked in full before anything is written, so a bad source leaves data/ as it was. The
 // package never reads data/ at run time.
 
@@ -8,6 +9,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { isXml, namespacesCsvFromIanaXml } from "./iana-xml.js";
 import {
   readIetfRows,
   readNamespaceRows,
@@ -21,7 +23,8 @@ const IETF_SNAPSHOT = resolve(packageDir, "data/iana-urn-ietf-params.csv");
 const target = resolve(packageDir, "src/registry.generated.ts");
 
 const USAGE = `usage: npm run gen:registry [-- [--namespaces <file|url>] [--ietf <file|url>]]
-  --namespaces  a new "URN Namespaces" snapshot for data/iana-urn-namespaces.csv
+  --namespaces  a new "URN Namespaces" snapshot for data/iana-urn-namespaces.csv, or IANA's
+                urn-namespaces.xml (https://www.iana.org/assignments/urn-namespaces/urn-namespaces.xml)
   --ietf        a new "IETF URN Sub-namespaces and params" snapshot for data/iana-urn-ietf-params.csv
 A snapshot is the CSV of data/: "#" comment lines, one saying "registry last updated YYYY-MM-DD",
 then the header (nid,kind,reference,registered,note or table,name,reference,registry) and rows.`;
@@ -49,10 +52,21 @@ async function readSource(source: string): Promise<string> {
   }
 }
 
-/** Reads `source` and checks it parses as a snapshot with `check`; returns its text. */
-async function snapshotFrom(source: string, check: (text: string) => unknown): Promise<string> {
-  const text = await readSource(source);
+/**
+ * Reads `source` and checks it parses as a snapshot with `check`; returns its text. `fromXml`
+ * converts IANA's XML when the source is XML (absent: XML is refused).
+ */
+async function snapshotFrom(
+  source: string,
+  check: (text: string) => unknown,
+  fromXml?: (xml: string) => string,
+): Promise<string> {
+  let text = await readSource(source);
   try {
+    if (isXml(text)) {
+      if (fromXml === undefined) throw new Error("IANA's XML is read for --namespaces only");
+      text = fromXml(text);
+    }
     check(text);
     snapshotDate(text);
   } catch (error) {
@@ -90,7 +104,13 @@ async function main(args: string[]): Promise<void> {
   const namespaces =
     values.namespaces === undefined
       ? null
-      : await snapshotFrom(values.namespaces, readNamespaceRows);
+      : await snapshotFrom(values.namespaces, readNamespaceRows, (xml) =>
+          namespacesCsvFromIanaXml(
+            xml,
+            readFileSync(NAMESPACES_SNAPSHOT, "utf8"),
+            values.namespaces as string,
+          ),
+        );
   const ietf = values.ietf === undefined ? null : await snapshotFrom(values.ietf, readIetfRows);
   for (const [path, text] of [
     [NAMESPACES_SNAPSHOT, namespaces],

@@ -54,6 +54,11 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/** One CSV line of `fields`, quoted where parseCsv needs it (a comma, a quote, a leading "#"). */
+export function csvLine(fields: readonly string[]): string {
+  return fields.map((f) => (/[",\r\n]|^#/.test(f) ? `"${f.replaceAll('"', '""')}"` : f)).join(",");
+}
+
 /** The "registry last updated YYYY-MM-DD" date in a snapshot's header comment. */
 export function snapshotDate(text: string): string {
   const m = /registry last updated (\d{4}-\d{2}-\d{2})/.exec(text);

@@ -70,8 +70,10 @@ describe("gen:registry", () => {
 
   it("refuses what it cannot use with one line, exit 1, and leaves data/ alone", async () => {
     const was = snapshot();
-    const notCsv = join(dir, "registry.html");
-    writeFileSync(notCsv, "<html>IANA</html>\n");
+    const notCsv = join(dir, "registry.txt");
+    writeFileSync(notCsv, "nid;kind\nisbn;formal\n");
+    const html = join(dir, "registry.html");
+    writeFileSync(html, "<html>IANA</html>\n");
     const noDate = join(dir, "no-date.csv");
     writeFileSync(noDate, "nid,kind,reference,registered,note\nisbn,formal,[RFC3187],,\n");
     const cases: [string[], RegExp][] = [
@@ -80,6 +82,7 @@ describe("gen:registry", () => {
         /^gen:registry: cannot read .*missing\.csv: ENOENT/,
       ],
       [["--namespaces", notCsv], /is not a registry snapshot: unexpected namespace CSV header/],
+      [["--namespaces", html], /is not a registry snapshot: not IANA's URN namespaces registry/],
       [["--namespaces", noDate], /is not a registry snapshot: .*registry last updated/],
       // The namespaces source is fine, the IETF one is not: neither file is replaced.
       [["--namespaces", namespacesCsv, "--ietf", notCsv], /unexpected IETF CSV header/],
@@ -89,6 +92,10 @@ describe("gen:registry", () => {
         /cannot fetch http:\/\/127\.0\.0\.1:1\/x\.csv/,
       ],
       [["--from", "x"], /Unknown option '--from'[\s\S]*usage: npm run gen:registry/],
+      [
+        ["--ietf", fileURLToPath(new URL("./fixtures/iana-urn-namespaces.xml", import.meta.url))],
+        /is not a registry snapshot: IANA's XML is read for --namespaces only/,
+      ],
     ];
     for (const [args, message] of cases) {
       const r = await gen(...args);
