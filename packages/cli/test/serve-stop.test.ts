@@ -28,14 +28,22 @@ it("SIGTERM: refuses new connections, finishes the import in flight, exits 0", a
   });
   const response = once(upload, "response");
   upload.write('{"urn":"urn:example:in-flight-1","status":"reserved"}\n');
-  await new Promise((wait) => setTimeout(wait, 200));
+  // Connected, and given time to be accepted and routed before the signal.
+  await once(upload, "socket").then(([socket]) =>
+    once(socket as import("node:net").Socket, "connect"),
+  );
+  await new Promise((wait) => setTimeout(wait, 300));
 
   const stopped = s.stop();
-  await new Promise((wait) => setTimeout(wait, 300));
-  const refused = await fetch(`${s.url}/readyz`).then(
-    (r) => `answered ${r.status}`,
-    (e: { cause?: { code?: string } }) => e.cause?.code,
-  );
+  // The signal takes a moment to arrive; until then /readyz still answers.
+  let refused: string | undefined;
+  for (let tries = 0; tries < 50 && refused !== "ECONNREFUSED"; tries++) {
+    refused = await fetch(`${s.url}/readyz`).then(
+      (r) => `answered ${r.status}`,
+      (e: { cause?: { code?: string } }) => e.cause?.code,
+    );
+    if (refused !== "ECONNREFUSED") await new Promise((wait) => setTimeout(wait, 100));
+  }
   assert.equal(refused, "ECONNREFUSED", "a new connection after SIGTERM");
   assert.equal(s.proc.exitCode, null, "still running while a request is in flight");
 
