@@ -17,14 +17,23 @@ export function syntaxOption(both = false): Option {
 
 /**
  * `--db`: the registry database, a SQLite file or a postgres:// URL, also taken from URNKIT_DB.
- * `sqlite` says what becomes of a missing file; without `fallback` the option is mandatory.
+ * A SQLite file that does not exist is refused (open-registry.ts) unless the command offers and
+ * was given --create. Without `fallback` the option is mandatory.
  */
-export function dbOption(sqlite: "must exist" | "created when missing", fallback?: string): Option {
+export function dbOption(fallback?: string): Option {
   const option = new Option(
     "--db <file|url>",
-    `the SQLite database file (${sqlite}), or a postgres:// URL`,
+    "the registry: a SQLite database file, or a postgres:// URL",
   ).env("URNKIT_DB");
   return fallback === undefined ? option.makeOptionMandatory() : option.default(fallback);
+}
+
+/** `--create`: the explicit request to make a new SQLite database when --db names none. */
+export function createOption(): Option {
+  return new Option(
+    "--create",
+    "make a new SQLite database (and its directory) when --db names a file that does not exist",
+  );
 }
 
 /** `-i, --input`: read the lines of a file instead of standard input. */

@@ -11,6 +11,7 @@ import { registerEqual } from "./commands/equal.js";
 import { registerExport } from "./commands/export.js";
 import { registerExtract } from "./commands/extract.js";
 import { registerImport } from "./commands/import.js";
+import { registerInit } from "./commands/init.js";
 import { registerNamespaces } from "./commands/namespaces.js";
 import { registerNormalize } from "./commands/normalize.js";
 import { registerParse } from "./commands/parse.js";
@@ -36,7 +37,7 @@ export type { Io } from "./context.js";
  * Adding a command: create src/commands/<name>.ts exporting `register<Name>(program, ctx)` (type
  * RegisterCommand) that calls `program.command("<name>")` with a summary, a description ending
  * with the exit status, `.addHelpText("after", examplesHelp([...]))`, and an async action that
- * ends with `ctx.exit(code)`. Reuse common-options.ts (--syntax, --db; `readsUrns` for [urn...]
+ * ends with `ctx.exit(code)`. Reuse common-options.ts (--syntax, --db, --create; open-registry.ts to open it; `readsUrns` for [urn...]
  * with --input and --skip-empty), inputs.ts (arguments or streamed lines), output.ts (LineWriter,
  * colours), progress-bar.ts, nid-class.ts and the Io in `ctx`; never touch process.* directly.
  * Report usage errors with `command.error("error: …")` (exit 2); throw I/O errors (exit 2). Then
@@ -54,6 +55,7 @@ const COMMANDS: RegisterCommand[] = [
   registerResolve,
   registerResolvers,
   registerTemplate,
+  registerInit,
   registerServe,
   registerToken,
   registerImport,

@@ -33,9 +33,11 @@ const COMMANDS = [
   "template",
   "template check",
   "template new",
+  "init",
   "serve",
   "token",
   "token create",
+  "token list",
   "token revoke",
   "import",
   "export",
@@ -119,15 +121,13 @@ describe("I/O errors exit 2 with the system's message and no stack trace", () =>
     ["extract", ["extract", missing]],
     ["template check", ["template", "check", missing]],
     ["import", ["import", missing, "--db", `${missing}.db`]],
-    ["export", ["export", "--db", `${missing}.db`]],
-    ["token create", ["token", "create", "--db", `${missing}.db`, "--role", "admin"]],
   ];
   for (const [name, args] of cases) {
     test(name, async () => {
       const r = await run(args);
       assert.equal(r.code, 2);
       assert.equal(r.stdout, "");
-      assert.match(r.stderr, /^urnkit: .*(ENOENT|no database)/);
+      assert.match(r.stderr, /^urnkit: .*ENOENT/);
       assert.doesNotMatch(r.stderr, STACK);
       assert.equal(existsSync(`${missing}.db`), false, "nothing is created");
     });

@@ -1,5 +1,6 @@
 // `urnkit serve`, `token create`/`revoke`, `import` and `export` against a SQLite file: a token comes out as
-// the last line, an export imports back unchanged, and the server answers on the address it prints.
+// the last line, an export imports back unchanged, and the server answers on the address it prints
+// (on standard error: standard output is for log lines).
 
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -17,19 +18,19 @@ describe("registry commands", () => {
   const db = join(dir, "r.db");
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("serve --example --admin-token: creates the database, prints the URL and a token, resolves", async () => {
+  it("serve --create --example: creates the database, prints the URL and a token, resolves", async () => {
     const proc = spawn(
       process.execPath,
-      [bin, "serve", "--db", db, "--port", "0", "--example", "--admin-token"],
+      [bin, "serve", "--db", db, "--create", "--port", "0", "--example"],
       {
         stdio: ["ignore", "pipe", "pipe"],
       },
     );
     let out = "";
     const token = await new Promise<string>((resolve, reject) => {
-      proc.stdout.on("data", (d) => {
+      proc.stderr.on("data", (d) => {
         out += d;
-        const m = /admin token \(shown once\):\n(\S+)\n/.exec(out);
+        const m = /first administrator \(id 1, shown once\):\n(\S+)\n/.exec(out);
         if (m) resolve(m[1] as string);
       });
       proc.on("exit", (code) => reject(new Error(`serve exited ${code}: ${out}`)));

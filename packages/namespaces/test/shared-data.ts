@@ -1,16 +1,11 @@
-// Locates the project's shared data beside the repository (../shared/data), which CI provides and
-// a plain clone may lack; tests that need it skip with this message when it is absent.
+// Where the tests find the data the repository keeps: the IANA snapshots the registry module is
+// generated from (data/), the namespace test vectors and the example templates.
 
-import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-export const sharedDataDir = resolve(here, "../../../../shared/data");
-export const hasSharedData = existsSync(sharedDataDir);
-export const skipWithoutShared = hasSharedData
-  ? false
-  : "../shared/data is not beside the repository: cannot compare with the source snapshot";
+export const snapshotsDir = resolve(here, "../data");
 export const vectorsDir = resolve(here, "vectors");
 export const templatesDir = resolve(here, "../templates");

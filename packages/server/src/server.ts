@@ -21,6 +21,7 @@ import { healthRoutes } from "./routes/health.js";
 import { importExportRoutes } from "./routes/import-export.js";
 import { namespaceRoutes } from "./routes/namespaces.js";
 import { resolutionRoutes } from "./routes/resolution.js";
+import { tokenListRoutes } from "./routes/token-list.js";
 import { uriResRoutes } from "./routes/uri-res.js";
 import { urnRoutes } from "./routes/urns.js";
 import type { Store } from "./storage/store.js";
@@ -132,6 +133,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(urnRoutes, { ctx });
   await app.register(importExportRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
+  await app.register(tokenListRoutes, { ctx });
   await app.register(healthRoutes, { ctx, openapi });
   await app.register(uiRoutes, { ctx });
   for (const plugin of options.plugins ?? []) await app.register(plugin, { ctx });

@@ -8,6 +8,7 @@ import type { Command } from "commander";
 import { dbOption } from "../common-options.js";
 import { type Context, EXIT_OK } from "../context.js";
 import { examplesHelp } from "../help-examples.js";
+import { openRegistry } from "../open-registry.js";
 import { progressBar } from "../progress-bar.js";
 
 export function registerExport(program: Command, ctx: Context): void {
@@ -18,7 +19,7 @@ export function registerExport(program: Command, ctx: Context): void {
       "Write every URN record, one JSON object a line, to standard output or --output. The " +
         "progress bar (on a terminal) goes to standard error.\n\nExit status: 0 done, 2 usage or I/O error.",
     )
-    .addOption(dbOption("must exist"))
+    .addOption(dbOption())
     .option("-o, --output <file>", "write to this file instead of standard output")
     .addHelpText(
       "after",
@@ -27,9 +28,9 @@ export function registerExport(program: Command, ctx: Context): void {
         ["urnkit export --db data/urnkit.db | grep deactivated", "every line is one record"],
       ]),
     )
-    .action(async (options: { db: string; output?: string }) => {
-      const { exportLines, openStore } = await import("@urnkit/server");
-      const store = await openStore(options.db, { mustExist: true });
+    .action(async (options: { db: string; output?: string }, command: Command) => {
+      const { exportLines } = await import("@urnkit/server");
+      const { store } = await openRegistry(options.db, command);
       const out: Writable = options.output ? createWriteStream(options.output) : ctx.io.stdout;
       const bar = progressBar(
         ctx.io.stderr,

@@ -1,14 +1,16 @@
 // `urnkit import`: NDJSON records (the format `urnkit export` and GET /api/v1/export write) into a
-// SQLite database, in batches of one transaction each; importing the same file again changes
-// nothing. A progress bar on a terminal.
+// registry database, in batches of one transaction each; importing the same file again changes
+// nothing. A progress bar on a terminal: megabytes read, records per second, records created.
 
 import { createReadStream, statSync } from "node:fs";
 import type { Command } from "commander";
-import { dbOption } from "../common-options.js";
+import { createOption, dbOption } from "../common-options.js";
 import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
 import { examplesHelp } from "../help-examples.js";
+import { openRegistry } from "../open-registry.js";
 import { LineWriter } from "../output.js";
 import { progressBar } from "../progress-bar.js";
+import { megabytes, perSecond } from "../progress-figures.js";
 
 export function registerImport(program: Command, ctx: Context): void {
   program
@@ -22,7 +24,8 @@ export function registerImport(program: Command, ctx: Context): void {
         "lines refused, 2 usage or I/O error.",
     )
     .argument("<file>", "the NDJSON file")
-    .addOption(dbOption("created when missing"))
+    .addOption(dbOption())
+    .addOption(createOption())
     .addHelpText(
       "after",
       examplesHelp([
@@ -30,25 +33,41 @@ export function registerImport(program: Command, ctx: Context): void {
           "urnkit import records.ndjson --db data/urnkit.db",
           "import, with a progress bar on a terminal",
         ],
+        [
+          "urnkit import records.ndjson --db copy.db --create",
+          "into a new SQLite database (its namespaces must be created first)",
+        ],
       ]),
     )
-    .action(async (file: string, options: { db: string }) => {
-      const { DEFAULT_LIMITS, importRecords, openStore } = await import("@urnkit/server");
+    .action(async (file: string, options: { db: string; create?: boolean }, command: Command) => {
+      const { DEFAULT_LIMITS, importRecords } = await import("@urnkit/server");
       const size = statSync(file).size;
-      const store = await openStore(options.db);
+      const { store } = await openRegistry(options.db, command, {
+        create: options.create === true,
+        offersCreate: true,
+      });
       const err = new LineWriter(ctx.io.stderr);
       const bar = progressBar(
         ctx.io.stderr,
-        "importing [{bar}] {percentage}% | {value}/{total} bytes | {created} new",
+        "importing [{bar}] {percentage}% | {read} of {size} | {rate} records | {created} new",
       );
       const input = createReadStream(file);
       let read = 0;
       input.on("data", (chunk) => {
         read += chunk.length;
       });
-      bar?.start(size, 0, { created: 0 });
+      const started = Date.now();
+      // The figures beside the bar, as of the last committed batch (`records`: its last line).
+      const figures = (records: number, created: number) => ({
+        read: megabytes(read),
+        size: megabytes(size),
+        rate: perSecond(records, Date.now() - started),
+        created,
+      });
+      bar?.start(size, 0, figures(0, 0));
       let code = EXIT_OK;
       let created = 0;
+      let records = 0;
       try {
         for await (const event of importRecords(store, input, {
           actor: { tokenId: null },
@@ -60,12 +79,13 @@ export function registerImport(program: Command, ctx: Context): void {
             bar?.stop();
             await err.line(`${file}: line ${event.line}: ${event.error} (${event.code})`);
             await err.flush();
-            bar?.start(size, read, { created });
+            bar?.start(size, read, figures(records, created));
           } else if ("batch" in event) {
             created += event.created;
-            bar?.update(read, { created });
+            records = event.lines[1];
+            bar?.update(read, figures(records, created));
           } else {
-            bar?.update(size, { created });
+            bar?.update(size, figures(event.lines, created));
             bar?.stop();
             ctx.io.stdout.write(
               `${event.lines} lines: ${event.created} created, ${event.unchanged} unchanged, ${event.errors} refused\n`,

@@ -1,14 +1,18 @@
 // `urnkit serve`: the resolver and registry service (@urnkit/server) on a SQLite file or a
-// PostgreSQL database, until SIGINT or SIGTERM.
+// PostgreSQL database, until SIGINT or SIGTERM. Every option can come from the environment
+// (URNKIT_*; the port also from PORT, which hosting platforms set), flags winning. Standard output
+// carries only the server's JSON log lines; the start-up message goes to standard error.
 
 import { type Command, Option } from "commander";
-import { dbOption } from "../common-options.js";
+import { createOption, dbOption } from "../common-options.js";
 import { type Context, EXIT_OK } from "../context.js";
 import { examplesHelp } from "../help-examples.js";
+import { openRegistry } from "../open-registry.js";
 
 interface ServeOptions {
   db: string;
   dbRead?: string;
+  create?: boolean;
   port: string;
   host: string;
   example?: boolean;
@@ -17,10 +21,48 @@ interface ServeOptions {
   trustProxy?: string | boolean;
 }
 
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+const ON = ["1", "true", "yes", "on"];
+const OFF = ["", "0", "false", "no", "off"];
+
 /** --trust-proxy alone (or "true") trusts any proxy; otherwise a comma-separated address list. */
 function trustProxy(value: string | boolean | undefined): boolean | string {
   if (value === undefined || value === false || value === "false" || value === "") return false;
   return value === true || value === "true" ? true : value;
+}
+
+/**
+ * A switch that may come from its environment variable. commander takes any value of the
+ * variable as "on", so URNKIT_EXAMPLE=0 would turn it on: read the value here instead.
+ */
+function flag(command: Command, name: string, envVar: string): boolean {
+  const value = command.getOptionValue(name) === true;
+  if (command.getOptionValueSource(name) !== "env") return value;
+  const text = (process.env[envVar] ?? "").trim().toLowerCase();
+  if (ON.includes(text)) return true;
+  if (OFF.includes(text)) return false;
+  return command.error(`error: ${envVar} must be one of ${[...ON, ...OFF.slice(1)].join(", ")}`);
+}
+
+/**
+ * SIGINT or SIGTERM, listened for from before the server starts, so that a signal during
+ * start-up still ends in a clean stop; `cancel` when the start fails.
+ */
+function stopSignal(): { signal: Promise<string>; cancel(): void } {
+  let cancel = () => {};
+  const signal = new Promise<string>((resolve) => {
+    const stop = (name: string) => {
+      cancel();
+      resolve(name);
+    };
+    cancel = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+  return { signal, cancel };
 }
 
 export function registerServe(program: Command, ctx: Context): void {
@@ -29,84 +71,131 @@ export function registerServe(program: Command, ctx: Context): void {
     .summary("run the URN resolver and registry")
     .description(
       "Serve URN resolution (GET /{urn}, /uri-res/) and the registry API (/api/v1, /openapi.json) " +
-        "on a SQLite file or a PostgreSQL database (--db postgres://…), created and migrated when needed. Stops on SIGINT or SIGTERM.\n\n" +
-        "Exit status: 0 after a clean stop, 2 usage or I/O error.",
+        "on a SQLite file or a PostgreSQL database (--db postgres://…), migrated when needed. " +
+        "A SQLite file that does not exist is refused unless --create is given. On a new registry " +
+        "(no token ever created) it prints an admin token once, on standard error; standard " +
+        "output carries only the JSON log lines. Every option can also be set by the environment " +
+        "variable shown; a flag wins. Stops on SIGINT or SIGTERM: no new connections, requests " +
+        "in flight finish.\n\n" +
+        "Exit status: 0 after a clean stop, 2 usage or I/O error (a busy port among them).",
     )
-    .addOption(dbOption("created when missing", "data/urnkit.db"))
+    .addOption(dbOption("data/urnkit.db"))
+    .addOption(createOption().env("URNKIT_CREATE"))
     .addOption(
       new Option("--db-read <url>", "a PostgreSQL replica for resolution lookups").env(
         "URNKIT_DB_READ",
       ),
     )
-    .option("--port <port>", "TCP port (0 picks a free one)", "8080")
-    .option("--host <host>", "address to listen on", "127.0.0.1")
+    .addOption(
+      new Option("--port <port>", "TCP port (0 picks a free one; PORT when URNKIT_PORT is unset)")
+        .env("URNKIT_PORT")
+        .default("8080"),
+    )
+    .addOption(
+      new Option("--host <host>", "address to listen on").env("URNKIT_HOST").default("127.0.0.1"),
+    )
     .addOption(
       new Option(
         "--trust-proxy [addresses]",
         "believe X-Forwarded-Proto/-For from these proxies (all when no list): needed behind a TLS proxy for Secure cookies",
       ).env("URNKIT_TRUST_PROXY"),
     )
-    .option("--example", "create the example namespace and records when the database has none")
-    .option("--admin-token", "print a new admin token (last line of the start-up message)")
-    .option("--log <level>", "log level: fatal, error, warn, info, debug or silent", "warn")
+    .addOption(
+      new Option(
+        "--example",
+        "create the example namespace and records when the database has none",
+      ).env("URNKIT_EXAMPLE"),
+    )
+    .option(
+      "--admin-token",
+      "print a new admin token even if the registry has tokens (flag only: never from the environment)",
+    )
+    .addOption(
+      new Option("--log <level>", "log level (JSON lines on standard output)")
+        .choices(LOG_LEVELS)
+        .env("URNKIT_LOG")
+        .default("warn"),
+    )
     .addHelpText(
       "after",
       examplesHelp([
         ["urnkit serve --db registry.db --port 8080", "serve registry.db on http://127.0.0.1:8080"],
-        ["urnkit serve --example --admin-token", "first start: example data and an admin token"],
+        [
+          "urnkit serve --db data/urnkit.db --create --example",
+          "first start: a new registry with example data and an admin token",
+        ],
+        [
+          "URNKIT_DB=postgres://urnkit@db/urnkit PORT=9000 urnkit serve",
+          "configured by environment",
+        ],
       ]),
     )
     .action(async (options: ServeOptions, command: Command) => {
-      const port = Number(options.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535)
-        command.error(`error: --port must be 0 to 65535, not ${options.port}`);
-      const {
-        buildServer,
-        displayLocation,
-        isPostgresUrl,
-        issueToken,
-        keepTickMaps,
-        openStore,
-        seedExample,
-      } = await import("@urnkit/server");
+      const portText =
+        command.getOptionValueSource("port") === "default" && process.env.PORT
+          ? process.env.PORT
+          : options.port;
+      const port = Number(portText);
+      if (!/^[0-9]+$/.test(portText) || port > 65535)
+        command.error(`error: --port must be 0 to 65535, not ${portText}`);
+      const create = flag(command, "create", "URNKIT_CREATE");
+      const example = flag(command, "example", "URNKIT_EXAMPLE");
+      const { buildServer, displayLocation, isPostgresUrl, issueToken, keepTickMaps, seedExample } =
+        await import("@urnkit/server");
       // Before the store's connections start ticking (see the server's tick-maps.ts).
       keepTickMaps();
       if (options.dbRead !== undefined && !isPostgresUrl(options.db))
         command.error(
           "error: --db-read needs a PostgreSQL database: pass a postgres:// URL as --db",
         );
-      const store = await openStore(options.db, { readLocation: options.dbRead ?? null });
-      const seeded = options.example ? await seedExample(store) : false;
+      const registry = await openRegistry(options.db, command, {
+        create,
+        offersCreate: true,
+        readLocation: options.dbRead ?? null,
+      });
+      const { store } = registry;
+      const stop = stopSignal();
       const app = await buildServer({
         store,
         logger: { level: options.log },
         trustProxy: trustProxy(options.trustProxy),
       });
-      const address = await app.listen({ port, host: options.host });
-      const out = ctx.io.stdout;
-      out.write(`urnkit serving ${displayLocation(options.db)} at ${address}\n`);
-      if (seeded)
-        out.write(
-          `created the example namespace; try ${address}/urn:example:report-2024 (active), …/urn:example:report-2019 (successor), …/urn:example:draft-7 (tombstone), …/urn:example:report-2025 (reserved)\n`,
-        );
-      out.write(`OpenAPI: ${address}/openapi.json\n`);
-      if (options.adminToken) {
-        const { token } = await issueToken(
-          store,
-          { role: "admin", label: "serve --admin-token" },
-          { tokenId: null },
-        );
-        out.write(`admin token (shown once):\n${token}\n`);
+      try {
+        const fresh = (await store.listTokens()).length === 0;
+        const seeded = example ? await seedExample(store) : false;
+        const address = await app.listen({ port, host: options.host });
+        // Written once the server listens, so that a failed start leaves no token behind.
+        const err = ctx.io.stderr;
+        err.write(`urnkit serving ${displayLocation(options.db)} at ${address}\n`);
+        if (seeded)
+          err.write(
+            `created the example namespace; try ${address}/urn:example:report-2024 (active), …/urn:example:report-2019 (successor), …/urn:example:draft-7 (tombstone), …/urn:example:report-2025 (reserved)\n`,
+          );
+        err.write(`OpenAPI: ${address}/openapi.json\n`);
+        if (fresh || options.adminToken) {
+          const { token, info } = await issueToken(
+            store,
+            { role: "admin", label: fresh ? "first start" : "serve --admin-token" },
+            { tokenId: null },
+          );
+          const why = fresh ? "a new registry: token for its first administrator" : "admin token";
+          err.write(`${why} (id ${info.id}, shown once):\n${token}\n`);
+        }
+      } catch (error) {
+        // A busy port, say: leave nothing behind that this start made.
+        stop.cancel();
+        await app.close();
+        await registry.discard();
+        const code = (error as { code?: string }).code;
+        if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL")
+          throw Object.assign(
+            new Error(`cannot listen on ${options.host} port ${port} (${code}): nothing started`),
+            { code },
+          );
+        throw error;
       }
-      await new Promise<void>((resolve) => {
-        const stop = () => {
-          process.off("SIGINT", stop);
-          process.off("SIGTERM", stop);
-          resolve();
-        };
-        process.on("SIGINT", stop);
-        process.on("SIGTERM", stop);
-      });
+      const signal = await stop.signal;
+      ctx.io.stderr.write(`${signal}: stopping; requests in flight finish\n`);
       await app.close();
       await store.close();
       ctx.exit(EXIT_OK);

@@ -152,6 +152,11 @@ export interface TokenInfo {
   created: string;
 }
 
+/** A token as listed for an audit: its grant and when it was revoked (null while it is live). */
+export interface TokenListing extends TokenInfo {
+  revoked: string | null;
+}
+
 /** Who did a write, for the audit row. null for the command line and first-start seeding. */
 export interface Actor {
   tokenId: number | null;
@@ -330,6 +335,8 @@ export interface Store {
   findToken(hash: string): Promise<TokenInfo | null>;
   /** Revokes a token and ends its sessions; null when there is no such live token. */
   revokeToken(id: number, actor: Actor): Promise<TokenInfo | null>;
+  /** Every token ever created, live and revoked, by id (never its hash). */
+  listTokens(): Promise<TokenListing[]>;
 
   createSession(session: SessionRow): Promise<void>;
   /** The session with its token, unless it expired by `now` or its token was revoked. */

@@ -50,6 +50,7 @@ import {
   type Store,
   type TemplateRevision,
   type TokenInfo,
+  type TokenListing,
   type UrnRecord,
 } from "../store.js";
 import { completeRecords, copyIn, insertRecords, STAGE_SQL, stageBatch } from "./import-stage.js";
@@ -840,6 +841,13 @@ export class PostgresStore implements Store {
       await this.#audit(c, actor, "token.revoke", tokenTarget(id), info, undefined);
       return info;
     });
+  }
+
+  async listTokens(): Promise<TokenListing[]> {
+    const { rows } = await this.pool.query<TokenListing>(
+      "SELECT id, role, namespace, label, created, revoked FROM tokens ORDER BY id",
+    );
+    return rows;
   }
 
   async createSession(s: SessionRow): Promise<void> {

@@ -49,6 +49,7 @@ import {
   type Store,
   type TemplateRevision,
   type TokenInfo,
+  type TokenListing,
   type UrnRecord,
 } from "../store.js";
 import { migrations } from "./migrations.js";
@@ -718,6 +719,15 @@ export class SqliteStore implements Store {
         return info;
       })
       .immediate();
+  }
+
+  async listTokens(): Promise<TokenListing[]> {
+    // Prepared here, not with the hot statements: an audit reads it rarely.
+    return this.db
+      .prepare<[], TokenListing>(
+        "SELECT id, role, namespace, label, created, revoked FROM tokens ORDER BY id",
+      )
+      .all();
   }
 
   async createSession(s: SessionRow): Promise<void> {

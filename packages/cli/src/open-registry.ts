@@ -1,0 +1,70 @@
+// Opening the registry a command names with --db. A mistyped path must not become a new, empty
+// registry (and, for `serve`, one that answers 404 to everything): a SQLite file that does not
+// exist is refused unless the command was asked to make one (--create, or `urnkit init`). What a
+// creation made can be taken back while nothing uses it yet (`serve` on a busy port).
+
+import { existsSync, rmSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import type { Store } from "@urnkit/server";
+import type { Command } from "commander";
+
+export interface OpenedRegistry {
+  store: Store;
+  /** Whether this call made the SQLite database. */
+  created: boolean;
+  /** Closes the store; removes the database (and any directory made for it) if this call made it. */
+  discard(): Promise<void>;
+}
+
+export interface OpenRegistryOptions {
+  /** Make a missing SQLite file (--create, `urnkit init`); otherwise it is a usage error. */
+  create?: boolean;
+  /** Whether the command offers --create, for the hint in the refusal. */
+  offersCreate?: boolean;
+  /** A PostgreSQL replica for resolution lookups (serve --db-read). */
+  readLocation?: string | null;
+}
+
+/** The outermost directory on the way to `path` that does not exist, or null when all do. */
+function firstMissingDirectory(path: string): string | null {
+  let missing: string | null = null;
+  for (let dir = dirname(resolve(path)); !existsSync(dir); dir = dirname(dir)) missing = dir;
+  return missing;
+}
+
+export async function openRegistry(
+  location: string,
+  command: Command,
+  options: OpenRegistryOptions = {},
+): Promise<OpenedRegistry> {
+  const { isPostgresUrl, openStore } = await import("@urnkit/server");
+  const sqliteFile = !isPostgresUrl(location) && location !== ":memory:";
+  const missing = sqliteFile && !existsSync(location);
+  const missingDirectory = missing ? firstMissingDirectory(location) : null;
+  if (missing && options.create !== true) {
+    const where =
+      missingDirectory === null ? "" : `: the directory ${missingDirectory} does not exist either`;
+    const how = options.offersCreate
+      ? `pass --create, or run \`urnkit init --db ${location}\``
+      : `run \`urnkit init --db ${location}\``;
+    command.error(
+      `error: no database at ${location}${where}. Check the path; to make a new registry there, ${how}`,
+    );
+  }
+  const store = await openStore(location, {
+    readLocation: options.readLocation ?? null,
+    mustExist: !missing,
+  });
+  return {
+    store,
+    created: missing,
+    async discard() {
+      await store.close();
+      if (!missing) return;
+      if (missingDirectory !== null) rmSync(missingDirectory, { recursive: true, force: true });
+      else
+        for (const suffix of ["", "-wal", "-shm", "-journal"])
+          rmSync(`${location}${suffix}`, { force: true });
+    },
+  };
+}
