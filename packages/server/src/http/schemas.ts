@@ -4,6 +4,9 @@
 import { metadataSchema } from "../validation/record.js";
 import { problemSchema } from "./problem.js";
 
+export const dateTime = { type: "string", format: "date-time" } as const;
+const nullableDateTime = { type: ["string", "null"], format: "date-time" } as const;
+
 export const locatorSchema = {
   type: "object",
   properties: {
@@ -11,8 +14,9 @@ export const locatorSchema = {
     priority: { type: "integer" },
     mediaType: { type: ["string", "null"] },
     active: { type: "boolean" },
-    created: { type: "string" },
+    created: dateTime,
   },
+  required: ["url", "priority", "mediaType", "active", "created"],
 } as const;
 
 export const recordSchema = {
@@ -25,13 +29,28 @@ export const recordSchema = {
     locators: { type: "array", items: locatorSchema },
     metadata: metadataSchema,
     reason: { type: ["string", "null"] },
-    deactivated: { type: ["string", "null"] },
+    deactivated: nullableDateTime,
     successors: { type: "array", items: { type: "string" } },
     predecessors: { type: "array", items: { type: "string" } },
     spellings: { type: "array", items: { type: "string" } },
-    created: { type: "string" },
-    updated: { type: "string" },
+    created: dateTime,
+    updated: dateTime,
   },
+  required: [
+    "urn",
+    "key",
+    "nid",
+    "status",
+    "locators",
+    "metadata",
+    "reason",
+    "deactivated",
+    "successors",
+    "predecessors",
+    "spellings",
+    "created",
+    "updated",
+  ],
 } as const;
 
 export const mintSchema = {
@@ -82,17 +101,33 @@ export const namespaceSchema = {
       items: {
         type: "object",
         properties: { prefix: { type: "string" }, url: { type: "string" } },
+        required: ["prefix", "url"],
       },
     },
     local: { type: "boolean" },
-    created: { type: "string" },
-    updated: { type: "string" },
+    created: dateTime,
+    updated: dateTime,
   },
+  required: [
+    "nid",
+    "template",
+    "templateRevision",
+    "mint",
+    "redirectStatus",
+    "maxAge",
+    "delegate",
+    "local",
+    "created",
+    "updated",
+  ],
 } as const;
 
-/** A JSON array of objects with these properties (list responses). */
+/** A JSON array of objects with these properties, all of them always present (list responses). */
 export function listOf<P extends Record<string, object>>(properties: P) {
-  return { type: "array", items: { type: "object", properties } } as const;
+  return {
+    type: "array",
+    items: { type: "object", properties, required: Object.keys(properties) },
+  } as const;
 }
 
 /** A namespace as a POST or PUT stored it, with its registration template's warnings. */
@@ -102,6 +137,7 @@ export const namespaceWriteSchema = {
     ...namespaceSchema.properties,
     warnings: { type: "array", items: { type: "object", additionalProperties: true } },
   },
+  required: [...namespaceSchema.required, "warnings"],
 } as const;
 
 export const tokenInfoSchema = {
@@ -111,10 +147,103 @@ export const tokenInfoSchema = {
     role: { type: "string" },
     namespace: { type: ["string", "null"] },
     label: { type: ["string", "null"] },
-    created: { type: "string" },
+    created: dateTime,
+  },
+  required: ["id", "role", "namespace", "label", "created"],
+} as const;
+
+/** A problem detail with more members than the five every problem has. */
+function problemWith(description: string, properties: Record<string, object>) {
+  return {
+    ...problemSchema,
+    description,
+    properties: { ...problemSchema.properties, ...properties },
+  } as const;
+}
+
+const fieldErrors = {
+  type: "array",
+  description: "The fields at fault, each a JSON pointer into what was sent",
+  items: {
+    type: "object",
+    properties: { path: { type: "string" }, message: { type: "string" } },
+    required: ["path", "message"],
   },
 } as const;
 
+const issues = {
+  type: "array",
+  description: "What RFC 8141 or the namespace's rules found",
+  items: {
+    type: "object",
+    properties: {
+      code: { type: "string" },
+      severity: { type: "string", enum: ["error", "warning"] },
+      message: { type: "string" },
+      index: { type: "integer" },
+    },
+    required: ["code", "severity", "message"],
+  },
+} as const;
+
+/** The problem of each status the routes give, with that status's own members. */
+const PROBLEMS = {
+  400: problemWith("Bad request: a malformed URN (with its index and component) or field", {
+    errors: fieldErrors,
+    in: { type: "string", enum: ["path", "query", "body", "querystring", "headers"] },
+    index: { type: "integer", description: "UTF-16 offset of the error in the URN" },
+    component: { type: "string", description: "The part of the URN the error is in" },
+  }),
+  401: problemWith("No valid bearer token (see WWW-Authenticate)", {}),
+  403: problemWith("The token's role or scope does not cover this", {}),
+  404: problemWith("Not found (a URN not registered here names itself in urn)", {
+    urn: { type: "string" },
+  }),
+  405: problemWith("Not allowed: URNs are never deleted", {}),
+  409: problemWith("Conflict: a taken URN (named in existing) or a lifecycle step refused", {
+    existing: { type: "string", description: "The URN already registered" },
+  }),
+  410: problemWith("Gone: the URN was deactivated without a successor", {
+    urn: { type: "string" },
+    reason: { type: ["string", "null"] },
+    deactivated: nullableDateTime,
+  }),
+  413: problemWith("The body or its metadata is too large", {}),
+  422: problemWith("Unprocessable: the URN, a field or a template breaks a rule", {
+    issues,
+    errors: fieldErrors,
+  }),
+} as const;
+
+type ProblemStatus = keyof typeof PROBLEMS;
+
+/**
+ * The responses for the refusals a route gives, each with its status's members, and any other
+ * 4xx or 5xx as a plain problem detail.
+ */
+export function problems(...statuses: ProblemStatus[]) {
+  return {
+    ...Object.fromEntries(statuses.map((s) => [s, PROBLEMS[s]])),
+    "4xx": problemSchema,
+    "5xx": problemSchema,
+  } as Record<ProblemStatus | "4xx" | "5xx", typeof problemSchema>;
+}
+
+/**
+ * A refusal that browsers get as a page and programs as problem+json (resolution and the RFC 2169
+ * services negotiate it by Accept).
+ */
+export function pageOrProblem(status: ProblemStatus, description: string) {
+  return {
+    description,
+    content: {
+      "application/problem+json": { schema: PROBLEMS[status] },
+      "text/html": { schema: { type: "string", description: "A page for a browser" } },
+    },
+  } as const;
+}
+
+/** Any 4xx or 5xx as a plain problem detail (routes whose refusals need no more members). */
 export const errors = { "4xx": problemSchema, "5xx": problemSchema } as const;
 
 export const noBody = { type: "null", description: "No body" } as const;

@@ -5,7 +5,7 @@ import { permit, tokenOf } from "../http/auth.js";
 import type { PluginOptions } from "../http/context.js";
 import { decodeCursor, encodeCursor, pageLimit } from "../http/paging.js";
 import { HttpProblem } from "../http/problem.js";
-import { errors, listOf, namespaceSchema, tokenInfoSchema } from "../http/schemas.js";
+import { errors, listOf, namespaceSchema, problems, tokenInfoSchema } from "../http/schemas.js";
 import { registryEntries } from "../namespace-keys.js";
 import { ELSEWHERE } from "../resolution-counts.js";
 import type { Role } from "../storage/store.js";
@@ -25,6 +25,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
     "/api/v1/tokens",
     {
       schema: {
+        operationId: "createToken",
         summary: "Create an API token (shown once)",
         tags: ["tokens"],
         security: [{ bearer: [] }],
@@ -41,9 +42,13 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
         response: {
           201: {
             ...tokenInfoSchema,
-            properties: { ...tokenInfoSchema.properties, token: { type: "string" } },
+            properties: {
+              ...tokenInfoSchema.properties,
+              token: { type: "string", description: "The token itself, shown this once" },
+            },
+            required: [...tokenInfoSchema.required, "token"],
           },
-          ...errors,
+          ...problems(400, 401, 403, 422),
         },
       },
     },
@@ -58,7 +63,10 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
           `namespace "${body.namespace}" is not served here`,
         );
       const { token, info } = await issueToken(store, body, { tokenId: admin.id });
-      return reply.code(201).send({ ...info, token });
+      return reply
+        .code(201)
+        .header("location", `/api/v1/tokens/${info.id}`)
+        .send({ ...info, token });
     },
   );
 
@@ -66,6 +74,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
     "/api/v1/tokens/:id",
     {
       schema: {
+        operationId: "revokeToken",
         summary: "Revoke a token; its web UI sessions end with it",
         tags: ["tokens"],
         security: [{ bearer: [] }],
@@ -74,7 +83,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
           properties: { id: { type: "string", pattern: "^[1-9][0-9]{0,15}$" } },
           required: ["id"],
         },
-        response: { 200: tokenInfoSchema, ...errors },
+        response: { 200: tokenInfoSchema, ...problems(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -92,6 +101,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
     "/api/v1/audit",
     {
       schema: {
+        operationId: "listAudit",
         summary: "The audit log, newest first",
         tags: ["tokens"],
         security: [{ bearer: [] }],
@@ -123,7 +133,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
             after: {},
             at: { type: "string" },
           }),
-          ...errors,
+          ...problems(400, 401, 403),
         },
       },
     },
@@ -147,6 +157,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
     "/api/v1/stats/resolutions",
     {
       schema: {
+        operationId: "getResolutionStats",
         summary: "Daily resolution counts per namespace, a page at a time",
         description: `Ordered by day, then NID. Resolutions in namespaces not served here share the bucket "${ELSEWHERE}". Follow \`next\` (also in a Link header, rel="next") for the next page.`,
         tags: ["namespaces"],
@@ -176,7 +187,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
             },
             required: ["items", "next"],
           },
-          ...errors,
+          ...problems(400),
         },
       },
     },
@@ -210,6 +221,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
     "/api/v1/registry/namespaces",
     {
       schema: {
+        operationId: "listRegistryNamespaces",
         summary: "The IANA URN namespace registry snapshot and the namespaces served here",
         tags: ["namespaces"],
         querystring: { type: "object" },

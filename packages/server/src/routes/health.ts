@@ -21,6 +21,7 @@ export async function healthRoutes(
     "/healthz",
     {
       schema: {
+        operationId: "getHealth",
         summary: "Liveness",
         tags: ["operations"],
         querystring: none,
@@ -33,6 +34,7 @@ export async function healthRoutes(
     "/readyz",
     {
       schema: {
+        operationId: "getReadiness",
         summary: "Readiness: the database answers",
         tags: ["operations"],
         querystring: none,
@@ -54,6 +56,7 @@ export async function healthRoutes(
     "/metrics",
     {
       schema: {
+        operationId: "getMetrics",
         summary: "Prometheus metrics",
         tags: ["operations"],
         querystring: none,
@@ -73,12 +76,13 @@ export async function healthRoutes(
     "/openapi.json",
     {
       schema: {
+        operationId: "getOpenApi",
         summary: "This OpenAPI document",
         tags: ["operations"],
         querystring: none,
         response: { 200: { type: "object", additionalProperties: true }, ...errors },
       },
     },
-    async () => openapi.document({ title: "urnkit resolver and registry", version: "1" }),
+    async () => openapi.document("urnkit resolver and registry"),
   );
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { permit, tokenOf } from "../http/auth.js";
 import type { PluginOptions } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
-import { errors, text } from "../http/schemas.js";
+import { errors, problems, text } from "../http/schemas.js";
 import { importRecords } from "../import-records.js";
 import type { Store } from "../storage/store.js";
 
@@ -35,6 +35,7 @@ export async function importExportRoutes(app: FastifyInstance, { ctx }: PluginOp
     "/api/v1/import",
     {
       schema: {
+        operationId: "importRecords",
         summary: "Import NDJSON records (streamed, committed in batches, idempotent)",
         tags: ["import-export"],
         security: [{ bearer: [] }],
@@ -46,7 +47,7 @@ export async function importExportRoutes(app: FastifyInstance, { ctx }: PluginOp
               "NDJSON: {batch, committed, lines, created, unchanged} per batch, {line, code, error} per refused line, {done} last; {error, code} last instead when the import stopped (code aborted: the body failed; import-failed: a batch did not commit)",
             content: { [NDJSON]: { schema: text("NDJSON progress") } },
           },
-          ...errors,
+          ...problems(401, 403),
         },
       },
       // The schema above documents the stream; it is not validated as a string.
@@ -97,6 +98,7 @@ export async function importExportRoutes(app: FastifyInstance, { ctx }: PluginOp
     "/api/v1/export",
     {
       schema: {
+        operationId: "exportRecords",
         summary: "Export every record as NDJSON (streamed)",
         tags: ["import-export"],
         security: [{ bearer: [] }],
@@ -106,7 +108,7 @@ export async function importExportRoutes(app: FastifyInstance, { ctx }: PluginOp
             description: "One record a line",
             content: { [NDJSON]: { schema: text("NDJSON records") } },
           },
-          ...errors,
+          ...problems(401, 403),
         },
       },
     },

@@ -11,6 +11,7 @@ import {
   namespaceInputProperties,
   namespaceSchema,
   namespaceWriteSchema,
+  problems,
   recordSchema,
 } from "../http/schemas.js";
 import { createNamespace, mintUrn, updateNamespace } from "../registry-actions.js";
@@ -30,6 +31,7 @@ export async function namespaceRoutes(app: FastifyInstance, { ctx }: PluginOptio
     "/api/v1/namespaces",
     {
       schema: {
+        operationId: "createNamespace",
         summary: "Serve a namespace here",
         tags: ["namespaces"],
         security: [{ bearer: [] }],
@@ -42,7 +44,7 @@ export async function namespaceRoutes(app: FastifyInstance, { ctx }: PluginOptio
           required: ["nid"],
           additionalProperties: false,
         },
-        response: { 201: namespaceWriteSchema, ...errors },
+        response: { 201: namespaceWriteSchema, ...problems(400, 401, 403, 409, 422) },
       },
     },
     async (request, reply) => {
@@ -63,6 +65,7 @@ export async function namespaceRoutes(app: FastifyInstance, { ctx }: PluginOptio
     "/api/v1/namespaces",
     {
       schema: {
+        operationId: "listNamespaces",
         summary: "Namespaces served here",
         tags: ["namespaces"],
         querystring: { type: "object" },
@@ -76,10 +79,11 @@ export async function namespaceRoutes(app: FastifyInstance, { ctx }: PluginOptio
     "/api/v1/namespaces/:nid",
     {
       schema: {
+        operationId: "getNamespace",
         summary: "One namespace",
         tags: ["namespaces"],
         params: nidParams,
-        response: { 200: namespaceSchema, ...errors },
+        response: { 200: namespaceSchema, ...problems(400, 404) },
       },
     },
     async (request) => {
@@ -95,6 +99,7 @@ export async function namespaceRoutes(app: FastifyInstance, { ctx }: PluginOptio
     "/api/v1/namespaces/:nid/templates",
     {
       schema: {
+        operationId: "listTemplateRevisions",
         summary: "Every revision of a namespace's registration template",
         tags: ["namespaces"],
         params: nidParams,
@@ -104,7 +109,7 @@ export async function namespaceRoutes(app: FastifyInstance, { ctx }: PluginOptio
             template: { type: ["string", "null"] },
             created: { type: "string" },
           }),
-          ...errors,
+          ...problems(400, 404),
         },
       },
     },
@@ -120,12 +125,13 @@ export async function namespaceRoutes(app: FastifyInstance, { ctx }: PluginOptio
     "/api/v1/namespaces/:nid",
     {
       schema: {
+        operationId: "updateNamespace",
         summary: "Change a namespace; a changed template is stored as a new revision",
         tags: ["namespaces"],
         security: [{ bearer: [] }],
         params: nidParams,
         body: { type: "object", properties: namespaceInputProperties, additionalProperties: false },
-        response: { 200: namespaceWriteSchema, ...errors },
+        response: { 200: namespaceWriteSchema, ...problems(400, 401, 403, 404, 422) },
       },
     },
     async (request) => {
@@ -145,12 +151,13 @@ export async function namespaceRoutes(app: FastifyInstance, { ctx }: PluginOptio
     "/api/v1/namespaces/:nid/mint",
     {
       schema: {
+        operationId: "mintUrn",
         summary: "Mint the next URN of the namespace by its policy, atomically",
         tags: ["namespaces"],
         security: [{ bearer: [] }],
         params: nidParams,
         body: mintBodySchema,
-        response: { 201: recordSchema, ...errors },
+        response: { 201: recordSchema, ...problems(400, 401, 403, 404, 409, 413, 422) },
       },
     },
     async (request, reply) => {

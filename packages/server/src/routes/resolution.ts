@@ -15,7 +15,14 @@ import {
   type Service,
   sendAnswer,
 } from "../http/resolution-reply.js";
-import { errors, noBody, recordSchema, text, urnWildcardParams } from "../http/schemas.js";
+import {
+  noBody,
+  pageOrProblem,
+  problems,
+  recordSchema,
+  text,
+  urnWildcardParams,
+} from "../http/schemas.js";
 import { type Lookup, lookup, lookupNow } from "../resolver.js";
 import type { ImmediateReads } from "../storage/store.js";
 
@@ -70,6 +77,7 @@ export function resolveTargetNow(
 
 export async function resolutionRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   const schema = {
+    operationId: "resolveUrn",
     summary: "Resolve a URN",
     description:
       "303 (or the namespace's 302/307) to the best locator; JSON record or text/uri-list by Accept; 301 to a successor; 410 tombstone; 404 reserved or unknown; 400 malformed; 302 to a delegate resolver. s= in the r-component selects an RFC 2483 service.",
@@ -89,14 +97,10 @@ export async function resolutionRoutes(app: FastifyInstance, { ctx }: PluginOpti
       303: { ...noBody, description: "See the best locator" },
       304: { ...noBody, description: "Not modified" },
       307: { ...noBody, description: "The namespace's choice of redirect" },
-      410: {
-        description: "Deactivated without successor: tombstone",
-        content: {
-          "text/html": { schema: text("Tombstone page") },
-          "application/problem+json": { schema: errors["4xx"] },
-        },
-      },
-      ...errors,
+      ...problems(),
+      400: pageOrProblem(400, "Not a URN: where and why (a page for browsers)"),
+      404: pageOrProblem(404, "Not registered here, reserved, or without an active locator"),
+      410: pageOrProblem(410, "Deactivated without successor: the tombstone"),
     },
   };
   caseVariants("urn").forEach((scheme, i) => {

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from "fastify";
 import { permit, tokenOf } from "../http/auth.js";
 import type { PluginOptions } from "../http/context.js";
-import { errors, listOf, tokenInfoSchema } from "../http/schemas.js";
+import { errors, listOf, problems, tokenInfoSchema } from "../http/schemas.js";
 
 export async function tokenListRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   const { store } = ctx;
@@ -13,6 +13,7 @@ export async function tokenListRoutes(app: FastifyInstance, { ctx }: PluginOptio
     "/api/v1/tokens",
     {
       schema: {
+        operationId: "listTokens",
         summary: "List API tokens, live and revoked (admin)",
         tags: ["tokens"],
         security: [{ bearer: [] }],
@@ -22,7 +23,7 @@ export async function tokenListRoutes(app: FastifyInstance, { ctx }: PluginOptio
             ...tokenInfoSchema.properties,
             revoked: { type: ["string", "null"], description: "when it was revoked; null: live" },
           }),
-          ...errors,
+          ...problems(401, 403),
         },
       },
     },

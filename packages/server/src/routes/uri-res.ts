@@ -6,7 +6,7 @@ import type { PluginOptions } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { checkUrnLength, rawTarget } from "../http/raw-target.js";
 import { answer, askedBy, SERVICES, sendAnswer } from "../http/resolution-reply.js";
-import { errors, noBody, recordSchema, text } from "../http/schemas.js";
+import { errors, noBody, pageOrProblem, problems, recordSchema, text } from "../http/schemas.js";
 import { lookup } from "../resolver.js";
 
 export async function uriResRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
@@ -14,6 +14,7 @@ export async function uriResRoutes(app: FastifyInstance, { ctx }: PluginOptions)
     "/uri-res/:service",
     {
       schema: {
+        operationId: "resolveService",
         summary: "RFC 2169 / RFC 2483 resolution service",
         description:
           "N2L/I2L and N2R/I2R redirect to the best locator; N2Ls/I2Ls list locators and N2Ns/I2Ns other names (text/uri-list); N2C/I2C give metadata (JSON or HTML). Other services: 501.",
@@ -40,7 +41,10 @@ export async function uriResRoutes(app: FastifyInstance, { ctx }: PluginOptions)
           303: { ...noBody, description: "See the best locator" },
           304: { ...noBody, description: "Not modified" },
           307: { ...noBody, description: "The namespace's choice of redirect" },
-          ...errors,
+          ...problems(),
+          400: pageOrProblem(400, "Not a URN, or no URN given"),
+          404: pageOrProblem(404, "Not registered here, reserved, or without an active locator"),
+          410: pageOrProblem(410, "Deactivated without successor: the tombstone"),
         },
       },
     },

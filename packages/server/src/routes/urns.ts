@@ -6,7 +6,7 @@ import { tokenOf } from "../http/auth.js";
 import type { PluginOptions, ServerContext } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { rawTarget, urnFromPath, urnFromQuery } from "../http/raw-target.js";
-import { errors, recordSchema, urnWildcardParams } from "../http/schemas.js";
+import { errors, problems, recordSchema, urnWildcardParams } from "../http/schemas.js";
 import { checkUrn, namespaceKey } from "../namespace-keys.js";
 import { parseApiUrn } from "../registration.js";
 import { activateUrn, deactivateUrn, patchRecord, registerUrn } from "../registry-actions.js";
@@ -32,11 +32,12 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
     "/api/v1/urns",
     {
       schema: {
+        operationId: "registerUrn",
         summary: "Register a URN",
         tags: ["urns"],
         security: [{ bearer: [] }],
         body: registerBodySchema,
-        response: { 201: recordSchema, ...errors },
+        response: { 201: recordSchema, ...problems(400, 401, 403, 409, 413, 422) },
       },
     },
     async (request, reply) => {
@@ -53,10 +54,11 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
     "/api/v1/urns/*",
     {
       schema: {
+        operationId: "getUrn",
         summary: "A URN's record, looked up by any equivalent spelling",
         tags: ["urns"],
         params: urnWildcardParams,
-        response: { 200: recordSchema, ...errors },
+        response: { 200: recordSchema, ...problems(400, 404) },
       },
     },
     async (request) => {
@@ -72,12 +74,13 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
     "/api/v1/urns/*",
     {
       schema: {
+        operationId: "updateUrn",
         summary: "Change a URN's locators (the list replaces the active set) or metadata",
         tags: ["urns"],
         security: [{ bearer: [] }],
         params: urnWildcardParams,
         body: patchBodySchema,
-        response: { 200: recordSchema, ...errors },
+        response: { 200: recordSchema, ...problems(400, 401, 403, 404, 409, 413, 422) },
       },
     },
     async (request) => {
@@ -90,12 +93,26 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
     "/api/v1/urns/*",
     {
       schema: {
+        // The router cannot tell ".../activate" from ".../deactivate" after a URN (which may hold
+        // "/"), so one route serves both and the document lists them as the two operations they are.
+        "x-operations": {
+          "/activate": {
+            operationId: "activateUrn",
+            summary: "Activate a reserved URN (reserved → active)",
+            body: undefined,
+          },
+          "/deactivate": {
+            operationId: "deactivateUrn",
+            summary:
+              "Deactivate a URN with a reason and an optional successor; on a tombstone, record its successor once",
+          },
+        },
         summary: "POST …/activate (reserved → active) or …/deactivate {reason, successor?}",
         tags: ["urns"],
         security: [{ bearer: [] }],
         params: urnWildcardParams,
         body: deactivateBodySchema,
-        response: { 200: recordSchema, ...errors },
+        response: { 200: recordSchema, ...problems(400, 401, 403, 404, 409, 422) },
       },
     },
     async (request) => {
@@ -129,10 +146,13 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
     "/api/v1/urns/*",
     {
       schema: {
+        operationId: "deleteUrn",
+        // Always 405: not an operation a client can use, so not in the document.
+        hide: true,
         summary: "Refused: URNs are never deleted (deactivate instead)",
         tags: ["urns"],
         params: urnWildcardParams,
-        response: { ...errors },
+        response: { ...problems(405) },
       },
       onRequest: neverDeleted,
     },
@@ -143,6 +163,7 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
     "/api/v1/check",
     {
       schema: {
+        operationId: "checkUrn",
         summary: "Check a URN against RFC 8141 and its namespace's rules",
         tags: ["urns"],
         querystring: {
@@ -154,7 +175,7 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
         },
         response: {
           200: { type: "object", additionalProperties: true, description: "The checkUrn report" },
-          ...errors,
+          ...problems(400),
         },
       },
     },
