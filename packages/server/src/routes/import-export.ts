@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { permit, tokenOf } from "../http/auth.js";
 import type { PluginOptions } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
-import { errors, problems, text } from "../http/schemas.js";
+import { problems, text } from "../http/schemas.js";
 import { importRecords } from "../import-records.js";
 import type { Store } from "../storage/store.js";
 

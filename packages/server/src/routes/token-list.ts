@@ -5,7 +5,7 @@
 import type { FastifyInstance } from "fastify";
 import { permit, tokenOf } from "../http/auth.js";
 import type { PluginOptions } from "../http/context.js";
-import { errors, listOf, problems, tokenInfoSchema } from "../http/schemas.js";
+import { listOf, problems, tokenInfoSchema } from "../http/schemas.js";
 
 export async function tokenListRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   const { store } = ctx;

@@ -6,7 +6,7 @@ import type { PluginOptions } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { checkUrnLength, rawTarget } from "../http/raw-target.js";
 import { answer, askedBy, SERVICES, sendAnswer } from "../http/resolution-reply.js";
-import { errors, noBody, pageOrProblem, problems, recordSchema, text } from "../http/schemas.js";
+import { noBody, pageOrProblem, problems, recordSchema, text } from "../http/schemas.js";
 import { lookup } from "../resolver.js";
 
 export async function uriResRoutes(app: FastifyInstance, { ctx }: PluginOptions) {

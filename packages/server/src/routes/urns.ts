@@ -6,7 +6,7 @@ import { tokenOf } from "../http/auth.js";
 import type { PluginOptions, ServerContext } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { rawTarget, urnFromPath, urnFromQuery } from "../http/raw-target.js";
-import { errors, problems, recordSchema, urnWildcardParams } from "../http/schemas.js";
+import { problems, recordSchema, urnWildcardParams } from "../http/schemas.js";
 import { checkUrn, namespaceKey } from "../namespace-keys.js";
 import { parseApiUrn } from "../registration.js";
 import { activateUrn, deactivateUrn, patchRecord, registerUrn } from "../registry-actions.js";

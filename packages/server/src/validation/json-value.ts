@@ -9,7 +9,7 @@ import { textFault } from "./text.js";
 /** Deepest nesting of arrays and objects accepted in any JSON the server is sent. */
 export const MAX_DEPTH = 32;
 
-function escape(key: string | number): string {
+function escapeKey(key: string | number): string {
   return String(key).replaceAll("~", "~0").replaceAll("/", "~1");
 }
 
@@ -24,7 +24,7 @@ interface Step {
 /** The JSON pointer of a step, built only when a fault is found there. */
 function pointerOf(step: Step, base: string): string {
   const keys: string[] = [];
-  for (let s: Step | null = step; s?.parent != null; s = s.parent) keys.push(escape(s.key));
+  for (let s: Step | null = step; s?.parent != null; s = s.parent) keys.push(escapeKey(s.key));
   return (
     base +
     keys
