@@ -14,6 +14,7 @@ import { visible } from "../display-text.js";
 import { type Attempt, type FollowTarget, followFirst } from "../follow-candidates.js";
 import { examplesHelp } from "../help-examples.js";
 import { inputsOf } from "../inputs.js";
+import { openRegistry } from "../open-registry.js";
 import { type Colors, LineWriter } from "../output.js";
 import { answerFromServer, answerFromStore, type RegistryAnswer } from "../registry-answer.js";
 import { resolverOrigins } from "../resolver-origins.js";
@@ -59,7 +60,7 @@ export function registerResolve(program: Command, ctx: Context): void {
       ),
     "URNs to resolve",
   )
-    .addOption(dbOption("must exist").makeOptionMandatory(false))
+    .addOption(dbOption().makeOptionMandatory(false))
     .addOption(new Option("--server <url>", "a running urnkit server to ask first"))
     .addOption(new Option("--json", "print one JSON object per input (JSON Lines)"))
     .addOption(new Option("--follow", "follow the candidates until one answers"))
@@ -109,9 +110,7 @@ export function registerResolve(program: Command, ctx: Context): void {
         command.error(`error: ${(error as Error).message}`);
       }
       const store: Store | null =
-        options.db === undefined
-          ? null
-          : await (await import("@urnkit/server")).openStore(options.db, { mustExist: true });
+        options.db === undefined ? null : (await openRegistry(options.db, command)).store;
       const out = new LineWriter(ctx.io.stdout);
       let code = EXIT_OK;
       let first = true;
