@@ -6,6 +6,14 @@ import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { sameAsLine } from "../import-verdict.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
+import { mintPrefixOf } from "../mint-prefix.js";
+import {
+  LOCAL_REGISTRY,
+  type Organisation,
+  type OrganisationInput,
+  type OrganisationPatch,
+} from "../organisations.js";
+import { DEFAULT_POLICY, type NewPrefix, type Prefix, type PrefixPolicy } from "../prefixes.js";
 import { countParams } from "../resolution-count-query.js";
 import {
   auditJson,
@@ -13,6 +21,8 @@ import {
   now,
   type RecordColumns,
   SESSION_SELECT,
+  TOKEN_COLUMNS,
+  TOKEN_LIVE,
   toAuditEntry,
   tokenTarget,
   toNamespace,
@@ -31,10 +41,12 @@ import {
   type ImportItem,
   type Locator,
   type LocatorInput,
+  type MintPolicy,
   type Namespace,
   type NamespaceInput,
   type NewRecord,
   type NewToken,
+  type RecordIdentifier,
   type RecordLine,
   type RecordPatch,
   type RecordStatus,
@@ -52,6 +64,8 @@ import {
   type UrnRecord,
 } from "../store.js";
 import { migrations } from "./migrations.js";
+import { SqliteOrganisations } from "./organisations.js";
+import { SqlitePrefixes } from "./prefixes.js";
 
 type RecordRow = RecordColumns;
 
@@ -61,6 +75,7 @@ interface LocatorRow {
   priority: number;
   media_type: string | null;
   active: number;
+  owner: string | null;
   created: string;
 }
 
@@ -68,6 +83,7 @@ interface TokenRow {
   id: number;
   role: Role;
   namespace: string | null;
+  organisation: string | null;
   label: string | null;
   created: string;
 }
@@ -106,8 +122,14 @@ function toLocator(row: LocatorRow): Locator {
     priority: row.priority,
     mediaType: row.media_type,
     active: row.active === 1,
+    owner: row.owner,
     created: row.created,
   };
+}
+
+/** A locator as an export line carries it (owners are not part of the line format). */
+function lineLocator({ owner: _owner, ...rest }: Locator): Locator {
+  return rest as Locator;
 }
 
 /**
@@ -125,6 +147,8 @@ export class SqliteStore implements Store {
   // Namespaces are read on every resolution and change rarely: this process is the only writer.
   readonly #namespaces = new Map<string, Namespace | null>();
   #prepared: ReturnType<SqliteStore["prepare"]> | undefined;
+  #organisations: SqliteOrganisations | undefined;
+  #prefixes: SqlitePrefixes | undefined;
 
   constructor(options: SqliteStoreOptions) {
     this.db = new Database(options.filename, { readonly: options.readonly ?? false });
@@ -141,6 +165,22 @@ export class SqliteStore implements Store {
   private get s(): ReturnType<SqliteStore["prepare"]> {
     if (this.#prepared === undefined) this.#prepared = this.prepare();
     return this.#prepared;
+  }
+
+  get #orgs(): SqliteOrganisations {
+    if (this.#organisations === undefined)
+      this.#organisations = new SqliteOrganisations(this.db, (...a) => this.#audit(...a));
+    return this.#organisations;
+  }
+
+  get #pfx(): SqlitePrefixes {
+    if (this.#prefixes === undefined)
+      this.#prefixes = new SqlitePrefixes(
+        this.db,
+        (...a) => this.#audit(...a),
+        (nid) => this.#namespaces.delete(nid),
+      );
+    return this.#prefixes;
   }
 
   private prepare() {
@@ -170,9 +210,6 @@ export class SqliteStore implements Store {
       templates: db.prepare<[string], TemplateRevision>(
         "SELECT revision, template, created FROM namespace_templates WHERE nid = ? ORDER BY revision",
       ),
-      mint: db.prepare<[string], { n: number }>(
-        "UPDATE namespaces SET mint_next = mint_next + 1 WHERE nid = ? RETURNING mint_next - 1 AS n",
-      ),
       // Rows as arrays: better-sqlite3 builds a row object property by property through V8's
       // API, which costs more than the object literal made from the array (resolveView).
       resolve: db.prepare<[string], ResolveRow>(RESOLVE_SQL).raw(true),
@@ -201,6 +238,8 @@ export class SqliteStore implements Store {
             metadata: string | null;
             reason: string | null;
             deactivated: string | null;
+            organisation: string | null;
+            prefix: string | null;
             created: string;
             updated: string;
           },
@@ -208,8 +247,8 @@ export class SqliteStore implements Store {
       >(
         // Not ON CONFLICT DO NOTHING: the schema refuses any insert on a taken key (version 5),
         // so a taken key inserts no row and changes() says so.
-        `INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, created, updated)
-         SELECT @key, @urn, @nid, @status, @metadata, @reason, @deactivated, @created, @updated
+        `INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, organisation, prefix, created, updated)
+         SELECT @key, @urn, @nid, @status, @metadata, @reason, @deactivated, @organisation, @prefix, @created, @updated
          WHERE NOT EXISTS (SELECT 1 FROM records WHERE key = @key)`,
       ),
       // A locator's URL already on the record is updated in place, never inserted again.
@@ -217,11 +256,26 @@ export class SqliteStore implements Store {
         "UPDATE locators SET priority = ?, media_type = ?, active = ? WHERE record_id = ? AND url = ?",
       ),
       insertLocator: db.prepare(
-        `INSERT INTO locators (record_id, url, priority, media_type, active, created)
-         VALUES (?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO locators (record_id, url, priority, media_type, active, owner, created)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ),
       deactivateLocators: db.prepare(
         "UPDATE locators SET active = 0 WHERE record_id = ? AND active = 1",
+      ),
+      // An owner's locators; with `legacy` 1 also those without an owner (the record owner's).
+      deactivateOwnLocators: db.prepare<[{ id: number; owner: string; legacy: number }]>(
+        `UPDATE locators SET active = 0 WHERE record_id = @id AND active = 1
+         AND (owner IS @owner OR (owner IS NULL AND @legacy = 1))`,
+      ),
+      identifiers: db.prepare<[number], RecordIdentifier>(
+        "SELECT type, value FROM record_identifiers WHERE record_id = ? ORDER BY type, value",
+      ),
+      identifierRecord: db.prepare<[string, string, string], { key: string; urn: string }>(
+        `SELECT r.key, r.urn FROM record_identifiers i JOIN records r ON r.id = i.record_id
+         WHERE i.organisation = ? AND i.type = ? AND i.value = ?`,
+      ),
+      insertIdentifier: db.prepare(
+        "INSERT INTO record_identifiers (organisation, type, value, record_id, created) VALUES (?, ?, ?, ?, ?)",
       ),
       insertSuccessor: db.prepare<[{ id: number; urn: string; key: string; created: string }]>(
         `INSERT INTO successors (record_id, successor_urn, successor_key, created)
@@ -257,21 +311,21 @@ export class SqliteStore implements Store {
       ),
       countRecords: db.prepare<[], { n: number }>("SELECT count(*) AS n FROM records"),
       insertToken: db.prepare(
-        "INSERT INTO tokens (hash, role, namespace, label, created) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO tokens (hash, role, namespace, organisation, label, created) VALUES (?, ?, ?, ?, ?, ?)",
       ),
       token: db.prepare<[string], TokenRow>(
-        "SELECT id, role, namespace, label, created FROM tokens WHERE hash = ? AND revoked IS NULL",
+        `SELECT ${TOKEN_COLUMNS} FROM tokens t WHERE t.hash = ? AND ${TOKEN_LIVE}`,
       ),
       revokeToken: db.prepare<[string, number], TokenRow>(
         `UPDATE tokens SET revoked = ? WHERE id = ? AND revoked IS NULL
-         RETURNING id, role, namespace, label, created`,
+         RETURNING id, role, namespace, organisation, label, created`,
       ),
       endTokenSessions: db.prepare("DELETE FROM sessions WHERE token_id = ?"),
       insertSession: db.prepare(
         "INSERT INTO sessions (id_hash, token_id, csrf, flash, created, expires) VALUES (?, ?, ?, ?, ?, ?)",
       ),
       session: db.prepare<[string, string], Record<string, unknown>>(
-        `${SESSION_SELECT} WHERE s.id_hash = ? AND s.expires > ? AND t.revoked IS NULL`,
+        `${SESSION_SELECT} WHERE s.id_hash = ? AND s.expires > ? AND ${TOKEN_LIVE}`,
       ),
       sessionExpires: db.prepare("UPDATE sessions SET expires = ? WHERE id_hash = ?"),
       sessionFlash: db.prepare("UPDATE sessions SET flash = ? WHERE id_hash = ?"),
@@ -343,7 +397,7 @@ export class SqliteStore implements Store {
     let ns = this.#namespaces.get(nid);
     if (ns === undefined) {
       const row = this.s.namespace.get(nid);
-      ns = row === undefined ? null : toNamespace(row);
+      ns = row === undefined ? null : toNamespace(row, this.#pfx.routes(nid));
       this.#namespaces.set(nid, ns);
     }
     return ns;
@@ -363,7 +417,7 @@ export class SqliteStore implements Store {
   }
 
   async listNamespaces(): Promise<Namespace[]> {
-    return this.s.namespaces.all().map(toNamespace);
+    return this.s.namespaces.all().map((row) => toNamespace(row, this.#pfx.routes(row.nid)));
   }
 
   async createNamespace(input: NamespaceInput, actor: Actor): Promise<Namespace> {
@@ -385,6 +439,7 @@ export class SqliteStore implements Store {
           now: t,
         });
         this.s.insertTemplate.run(nid, 1, input.template ?? null, t);
+        if (input.mint) this.#ensureMintPrefix(nid, input.mint, actor);
         this.#namespaces.delete(nid);
         const ns = this.#namespaceSync(nid) as Namespace;
         this.#audit(actor, "namespace.create", nid, undefined, ns);
@@ -408,6 +463,7 @@ export class SqliteStore implements Store {
           this.s.insertTemplate.run(nid, revision, template, t);
         }
         const mint = input.mint === undefined ? before.mint : input.mint;
+        if (input.mint) this.#ensureMintPrefix(nid, input.mint, actor);
         this.s.updateNamespace.run({
           nid,
           revision,
@@ -430,13 +486,44 @@ export class SqliteStore implements Store {
     return this.s.templates.all(nid.toLowerCase());
   }
 
+  /**
+   * The prefix a namespace's minting policy names: created for the local registry organisation
+   * (created too when missing), or its width and check changed when it is that organisation's.
+   */
+  #ensureMintPrefix(nid: string, mint: MintPolicy, actor: Actor): void {
+    const prefix = mintPrefixOf(nid, mint);
+    const existing = this.#pfx.getSync(prefix);
+    if (existing !== null) {
+      if (existing.organisation !== LOCAL_REGISTRY)
+        throw new ConflictError(
+          `the minting prefix "${prefix}" belongs to organisation "${existing.organisation}"`,
+          prefix,
+        );
+      this.#pfx.change(prefix, { width: mint.width, check: mint.check ?? "none" }, actor);
+      return;
+    }
+    if (this.#orgs.getSync(LOCAL_REGISTRY) === null)
+      this.#orgs.insert({ id: LOCAL_REGISTRY, name: "This registry" }, actor);
+    this.#pfx.insert(
+      {
+        prefix,
+        nid,
+        organisation: LOCAL_REGISTRY,
+        ...DEFAULT_POLICY,
+        width: mint.width,
+        check: mint.check ?? "none",
+      },
+      actor,
+    );
+  }
+
   async nextMintNumber(nid: string, actor: Actor): Promise<number> {
     return this.db
       .transaction(() => {
-        const row = this.s.mint.get(nid.toLowerCase());
-        if (row === undefined) throw new StateError(`namespace "${nid}" is not served here`);
-        this.#audit(actor, "namespace.mint", nid, undefined, { number: row.n });
-        return row.n;
+        const ns = this.#namespaceSync(nid.toLowerCase());
+        if (ns === null) throw new StateError(`namespace "${nid}" is not served here`);
+        if (ns.mint === null) throw new StateError(`namespace "${nid}" has no minting policy`);
+        return this.#pfx.take(mintPrefixOf(ns.nid, ns.mint), 1, "namespace.mint", actor);
       })
       .immediate();
   }
@@ -458,6 +545,7 @@ export class SqliteStore implements Store {
       locators: s.locators.all(row.id).map(toLocator),
       successors: s.successors.all(row.id).map((r) => r.successor_urn),
       predecessors: s.predecessors.all(row.key).map((r) => r.urn),
+      identifiers: s.identifiers.all(row.id),
     });
   }
 
@@ -465,10 +553,12 @@ export class SqliteStore implements Store {
     return this.#recordSync(key);
   }
 
+  /** `owner`: of the new locators that name none. */
   #insertLocators(
     recordId: number,
     locators: readonly LocatorInput[] | undefined,
     t: string,
+    owner: string | null = null,
   ): void {
     for (const l of locators ?? []) {
       const priority = l.priority ?? 0;
@@ -477,7 +567,35 @@ export class SqliteStore implements Store {
       if (this.s.updateLocator.run(priority, mediaType, active, recordId, l.url).changes > 0)
         continue;
       const created = (l as { created?: string }).created ?? t;
-      this.s.insertLocator.run(recordId, l.url, priority, mediaType, active, created);
+      this.s.insertLocator.run(
+        recordId,
+        l.url,
+        priority,
+        mediaType,
+        active,
+        l.owner ?? owner,
+        created,
+      );
+    }
+  }
+
+  #insertIdentifiers(
+    recordId: number,
+    organisation: string | null,
+    ids: readonly RecordIdentifier[] | undefined,
+    t: string,
+  ): void {
+    if (ids === undefined || ids.length === 0) return;
+    if (organisation === null)
+      throw new StateError("identifiers belong to an organisation", "organisation-required");
+    for (const id of ids) {
+      const taken = this.s.identifierRecord.get(organisation, id.type, id.value);
+      if (taken !== undefined)
+        throw new StateError(
+          `identifier ${id.type} "${id.value}" of organisation "${organisation}" names ${taken.urn}`,
+          "identifier-taken",
+        );
+      this.s.insertIdentifier.run(organisation, id.type, id.value, recordId, t);
     }
   }
 
@@ -494,6 +612,8 @@ export class SqliteStore implements Store {
           metadata,
           reason: null,
           deactivated: null,
+          organisation: input.organisation ?? null,
+          prefix: input.prefix ?? null,
           created: t,
           updated: t,
         });
@@ -505,7 +625,8 @@ export class SqliteStore implements Store {
           );
         }
         const id = Number(info.lastInsertRowid);
-        this.#insertLocators(id, input.locators, t);
+        this.#insertLocators(id, input.locators, t, input.organisation ?? null);
+        this.#insertIdentifiers(id, input.organisation ?? null, input.identifiers, t);
         const record = this.#recordSync(input.key) as UrnRecord;
         this.#audit(actor, "urn.create", input.urn, undefined, record);
         return record;
@@ -522,9 +643,18 @@ export class SqliteStore implements Store {
         const before = this.#expand(row);
         const t = now();
         if (patch.locators !== undefined) {
-          this.s.deactivateLocators.run(row.id);
-          this.#insertLocators(row.id, patch.locators, t);
+          if (patch.owner === undefined) this.s.deactivateLocators.run(row.id);
+          else
+            this.s.deactivateOwnLocators.run({
+              id: row.id,
+              owner: patch.owner,
+              legacy: patch.owner === row.organisation ? 1 : 0,
+            });
+          this.#insertLocators(row.id, patch.locators, t, patch.owner ?? row.organisation);
         }
+        if (patch.activate && row.status === "reserved")
+          this.s.setStatus.run("active", null, null, t, row.id);
+        this.#insertIdentifiers(row.id, row.organisation, patch.identifiers, t);
         if (patch.metadata !== undefined) {
           this.s.setMetadata.run(
             patch.metadata === null ? null : JSON.stringify(patch.metadata),
@@ -598,6 +728,8 @@ export class SqliteStore implements Store {
             metadata,
             reason: r.status === "deactivated" ? (r.reason ?? null) : null,
             deactivated,
+            organisation: null,
+            prefix: null,
             created: since,
             updated: t,
           });
@@ -632,8 +764,8 @@ export class SqliteStore implements Store {
     const locators = new Map<number, Locator[]>();
     for (const l of s.exportLocators.all(first, last)) {
       const list = locators.get(l.record_id);
-      if (list === undefined) locators.set(l.record_id, [toLocator(l)]);
-      else list.push(toLocator(l));
+      if (list === undefined) locators.set(l.record_id, [lineLocator(toLocator(l))]);
+      else list.push(lineLocator(toLocator(l)));
     }
     const successors = new Map<number, string[]>();
     for (const x of s.exportSuccessors.all(first, last)) {
@@ -670,6 +802,7 @@ export class SqliteStore implements Store {
           token.hash,
           token.role,
           token.namespace?.toLowerCase() ?? null,
+          token.organisation ?? null,
           token.label,
           t,
         );
@@ -677,6 +810,7 @@ export class SqliteStore implements Store {
           id: Number(info.lastInsertRowid),
           role: token.role,
           namespace: token.namespace?.toLowerCase() ?? null,
+          organisation: token.organisation ?? null,
           label: token.label,
           created: t,
         };
@@ -700,6 +834,53 @@ export class SqliteStore implements Store {
         return info;
       })
       .immediate();
+  }
+
+  // Organisations and prefixes (storage/sqlite/organisations.ts, prefixes.ts)
+
+  createOrganisation(input: OrganisationInput, actor: Actor): Promise<Organisation> {
+    return this.#orgs.createOrganisation(input, actor);
+  }
+
+  updateOrganisation(
+    id: string,
+    patch: OrganisationPatch,
+    actor: Actor,
+  ): Promise<Organisation | null> {
+    return this.#orgs.updateOrganisation(id, patch, actor);
+  }
+
+  getOrganisation(id: string): Promise<Organisation | null> {
+    return this.#orgs.getOrganisation(id);
+  }
+
+  listOrganisations(): Promise<Organisation[]> {
+    return this.#orgs.listOrganisations();
+  }
+
+  createPrefix(input: NewPrefix, actor: Actor): Promise<Prefix> {
+    return this.#pfx.createPrefix(input, actor);
+  }
+
+  updatePrefix(prefix: string, patch: Partial<PrefixPolicy>, actor: Actor): Promise<Prefix | null> {
+    return this.#pfx.updatePrefix(prefix, patch, actor);
+  }
+
+  getPrefix(prefix: string): Promise<Prefix | null> {
+    return this.#pfx.getPrefix(prefix);
+  }
+
+  listPrefixes(nid?: string): Promise<Prefix[]> {
+    return this.#pfx.listPrefixes(nid);
+  }
+
+  takeNumbers(prefix: string, count: number, action: string, actor: Actor): Promise<number> {
+    return this.#pfx.takeNumbers(prefix, count, action, actor);
+  }
+
+  async findByIdentifier(organisation: string, id: RecordIdentifier): Promise<UrnRecord | null> {
+    const hit = this.s.identifierRecord.get(organisation, id.type, id.value);
+    return hit === undefined ? null : this.#recordSync(hit.key);
   }
 
   async createSession(s: SessionRow): Promise<void> {
