@@ -11,9 +11,12 @@ import { registerEqual } from "./commands/equal.js";
 import { registerExport } from "./commands/export.js";
 import { registerExtract } from "./commands/extract.js";
 import { registerImport } from "./commands/import.js";
+import { registerNamespace } from "./commands/namespace.js";
 import { registerNamespaces } from "./commands/namespaces.js";
 import { registerNormalize } from "./commands/normalize.js";
+import { registerOrganisation } from "./commands/organisation.js";
 import { registerParse } from "./commands/parse.js";
+import { registerPrefix } from "./commands/prefix.js";
 import { registerServe } from "./commands/serve.js";
 import { registerTemplate } from "./commands/template.js";
 import { registerToken } from "./commands/token.js";
@@ -51,6 +54,9 @@ const COMMANDS: RegisterCommand[] = [
   registerNamespaces,
   registerTemplate,
   registerServe,
+  registerNamespace,
+  registerOrganisation,
+  registerPrefix,
   registerToken,
   registerImport,
   registerExport,

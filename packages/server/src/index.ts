@@ -1,7 +1,12 @@
 // @urnkit/server: the URN resolver and registry service (RFC 8141 §1.2.1, RFC 2169, RFC 2483).
 
 export type { Limits, PluginOptions, ServerContext } from "./http/context.js";
+export { HttpProblem } from "./http/problem.js";
 export { type ImportEvent, importRecords } from "./import-records.js";
+export { OPERATOR } from "./operator.js";
+export { createOrganisation } from "./organisation-actions.js";
+export { createPrefix } from "./prefix-actions.js";
+export { createNamespace, updateNamespace } from "./registry-actions.js";
 export { exportLines } from "./routes/import-export.js";
 export { seedExample } from "./seed.js";
 export {
@@ -16,7 +21,10 @@ export {
   type OpenStoreOptions,
   openStore,
 } from "./storage/open-store.js";
+export type { Organisation } from "./storage/organisations.js";
+export type { Prefix } from "./storage/prefixes.js";
 export { openSqliteStore, SqliteStore } from "./storage/sqlite/sqlite-store.js";
 export * from "./storage/store.js";
 export { keepTickMaps } from "./tick-maps.js";
 export { hashToken, issueToken, ROLES } from "./tokens.js";
+export { checkNamespaceBody } from "./validation/namespace.js";

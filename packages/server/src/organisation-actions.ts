@@ -4,6 +4,7 @@
 
 import { permit } from "./http/auth.js";
 import { HttpProblem } from "./http/problem.js";
+import { actorOf } from "./operator.js";
 import { serverWide } from "./organisation-scope.js";
 import type { Organisation } from "./storage/organisations.js";
 import { ConflictError, type Store, type TokenInfo } from "./storage/store.js";
@@ -18,7 +19,7 @@ export async function createOrganisation(
   serverWide(token);
   const input = checkOrganisationBody(body);
   try {
-    return await store.createOrganisation(input, { tokenId: token.id });
+    return await store.createOrganisation(input, actorOf(token));
   } catch (error) {
     if (error instanceof ConflictError)
       throw new HttpProblem(409, "organisation-exists", error.message, {
@@ -37,7 +38,7 @@ export async function updateOrganisation(
   permit(token, "admin", null);
   serverWide(token);
   const patch = checkOrganisationPatch(body);
-  const org = await store.updateOrganisation(id, patch, { tokenId: token.id });
+  const org = await store.updateOrganisation(id, patch, actorOf(token));
   if (org === null) throw unknownOrganisation(id);
   return org;
 }

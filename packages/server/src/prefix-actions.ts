@@ -7,6 +7,7 @@ import { permit } from "./http/auth.js";
 import { HttpProblem } from "./http/problem.js";
 import { ownedLocators } from "./locator-owners.js";
 import { mintUrnOf } from "./mint.js";
+import { actorOf } from "./operator.js";
 import { actFor, liveOrganisation, serverWide } from "./organisation-scope.js";
 import { prefixKey } from "./prefix-key.js";
 import { requireMode } from "./prefix-policy.js";
@@ -66,7 +67,7 @@ export async function createPrefix(
     // one overlap to refuse is the same prefix twice.
     return await ctx.store.createPrefix(
       { ...DEFAULT_POLICY, ...policy, prefix: key, nid },
-      { tokenId: token.id },
+      actorOf(token),
     );
   } catch (error) {
     if (error instanceof ConflictError)
@@ -86,7 +87,7 @@ export async function updatePrefix(
   serverWide(token);
   const patch = checkPrefixPatch(body);
   const prefix = await prefixOf(ctx, nid, text);
-  const after = await ctx.store.updatePrefix(prefix.prefix, patch, { tokenId: token.id });
+  const after = await ctx.store.updatePrefix(prefix.prefix, patch, actorOf(token));
   if (after === null) throw unknownPrefix(nid, text);
   return after;
 }
@@ -152,7 +153,7 @@ export async function mintInPrefix(
     prefix,
     input.locators,
   );
-  const actor = { tokenId: token.id };
+  const actor = actorOf(token);
   return numbered(
     ctx,
     prefix,
@@ -195,7 +196,7 @@ export async function reserveInPrefix(
   const prefix = await writablePrefix(ctx, token, nid, text);
   const { count } = checkReservationBody(body);
   requireMode(prefix, "reservation");
-  const actor = { tokenId: token.id };
+  const actor = actorOf(token);
   const urns: string[] = [];
   let next = await ctx.store.takeNumbers(prefix.prefix, count, "prefix.reserve", actor);
   let left = count;
@@ -244,7 +245,7 @@ export async function suggestInPrefix(
 ): Promise<{ urn: string; prefix: string }> {
   const prefix = await writablePrefix(ctx, token, nid, text);
   requireMode(prefix, "registrar");
-  const actor = { tokenId: token.id };
+  const actor = actorOf(token);
   const urn = await numbered(
     ctx,
     prefix,

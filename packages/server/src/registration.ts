@@ -58,7 +58,11 @@ export async function registrationTarget(
   const ns = await store.getNamespace(urn.nid);
   if (ns === null)
     throw unprocessable(`namespace "${urn.nid.toLowerCase()}" is not served here`, [
-      { code: "namespace-not-served", severity: "error", message: "create the namespace first" },
+      {
+        code: "namespace-not-served",
+        severity: "error",
+        message: `serve the namespace first: urnkit namespace create ${urn.nid.toLowerCase()}, or POST /api/v1/namespaces`,
+      },
     ]);
   const report = checkUrn(urn);
   const errors = report.issues.filter((i) => i.severity === "error");

@@ -13,6 +13,7 @@ import { HttpProblem } from "./http/problem.js";
 import { ownedLocators, patchedLocators } from "./locator-owners.js";
 import { mintNss } from "./mint.js";
 import { namespaceKey, nidRefusals } from "./namespace-keys.js";
+import { actorOf } from "./operator.js";
 import { actFor, liveOrganisation } from "./organisation-scope.js";
 import { checkNaming, requireMode } from "./prefix-policy.js";
 import { parseApiUrn, registrationTarget, type Target } from "./registration.js";
@@ -115,7 +116,7 @@ export async function registerUrn(
     prefix,
     input.locators,
   );
-  const actor = { tokenId: token.id };
+  const actor = actorOf(token);
   try {
     if (prefix !== null) {
       const existing = await store.getRecord(target.key);
@@ -176,7 +177,7 @@ export async function mintUrn(
     throw new HttpProblem(409, "no-mint-policy", `namespace "${nid}" has no minting policy`);
   // The sequence never goes back, so a number already taken is skipped for the next one.
   for (let attempt = 0; attempt < MINT_ATTEMPTS; attempt++) {
-    const n = await store.nextMintNumber(nid, { tokenId: token.id });
+    const n = await store.nextMintNumber(nid, actorOf(token));
     const target = await registrationTarget(store, `urn:${nid}:${mintNss(ns.mint, n)}`, limits);
     const prefix = await owningPrefix(store, target);
     const owner = prefix?.organisation ?? null;
@@ -195,7 +196,7 @@ export async function mintUrn(
           prefix: prefix?.prefix ?? null,
           identifiers: input.identifiers,
         },
-        { tokenId: token.id },
+        actorOf(token),
       );
     } catch (error) {
       if (!(error instanceof ConflictError)) throw error;
@@ -261,7 +262,7 @@ export async function patchRecord(
     }
   }
   try {
-    return found(await store.updateRecord(key, change, { tokenId: token.id }), urn.href);
+    return found(await store.updateRecord(key, change, actorOf(token)), urn.href);
   } catch (error) {
     refused(error);
   }
@@ -276,7 +277,7 @@ export async function activateUrn(
   const { urn, key } = recordTarget(ctx, token, urnText);
   await ownRecord(ctx, token, key, urn);
   try {
-    return found(await ctx.store.activate(key, { tokenId: token.id }), urn.href);
+    return found(await ctx.store.activate(key, actorOf(token)), urn.href);
   } catch (error) {
     refused(error);
   }
@@ -318,11 +319,7 @@ export async function deactivateUrn(
   }
   try {
     return found(
-      await ctx.store.deactivate(
-        key,
-        { reason: change.reason ?? "", successor },
-        { tokenId: token.id },
-      ),
+      await ctx.store.deactivate(key, { reason: change.reason ?? "", successor }, actorOf(token)),
       urn.href,
     );
   } catch (error) {
@@ -404,7 +401,7 @@ export async function createNamespace(
   try {
     const namespace = await store.createNamespace(
       { ...input, nid, delegate: normalizeDelegates(nid, input.delegate) ?? [] },
-      { tokenId: token.id },
+      actorOf(token),
     );
     return { namespace, warnings };
   } catch (error) {
@@ -429,7 +426,7 @@ export async function updateNamespace(
   const warnings = checkTemplateText(nid, input.template);
   const namespace = await store.updateNamespace(
     { ...input, nid, delegate: normalizeDelegates(nid, input.delegate) },
-    { tokenId: token.id },
+    actorOf(token),
   );
   return { namespace, warnings };
 }
