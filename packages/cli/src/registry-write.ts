@@ -23,7 +23,11 @@ export async function registryWrite<T>(
   } catch (error) {
     if (!(error instanceof server.HttpProblem)) throw error;
     const errors = (error.extensions.errors ?? []) as { path: string; message: string }[];
-    const where = errors.map((e) => `\n  ${e.path || "(value)"}: ${e.message}`).join("");
+    // The message names the first field at fault; the others follow, one a line.
+    const where = errors
+      .slice(1)
+      .map((e) => `\n  ${e.path || "(value)"}: ${e.message}`)
+      .join("");
     ctx.io.stderr.write(ctx.colors.err.red(`urnkit: ${error.code}: ${error.message}${where}\n`));
     ctx.exit(EXIT_INVALID);
   } finally {

@@ -102,7 +102,9 @@ async function writablePrefix(
   permit(token, "registrar", nid.toLowerCase());
   const prefix = await prefixOf(ctx, nid, text);
   actFor(token, prefix.organisation, `prefix "${prefix.prefix}"`);
-  await liveOrganisation(ctx.store, prefix.organisation);
+  // A token of the organisation was found live, so the organisation is active.
+  if (token.organisation !== prefix.organisation)
+    await liveOrganisation(ctx.store, prefix.organisation);
   return prefix;
 }
 

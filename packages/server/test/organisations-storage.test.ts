@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { seedExample } from "../src/seed.js";
 import { migrations as pgMigrations } from "../src/storage/postgres/migrations.js";
 import { openPostgresStore } from "../src/storage/postgres/postgres-store.js";
 import { DEFAULT_POLICY } from "../src/storage/prefixes.js";
@@ -190,6 +191,39 @@ for (const engine of engines) {
     });
   });
 }
+
+for (const engine of engines)
+  describe(`npm start's example data (${engine.name})`, () => {
+    it("has two organisations with a prefix each, and a record with the other's mirror", async () => {
+      const h = await engine.open();
+      try {
+        assert.equal(await seedExample(h.store), true);
+        const orgs = (await h.store.listOrganisations()).map((o) => o.id);
+        assert.deepEqual(orgs, ["example-archive", "example-library", "local-registry"]);
+        const prefixes = await h.store.listPrefixes("example");
+        assert.deepEqual(
+          prefixes.map((p) => [p.prefix, p.organisation]),
+          [
+            ["urn:example:arc-", "example-archive"],
+            ["urn:example:doc-", "local-registry"],
+            ["urn:example:lib-", "example-library"],
+          ],
+        );
+        // The library's first number, 000001, with its MOD 11-2 check character X.
+        const thesis = await h.store.getRecord("urn:example:lib-000001X");
+        assert.equal(thesis?.organisation, "example-library");
+        assert.deepEqual(
+          thesis?.locators.map((l) => [l.url, l.owner]),
+          [
+            ["https://www.example.org/theses/2024-1.pdf", "example-library"],
+            ["https://archive.example.net/web/theses/2024-1.pdf", "example-archive"],
+          ],
+        );
+      } finally {
+        await h.close();
+      }
+    });
+  });
 
 /** A namespace with a minting policy at sequence 42, written at schema version 6. */
 const OLD_NAMESPACE = `INSERT INTO namespaces (nid, template_revision, mint, mint_next, created, updated)

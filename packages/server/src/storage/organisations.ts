@@ -13,6 +13,9 @@ export interface OrganisationInput {
   name: string;
   contact?: string | null;
   active?: boolean;
+  /** Kept from an export; now when absent. */
+  created?: string;
+  updated?: string;
 }
 
 export interface OrganisationPatch {

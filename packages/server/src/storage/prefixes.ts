@@ -45,6 +45,10 @@ export interface NewPrefix extends PrefixPolicy {
   prefix: string;
   nid: string;
   organisation: string;
+  /** Kept from an export: where the sequence stands, and the times; 1 and now when absent. */
+  next?: number;
+  created?: string;
+  updated?: string;
 }
 
 export const DEFAULT_POLICY: PrefixPolicy = {

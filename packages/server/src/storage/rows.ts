@@ -9,6 +9,7 @@ import type {
   MintPolicy,
   Namespace,
   RecordIdentifier,
+  RecordLine,
   RecordStatus,
   SessionWithToken,
   TokenInfo,
@@ -169,3 +170,30 @@ export const TOKEN_LIVE = `t.revoked IS NULL AND (t.organisation IS NULL OR EXIS
 
 /** The columns of a token as TokenInfo reads them. */
 export const TOKEN_COLUMNS = "t.id, t.role, t.namespace, t.organisation, t.label, t.created";
+
+/** A locator as an export line carries it: its owner only when it has one. */
+export function lineLocator(l: Locator): Locator {
+  const { owner, created, ...rest } = l;
+  return (owner === null ? { ...rest, created } : { ...rest, owner, created }) as Locator;
+}
+
+/**
+ * A record's export line, from its row and linked rows, with the fields in one order on both
+ * engines (byte-identical exports): what is absent or empty is left out.
+ */
+export function recordLine(
+  row: RecordColumns,
+  links: { locators: Locator[]; successors: string[]; identifiers: RecordIdentifier[] },
+): RecordLine {
+  const line: RecordLine = { urn: row.urn, status: row.status };
+  if (links.locators.length > 0) line.locators = links.locators.map(lineLocator);
+  if (row.metadata !== null) line.metadata = JSON.parse(row.metadata);
+  if (row.reason !== null) line.reason = row.reason;
+  if (row.deactivated !== null) line.deactivated = row.deactivated;
+  if (links.successors.length > 0) line.successors = links.successors;
+  if (row.organisation !== null) line.organisation = row.organisation;
+  if (row.prefix !== null) line.prefix = row.prefix;
+  if (links.identifiers.length > 0) line.identifiers = links.identifiers;
+  line.created = row.created;
+  return line;
+}

@@ -158,6 +158,9 @@ export interface RecordLine {
   reason?: string | null;
   deactivated?: string | null;
   successors?: string[];
+  organisation?: string;
+  prefix?: string;
+  identifiers?: RecordIdentifier[];
   created?: string;
 }
 

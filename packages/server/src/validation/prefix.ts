@@ -77,8 +77,8 @@ export interface PrefixFields {
   mirrors?: boolean;
 }
 
-/** What the schema cannot say about the policy fields. */
-function checkPolicy(fields: PrefixFields): void {
+/** What the schema cannot say about the policy fields (also of an imported prefix line). */
+export function checkPolicy(fields: PrefixFields): void {
   const errors: FieldError[] = [];
   if (fields.naming != null) {
     try {

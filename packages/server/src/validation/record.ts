@@ -111,7 +111,7 @@ export const deactivateBodySchema = {
   additionalProperties: false,
 } as const;
 
-const timestamp = { type: "string", format: "date-time", maxLength: 64 } as const;
+export const timestamp = { type: "string", format: "date-time", maxLength: 64 } as const;
 
 /** One line of an NDJSON import: the export format. */
 export const recordLineSchema = {
@@ -124,7 +124,7 @@ export const recordLineSchema = {
       maxItems: MAX_LOCATORS,
       items: {
         type: "object",
-        properties: { ...locatorProperties, created: timestamp },
+        properties: { ...locatorProperties, owner: organisationId, created: timestamp },
         required: ["url"],
         additionalProperties: false,
       },
@@ -133,6 +133,9 @@ export const recordLineSchema = {
     reason: { type: ["string", "null"], maxLength: 4096 },
     deactivated: { anyOf: [timestamp, { type: "null" }] },
     successors: { type: "array", maxItems: MAX_LOCATORS, items: urnString },
+    organisation: organisationId,
+    prefix: { type: "string", minLength: 1, maxLength: 1024 },
+    identifiers: identifierList,
     created: timestamp,
   },
   required: ["urn", "status"],
@@ -217,6 +220,8 @@ export interface RecordLineFields extends RecordFields {
   reason?: string | null;
   deactivated?: string | null;
   successors?: string[];
+  organisation?: string;
+  prefix?: string;
   created?: string;
 }
 

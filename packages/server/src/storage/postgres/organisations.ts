@@ -41,8 +41,15 @@ export async function insertOrganisation(
   const t = now();
   const inserted = await c.query(
     `INSERT INTO organisations (id, name, contact, active, created, updated)
-     VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (id) DO NOTHING`,
-    [input.id, input.name, input.contact ?? null, input.active !== false, t],
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING`,
+    [
+      input.id,
+      input.name,
+      input.contact ?? null,
+      input.active !== false,
+      input.created ?? t,
+      input.updated ?? input.created ?? t,
+    ],
   );
   if (inserted.rowCount === 0)
     throw new ConflictError(`organisation "${input.id}" exists`, input.id);

@@ -22,6 +22,7 @@ import {
   type NamespaceRow,
   now,
   type RecordColumns,
+  recordLine,
   toRecord as recordOf,
   SESSION_SELECT,
   TOKEN_COLUMNS,
@@ -174,16 +175,7 @@ function randomLockKey(): bigint {
 
 const toRecord = (row: RecordRow): UrnRecord => recordOf(row, row);
 
-function toLine(row: RecordRow): RecordLine {
-  const line: RecordLine = { urn: row.urn, status: row.status };
-  if (row.locators.length > 0) line.locators = row.locators;
-  if (row.metadata !== null) line.metadata = JSON.parse(row.metadata);
-  if (row.reason !== null) line.reason = row.reason;
-  if (row.deactivated !== null) line.deactivated = row.deactivated;
-  if (row.successors.length > 0) line.successors = row.successors;
-  line.created = row.created;
-  return line;
-}
+const toLine = (row: RecordRow): RecordLine => recordLine(row, row);
 
 /** The same test the SQLite engine applies: a re-imported line equal to the stored record. */
 interface OpenExport {
@@ -797,6 +789,7 @@ export class PostgresStore implements Store {
       await copyIn(c, "import_records", stage.records);
       if (stage.locators.length > 0) await copyIn(c, "import_locators", stage.locators);
       if (stage.successors.length > 0) await copyIn(c, "import_successors", stage.successors);
+      if (stage.identifiers.length > 0) await copyIn(c, "import_identifiers", stage.identifiers);
       // Records are inserted in the order batches were sent, so their ids follow the lines.
       if (previous !== null) await previous.inserted.promise;
       try {
@@ -812,7 +805,7 @@ export class PostgresStore implements Store {
         batch.inserted.resolve();
       }
       const inserted = await c.query<{ key: string }>({
-        ...completeRecords(stage.successors.length > 0),
+        ...completeRecords(stage.successors.length > 0, stage.identifiers.length > 0),
         values: [actor.tokenId, t, `lines ${items[0]?.line}-${items.at(-1)?.line}`],
       });
       const created = new Set(inserted.rows.map((r) => r.key));
@@ -886,9 +879,13 @@ export class PostgresStore implements Store {
           `DECLARE export_cursor NO SCROLL CURSOR FOR
            SELECT r.*,
              (SELECT coalesce(json_agg(json_build_object('url', l.url, 'priority', l.priority,
-                 'mediaType', l.media_type, 'active', l.active, 'created', l.created)
+                 'mediaType', l.media_type, 'active', l.active, 'owner', l.owner,
+                 'created', l.created)
                  ORDER BY l.active DESC, l.priority DESC, l.created, l.id), '[]')
                FROM locators l WHERE l.record_id = r.id) AS locators,
+             (SELECT coalesce(json_agg(json_build_object('type', i.type, 'value', i.value)
+                 ORDER BY i.type, i.value), '[]')
+               FROM record_identifiers i WHERE i.record_id = r.id) AS identifiers,
              ARRAY(SELECT s.successor_urn FROM successors s WHERE s.record_id = r.id
                ORDER BY s.created DESC, s.successor_key) AS successors
            FROM records r ORDER BY r.id`,

@@ -45,8 +45,8 @@ export async function insertPrefix(
   const p = policyColumns(input);
   const inserted = await c.query(
     `INSERT INTO prefixes (prefix, nid, organisation, naming, urls, modes, width, check_scheme,
-       delegate, mirrors, created, updated)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) ON CONFLICT (prefix) DO NOTHING`,
+       delegate, mirrors, next, created, updated)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (prefix) DO NOTHING`,
     [
       input.prefix,
       input.nid,
@@ -58,7 +58,9 @@ export async function insertPrefix(
       p.check,
       p.delegate,
       p.mirrors,
-      now(),
+      input.next ?? 1,
+      input.created ?? now(),
+      input.updated ?? input.created ?? now(),
     ],
   );
   if (inserted.rowCount === 0)

@@ -41,7 +41,14 @@ export class SqliteOrganisations implements OrganisationStore {
       .prepare(
         "INSERT INTO organisations (id, name, contact, active, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
       )
-      .run(input.id, input.name, input.contact ?? null, input.active === false ? 0 : 1, t, t);
+      .run(
+        input.id,
+        input.name,
+        input.contact ?? null,
+        input.active === false ? 0 : 1,
+        input.created ?? t,
+        input.updated ?? input.created ?? t,
+      );
     const created = toOrganisation(this.#get.get(input.id) as OrganisationRow);
     this.#audit(actor, "organisation.create", organisationTarget(input.id), undefined, created);
     return created;

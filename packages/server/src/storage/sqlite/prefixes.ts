@@ -57,16 +57,18 @@ export class SqlitePrefixes implements PrefixStore {
     this.#db
       .prepare(
         `INSERT INTO prefixes (prefix, nid, organisation, naming, urls, modes, width, check_scheme,
-           delegate, mirrors, created, updated)
-         VALUES (@prefix, @nid, @organisation, @naming, @urls, @modes, @width, @check, @delegate,
-           @mirrors, @t, @t)`,
+           next, delegate, mirrors, created, updated)
+         VALUES (@prefix, @nid, @organisation, @naming, @urls, @modes, @width, @check, @next,
+           @delegate, @mirrors, @created, @updated)`,
       )
       .run({
         prefix: input.prefix,
         nid: input.nid,
         organisation: input.organisation,
         ...sqliteColumns(input),
-        t,
+        next: input.next ?? 1,
+        created: input.created ?? t,
+        updated: input.updated ?? input.created ?? t,
       });
     const created = toPrefix(this.#get.get(input.prefix) as PrefixRow);
     this.#audit(actor, "prefix.create", prefixTarget(input.prefix), undefined, created);

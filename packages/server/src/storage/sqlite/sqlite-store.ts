@@ -20,6 +20,7 @@ import {
   type NamespaceRow,
   now,
   type RecordColumns,
+  recordLine,
   SESSION_SELECT,
   TOKEN_COLUMNS,
   TOKEN_LIVE,
@@ -125,11 +126,6 @@ function toLocator(row: LocatorRow): Locator {
     owner: row.owner,
     created: row.created,
   };
-}
-
-/** A locator as an export line carries it (owners are not part of the line format). */
-function lineLocator({ owner: _owner, ...rest }: Locator): Locator {
-  return rest as Locator;
 }
 
 /**
@@ -304,6 +300,20 @@ export class SqliteStore implements Store {
       exportLocators: db.prepare<[number, number], LocatorRow>(
         `SELECT * FROM locators WHERE record_id BETWEEN ? AND ?
          ORDER BY record_id, active DESC, priority DESC, created, id`,
+      ),
+      exportIdentifiers: db.prepare<
+        [number, number],
+        { record_id: number; type: string; value: string }
+      >(
+        `SELECT record_id, type, value FROM record_identifiers WHERE record_id BETWEEN ? AND ?
+         ORDER BY record_id, type, value`,
+      ),
+      // An import's identifier already naming a record is left as it is (the import checked it).
+      importIdentifier: db.prepare(
+        `INSERT INTO record_identifiers (organisation, type, value, record_id, created)
+         SELECT @organisation, @type, @value, @id, @created
+         WHERE NOT EXISTS (SELECT 1 FROM record_identifiers
+           WHERE organisation = @organisation AND type = @type AND value = @value)`,
       ),
       exportSuccessors: db.prepare<[number, number], { record_id: number; successor_urn: string }>(
         `SELECT record_id, successor_urn FROM successors WHERE record_id BETWEEN ? AND ?
@@ -728,8 +738,8 @@ export class SqliteStore implements Store {
             metadata,
             reason: r.status === "deactivated" ? (r.reason ?? null) : null,
             deactivated,
-            organisation: null,
-            prefix: null,
+            organisation: r.organisation ?? null,
+            prefix: r.prefix ?? null,
             created: since,
             updated: t,
           });
@@ -742,6 +752,9 @@ export class SqliteStore implements Store {
           const id = Number(info.lastInsertRowid);
           this.#insertLocators(id, r.locators, since);
           for (const succ of item.successors) s.insertSuccessor.run({ id, ...succ, created: t });
+          if (r.organisation !== undefined)
+            for (const i of r.identifiers ?? [])
+              s.importIdentifier.run({ organisation: r.organisation, ...i, id, created: since });
           created.push(r.urn);
           result.created += 1;
         }
@@ -764,8 +777,8 @@ export class SqliteStore implements Store {
     const locators = new Map<number, Locator[]>();
     for (const l of s.exportLocators.all(first, last)) {
       const list = locators.get(l.record_id);
-      if (list === undefined) locators.set(l.record_id, [lineLocator(toLocator(l))]);
-      else list.push(lineLocator(toLocator(l)));
+      if (list === undefined) locators.set(l.record_id, [toLocator(l)]);
+      else list.push(toLocator(l));
     }
     const successors = new Map<number, string[]>();
     for (const x of s.exportSuccessors.all(first, last)) {
@@ -773,18 +786,21 @@ export class SqliteStore implements Store {
       if (list === undefined) successors.set(x.record_id, [x.successor_urn]);
       else list.push(x.successor_urn);
     }
-    const lines = rows.map((row): RecordLine => {
-      const line: RecordLine = { urn: row.urn, status: row.status };
-      const locs = locators.get(row.id);
-      if (locs) line.locators = locs;
-      if (row.metadata !== null) line.metadata = JSON.parse(row.metadata);
-      if (row.reason !== null) line.reason = row.reason;
-      if (row.deactivated !== null) line.deactivated = row.deactivated;
-      const succ = successors.get(row.id);
-      if (succ) line.successors = succ;
-      line.created = row.created;
-      return line;
-    });
+    const identifiers = new Map<number, RecordIdentifier[]>();
+    for (const x of s.exportIdentifiers.all(first, last)) {
+      const list = identifiers.get(x.record_id);
+      const id = { type: x.type, value: x.value };
+      if (list === undefined) identifiers.set(x.record_id, [id]);
+      else list.push(id);
+    }
+    const lines = rows.map(
+      (row): RecordLine =>
+        recordLine(row, {
+          locators: locators.get(row.id) ?? [],
+          successors: successors.get(row.id) ?? [],
+          identifiers: identifiers.get(row.id) ?? [],
+        }),
+    );
     return { lines, cursor: rows.length < limit ? null : String(last) };
   }
 
