@@ -7,11 +7,9 @@ import { decodeCursor, encodeCursor, pageLimit } from "../http/paging.js";
 import { HttpProblem } from "../http/problem.js";
 import { errors, listOf, namespaceSchema, tokenInfoSchema } from "../http/schemas.js";
 import { registryEntries } from "../namespace-keys.js";
-import { liveOrganisation, serverWide } from "../organisation-scope.js";
 import { ELSEWHERE } from "../resolution-counts.js";
-import type { Role } from "../storage/store.js";
-import { issueToken, ROLES } from "../tokens.js";
-import { organisationId } from "../validation/organisation.js";
+import { createToken } from "../token-actions.js";
+import { tokenBodySchema } from "../validation/token.js";
 
 const STATS_PAGE_MAX = 1000;
 
@@ -30,17 +28,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
         summary: "Create an API token (shown once)",
         tags: ["tokens"],
         security: [{ bearer: [] }],
-        body: {
-          type: "object",
-          properties: {
-            role: { type: "string", enum: ROLES },
-            namespace: { type: ["string", "null"], minLength: 1, maxLength: 32 },
-            organisation: { anyOf: [organisationId, { type: "null" }] },
-            label: { type: ["string", "null"], maxLength: 200 },
-          },
-          required: ["role"],
-          additionalProperties: false,
-        },
+        body: tokenBodySchema,
         response: {
           201: {
             ...tokenInfoSchema,
@@ -51,23 +39,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       },
     },
     async (request, reply) => {
-      const admin = tokenOf(request);
-      permit(admin, "admin", null);
-      serverWide(admin);
-      const body = request.body as {
-        role: Role;
-        namespace?: string | null;
-        organisation?: string | null;
-        label?: string | null;
-      };
-      if (body.namespace && (await store.getNamespace(body.namespace)) === null)
-        throw new HttpProblem(
-          422,
-          "unknown-namespace",
-          `namespace "${body.namespace}" is not served here`,
-        );
-      if (body.organisation) await liveOrganisation(store, body.organisation);
-      const { token, info } = await issueToken(store, body, { tokenId: admin.id });
+      const { token, info } = await createToken(store, tokenOf(request), request.body);
       return reply.code(201).send({ ...info, token });
     },
   );

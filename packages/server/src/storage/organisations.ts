@@ -2,7 +2,7 @@
 // records, locators and tokens. An organisation is never deleted; deactivating one stops its
 // tokens and UI sessions while its records stay and resolve.
 
-import type { Actor } from "./store.js";
+import type { Actor, RecordStatus } from "./store.js";
 
 /** The organisation a database upgraded to organisations gives its namespaces' policies to. */
 export const LOCAL_REGISTRY = "local-registry";
@@ -43,6 +43,20 @@ export interface OrganisationStore {
   ): Promise<Organisation | null>;
   getOrganisation(id: string): Promise<Organisation | null>;
   listOrganisations(): Promise<Organisation[]>;
+  /** An organisation's newest records (of one status, or any), at most `limit`. */
+  organisationRecords(
+    organisation: string,
+    status: RecordStatus | null,
+    limit: number,
+  ): Promise<OrganisationRecord[]>;
+}
+
+/** A line of an organisation's list of records. */
+export interface OrganisationRecord {
+  urn: string;
+  status: RecordStatus;
+  prefix: string | null;
+  created: string;
 }
 
 /** An organisations row (SQLite stores booleans as 0 and 1). */

@@ -340,6 +340,7 @@ FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('record identifiers are never change
 
 ALTER TABLE records ADD COLUMN organisation text COLLATE "C" REFERENCES organisations(id);
 ALTER TABLE records ADD COLUMN prefix text COLLATE "C";
+CREATE INDEX records_by_organisation ON records (organisation, id);
 ALTER TABLE locators ADD COLUMN owner text COLLATE "C" REFERENCES organisations(id);
 ALTER TABLE tokens ADD COLUMN organisation text COLLATE "C" REFERENCES organisations(id);
 

@@ -5,13 +5,14 @@ import {
   type Organisation,
   type OrganisationInput,
   type OrganisationPatch,
+  type OrganisationRecord,
   type OrganisationRow,
   type OrganisationStore,
   organisationTarget,
   toOrganisation,
 } from "../organisations.js";
 import { now } from "../rows.js";
-import { type Actor, ConflictError } from "../store.js";
+import { type Actor, ConflictError, type RecordStatus } from "../store.js";
 
 export type Queryable = pg.Pool | pg.PoolClient;
 export type Tx = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
@@ -103,6 +104,19 @@ export class PostgresOrganisations implements OrganisationStore {
 
   getOrganisation(id: string): Promise<Organisation | null> {
     return readOrganisation(this.#pool, id);
+  }
+
+  async organisationRecords(
+    organisation: string,
+    status: RecordStatus | null,
+    limit: number,
+  ): Promise<OrganisationRecord[]> {
+    const { rows } = await this.#pool.query<OrganisationRecord>(
+      `SELECT urn, status, prefix, created FROM records
+       WHERE organisation = $1 AND ($2::text IS NULL OR status = $2) ORDER BY id DESC LIMIT $3`,
+      [organisation, status, limit],
+    );
+    return rows;
   }
 
   async listOrganisations(): Promise<Organisation[]> {

@@ -14,6 +14,7 @@ import {
   type Organisation,
   type OrganisationInput,
   type OrganisationPatch,
+  type OrganisationRecord,
 } from "../organisations.js";
 import { DEFAULT_POLICY, type NewPrefix, type Prefix, type PrefixPolicy } from "../prefixes.js";
 import { countParams } from "../resolution-count-query.js";
@@ -52,6 +53,7 @@ import {
   type RecordIdentifier,
   type RecordLine,
   type RecordPatch,
+  type RecordStatus,
   type ResolutionCount,
   type ResolutionCountQuery,
   type ResolveView,
@@ -1001,6 +1003,14 @@ export class PostgresStore implements Store {
 
   getOrganisation(id: string): Promise<Organisation | null> {
     return this.#organisations.getOrganisation(id);
+  }
+
+  organisationRecords(
+    organisation: string,
+    status: RecordStatus | null,
+    limit: number,
+  ): Promise<OrganisationRecord[]> {
+    return this.#organisations.organisationRecords(organisation, status, limit);
   }
 
   listOrganisations(): Promise<Organisation[]> {

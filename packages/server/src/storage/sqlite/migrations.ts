@@ -433,6 +433,7 @@ END;
 
 ALTER TABLE records ADD COLUMN organisation TEXT REFERENCES organisations(id);
 ALTER TABLE records ADD COLUMN prefix TEXT;
+CREATE INDEX records_by_organisation ON records (organisation, id);
 ALTER TABLE locators ADD COLUMN owner TEXT REFERENCES organisations(id);
 ALTER TABLE tokens ADD COLUMN organisation TEXT REFERENCES organisations(id);
 

@@ -5,13 +5,14 @@ import {
   type Organisation,
   type OrganisationInput,
   type OrganisationPatch,
+  type OrganisationRecord,
   type OrganisationRow,
   type OrganisationStore,
   organisationTarget,
   toOrganisation,
 } from "../organisations.js";
 import { now } from "../rows.js";
-import { type Actor, ConflictError } from "../store.js";
+import { type Actor, ConflictError, type RecordStatus } from "../store.js";
 
 export type AuditFn = (
   actor: Actor,
@@ -93,6 +94,23 @@ export class SqliteOrganisations implements OrganisationStore {
 
   async getOrganisation(id: string): Promise<Organisation | null> {
     return this.getSync(id);
+  }
+
+  async organisationRecords(
+    organisation: string,
+    status: RecordStatus | null,
+    limit: number,
+  ): Promise<OrganisationRecord[]> {
+    return this.#db
+      .prepare<
+        [{ organisation: string; status: string | null; limit: number }],
+        OrganisationRecord
+      >(
+        `SELECT urn, status, prefix, created FROM records
+         WHERE organisation = @organisation AND (@status IS NULL OR status = @status)
+         ORDER BY id DESC LIMIT @limit`,
+      )
+      .all({ organisation, status, limit });
   }
 
   async listOrganisations(): Promise<Organisation[]> {

@@ -12,6 +12,7 @@ import {
   type Organisation,
   type OrganisationInput,
   type OrganisationPatch,
+  type OrganisationRecord,
 } from "../organisations.js";
 import { DEFAULT_POLICY, type NewPrefix, type Prefix, type PrefixPolicy } from "../prefixes.js";
 import { countParams } from "../resolution-count-query.js";
@@ -868,6 +869,14 @@ export class SqliteStore implements Store {
 
   getOrganisation(id: string): Promise<Organisation | null> {
     return this.#orgs.getOrganisation(id);
+  }
+
+  organisationRecords(
+    organisation: string,
+    status: RecordStatus | null,
+    limit: number,
+  ): Promise<OrganisationRecord[]> {
+    return this.#orgs.organisationRecords(organisation, status, limit);
   }
 
   listOrganisations(): Promise<Organisation[]> {
