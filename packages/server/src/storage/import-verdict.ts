@@ -1,7 +1,7 @@
 // Importing a line whose URN is already registered: "unchanged" only when the line says exactly
-// what the registry holds (status, reason, metadata, owner, prefix, identifiers and every locator
-// field, its owner too); anything else is a
-// conflict reported with the line, never silently ignored. Both engines decide with this.
+// what the registry holds (status, reason, metadata, organisation, prefix, identifiers and every
+// locator field, its owner too); anything else is a conflict reported with the line, never
+// silently ignored. Both engines decide with this.
 
 import type { Locator, RecordLine, UrnRecord } from "./store.js";
 
