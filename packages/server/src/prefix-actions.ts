@@ -11,10 +11,10 @@ import { actorOf } from "./operator.js";
 import { actFor, liveOrganisation, serverWide } from "./organisation-scope.js";
 import { prefixKey } from "./prefix-key.js";
 import { requireMode } from "./prefix-policy.js";
-import { registrationTarget } from "./registration.js";
+import { registrationTarget, targetIn } from "./registration.js";
 import type { ActionContext } from "./registry-actions.js";
 import { DEFAULT_POLICY, type Prefix } from "./storage/prefixes.js";
-import { ConflictError, type TokenInfo, type UrnRecord } from "./storage/store.js";
+import { ConflictError, type NewRecord, type TokenInfo, type UrnRecord } from "./storage/store.js";
 import { checkPrefixBody, checkPrefixPatch, checkReservationBody } from "./validation/prefix.js";
 import { checkMintBody } from "./validation/record.js";
 
@@ -128,7 +128,11 @@ async function numbered<T>(
     const done = await write(target.urn.href, target.key);
     if (done !== null) return done;
   }
-  throw new HttpProblem(
+  throw mintExhausted(prefix);
+}
+
+function mintExhausted(prefix: Prefix): HttpProblem {
+  return new HttpProblem(
     409,
     "mint-exhausted",
     `${MINT_ATTEMPTS} numbers in a row of prefix "${prefix.prefix}" were taken`,
@@ -156,26 +160,41 @@ export async function mintInPrefix(
     input.locators,
   );
   const actor = actorOf(token);
+  const record = (urn: string, key: string): NewRecord => ({
+    urn,
+    key,
+    nid: prefix.nid,
+    status: input.status ?? "reserved",
+    locators,
+    metadata: input.metadata ?? null,
+    organisation: owner,
+    prefix: prefix.prefix,
+    identifiers: input.identifiers,
+  });
+  const { store } = ctx;
+  if (store.mintRecord !== undefined) {
+    // The number and the record in one transaction (SQLite), each number checked as below.
+    const ns = await store.getNamespace(prefix.nid);
+    const minted = await store.mintRecord(
+      prefix.prefix,
+      (n) => {
+        const target = targetIn(ns, mintUrnOf(prefix, n), ctx.limits);
+        const own = target.ns.routes.owner(target.key)?.prefix === prefix.prefix;
+        return own ? record(target.urn.href, target.key) : null;
+      },
+      MINT_ATTEMPTS,
+      actor,
+    );
+    if (minted === null) throw mintExhausted(prefix);
+    return minted;
+  }
   return numbered(
     ctx,
     prefix,
-    () => ctx.store.takeNumbers(prefix.prefix, 1, "prefix.mint", actor),
+    () => store.takeNumbers(prefix.prefix, 1, "prefix.mint", actor),
     async (urn, key) => {
       try {
-        return await ctx.store.createRecord(
-          {
-            urn,
-            key,
-            nid: prefix.nid,
-            status: input.status ?? "reserved",
-            locators,
-            metadata: input.metadata ?? null,
-            organisation: owner,
-            prefix: prefix.prefix,
-            identifiers: input.identifiers,
-          },
-          actor,
-        );
+        return await store.createRecord(record(urn, key), actor);
       } catch (error) {
         if (error instanceof ConflictError) return null;
         throw error;

@@ -525,6 +525,46 @@ for (const engine of engines) {
       assert.ok(all.every((u) => !got.c1?.includes(u)));
     });
 
+    it("minting skips a number registered by hand, and one inside a nested prefix", async () => {
+      expect(
+        await call("POST", "/api/v1/namespaces/example/prefixes", admin, {
+          prefix: "urn:example:skip-",
+          organisation: "lib",
+          width: 3,
+        }),
+        201,
+      );
+      // urn:example:skip-004 and everything after "skip-00" + "5" belong to a faculty range.
+      expect(
+        await call("POST", "/api/v1/namespaces/example/prefixes", admin, {
+          prefix: "urn:example:skip-005",
+          organisation: "fac",
+        }),
+        201,
+      );
+      expect(
+        await call("POST", "/api/v1/urns", regA, { urn: "urn:example:skip-002", status: "active" }),
+        201,
+      );
+      const urns: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await call("POST", prefixUrl("example", "urn:example:skip-", "/mint"), regA, {});
+        expect(r, 201);
+        urns.push(json(r).urn);
+      }
+      assert.deepEqual(urns, [
+        "urn:example:skip-001",
+        "urn:example:skip-003",
+        "urn:example:skip-004",
+        "urn:example:skip-006",
+      ]);
+      // The sequence went past the skipped numbers: 7 is next.
+      assert.equal(
+        json(await call("GET", prefixUrl("example", "urn:example:skip-"), null)).next,
+        7,
+      );
+    });
+
     it("delegates by prefix, longest match: a nested prefix is resolved here", async () => {
       expect(
         await call("POST", "/api/v1/namespaces/example/prefixes", admin, {

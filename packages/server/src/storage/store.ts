@@ -352,6 +352,18 @@ export interface Store extends OrganisationStore, PrefixStore, IdentifierStore {
   getRecord(key: string): Promise<UrnRecord | null>;
   /** Throws ConflictError naming the existing record when the key is taken, in any status. */
   createRecord(input: NewRecord, actor: Actor): Promise<UrnRecord>;
+  /**
+   * Present when the engine can take a prefix's number and register its record in one
+   * transaction without holding others up longer (SQLite's single writer): the record `make`
+   * builds from the first number it does not decline (null) and whose key is free, or null after
+   * `attempts` numbers. Absent: the caller takes numbers and registers in two steps.
+   */
+  mintRecord?(
+    prefix: string,
+    make: (n: number) => NewRecord | null,
+    attempts: number,
+    actor: Actor,
+  ): Promise<UrnRecord | null>;
   /** Throws StateError "tombstone-frozen" when the record is deactivated. */
   updateRecord(key: string, patch: RecordPatch, actor: Actor): Promise<UrnRecord | null>;
   activate(key: string, actor: Actor): Promise<UrnRecord | null>;
