@@ -50,13 +50,16 @@ ${csrfField(session)}${errorBox(errors.namespaces)}
 </form>
 </section>
 <section aria-labelledby="h-orgs"><h2 id="h-orgs">Organisations</h2>
-<table><thead><tr><th scope="col">id</th><th scope="col">name</th><th scope="col">contact</th><th scope="col">state</th></tr></thead>
+<div class="table-wrap"><table class="cards"><caption class="visually-hidden">Organisations</caption>
+<thead><tr><th scope="col">id</th><th scope="col">name</th><th scope="col">contact</th><th scope="col">state</th></tr></thead>
 <tbody>${organisations.map(
-    (o) => html`<tr><td><code>${o.id}</code></td><td>${o.name}</td><td>${o.contact ?? ""}</td><td>
+    (
+      o,
+    ) => html`<tr><td data-label="id"><code>${o.id}</code></td><td data-label="name">${o.name}</td><td data-label="contact">${o.contact ?? ""}</td><td data-label="state">
 <form method="post" action="/admin/organisations/active">${csrfField(session)}
 <input type="hidden" name="id" value="${o.id}"><input type="hidden" name="active" value="${o.active ? "0" : "1"}">
-${o.active ? "active" : "deactivated"} <button type="submit">${o.active ? "Deactivate" : "Activate"}</button></form></td></tr>`,
-  )}</tbody></table>
+${o.active ? "active" : "deactivated"} <button type="submit">${o.active ? "Deactivate" : "Activate"} ${o.id}</button></form></td></tr>`,
+  )}</tbody></table></div>
 <form class="stack" method="post" action="/admin/organisations">
 ${csrfField(session)}${errorBox(errors.organisations)}
 <label for="org-id">Id (lowercase letters, digits, hyphens; never changed)</label><input id="org-id" name="id" type="text" required spellcheck="false" autocapitalize="off">
@@ -66,8 +69,9 @@ ${csrfField(session)}${errorBox(errors.organisations)}
 </form>
 </section>
 <section aria-labelledby="h-prefixes"><h2 id="h-prefixes">Prefixes</h2>
-<table><thead><tr><th scope="col">prefix</th><th scope="col">organisation</th><th scope="col">modes</th><th scope="col">check</th><th scope="col">next</th></tr></thead>
-<tbody>${prefixes.map((p) => html`<tr><td><code>${p.prefix}</code></td><td>${p.organisation}</td><td>${p.modes.join(", ")}</td><td>${p.check}</td><td>${p.next}</td></tr>`)}</tbody></table>
+<div class="table-wrap"><table class="cards"><caption class="visually-hidden">Prefixes</caption>
+<thead><tr><th scope="col">prefix</th><th scope="col">organisation</th><th scope="col">modes</th><th scope="col">check</th><th scope="col">next</th></tr></thead>
+<tbody>${prefixes.map((p) => html`<tr><td data-label="prefix"><code>${p.prefix}</code></td><td data-label="organisation">${p.organisation}</td><td data-label="modes">${p.modes.join(", ")}</td><td data-label="check">${p.check}</td><td data-label="next">${p.next}</td></tr>`)}</tbody></table></div>
 <form class="stack" method="post" action="/admin/prefixes">
 ${csrfField(session)}${errorBox(errors.prefixes)}
 <label for="p-prefix">Prefix (starting urn:&lt;nid&gt;:)</label><input id="p-prefix" name="prefix" type="text" required spellcheck="false" autocapitalize="off">
