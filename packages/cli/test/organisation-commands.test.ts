@@ -165,6 +165,55 @@ describe("namespace, organisation and prefix commands", () => {
     }
   });
 
+  it("prefix update changes policies; organisation update deactivates and its token stops", async () => {
+    const changed = await run([
+      "prefix",
+      "update",
+      "URN:NBN:DE:BSZ:14-",
+      "--modes",
+      "resolver,reservation",
+      "--naming",
+      "[0-9]{7}",
+      "--db",
+      db,
+    ]);
+    assert.equal(changed.code, 0, changed.stderr);
+    assert.equal(changed.stdout, "prefix urn:nbn:de:bsz:14- updated\n");
+    const bad = await run([
+      "prefix",
+      "update",
+      "urn:nbn:de:bsz:14-",
+      "--check",
+      "luhn",
+      "--db",
+      db,
+    ]);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /\/check/);
+    const list = await run(["prefix", "list", "--db", db]);
+    assert.match(list.stdout, /^urn:nbn:de:bsz:14-\tbsz\tresolver,reservation\t2$/m);
+    const made = await run([
+      "token",
+      "create",
+      "--db",
+      db,
+      "--role",
+      "reader",
+      "--organisation",
+      "bsz",
+    ]);
+    const token = made.stdout.trim().split("\n").at(-1) as string;
+    const off = await run(["organisation", "update", "bsz", "--inactive", "--db", db]);
+    assert.equal(off.code, 0, off.stderr);
+    assert.equal(off.stdout, "organisation bsz updated (inactive)\n");
+    const { openSqliteStore: open, hashToken } = await import("@urnkit/server");
+    const store = await open(db);
+    assert.equal(await store.findToken(hashToken(token)), null);
+    await store.close();
+    assert.equal((await run(["organisation", "update", "bsz", "--active", "--db", db])).code, 0);
+    assert.equal((await run(["organisation", "update", "nobody", "--active", "--db", db])).code, 1);
+  });
+
   it("an import of urn:nbn: records into the new database goes through", async () => {
     const file = join(dir, "nbn.ndjson");
     writeFileSync(file, '{"urn":"urn:nbn:de:bsz:14-0000029","status":"active"}\n');

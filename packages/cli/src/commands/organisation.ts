@@ -58,6 +58,54 @@ export function registerOrganisation(program: Command, ctx: Context): void {
       );
     });
   organisation
+    .command("update")
+    .summary("change an organisation, or deactivate it")
+    .description(
+      "Change an organisation's name or contact, or deactivate it (its tokens and web UI " +
+        "sessions stop; its records stay and resolve) and activate it again.\n\n" +
+        "Exit status: 0 changed, 1 refused, 2 usage or I/O error.",
+    )
+    .argument("<id>", "the organisation's id")
+    .option("--name <text>", "a new name")
+    .option("--contact <text>", "a new contact")
+    .option("--inactive", "deactivate it")
+    .option("--active", "activate it again")
+    .addOption(dbOption("must exist"))
+    .addHelpText(
+      "after",
+      examplesHelp([
+        ["urnkit organisation update bsz --inactive --db data/urnkit.db", "stop its tokens"],
+      ]),
+    )
+    .action(
+      async (
+        id: string,
+        options: {
+          db: string;
+          name?: string;
+          contact?: string;
+          inactive?: boolean;
+          active?: boolean;
+        },
+        command: Command,
+      ) => {
+        if (options.inactive && options.active)
+          command.error("error: --active and --inactive exclude each other");
+        await registryWrite(
+          ctx,
+          options.db,
+          (server, store) =>
+            server.updateOrganisation(store, server.OPERATOR, id, {
+              ...(options.name === undefined ? {} : { name: options.name }),
+              ...(options.contact === undefined ? {} : { contact: options.contact }),
+              ...(options.inactive ? { active: false } : {}),
+              ...(options.active ? { active: true } : {}),
+            }),
+          (org) => `organisation ${org.id} updated (${org.active ? "active" : "inactive"})\n`,
+        );
+      },
+    );
+  organisation
     .command("list")
     .summary("list the organisations")
     .description(

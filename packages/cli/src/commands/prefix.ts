@@ -20,6 +20,21 @@ interface PrefixOptions {
   mirrors?: boolean;
 }
 
+/** The policy options given, as the API's body fields ("" clears naming and delegate). */
+function policyBody(options: Omit<PrefixOptions, "organisation">): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (options.naming !== undefined) body.naming = options.naming === "" ? null : options.naming;
+  if (options.url !== undefined) body.urls = options.url;
+  if (options.modes !== undefined) body.modes = options.modes.split(",");
+  if (options.width !== undefined)
+    body.width = /^\d+$/.test(options.width) ? Number(options.width) : options.width;
+  if (options.check !== undefined) body.check = options.check;
+  if (options.delegate !== undefined)
+    body.delegate = options.delegate === "" ? null : options.delegate;
+  if (options.mirrors !== undefined) body.mirrors = options.mirrors;
+  return body;
+}
+
 /** The NID of a prefix written "urn:<nid>:…" (any case), or null. */
 function nidOf(prefix: string): string | null {
   return /^urn:([^:]+):/i.exec(prefix)?.[1]?.toLowerCase() ?? null;
@@ -79,15 +94,11 @@ export function registerPrefix(program: Command, ctx: Context): void {
     .action(async (text: string, options: PrefixOptions, command: Command) => {
       const nid = nidOf(text);
       if (nid === null) command.error(`error: a prefix starts "urn:<nid>:", got "${text}"`);
-      const body: Record<string, unknown> = { prefix: text, organisation: options.organisation };
-      if (options.naming !== undefined) body.naming = options.naming;
-      if (options.url !== undefined) body.urls = options.url;
-      if (options.modes !== undefined) body.modes = options.modes.split(",");
-      if (options.width !== undefined)
-        body.width = /^\d+$/.test(options.width) ? Number(options.width) : options.width;
-      if (options.check !== undefined) body.check = options.check;
-      if (options.delegate !== undefined) body.delegate = options.delegate;
-      if (options.mirrors) body.mirrors = true;
+      const body = {
+        prefix: text,
+        organisation: options.organisation,
+        ...policyBody(options),
+      };
       await registryWrite(
         ctx,
         options.db,
@@ -101,6 +112,55 @@ export function registerPrefix(program: Command, ctx: Context): void {
         (p) => `prefix ${p.prefix} created for ${p.organisation}\n`,
       );
     });
+  prefix
+    .command("update")
+    .summary("change a prefix's policies")
+    .description(
+      "Change a prefix's naming, URL, registration or minting policy, delegate or mirrors; its " +
+        "name, namespace and owner never change.\n\nExit status: 0 changed, 1 refused, 2 usage or I/O error.",
+    )
+    .argument("<prefix>", 'the prefix, starting "urn:<nid>:"')
+    .option("--naming <regexp>", 'a pattern the rest of each NSS must match ("" for none)')
+    .option(
+      "--url <prefix-or-host>",
+      "a URL prefix or host its locators may use (repeat it; replaces the list)",
+      (v: string, all: string[] = []) => [...all, v],
+    )
+    .option("--modes <list>", "registration modes: resolver,reservation,registrar")
+    .option("--width <digits>", "digits of a minted number")
+    .option("--check <scheme>", "check character of minted URNs: none, mod11-2 or nbn")
+    .option("--delegate <url>", 'resolve it elsewhere: a URL template with {urn} ("" for here)')
+    .option("--mirrors", "let other organisations attach their own locators")
+    .option("--no-mirrors", "take locators of its own organisation only")
+    .addOption(dbOption("must exist"))
+    .addHelpText(
+      "after",
+      examplesHelp([
+        [
+          "urnkit prefix update urn:nbn:de:bsz:14- --modes resolver,reservation --db data/urnkit.db",
+          "no more names chosen by the registrar",
+        ],
+      ]),
+    )
+    .action(
+      async (text: string, options: Omit<PrefixOptions, "organisation">, command: Command) => {
+        const nid = nidOf(text);
+        if (nid === null) command.error(`error: a prefix starts "urn:<nid>:", got "${text}"`);
+        await registryWrite(
+          ctx,
+          options.db,
+          (server, store) =>
+            server.updatePrefix(
+              { store, limits: server.DEFAULT_LIMITS },
+              server.OPERATOR,
+              nid as string,
+              text,
+              policyBody(options),
+            ),
+          (p) => `prefix ${p.prefix} updated\n`,
+        );
+      },
+    );
   prefix
     .command("list")
     .summary("list the prefixes")
