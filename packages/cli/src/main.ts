@@ -12,9 +12,12 @@ import { registerExport } from "./commands/export.js";
 import { registerExtract } from "./commands/extract.js";
 import { registerImport } from "./commands/import.js";
 import { registerInit } from "./commands/init.js";
+import { registerNamespace } from "./commands/namespace.js";
 import { registerNamespaces } from "./commands/namespaces.js";
 import { registerNormalize } from "./commands/normalize.js";
+import { registerOrganisation } from "./commands/organisation.js";
 import { registerParse } from "./commands/parse.js";
+import { registerPrefix } from "./commands/prefix.js";
 import { registerResolve } from "./commands/resolve.js";
 import { registerResolvers } from "./commands/resolvers.js";
 import { registerServe } from "./commands/serve.js";
@@ -57,6 +60,9 @@ const COMMANDS: RegisterCommand[] = [
   registerTemplate,
   registerInit,
   registerServe,
+  registerNamespace,
+  registerOrganisation,
+  registerPrefix,
   registerToken,
   registerImport,
   registerExport,

@@ -2,7 +2,10 @@
 // the urnkit server run the compiled package (dist), as `urnkit import` and `urnkit serve` do.
 // 1. Imports 1M records through the NDJSON import pipeline (records/s).
 // 2. Serves them with urnkit and with a bare node:http + better-sqlite3 server doing the same one
-//    lookup and a 303, and loads each in turn at 64 connections: requests/s, p50 and p99.
+//    lookup and a 303, and loads each in turn at 64 connections: requests/s, p50 and p99. The
+//    records are spread over 1,000 prefixes of 5 organisations (urn:bench:0000 … urn:bench:0999),
+//    and one more prefix is delegated, so every urnkit resolution does the longest-prefix match.
+// 3. Mints over HTTP with 8 clients on SQLite (bench/mint.ts): URNs/s.
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -12,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { DEFAULT_LIMITS, importRecords, openSqliteStore } from "../dist/index.js";
 import { startListening } from "../test/urnkit-process.js";
 import { hasWrk, type LoadResult, load, pinServer, placement } from "./load.js";
+import { benchMint } from "./mint.js";
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -90,6 +94,38 @@ const db = join(dir, "bench.db");
 try {
   const store = await openSqliteStore(db);
   await store.createNamespace({ nid: "bench", local: true }, { tokenId: null });
+  const operator = { tokenId: null };
+  for (let o = 0; o < 5; o++)
+    await store.createOrganisation({ id: `org-${o}`, name: `Org ${o}` }, operator);
+  const policy = {
+    naming: null,
+    urls: [],
+    modes: ["resolver" as const],
+    width: 3,
+    check: "none" as const,
+    delegate: null,
+    mirrors: false,
+  };
+  for (let p = 0; p < 1000; p++)
+    await store.createPrefix(
+      {
+        ...policy,
+        prefix: `urn:bench:${String(p).padStart(4, "0")}`,
+        nid: "bench",
+        organisation: `org-${p % 5}`,
+      },
+      operator,
+    );
+  await store.createPrefix(
+    {
+      ...policy,
+      prefix: "urn:bench:x-",
+      nid: "bench",
+      organisation: "org-0",
+      delegate: "https://elsewhere.example/{urn}",
+    },
+    operator,
+  );
   const t0 = process.hrtime.bigint();
   const cpu0 = process.cpuUsage();
   let created = 0;
@@ -148,6 +184,10 @@ try {
   writeFileSync(
     join(outDir, "server.json"),
     `${JSON.stringify({ records: RECORDS, importSeconds, importRate, importCpuSeconds, bare, urnkit, ratio }, null, 2)}\n`,
+  );
+  const mint = await benchMint(dir);
+  console.log(
+    `POST …/prefixes/{prefix}/mint (SQLite, ${mint.clients} clients, ${mint.seconds} s): ${mint.minted} URNs = ${mint.rate.toFixed(0)} URNs/s (target >= 2000; ${mint.perCpuSecond?.toFixed(0) ?? "?"} per server CPU second), errors ${mint.errors}, ${load1()}`,
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });

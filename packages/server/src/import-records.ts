@@ -8,6 +8,7 @@
 import { URN } from "@urnkit/core";
 import type { Limits } from "./http/context.js";
 import { HttpProblem } from "./http/problem.js";
+import { importRegistryLine } from "./import-registry-lines.js";
 import { namespaceKey } from "./namespace-keys.js";
 import { type Line, ndjsonLines } from "./ndjson-lines.js";
 import { registrationTarget } from "./registration.js";
@@ -20,6 +21,7 @@ import {
   type Store,
 } from "./storage/store.js";
 import { checkRecordLine } from "./validation/record.js";
+import { lineKind } from "./validation/registry-lines.js";
 
 export type ImportEvent =
   | { line: number; error: string; code: string; issues?: unknown }
@@ -45,15 +47,49 @@ function fail(code: string, message: string): never {
   throw new HttpProblem(422, code, message);
 }
 
-/** The line as a record, checked by the same rules as the API's bodies; throws on anything else. */
-function readLine(text: string): RecordLine {
-  let value: unknown;
+/** The line's JSON value; throws when it is not JSON. */
+function readLine(text: string): unknown {
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     fail("invalid-json", "the line is not JSON");
   }
-  return checkRecordLine(value);
+}
+
+/**
+ * What a record line names that must be here (its organisation, its locators' owners) and its
+ * identifiers, free or already naming this very record; 422 or 409 for the line otherwise.
+ */
+async function checkOwners(
+  store: Store,
+  record: RecordLine,
+  key: string,
+  known: Set<string>,
+): Promise<void> {
+  const names = [record.organisation, ...(record.locators ?? []).map((l) => l.owner)];
+  for (const name of names) {
+    if (name == null || known.has(name)) continue;
+    if ((await store.getOrganisation(name)) === null)
+      throw new HttpProblem(
+        422,
+        "unknown-organisation",
+        `organisation "${name}" is not here (its line comes first in an export)`,
+      );
+    known.add(name);
+  }
+  if (record.identifiers !== undefined && record.identifiers.length > 0) {
+    if (record.organisation === undefined)
+      fail("organisation-required", "identifiers belong to an organisation: name it");
+    for (const id of record.identifiers) {
+      const holder = await store.findByIdentifier(record.organisation, id);
+      if (holder !== null && holder.key !== key)
+        throw new HttpProblem(
+          409,
+          "identifier-taken",
+          `identifier ${id.type} "${id.value}" of organisation "${record.organisation}" names ${holder.urn}`,
+        );
+    }
+  }
 }
 
 export interface ImportOptions {
@@ -61,6 +97,11 @@ export interface ImportOptions {
   /** Only this namespace may be imported into (a scoped token); null for any. */
   scope: string | null;
   limits: Limits;
+  /**
+   * Whether organisation and prefix lines may be imported: a server-wide admin's import, or the
+   * operator's (the command line). Default: only the operator's (actor without a token).
+   */
+  registry?: boolean;
 }
 
 /** A batch handed to the store and not yet acknowledged, with the line errors read after it. */
@@ -89,6 +130,8 @@ export async function* importRecords(
   let unchanged = 0;
   let errors = 0;
   const inFlight: InFlight[] = [];
+  const registry = options.registry ?? options.actor.tokenId === null;
+  const knownOrganisations = new Set<string>();
   /** Hands `items` to the store; `after` holds the line errors read after them. */
   function dispatch(items: ImportItem[], after: ImportEvent[], retried: number): InFlight {
     const flight: InFlight = {
@@ -215,7 +258,24 @@ export async function* importRecords(
       }
       if (line.text.trim() === "") continue;
       try {
-        const record = readLine(line.text);
+        const value = readLine(line.text);
+        const kind = lineKind(value);
+        if (kind !== "record") {
+          if (!registry)
+            throw new HttpProblem(
+              403,
+              "forbidden",
+              `importing ${kind}s needs a server-wide admin token`,
+            );
+          // Records read before it may name it: they are committed first.
+          if (batch.length > 0) send();
+          while (inFlight.length > 0) yield* acknowledge();
+          if ((await importRegistryLine(store, kind, value, options.actor)) === "created")
+            created += 1;
+          else unchanged += 1;
+          continue;
+        }
+        const record = checkRecordLine(value);
         const target = await registrationTarget(store, record.urn, limits);
         if (options.scope !== null && target.nid !== options.scope)
           throw new HttpProblem(
@@ -228,6 +288,7 @@ export async function* importRecords(
           if (u === null) fail("invalid-record", `successor is not a URN: ${s}`);
           return { urn: u.assignedName, key: namespaceKey(u) };
         });
+        await checkOwners(store, record, target.key, knownOrganisations);
         batch.push({ line: line.number, key: target.key, nid: target.nid, record, successors });
       } catch (error) {
         if (!(error instanceof HttpProblem)) throw error;

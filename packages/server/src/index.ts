@@ -1,6 +1,7 @@
 // @urnkit/server: the URN resolver and registry service (RFC 8141 §1.2.1, RFC 2169, RFC 2483).
 
 export type { Limits, PluginOptions, ServerContext } from "./http/context.js";
+export { HttpProblem } from "./http/problem.js";
 export { type ImportEvent, importRecords } from "./import-records.js";
 export {
   DEFAULT_MAX_REDIRECTS,
@@ -18,6 +19,10 @@ export {
   checkAddress,
   guardedLookup,
 } from "./links/ssrf-guard.js";
+export { OPERATOR } from "./operator.js";
+export { createOrganisation, updateOrganisation } from "./organisation-actions.js";
+export { createPrefix, updatePrefix } from "./prefix-actions.js";
+export { createNamespace, updateNamespace } from "./registry-actions.js";
 export { type Lookup, lookup } from "./resolver.js";
 export { exportLines } from "./routes/import-export.js";
 export { seedExample } from "./seed.js";
@@ -33,7 +38,10 @@ export {
   type OpenStoreOptions,
   openStore,
 } from "./storage/open-store.js";
+export type { Organisation } from "./storage/organisations.js";
+export type { Prefix } from "./storage/prefixes.js";
 export { openSqliteStore, SqliteStore } from "./storage/sqlite/sqlite-store.js";
 export * from "./storage/store.js";
 export { keepTickMaps } from "./tick-maps.js";
 export { hashToken, issueToken, ROLES } from "./tokens.js";
+export { checkNamespaceBody } from "./validation/namespace.js";

@@ -38,6 +38,16 @@ export async function registrationTarget(
   limits: Limits,
 ): Promise<Target> {
   checkUrnLength(input, limits);
+  const nid = URN.parse(input)?.nid;
+  return targetIn(nid === undefined ? null : await store.getNamespace(nid), input, limits);
+}
+
+/**
+ * `registrationTarget` with the namespace already read (null: not served here; it must be the
+ * URN's), for a caller that checks URNs without waiting.
+ */
+export function targetIn(ns: Namespace | null, input: string, limits: Limits): Target {
+  checkUrnLength(input, limits);
   let urn: URN;
   try {
     urn = new URN(input);
@@ -55,10 +65,13 @@ export async function registrationTarget(
         message: "r-, q- and f-components are not part of the name (RFC 8141 §2.3)",
       },
     ]);
-  const ns = await store.getNamespace(urn.nid);
   if (ns === null)
     throw unprocessable(`namespace "${urn.nid.toLowerCase()}" is not served here`, [
-      { code: "namespace-not-served", severity: "error", message: "create the namespace first" },
+      {
+        code: "namespace-not-served",
+        severity: "error",
+        message: `serve the namespace first: urnkit namespace create ${urn.nid.toLowerCase()}, or POST /api/v1/namespaces`,
+      },
     ]);
   const report = checkUrn(urn);
   const errors = report.issues.filter((i) => i.severity === "error");

@@ -10,14 +10,20 @@ import { delegateTemplateFault } from "./delegate-template.js";
 import { permit } from "./http/auth.js";
 import type { Limits } from "./http/context.js";
 import { HttpProblem } from "./http/problem.js";
+import { ownedLocators, patchedLocators } from "./locator-owners.js";
 import { mintNss } from "./mint.js";
 import { namespaceKey, nidRefusals } from "./namespace-keys.js";
-import { parseApiUrn, registrationTarget } from "./registration.js";
+import { actorOf } from "./operator.js";
+import { actFor, liveOrganisation } from "./organisation-scope.js";
+import { checkNaming, requireMode } from "./prefix-policy.js";
+import { parseApiUrn, registrationTarget, type Target } from "./registration.js";
+import type { Prefix } from "./storage/prefixes.js";
 import {
   ConflictError,
   type Delegation,
   type Namespace,
   type NamespaceInput,
+  type RecordPatch,
   StateError,
   type Store,
   type TokenInfo,
@@ -61,7 +67,17 @@ function notServed(nid: string): HttpProblem {
   return new HttpProblem(404, "unknown-namespace", `namespace "${nid}" is not served here`);
 }
 
-/** POST /api/v1/urns: registers a URN (reserved or active) in a namespace served here. */
+/** The prefix a URN belongs to: the longest of its namespace's prefixes that matches. */
+async function owningPrefix(store: Store, target: Target): Promise<Prefix | null> {
+  const route = target.ns.routes.owner(target.key);
+  return route === null ? null : store.getPrefix(route.prefix);
+}
+
+/**
+ * POST /api/v1/urns: registers a URN (reserved or active) in a namespace served here. Under a
+ * prefix it belongs to the prefix's organisation: a URN the organisation reserved is registered
+ * in reservation mode, any other in registrar mode, each only when the prefix allows it.
+ */
 export async function registerUrn(
   { store, limits }: ActionContext,
   token: TokenInfo,
@@ -72,18 +88,73 @@ export async function registerUrn(
   // Scope first, so a token outside its namespace learns nothing about the URN's validity.
   const nid = URN.parse(input.urn)?.nid;
   if (nid !== undefined) permit(token, "registrar", nid.toLowerCase());
+  if (input.organisation !== undefined) actFor(token, input.organisation, "the registration");
   const target = await registrationTarget(store, input.urn, limits);
+  const prefix = await owningPrefix(store, target);
+  // An organisation's registrar has its organisation's prefixes as its scope, nothing outside.
+  const owner =
+    prefix?.organisation ?? (token.organisation === null ? (input.organisation ?? null) : null);
+  actFor(token, owner, prefix === null ? target.urn.href : `prefix "${prefix.prefix}"`);
+  if (prefix !== null && input.organisation !== undefined && input.organisation !== owner)
+    throw new HttpProblem(
+      403,
+      "other-organisation",
+      `${target.urn.href} is under prefix "${prefix.prefix}" of organisation "${owner}", not "${input.organisation}"`,
+    );
+  if (owner !== null) await liveOrganisation(store, owner);
+  else if ((input.identifiers ?? []).length > 0)
+    throw new HttpProblem(
+      422,
+      "organisation-required",
+      "identifiers belong to an organisation: name it in organisation",
+    );
+  const locators = await ownedLocators(
+    store,
+    token,
+    token.organisation ?? owner,
+    owner,
+    prefix,
+    input.locators,
+  );
+  const actor = actorOf(token);
   try {
+    if (prefix !== null) {
+      const existing = await store.getRecord(target.key);
+      if (existing?.status === "reserved" && existing.organisation === owner) {
+        requireMode(prefix, "reservation");
+        return found(
+          await store.updateRecord(
+            target.key,
+            {
+              locators,
+              metadata: input.metadata,
+              owner: owner ?? undefined,
+              activate: input.status === "active",
+              identifiers: input.identifiers,
+            },
+            actor,
+          ),
+          target.urn.href,
+        );
+      }
+      if (existing === null) {
+        requireMode(prefix, "registrar", target.urn.href);
+        checkNaming(prefix, target.urn);
+      }
+    }
     return await store.createRecord(
       {
         urn: target.urn.href,
         key: target.key,
         nid: target.nid,
         status: input.status ?? "reserved",
-        locators: input.locators,
+        locators,
         metadata: input.metadata ?? null,
+        organisation: owner,
+        prefix: prefix?.prefix ?? null,
+        identifiers: input.identifiers,
       },
-      { tokenId: token.id },
+      actor,
     );
   } catch (error) {
     refused(error);
@@ -106,8 +177,12 @@ export async function mintUrn(
     throw new HttpProblem(409, "no-mint-policy", `namespace "${nid}" has no minting policy`);
   // The sequence never goes back, so a number already taken is skipped for the next one.
   for (let attempt = 0; attempt < MINT_ATTEMPTS; attempt++) {
-    const n = await store.nextMintNumber(nid, { tokenId: token.id });
+    const n = await store.nextMintNumber(nid, actorOf(token));
     const target = await registrationTarget(store, `urn:${nid}:${mintNss(ns.mint, n)}`, limits);
+    const prefix = await owningPrefix(store, target);
+    const owner = prefix?.organisation ?? null;
+    actFor(token, owner, prefix === null ? target.urn.href : `prefix "${prefix.prefix}"`);
+    const locators = await ownedLocators(store, token, owner, owner, prefix, input.locators);
     try {
       return await store.createRecord(
         {
@@ -115,10 +190,13 @@ export async function mintUrn(
           key: target.key,
           nid,
           status: input.status ?? "reserved",
-          locators: input.locators,
+          locators,
           metadata: input.metadata ?? null,
+          organisation: owner,
+          prefix: prefix?.prefix ?? null,
+          identifiers: input.identifiers,
         },
-        { tokenId: token.id },
+        actorOf(token),
       );
     } catch (error) {
       if (!(error instanceof ConflictError)) throw error;
@@ -138,7 +216,18 @@ function recordTarget({ limits }: ActionContext, token: TokenInfo, text: string)
   return { urn, key: namespaceKey(urn) };
 }
 
-/** Replaces the active locators and/or the metadata of a record. */
+/** The record a lifecycle write of an organisation's token names: only its owner's. */
+async function ownRecord(ctx: ActionContext, token: TokenInfo, key: string, urn: URN) {
+  if (token.organisation === null) return;
+  const record = found(await ctx.store.getRecord(key), urn.href);
+  actFor(token, record.organisation, urn.href);
+}
+
+/**
+ * Replaces the active locators and/or the metadata of a record. A token of an organisation
+ * replaces its own locators only: the record's owner may also deactivate anyone's locator, and
+ * another organisation attaches its own locators (mirrors) when the record's prefix allows it.
+ */
 export async function patchRecord(
   ctx: ActionContext,
   token: TokenInfo,
@@ -147,8 +236,33 @@ export async function patchRecord(
 ): Promise<UrnRecord> {
   const { urn, key } = recordTarget(ctx, token, urnText);
   const patch = checkPatchBody(body);
+  const { store } = ctx;
+  const record = found(await store.getRecord(key), urn.href);
+  const prefix = record.prefix === null ? null : await store.getPrefix(record.prefix);
+  const actor = token.organisation;
+  let change: RecordPatch;
+  if (actor === null) {
+    const locators = await ownedLocators(
+      store,
+      token,
+      record.organisation,
+      record.organisation,
+      prefix,
+      patch.locators,
+    );
+    change = { ...patch, locators };
+  } else {
+    if (actor !== record.organisation && (patch.metadata !== undefined || !prefix?.mirrors))
+      actFor(token, record.organisation, urn.href);
+    change = { ...patch, owner: actor };
+    if (patch.locators !== undefined) {
+      const { own, others } = patchedLocators(record, actor, patch.locators);
+      const owned = await ownedLocators(store, token, actor, record.organisation, prefix, own);
+      change.locators = [...(owned ?? []), ...others];
+    }
+  }
   try {
-    return found(await ctx.store.updateRecord(key, patch, { tokenId: token.id }), urn.href);
+    return found(await store.updateRecord(key, change, actorOf(token)), urn.href);
   } catch (error) {
     refused(error);
   }
@@ -161,8 +275,9 @@ export async function activateUrn(
   urnText: string,
 ): Promise<UrnRecord> {
   const { urn, key } = recordTarget(ctx, token, urnText);
+  await ownRecord(ctx, token, key, urn);
   try {
-    return found(await ctx.store.activate(key, { tokenId: token.id }), urn.href);
+    return found(await ctx.store.activate(key, actorOf(token)), urn.href);
   } catch (error) {
     refused(error);
   }
@@ -180,6 +295,7 @@ export async function deactivateUrn(
   body: unknown,
 ): Promise<UrnRecord> {
   const { urn, key } = recordTarget(ctx, token, urnText);
+  await ownRecord(ctx, token, key, urn);
   const change = checkDeactivateBody(body ?? null) ?? {};
   const current = found(await ctx.store.getRecord(key), urn.href);
   if (current.status === "deactivated" && change.successor === undefined)
@@ -203,11 +319,7 @@ export async function deactivateUrn(
   }
   try {
     return found(
-      await ctx.store.deactivate(
-        key,
-        { reason: change.reason ?? "", successor },
-        { tokenId: token.id },
-      ),
+      await ctx.store.deactivate(key, { reason: change.reason ?? "", successor }, actorOf(token)),
       urn.href,
     );
   } catch (error) {
@@ -296,7 +408,7 @@ export async function createNamespace(
   try {
     const namespace = await store.createNamespace(
       { ...input, nid, delegate: normalizeDelegates(nid, input.delegate) ?? [] },
-      { tokenId: token.id },
+      actorOf(token),
     );
     return { namespace, warnings };
   } catch (error) {
@@ -321,7 +433,7 @@ export async function updateNamespace(
   const warnings = checkTemplateText(nid, input.template);
   const namespace = await store.updateNamespace(
     { ...input, nid, delegate: normalizeDelegates(nid, input.delegate) },
-    { tokenId: token.id },
+    actorOf(token),
   );
   return { namespace, warnings };
 }

@@ -29,17 +29,18 @@ function parse(input: string): Parsed | Lookup {
   return { urn, key: namespaceKey(urn) };
 }
 
-/** The delegated lookup, when the namespace hands this URN to another resolver. */
+/**
+ * The delegated lookup, when the URN's prefix hands it to another resolver: the longest of the
+ * namespace's prefixes and delegations that matches decides (a prefix nested in a delegated one
+ * may be resolved here, or elsewhere again). An in-memory match over the routes cached with the
+ * namespace: no query, and nothing at all when nothing in the namespace is delegated.
+ */
 function delegation({ urn, key }: Parsed, ns: Namespace | null): Lookup | null {
-  if (ns === null || ns.delegate.length === 0) return null;
-  // The longest matching prefix wins: a delegated sub-prefix can point somewhere else.
-  let chosen: { prefix: string; url: string } | null = null;
-  for (const d of ns.delegate)
-    if (key.startsWith(d.prefix) && (chosen === null || d.prefix.length > chosen.prefix.length))
-      chosen = d;
-  return chosen === null
+  if (ns === null || !ns.routes.delegates) return null;
+  const delegate = ns.routes.match(key)?.delegate ?? null;
+  return delegate === null
     ? null
-    : { kind: "delegated", urn, ns, location: fillDelegateTemplate(chosen.url, urn) };
+    : { kind: "delegated", urn, ns, location: fillDelegateTemplate(delegate, urn) };
 }
 
 function found({ urn, key }: Parsed, ns: Namespace | null, view: ResolveView | null): Lookup {

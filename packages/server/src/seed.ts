@@ -1,8 +1,12 @@
 // First-start data: the "example" namespace (RFC 6963 reserves it for documentation, so it is
-// served as a local namespace) with one record in every status, to try resolution in a browser.
+// served as a local namespace) with one record in every status, to try resolution in a browser;
+// and two organisations with a prefix each: a library whose prefix takes mirrors, and a web
+// archive that keeps a mirror of one of the library's URNs.
 
 import { URN } from "@urnkit/core";
+import { mintUrnOf } from "./mint.js";
 import { namespaceKey } from "./namespace-keys.js";
+import { DEFAULT_POLICY } from "./storage/prefixes.js";
 import type { Actor, Store } from "./storage/store.js";
 
 const key = (s: string) => namespaceKey(new URN(s));
@@ -64,5 +68,56 @@ export async function seedExample(store: Store): Promise<boolean> {
   );
   await store.deactivate(key("urn:example:draft-7"), { reason: "withdrawn by its author" }, actor);
   await record("urn:example:report-2025", "reserved");
+  await store.createOrganisation(
+    { id: "example-library", name: "Example Library", contact: "urn@library.example.org" },
+    actor,
+  );
+  await store.createOrganisation(
+    { id: "example-archive", name: "Example Web Archive", contact: "urn@archive.example.net" },
+    actor,
+  );
+  const library = await store.createPrefix(
+    {
+      ...DEFAULT_POLICY,
+      prefix: "urn:example:lib-",
+      nid: "example",
+      organisation: "example-library",
+      urls: ["https://www.example.org/"],
+      check: "mod11-2",
+      mirrors: true,
+    },
+    actor,
+  );
+  await store.createPrefix(
+    {
+      ...DEFAULT_POLICY,
+      prefix: "urn:example:arc-",
+      nid: "example",
+      organisation: "example-archive",
+      modes: ["resolver", "reservation"],
+    },
+    actor,
+  );
+  const thesis = mintUrnOf(
+    library,
+    await store.takeNumbers(library.prefix, 1, "prefix.mint", actor),
+  );
+  await store.createRecord(
+    {
+      urn: thesis,
+      key: key(thesis),
+      nid: "example",
+      status: "active",
+      organisation: "example-library",
+      prefix: library.prefix,
+      identifiers: [{ type: "shelfmark", value: "Thesis 2024/1" }],
+      locators: [
+        { url: "https://www.example.org/theses/2024-1.pdf", priority: 10 },
+        { url: "https://archive.example.net/web/theses/2024-1.pdf", owner: "example-archive" },
+      ],
+      metadata: { title: "A thesis, mirrored by the web archive" },
+    },
+    actor,
+  );
   return true;
 }

@@ -20,6 +20,8 @@ import { adminRoutes } from "./routes/admin.js";
 import { healthRoutes } from "./routes/health.js";
 import { importExportRoutes } from "./routes/import-export.js";
 import { namespaceRoutes } from "./routes/namespaces.js";
+import { organisationRoutes } from "./routes/organisations.js";
+import { prefixRoutes } from "./routes/prefixes.js";
 import { resolutionRoutes } from "./routes/resolution.js";
 import { tokenListRoutes } from "./routes/token-list.js";
 import { uriResRoutes } from "./routes/uri-res.js";
@@ -130,6 +132,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(resolutionRoutes, { ctx });
   await app.register(uriResRoutes, { ctx });
   await app.register(namespaceRoutes, { ctx });
+  await app.register(organisationRoutes, { ctx });
+  await app.register(prefixRoutes, { ctx });
   await app.register(urnRoutes, { ctx });
   await app.register(importExportRoutes, { ctx });
   await app.register(adminRoutes, { ctx });

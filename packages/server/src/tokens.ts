@@ -12,7 +12,12 @@ export function hashToken(token: string): string {
 /** Creates a token and returns it in clear (the only time it exists in clear) with its row. */
 export async function issueToken(
   store: Store,
-  grant: { role: Role; namespace?: string | null; label?: string | null },
+  grant: {
+    role: Role;
+    namespace?: string | null;
+    organisation?: string | null;
+    label?: string | null;
+  },
   actor: Actor,
 ): Promise<{ token: string; info: TokenInfo }> {
   const token = `urnkit_${randomBytes(32).toString("base64url")}`;
@@ -21,6 +26,7 @@ export async function issueToken(
       hash: hashToken(token),
       role: grant.role,
       namespace: grant.namespace ?? null,
+      organisation: grant.organisation ?? null,
       label: grant.label ?? null,
     },
     actor,

@@ -265,6 +265,11 @@ describe("web UI in chromium", { skip: missing }, () => {
     await capture(page, "registrar", "phone");
     await page.goto(`${base}/registrar/record/urn:example:report-2024`);
     await capture(page, "manage", "phone");
+    // The prefixes page (the admin token sees every prefix) and the admin page.
+    await page.goto(`${base}/registrar/prefixes`);
+    await capture(page, "prefixes", "phone");
+    await page.goto(`${base}/admin`);
+    await capture(page, "admin", "phone");
     await context.close();
   });
 });

@@ -153,6 +153,86 @@ const steps: Step[] = [
   { method: "GET", url: "/urn:example:p-3" },
   { method: "GET", url: "/urn:example:p-2" },
   { method: "GET", url: "/urn:example:a-1" },
+  // Organisations, prefixes, identifiers and locator owners (schema version 7).
+  { method: "POST", url: "/api/v1/organisations", body: { id: "lib", name: "Library" } },
+  { method: "POST", url: "/api/v1/organisations", body: { id: "lib", name: "Again" } },
+  { method: "POST", url: "/api/v1/organisations", body: { id: "fac", name: "Faculty" } },
+  {
+    method: "POST",
+    url: "/api/v1/namespaces/example/prefixes",
+    body: {
+      prefix: "urn:example:lib-",
+      organisation: "lib",
+      naming: "[0-9]{4}[0-9X]",
+      urls: ["https://lib.example/"],
+      width: 4,
+      check: "mod11-2",
+      mirrors: true,
+    },
+  },
+  {
+    method: "POST",
+    url: "/api/v1/namespaces/example/prefixes",
+    body: { prefix: "URN:EXAMPLE:lib-", organisation: "fac" },
+  },
+  {
+    method: "POST",
+    url: "/api/v1/namespaces/example/prefixes",
+    body: { prefix: "urn:example:bad-", organisation: "fac", naming: "(" },
+  },
+  {
+    method: "POST",
+    url: "/api/v1/namespaces/example/prefixes/urn%3Aexample%3Alib-/mint",
+    body: { status: "active", locators: [{ url: "https://lib.example/1" }] },
+  },
+  {
+    method: "POST",
+    url: "/api/v1/namespaces/example/prefixes/urn%3Aexample%3Alib-/mint",
+    body: { status: "active", locators: [{ url: "https://elsewhere.example/1" }] },
+  },
+  {
+    method: "POST",
+    url: "/api/v1/namespaces/example/prefixes/urn%3Aexample%3Alib-/reservations",
+    body: { count: 2 },
+  },
+  { method: "GET", url: "/api/v1/namespaces/example/prefixes/urn%3Aexample%3Alib-/suggestion" },
+  {
+    method: "POST",
+    url: "/api/v1/urns",
+    body: { urn: "urn:example:lib-abc", status: "active" },
+  },
+  {
+    method: "POST",
+    url: "/api/v1/urns",
+    body: {
+      urn: "urn:example:lib-77770",
+      status: "active",
+      identifiers: [{ type: "oai", value: "oai:lib:7" }],
+      locators: [{ url: "https://lib.example/7" }, { url: "https://fac.example/7", owner: "fac" }],
+    },
+  },
+  {
+    method: "POST",
+    url: "/api/v1/urns",
+    body: {
+      urn: "urn:example:lib-77771",
+      status: "active",
+      identifiers: [{ type: "oai", value: "oai:lib:7" }],
+    },
+  },
+  { method: "GET", url: "/api/v1/organisations/lib/identifiers/oai/oai%3Alib%3A7" },
+  {
+    method: "PATCH",
+    url: "/api/v1/namespaces/example/prefixes/urn%3Aexample%3Alib-",
+    body: { modes: ["reservation"] },
+  },
+  {
+    method: "POST",
+    url: "/api/v1/urns",
+    body: { urn: "urn:example:lib-88880", status: "active" },
+  },
+  { method: "GET", url: "/api/v1/namespaces/example/prefixes" },
+  { method: "DELETE", url: "/api/v1/organisations/lib" },
 ];
 
 /** Run-time timestamps and minted numbers' time-dependent parts masked. */

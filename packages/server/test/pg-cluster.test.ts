@@ -1,11 +1,13 @@
 // Two urnkit processes on one PostgreSQL database, as behind a load balancer: minting is atomic
 // across processes, an equivalent registration racing another loses with 409 (RFC 8141 §3: one
 // record per equivalence class), a deactivation made through one process is what the other
-// answers at once, and a namespace change reaches the other process's cache by NOTIFY.
+// answers at once, and a namespace change reaches the other process's cache by NOTIFY. A prefix's
+// suggestions (the DNB's urn-suggestion) never repeat across the processes.
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { openStore } from "../src/storage/open-store.js";
+import { DEFAULT_POLICY } from "../src/storage/prefixes.js";
 import { issueToken } from "../src/tokens.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
 import { callUrnkit, startUrnkit, type UrnkitProcess } from "./urnkit-process.js";
@@ -15,6 +17,7 @@ describe("two urnkit processes on one PostgreSQL database", { skip: PG_SKIP }, (
   let a: UrnkitProcess;
   let b: UrnkitProcess;
   let token: string;
+  let registrar: string;
 
   const call = (base: string, method: string, path: string, body?: unknown) =>
     callUrnkit(base, token, method, path, body);
@@ -27,6 +30,14 @@ describe("two urnkit processes on one PostgreSQL database", { skip: PG_SKIP }, (
       { tokenId: null },
     );
     token = (await issueToken(store, { role: "admin" }, { tokenId: null })).token;
+    await store.createOrganisation({ id: "lib", name: "Library" }, { tokenId: null });
+    await store.createPrefix(
+      { ...DEFAULT_POLICY, prefix: "urn:example:s-", nid: "example", organisation: "lib" },
+      { tokenId: null },
+    );
+    registrar = (
+      await issueToken(store, { role: "registrar", organisation: "lib" }, { tokenId: null })
+    ).token;
     await store.close();
     [a, b] = await Promise.all([startUrnkit(db.url), startUrnkit(db.url)]);
   });
@@ -51,6 +62,28 @@ describe("two urnkit processes on one PostgreSQL database", { skip: PG_SKIP }, (
     // The policy's sequence: c- and six digits, numbers 1 to 200 each taken once.
     assert.deepEqual(
       urns.map((u) => Number(/^urn:example:c-(\d{6})$/.exec(u)?.[1])).sort((x, y) => x - y),
+      Array.from({ length: 200 }, (_, i) => i + 1),
+    );
+  });
+
+  it("suggestions split between the processes never repeat, and mints never take them", async () => {
+    const path = `/api/v1/namespaces/example/prefixes/${encodeURIComponent("urn:example:s-")}`;
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        i % 4 < 2
+          ? callUrnkit(i % 2 === 0 ? a.base : b.base, registrar, "GET", `${path}/suggestion`)
+          : callUrnkit(i % 2 === 0 ? a.base : b.base, registrar, "POST", `${path}/mint`),
+      ),
+    );
+    const urns = await Promise.all(
+      responses.map(async (r) => {
+        assert.ok(r.status === 200 || r.status === 201, String(r.status));
+        return ((await r.json()) as { urn: string }).urn;
+      }),
+    );
+    // 100 suggestions and 100 mints from one sequence: 200 different URNs, numbers 1 to 200.
+    assert.deepEqual(
+      urns.map((u) => Number(/^urn:example:s-(\d{6})$/.exec(u)?.[1])).sort((x, y) => x - y),
       Array.from({ length: 200 }, (_, i) => i + 1),
     );
   });

@@ -34,7 +34,13 @@ describe("namespace cache and LISTEN/NOTIFY (postgres)", { skip: PG_SKIP }, () =
   let setup: StoreWithClient | undefined;
 
   before(async () => {
-    setup = await storeWithClient({ nid: "example", local: true, maxAge: 300 });
+    // With a minting policy: its sequence is the prefix "urn:example:m-" (schema version 7).
+    setup = await storeWithClient({
+      nid: "example",
+      local: true,
+      maxAge: 300,
+      mint: { prefix: "m-", width: 4, check: "none" },
+    });
     ({ db, store, other } = setup);
   });
   after(() => setup?.close());
@@ -45,7 +51,7 @@ describe("namespace cache and LISTEN/NOTIFY (postgres)", { skip: PG_SKIP }, () =
     assert.ok(await eventually(async () => (await store.getNamespace("example"))?.maxAge === 60));
   });
 
-  it("minting does not announce a change (mint_next is not cached)", async () => {
+  it("minting does not announce a change (a prefix's sequence is not cached)", async () => {
     await other.query("LISTEN urnkit_namespaces");
     const heard: string[] = [];
     const listener = (m: pg.Notification) => heard.push(m.payload ?? "");

@@ -17,6 +17,9 @@ const TABLES = [
   "namespace_templates",
   "audit",
   "tokens",
+  "organisations",
+  "prefixes",
+  "record_identifiers",
 ];
 
 /** Statements both dialects share. */
@@ -45,6 +48,22 @@ const COMMON = [
   "DELETE FROM tokens",
   "UPDATE tokens SET role = 'admin'",
   "UPDATE tokens SET revoked = NULL",
+  // Organisations, prefixes and identifiers (schema version 7).
+  "DELETE FROM organisations",
+  "UPDATE organisations SET id = 'other' WHERE id = 'lib'",
+  "UPDATE organisations SET created = 'x'",
+  "DELETE FROM prefixes",
+  "UPDATE prefixes SET prefix = 'urn:example:x-'",
+  "UPDATE prefixes SET organisation = 'fac'",
+  "UPDATE prefixes SET nid = 'other'",
+  "UPDATE prefixes SET next = 1",
+  "DELETE FROM record_identifiers",
+  "UPDATE record_identifiers SET value = 'x'",
+  "UPDATE record_identifiers SET organisation = 'fac'",
+  "UPDATE records SET organisation = 'fac' WHERE organisation = 'lib'",
+  "UPDATE records SET prefix = NULL WHERE prefix IS NOT NULL",
+  "UPDATE locators SET owner = 'lib' WHERE owner = 'fac'",
+  "UPDATE tokens SET organisation = 'fac' WHERE organisation = 'lib'",
 ];
 
 const SQLITE_ONLY = [
@@ -66,6 +85,12 @@ const SQLITE_ONLY = [
   "INSERT INTO records (id,key,urn,nid,status,created,updated) VALUES (-1,'urn:example:neg','urn:example:neg','example','active','x','x')",
   "INSERT INTO locators (id,record_id,url,created) VALUES (-1,1,'https://neg.example/','x')",
   "INSERT INTO audit (id,action,target,at) VALUES (-1,'x','y','z')",
+  "INSERT OR REPLACE INTO organisations (id,name,created,updated) VALUES ('lib','Hijacked','x','x')",
+  "INSERT OR REPLACE INTO prefixes (prefix,nid,organisation,created,updated) VALUES ('urn:example:lib-','example','fac','x','x')",
+  "INSERT INTO prefixes (prefix,nid,organisation,created,updated) VALUES ('urn:example:lib-','example','fac','x','x') ON CONFLICT (prefix) DO UPDATE SET organisation = 'fac'",
+  "INSERT INTO prefixes (prefix,nid,organisation,created,updated) VALUES ('urn:example:orphan-','example','nobody','x','x')",
+  "INSERT OR REPLACE INTO record_identifiers (organisation,type,value,record_id,created) SELECT organisation,type,value,record_id,'x' FROM record_identifiers",
+  "INSERT INTO record_identifiers (organisation,type,value,record_id,created) VALUES ('lib','oai','orphan',999999,'x')",
 ];
 
 const POSTGRES_ONLY = [
@@ -78,6 +103,11 @@ const POSTGRES_ONLY = [
   "INSERT INTO records (key,urn,nid,status,created,updated) VALUES ('urn:example:report-2025','urn:other:HIJACKED','other','reserved','x','x') ON CONFLICT (key) DO UPDATE SET urn = excluded.urn",
   "INSERT INTO records (key,urn,nid,status,created,updated) VALUES ('urn:example:draft-7','u','example','active','x','x') ON CONFLICT (key) DO UPDATE SET status = excluded.status",
   "INSERT INTO locators (record_id,url,created) SELECT record_id, url, 'x' FROM locators ON CONFLICT (record_id, url) DO UPDATE SET created = excluded.created",
+  "TRUNCATE organisations CASCADE",
+  "TRUNCATE prefixes",
+  "TRUNCATE record_identifiers",
+  "INSERT INTO prefixes (prefix,nid,organisation,created,updated) VALUES ('urn:example:lib-','example','fac','x','x') ON CONFLICT (prefix) DO UPDATE SET organisation = excluded.organisation",
+  "INSERT INTO organisations (id,name,created,updated) VALUES ('lib','x','x','x') ON CONFLICT (id) DO UPDATE SET id = 'hijacked'",
 ];
 
 async function snapshot(h: EngineHandle): Promise<string> {
@@ -118,6 +148,46 @@ for (const engine of engines) {
           },
           actor,
         );
+      // Schema version 7: an organisation with a prefix, a record of it with an identifier and a
+      // mirror locator of another organisation, a token of the organisation.
+      await store.createOrganisation({ id: "lib", name: "Library" }, actor);
+      await store.createOrganisation({ id: "fac", name: "Faculty" }, actor);
+      await store.createPrefix(
+        {
+          prefix: "urn:example:lib-",
+          nid: "example",
+          organisation: "lib",
+          naming: null,
+          urls: [],
+          modes: ["resolver"],
+          width: 6,
+          check: "none",
+          delegate: null,
+          mirrors: true,
+        },
+        actor,
+      );
+      assert.equal(await store.takeNumbers("urn:example:lib-", 5, "prefix.reserve", actor), 1);
+      await store.createRecord(
+        {
+          urn: "urn:example:lib-000001",
+          key: "urn:example:lib-000001",
+          nid: "example",
+          status: "active",
+          organisation: "lib",
+          prefix: "urn:example:lib-",
+          identifiers: [{ type: "oai", value: "oai:lib:1" }],
+          locators: [
+            { url: "https://lib.example/1" },
+            { url: "https://fac.example/1", owner: "fac" },
+          ],
+        },
+        actor,
+      );
+      await store.createToken(
+        { hash: "h2", role: "registrar", namespace: null, organisation: "lib", label: null },
+        actor,
+      );
       await store.deactivate(
         "urn:example:draft-7",
         {
@@ -164,6 +234,24 @@ for (const engine of engines) {
       );
       const a = await h.store.activate("urn:example:report-2025", actor);
       assert.equal(a?.status, "active");
+      assert.equal(await h.store.takeNumbers("urn:example:lib-", 1, "prefix.mint", actor), 6);
+      const p = await h.store.updatePrefix("urn:example:lib-", { width: 8 }, actor);
+      assert.equal(p?.width, 8);
+      const o = await h.store.updateOrganisation("fac", { active: false }, actor);
+      assert.equal(o?.active, false);
+      const mirrored = await h.store.updateRecord(
+        "urn:example:lib-000001",
+        { locators: [{ url: "https://fac.example/1b" }], owner: "fac" },
+        actor,
+      );
+      assert.deepEqual(
+        mirrored?.locators.map((l) => [l.url, l.owner, l.active]),
+        [
+          ["https://lib.example/1", "lib", true],
+          ["https://fac.example/1b", "fac", true],
+          ["https://fac.example/1", "fac", false],
+        ],
+      );
     });
   });
 }

@@ -16,6 +16,7 @@ interface TokenOptions {
   db: string;
   role: string;
   namespace?: string;
+  organisation?: string;
   label?: string;
 }
 
@@ -45,6 +46,7 @@ export function registerToken(program: Command, ctx: Context): void {
     .addOption(dbOption())
     .requiredOption("--role <role>", "admin, registrar or reader")
     .option("--namespace <nid>", "limit the token to this namespace")
+    .option("--organisation <id>", "the organisation the token acts for (its prefixes)")
     .option("--label <text>", "a note saying what the token is for")
     .addHelpText(
       "after",
@@ -69,17 +71,26 @@ export function registerToken(program: Command, ctx: Context): void {
           command.error(
             `error: namespace "${options.namespace}" is not served in ${displayLocation(options.db)}`,
           );
+        const org =
+          options.organisation === undefined
+            ? null
+            : await store.getOrganisation(options.organisation);
+        if (options.organisation !== undefined && !org?.active)
+          command.error(
+            `error: there is no active organisation "${options.organisation}" in ${displayLocation(options.db)}`,
+          );
         const { token: secret, info } = await issueToken(
           store,
           {
             role: role as (typeof ROLES)[number],
             namespace: options.namespace ?? null,
+            organisation: options.organisation ?? null,
             label: options.label ?? null,
           },
           { tokenId: null },
         );
         ctx.io.stdout.write(
-          `token ${info.id}: role ${info.role}${info.namespace ? `, namespace ${info.namespace}` : ""}\n${secret}\n`,
+          `token ${info.id}: role ${info.role}${info.namespace ? `, namespace ${info.namespace}` : ""}${info.organisation ? `, organisation ${info.organisation}` : ""}\n${secret}\n`,
         );
       } finally {
         await store.close();

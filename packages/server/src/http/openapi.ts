@@ -40,6 +40,8 @@ const TAGS: Record<string, string> = {
   urns: "Registering URNs and managing their lifecycle (never deleted, never reassigned)",
   namespaces: "Namespaces served here, their templates, policies and minting",
   tokens: "API tokens (admin)",
+  organisations: "Organisations: registrars that own prefixes, locators and identifiers",
+  prefixes: "Prefixes (sub-namespaces): naming and URL policies, registration modes, minting",
   "import-export": "NDJSON import and export of records",
   operations: "Health, readiness, metrics and this document",
 };

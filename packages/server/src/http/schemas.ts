@@ -14,6 +14,7 @@ export const locatorSchema = {
     priority: { type: "integer" },
     mediaType: { type: ["string", "null"] },
     active: { type: "boolean" },
+    owner: { type: ["string", "null"], description: "The organisation owning the locator" },
     created: dateTime,
   },
   required: ["url", "priority", "mediaType", "active", "created"],
@@ -33,6 +34,15 @@ export const recordSchema = {
     successors: { type: "array", items: { type: "string" } },
     predecessors: { type: "array", items: { type: "string" } },
     spellings: { type: "array", items: { type: "string" } },
+    organisation: { type: ["string", "null"], description: "The organisation owning the record" },
+    prefix: { type: ["string", "null"], description: "The prefix it was registered under" },
+    identifiers: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: { type: { type: "string" }, value: { type: "string" } },
+      },
+    },
     created: dateTime,
     updated: dateTime,
   },
@@ -146,6 +156,7 @@ export const tokenInfoSchema = {
     id: { type: "integer" },
     role: { type: "string" },
     namespace: { type: ["string", "null"] },
+    organisation: { type: ["string", "null"] },
     label: { type: ["string", "null"] },
     created: dateTime,
   },
@@ -254,3 +265,34 @@ export const urnWildcardParams = {
 } as const;
 
 export const text = (description: string) => ({ type: "string", description }) as const;
+
+export const organisationSchema = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    name: { type: "string" },
+    contact: { type: ["string", "null"] },
+    active: { type: "boolean" },
+    created: { type: "string" },
+    updated: { type: "string" },
+  },
+} as const;
+
+export const prefixSchema = {
+  type: "object",
+  properties: {
+    prefix: { type: "string", description: "The equivalence-key prefix" },
+    nid: { type: "string" },
+    organisation: { type: "string" },
+    naming: { type: ["string", "null"] },
+    urls: { type: "array", items: { type: "string" } },
+    modes: { type: "array", items: { type: "string" } },
+    width: { type: "integer" },
+    check: { type: "string" },
+    next: { type: "integer", description: "The next number of the prefix's sequence" },
+    delegate: { type: ["string", "null"] },
+    mirrors: { type: "boolean" },
+    created: { type: "string" },
+    updated: { type: "string" },
+  },
+} as const;

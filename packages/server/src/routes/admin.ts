@@ -8,8 +8,8 @@ import { HttpProblem } from "../http/problem.js";
 import { errors, listOf, namespaceSchema, problems, tokenInfoSchema } from "../http/schemas.js";
 import { registryEntries } from "../namespace-keys.js";
 import { ELSEWHERE } from "../resolution-counts.js";
-import type { Role } from "../storage/store.js";
-import { issueToken, ROLES } from "../tokens.js";
+import { createToken } from "../token-actions.js";
+import { tokenBodySchema } from "../validation/token.js";
 
 const STATS_PAGE_MAX = 1000;
 
@@ -29,16 +29,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
         summary: "Create an API token (shown once)",
         tags: ["tokens"],
         security: [{ bearer: [] }],
-        body: {
-          type: "object",
-          properties: {
-            role: { type: "string", enum: ROLES },
-            namespace: { type: ["string", "null"], minLength: 1, maxLength: 32 },
-            label: { type: ["string", "null"], maxLength: 200 },
-          },
-          required: ["role"],
-          additionalProperties: false,
-        },
+        body: tokenBodySchema,
         response: {
           201: {
             ...tokenInfoSchema,
@@ -53,16 +44,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       },
     },
     async (request, reply) => {
-      const admin = tokenOf(request);
-      permit(admin, "admin", null);
-      const body = request.body as { role: Role; namespace?: string | null; label?: string | null };
-      if (body.namespace && (await store.getNamespace(body.namespace)) === null)
-        throw new HttpProblem(
-          422,
-          "unknown-namespace",
-          `namespace "${body.namespace}" is not served here`,
-        );
-      const { token, info } = await issueToken(store, body, { tokenId: admin.id });
+      const { token, info } = await createToken(store, tokenOf(request), request.body);
       return reply
         .code(201)
         .header("location", `/api/v1/tokens/${info.id}`)

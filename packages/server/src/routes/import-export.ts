@@ -9,12 +9,19 @@ import type { PluginOptions } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { problems, text } from "../http/schemas.js";
 import { importRecords } from "../import-records.js";
+import { serverWide } from "../organisation-scope.js";
 import type { Store } from "../storage/store.js";
 
 export const NDJSON = "application/x-ndjson";
 
-/** Every record as one NDJSON line each, page by page. */
+/**
+ * Every organisation and prefix, then every record, as one NDJSON line each, page by page: an
+ * import of the lines in this order finds each record's owners before the record.
+ */
 export async function* exportLines(store: Store, pageSize = 1000): AsyncGenerator<string> {
+  for (const organisation of await store.listOrganisations())
+    yield `${JSON.stringify({ organisation })}\n`;
+  for (const prefix of await store.listPrefixes()) yield `${JSON.stringify({ prefix })}\n`;
   let cursor: string | null = null;
   do {
     const page = await store.exportPage(cursor, pageSize);
@@ -56,6 +63,8 @@ export async function importExportRoutes(app: FastifyInstance, { ctx }: PluginOp
     async (request, reply) => {
       const token = tokenOf(request);
       permit(token, "registrar", token.namespace);
+      // Import lines name any organisation: an organisation's token writes through the API only.
+      serverWide(token);
       if (!(request.body instanceof Readable))
         throw new HttpProblem(
           415,
@@ -67,6 +76,7 @@ export async function importExportRoutes(app: FastifyInstance, { ctx }: PluginOp
         actor: { tokenId: token.id },
         scope: token.namespace,
         limits: ctx.limits,
+        registry: token.role === "admin" && token.namespace === null,
       });
       void (async () => {
         try {

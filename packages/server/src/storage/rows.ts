@@ -1,12 +1,15 @@
 // Row mapping shared by the engines: both store the same columns (timestamps as ISO-8601 text,
 // JSON as text), so turning a row into the contract's shape is engine-neutral.
 
+import { type PrefixRoute, PrefixRoutes } from "./prefix-routes.js";
 import type {
   AuditEntry,
   Delegation,
   Locator,
   MintPolicy,
   Namespace,
+  RecordIdentifier,
+  RecordLine,
   RecordStatus,
   SessionWithToken,
   TokenInfo,
@@ -39,11 +42,27 @@ export interface RecordColumns {
   metadata: string | null;
   reason: string | null;
   deactivated: string | null;
+  organisation: string | null;
+  prefix: string | null;
   created: string;
   updated: string;
 }
 
-export function toNamespace(row: NamespaceRow): Namespace {
+/**
+ * A namespace from its row and its prefixes' routes (prefix, owner, delegate): the namespace-level
+ * delegations join them, so resolution finds the longest match of either in one index.
+ */
+export function toNamespace(row: NamespaceRow, prefixes: readonly PrefixRoute[] = []): Namespace {
+  const delegate = JSON.parse(row.delegate) as Delegation[];
+  const head = `urn:${row.nid}:`;
+  const routes = new PrefixRoutes(
+    prefixes,
+    delegate.map((d) => ({
+      prefix: d.prefix === "" ? head : d.prefix,
+      organisation: null,
+      delegate: d.url,
+    })),
+  );
   return {
     nid: row.nid,
     template: row.template,
@@ -51,17 +70,23 @@ export function toNamespace(row: NamespaceRow): Namespace {
     mint: row.mint === null ? null : (JSON.parse(row.mint) as MintPolicy),
     redirectStatus: row.redirect_status,
     maxAge: row.max_age,
-    delegate: JSON.parse(row.delegate) as Delegation[],
+    delegate,
     local: row.local === true || row.local === 1,
     created: row.created,
     updated: row.updated,
+    routes,
   };
 }
 
 /** A record from its row and its linked rows, which each engine reads its own way. */
 export function toRecord(
   row: RecordColumns,
-  links: { locators: Locator[]; successors: string[]; predecessors: string[] },
+  links: {
+    locators: Locator[];
+    successors: string[];
+    predecessors: string[];
+    identifiers: RecordIdentifier[];
+  },
 ): UrnRecord {
   return {
     urn: row.urn,
@@ -76,6 +101,9 @@ export function toRecord(
     predecessors: links.predecessors,
     // Registration refuses every equivalent spelling (409), so a record has exactly one.
     spellings: [row.urn],
+    organisation: row.organisation,
+    prefix: row.prefix,
+    identifiers: links.identifiers,
     created: row.created,
     updated: row.updated,
   };
@@ -121,6 +149,7 @@ export function toSessionWithToken(r: Record<string, unknown>): SessionWithToken
       id: r.token_id as number,
       role: r.token_role as TokenInfo["role"],
       namespace: (r.token_namespace as string | null) ?? null,
+      organisation: (r.token_organisation as string | null) ?? null,
       label: (r.token_label as string | null) ?? null,
       created: r.token_created as string,
     },
@@ -129,5 +158,42 @@ export function toSessionWithToken(r: Record<string, unknown>): SessionWithToken
 
 /** The SELECT list and join of a session lookup, in SQL both engines speak. */
 export const SESSION_SELECT = `SELECT s.*, t.role AS token_role, t.namespace AS token_namespace,
-  t.label AS token_label, t.created AS token_created
+  t.organisation AS token_organisation, t.label AS token_label, t.created AS token_created
 FROM sessions s JOIN tokens t ON t.id = s.token_id`;
+
+/**
+ * The condition, in SQL both engines speak, under which token `t` may act: not revoked, and its
+ * organisation (if any) active. Deactivating an organisation stops its tokens and UI sessions.
+ */
+export const TOKEN_LIVE = `t.revoked IS NULL AND (t.organisation IS NULL OR EXISTS
+  (SELECT 1 FROM organisations o WHERE o.id = t.organisation AND o.active = TRUE))`;
+
+/** The columns of a token as TokenInfo reads them. */
+export const TOKEN_COLUMNS = "t.id, t.role, t.namespace, t.organisation, t.label, t.created";
+
+/** A locator as an export line carries it: its owner only when it has one. */
+export function lineLocator(l: Locator): Locator {
+  const { owner, created, ...rest } = l;
+  return (owner === null ? { ...rest, created } : { ...rest, owner, created }) as Locator;
+}
+
+/**
+ * A record's export line, from its row and linked rows, with the fields in one order on both
+ * engines (byte-identical exports): what is absent or empty is left out.
+ */
+export function recordLine(
+  row: RecordColumns,
+  links: { locators: Locator[]; successors: string[]; identifiers: RecordIdentifier[] },
+): RecordLine {
+  const line: RecordLine = { urn: row.urn, status: row.status };
+  if (links.locators.length > 0) line.locators = links.locators.map(lineLocator);
+  if (row.metadata !== null) line.metadata = JSON.parse(row.metadata);
+  if (row.reason !== null) line.reason = row.reason;
+  if (row.deactivated !== null) line.deactivated = row.deactivated;
+  if (links.successors.length > 0) line.successors = links.successors;
+  if (row.organisation !== null) line.organisation = row.organisation;
+  if (row.prefix !== null) line.prefix = row.prefix;
+  if (links.identifiers.length > 0) line.identifiers = links.identifiers;
+  line.created = row.created;
+  return line;
+}

@@ -1,5 +1,10 @@
 // The storage contract of the registry (RFC 8141 §1.2.1 resolution data, §6.4.6 per-namespace
-// resolution policy): engine-neutral and async, so SQLite and PostgreSQL can sit behind it.
+// resolution policy): engine-neutral and async, so SQLite and PostgreSQL can sit behind it. The
+// Store is composed of one interface per concern (organisations.ts, prefixes.ts beside this file).
+
+import type { OrganisationStore } from "./organisations.js";
+import type { PrefixRoutes } from "./prefix-routes.js";
+import type { IdentifierStore, PrefixStore } from "./prefixes.js";
 
 /** Lifecycle of an assigned URN. It only moves forward: reserved → active → deactivated. */
 export type RecordStatus = "reserved" | "active" | "deactivated";
@@ -44,6 +49,11 @@ export interface Namespace {
   local: boolean;
   created: string;
   updated: string;
+  /**
+   * The namespace's prefixes and delegations as resolution reads them (not part of the API's
+   * namespace): cached with the namespace and dropped with it when a prefix changes.
+   */
+  routes: PrefixRoutes;
 }
 
 export interface TemplateRevision {
@@ -57,6 +67,8 @@ export interface LocatorInput {
   priority?: number;
   mediaType?: string | null;
   active?: boolean;
+  /** The organisation that owns the locator (a new locator only: an owner never changes). */
+  owner?: string | null;
 }
 
 export interface Locator {
@@ -64,7 +76,15 @@ export interface Locator {
   priority: number;
   mediaType: string | null;
   active: boolean;
+  /** The owning organisation; null for locators written before organisations or by import. */
+  owner: string | null;
   created: string;
+}
+
+/** A registrar-scope identifier (CZIDLO's registrarScopeIdentifier): unique per organisation. */
+export interface RecordIdentifier {
+  type: string;
+  value: string;
 }
 
 /** One URN record as the API shows it. */
@@ -81,6 +101,12 @@ export interface UrnRecord {
   predecessors: string[];
   /** Every spelling the record was registered under (the first is `urn`). */
   spellings: string[];
+  /** The organisation that owns the record; null for records from before organisations. */
+  organisation: string | null;
+  /** The prefix the URN belonged to when it was registered (the longest that matched). */
+  prefix: string | null;
+  /** The organisation's own identifiers of the record. */
+  identifiers: RecordIdentifier[];
   created: string;
   updated: string;
 }
@@ -103,12 +129,24 @@ export interface NewRecord {
   status: "reserved" | "active";
   locators?: LocatorInput[];
   metadata?: Record<string, unknown> | null;
+  organisation?: string | null;
+  prefix?: string | null;
+  identifiers?: RecordIdentifier[];
 }
 
 export interface RecordPatch {
-  /** Replaces the locator list: URLs not listed become inactive (they are kept for history). */
+  /**
+   * Replaces the locator list: URLs not listed become inactive (they are kept for history). With
+   * `owner` set, only that organisation's locators are replaced and new ones are owned by it.
+   */
   locators?: LocatorInput[];
   metadata?: Record<string, unknown> | null;
+  /** Whose locators `locators` replaces; undefined: every locator of the record. */
+  owner?: string;
+  /** Also activate the record (a reserved URN registered in reservation mode). */
+  activate?: boolean;
+  /** Identifiers to add, of the record's organisation. */
+  identifiers?: RecordIdentifier[];
 }
 
 /** One line of an import or export file (the NDJSON format of `/api/v1/import` and `/export`). */
@@ -120,6 +158,9 @@ export interface RecordLine {
   reason?: string | null;
   deactivated?: string | null;
   successors?: string[];
+  organisation?: string;
+  prefix?: string;
+  identifiers?: RecordIdentifier[];
   created?: string;
 }
 
@@ -148,6 +189,8 @@ export interface TokenInfo {
   id: number;
   role: Role;
   namespace: string | null;
+  /** The organisation the token acts for; null for a namespace-scoped or server-wide token. */
+  organisation: string | null;
   label: string | null;
   created: string;
 }
@@ -209,6 +252,7 @@ export interface NewToken {
   hash: string;
   role: Role;
   namespace: string | null;
+  organisation?: string | null;
   label: string | null;
 }
 
@@ -287,7 +331,7 @@ export interface ImportSequence {
   send(items: ImportItem[]): Promise<ImportBatchResult>;
 }
 
-export interface Store {
+export interface Store extends OrganisationStore, PrefixStore, IdentifierStore {
   readonly engine: string;
   /** Present when the engine answers resolution's reads at once (see ImmediateReads). */
   readonly immediate?: ImmediateReads;
@@ -303,13 +347,28 @@ export interface Store {
   /** Stores a new template revision when the template changes. */
   updateNamespace(input: NamespaceInput, actor: Actor): Promise<Namespace>;
   templateRevisions(nid: string): Promise<TemplateRevision[]>;
-  /** Atomically takes the namespace's next mint sequence number. */
+  /**
+   * Atomically takes the next number of the namespace's minting policy, whose sequence is the one
+   * of the prefix the policy names (owned by the local registry organisation).
+   */
   nextMintNumber(nid: string, actor: Actor): Promise<number>;
 
   resolve(key: string): Promise<ResolveView | null>;
   getRecord(key: string): Promise<UrnRecord | null>;
   /** Throws ConflictError naming the existing record when the key is taken, in any status. */
   createRecord(input: NewRecord, actor: Actor): Promise<UrnRecord>;
+  /**
+   * Present when the engine can take a prefix's number and register its record in one
+   * transaction without holding others up longer (SQLite's single writer): the record `make`
+   * builds from the first number it does not decline (null) and whose key is free, or null after
+   * `attempts` numbers. Absent: the caller takes numbers and registers in two steps.
+   */
+  mintRecord?(
+    prefix: string,
+    make: (n: number) => NewRecord | null,
+    attempts: number,
+    actor: Actor,
+  ): Promise<UrnRecord | null>;
   /** Throws StateError "tombstone-frozen" when the record is deactivated. */
   updateRecord(key: string, patch: RecordPatch, actor: Actor): Promise<UrnRecord | null>;
   activate(key: string, actor: Actor): Promise<UrnRecord | null>;

@@ -49,7 +49,7 @@ export function registrarContent(
     (ns) => ns.mint !== null && (token?.namespace == null || token.namespace === ns.nid),
   );
   return html`<h1>Registrar</h1>
-<p>Signed in with token #${token?.id ?? ""} (${token?.role ?? ""}${token?.namespace ? `, namespace ${token.namespace}` : ", all namespaces"}).</p>
+<p>Signed in with token #${token?.id ?? ""} (${token?.role ?? ""}${token?.namespace ? `, namespace ${token.namespace}` : ", all namespaces"}${token?.organisation ? `, organisation ${token.organisation}` : ""}). <a href="/registrar/prefixes">Prefixes</a>${token?.role === "admin" && token.organisation === null ? html` · <a href="/admin">Administration</a>` : ""}</p>
 <div class="panels">
 <section class="panel" aria-labelledby="h-mint"><h2 id="h-mint">Mint a URN</h2>
 ${

@@ -5,8 +5,10 @@
 import type { FastifyInstance } from "fastify";
 import type { PluginOptions } from "../http/context.js";
 import { HTML_HEADERS } from "../http/response-headers.js";
+import { adminRoutes } from "./admin-routes.js";
 import { assetRoutes } from "./assets.js";
 import { Pages } from "./pages.js";
+import { prefixRegistrarRoutes } from "./prefix-registrar-routes.js";
 import { publicRoutes } from "./public-routes.js";
 import { registrarRoutes } from "./registrar-routes.js";
 import { SessionStore } from "./session.js";
@@ -46,4 +48,6 @@ export async function uiRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   publicRoutes(app, ctx, pages);
   signInRoutes(app, ctx, pages);
   registrarRoutes(app, ctx, pages);
+  prefixRegistrarRoutes(app, ctx, pages);
+  adminRoutes(app, ctx, pages);
 }

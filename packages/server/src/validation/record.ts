@@ -6,6 +6,7 @@
 
 import { checker } from "./ajv.js";
 import { checkJson } from "./json-value.js";
+import { organisationId } from "./organisation.js";
 import { type FieldError, invalid } from "./problems.js";
 
 export const METADATA_BYTES = 65536;
@@ -37,10 +38,26 @@ const locatorProperties = {
 
 export const locatorInputSchema = {
   type: "object",
-  properties: locatorProperties,
+  properties: {
+    ...locatorProperties,
+    owner: { ...organisationId, description: "The organisation owning the locator" },
+  },
   required: ["url"],
   additionalProperties: false,
 } as const;
+
+/** A registrar-scope identifier: a type of the organisation's own and a value. */
+export const identifierSchema = {
+  type: "object",
+  properties: {
+    type: { type: "string", minLength: 1, maxLength: 64, pattern: "^[A-Za-z0-9][A-Za-z0-9._-]*$" },
+    value: { type: "string", minLength: 1, maxLength: 1024 },
+  },
+  required: ["type", "value"],
+  additionalProperties: false,
+} as const;
+
+const identifierList = { type: "array", maxItems: 100, items: identifierSchema } as const;
 
 export const metadataSchema = {
   type: ["object", "null"],
@@ -58,6 +75,8 @@ export const registerBodySchema = {
     status: { type: "string", enum: ["reserved", "active"] },
     locators: locatorList,
     metadata: metadataSchema,
+    organisation: organisationId,
+    identifiers: identifierList,
   },
   required: ["urn", "status"],
   additionalProperties: false,
@@ -70,6 +89,7 @@ export const mintBodySchema = {
     status: { type: "string", enum: ["reserved", "active"] },
     locators: locatorList,
     metadata: metadataSchema,
+    identifiers: identifierList,
   },
   additionalProperties: false,
 } as const;
@@ -91,7 +111,7 @@ export const deactivateBodySchema = {
   additionalProperties: false,
 } as const;
 
-const timestamp = { type: "string", format: "date-time", maxLength: 64 } as const;
+export const timestamp = { type: "string", format: "date-time", maxLength: 64 } as const;
 
 /** One line of an NDJSON import: the export format. */
 export const recordLineSchema = {
@@ -104,7 +124,7 @@ export const recordLineSchema = {
       maxItems: MAX_LOCATORS,
       items: {
         type: "object",
-        properties: { ...locatorProperties, created: timestamp },
+        properties: { ...locatorProperties, owner: organisationId, created: timestamp },
         required: ["url"],
         additionalProperties: false,
       },
@@ -113,6 +133,9 @@ export const recordLineSchema = {
     reason: { type: ["string", "null"], maxLength: 4096 },
     deactivated: { anyOf: [timestamp, { type: "null" }] },
     successors: { type: "array", maxItems: MAX_LOCATORS, items: urnString },
+    organisation: organisationId,
+    prefix: { type: "string", minLength: 1, maxLength: 1024 },
+    identifiers: identifierList,
     created: timestamp,
   },
   required: ["urn", "status"],
@@ -124,11 +147,18 @@ export interface LocatorFields {
   priority?: number;
   mediaType?: string | null;
   active?: boolean;
+  owner?: string;
+}
+
+export interface IdentifierFields {
+  type: string;
+  value: string;
 }
 
 export interface RecordFields {
   locators?: LocatorFields[];
   metadata?: Record<string, unknown> | null;
+  identifiers?: IdentifierFields[];
 }
 
 /** Checks what the schema cannot: http(s) locators, metadata size. */
@@ -164,7 +194,7 @@ function recordChecker<T extends RecordFields | null>(schema: object, code: stri
 }
 
 export const checkRegisterBody = recordChecker<
-  RecordFields & { urn: string; status: "reserved" | "active" }
+  RecordFields & { urn: string; status: "reserved" | "active"; organisation?: string }
 >(registerBodySchema, "invalid-record");
 export const checkMintBody = recordChecker<
   (RecordFields & { status?: "reserved" | "active" }) | null
@@ -190,6 +220,8 @@ export interface RecordLineFields extends RecordFields {
   reason?: string | null;
   deactivated?: string | null;
   successors?: string[];
+  organisation?: string;
+  prefix?: string;
   created?: string;
 }
 

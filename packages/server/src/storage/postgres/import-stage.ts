@@ -17,11 +17,16 @@ import type { ImportItem, LocatorInput } from "../store.js";
  */
 export const STAGE_SQL = `CREATE TEMP TABLE IF NOT EXISTS import_records (
   n integer, key text COLLATE "C", urn text, nid text, status text, metadata text,
-  reason text, deactivated text, created text
+  reason text, deactivated text, created text, organisation text COLLATE "C",
+  prefix text COLLATE "C"
 ) ON COMMIT DELETE ROWS;
 CREATE TEMP TABLE IF NOT EXISTS import_locators (
   n integer, key text COLLATE "C", url text, priority text, media_type text, active text,
-  created text
+  created text, owner text COLLATE "C"
+) ON COMMIT DELETE ROWS;
+CREATE TEMP TABLE IF NOT EXISTS import_identifiers (
+  key text COLLATE "C", organisation text COLLATE "C", type text COLLATE "C",
+  value text COLLATE "C"
 ) ON COMMIT DELETE ROWS;
 CREATE TEMP TABLE IF NOT EXISTS import_successors (
   key text COLLATE "C", urn text, successor_key text
@@ -35,6 +40,7 @@ export interface Stage {
   records: string[];
   locators: string[];
   successors: string[];
+  identifiers: string[];
   /** Each key's first line in the batch: the one line of that key that may create it. */
   firstLines: Map<string, number>;
 }
@@ -76,7 +82,13 @@ function distinctLocators(locators: readonly LineLocator[]): Iterable<LineLocato
 
 /** The COPY rows of a batch; `t` stands in for the times a line leaves out. */
 export function stageBatch(items: readonly ImportItem[], t: string): Stage {
-  const stage: Stage = { records: [], locators: [], successors: [], firstLines: new Map() };
+  const stage: Stage = {
+    records: [],
+    locators: [],
+    successors: [],
+    identifiers: [],
+    firstLines: new Map(),
+  };
   for (const item of items) {
     if (stage.firstLines.has(item.key)) continue;
     stage.firstLines.set(item.key, item.line);
@@ -94,8 +106,13 @@ export function stageBatch(items: readonly ImportItem[], t: string): Stage {
         deactivated ? (r.reason ?? null) : null,
         deactivated ? (r.deactivated ?? t) : null,
         created,
+        r.organisation ?? null,
+        r.prefix ?? null,
       ]),
     );
+    if (r.organisation !== undefined)
+      for (const i of r.identifiers ?? [])
+        stage.identifiers.push(copyRow([item.key, r.organisation, i.type, i.value]));
     for (const l of distinctLocators(r.locators ?? []))
       stage.locators.push(
         copyRow([
@@ -106,6 +123,7 @@ export function stageBatch(items: readonly ImportItem[], t: string): Stage {
           fieldText(l.mediaType),
           fieldText(l.active),
           fieldText(l.created) ?? created,
+          l.owner ?? null,
         ]),
       );
     const successorKeys = new Set<string>();
@@ -140,16 +158,16 @@ export interface Prepared {
  */
 export function insertRecords(raced: boolean): Prepared {
   const insert = raced
-    ? `SELECT key, urn, nid, status, metadata, reason, deactivated, created, $1
+    ? `SELECT key, urn, nid, status, metadata, reason, deactivated, organisation, prefix, created, $1
   FROM import_records ORDER BY n
   ON CONFLICT (key) DO NOTHING`
-    : `SELECT key, urn, nid, status, metadata, reason, deactivated, created, $1
+    : `SELECT key, urn, nid, status, metadata, reason, deactivated, organisation, prefix, created, $1
   FROM import_records s WHERE NOT EXISTS (SELECT 1 FROM records r WHERE r.key = s.key)
   ORDER BY n`;
   return {
     name: `urnkit-import-records${raced ? "-raced" : ""}`,
     text: `WITH ins AS (
-  INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, created, updated)
+  INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, organisation, prefix, created, updated)
   ${insert}
   RETURNING id, key, urn
 )
@@ -163,7 +181,7 @@ INSERT INTO import_created SELECT id, key, urn FROM ins`,
  * by its URN, so that its history shows the import, in line order, which is id order) and names the
  * created keys.
  */
-export function completeRecords(successors: boolean): Prepared {
+export function completeRecords(successors: boolean, identifiers = false): Prepared {
   const successor = successors
     ? `, successor AS (
   INSERT INTO successors (record_id, successor_urn, successor_key, created)
@@ -171,15 +189,24 @@ export function completeRecords(successors: boolean): Prepared {
   FROM import_created c JOIN import_successors s ON s.key = c.key
 )`
     : "";
+  // An identifier already naming a record is left as it is (the import checked it).
+  const identifier = identifiers
+    ? `, identifier AS (
+  INSERT INTO record_identifiers (organisation, type, value, record_id, created)
+  SELECT i.organisation, i.type, i.value, c.id, $2
+  FROM import_created c JOIN import_identifiers i ON i.key = c.key
+  ON CONFLICT DO NOTHING
+)`
+    : "";
   return {
-    name: `urnkit-import-complete${successors ? "-successors" : ""}`,
+    name: `urnkit-import-complete${successors ? "-successors" : ""}${identifiers ? "-identifiers" : ""}`,
     text: `WITH locator AS (
-  INSERT INTO locators (record_id, url, priority, media_type, active, created)
+  INSERT INTO locators (record_id, url, priority, media_type, active, owner, created)
   SELECT c.id, l.url, coalesce(l.priority::bigint, 0), l.media_type,
-    coalesce(l.active::boolean, true), l.created
+    coalesce(l.active::boolean, true), l.owner, l.created
   FROM import_created c JOIN import_locators l ON l.key = c.key
   ORDER BY l.n
-)${successor}, audited AS (
+)${successor}${identifier}, audited AS (
   INSERT INTO audit (token_id, action, target, before, after, at)
   SELECT $1, 'urn.import', urn, NULL, json_build_object('batch', $3::text)::text, $2
   FROM import_created ORDER BY id

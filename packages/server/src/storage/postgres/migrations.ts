@@ -263,4 +263,126 @@ ON CONFLICT (nid, day) DO UPDATE SET count = resolution_counts.count + excluded.
 DELETE FROM resolution_counts WHERE nid NOT IN (SELECT nid FROM namespaces) AND nid <> '(elsewhere)';
 `,
   },
+  {
+    // Version 7 as in SQLite: organisations, prefixes and identifiers, never deleted or rewritten;
+    // a prefix change is announced on the namespace channel (resolution caches prefixes with their
+    // namespace). An existing database upgrades in place the same way.
+    version: 7,
+    name: "organisations-and-prefixes",
+    sql: `
+CREATE TABLE organisations (
+  id text COLLATE "C" PRIMARY KEY,
+  name text NOT NULL,
+  contact text,
+  active boolean NOT NULL DEFAULT true,
+  created text NOT NULL,
+  updated text NOT NULL
+);
+CREATE TRIGGER organisations_never_deleted BEFORE DELETE ON organisations
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('an organisation is never deleted (deactivate it)');
+CREATE TRIGGER organisations_never_truncated BEFORE TRUNCATE ON organisations
+FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('an organisation is never deleted (deactivate it)');
+CREATE TRIGGER organisations_keep_id BEFORE UPDATE ON organisations
+FOR EACH ROW
+WHEN (NEW.id IS DISTINCT FROM OLD.id OR NEW.created IS DISTINCT FROM OLD.created)
+EXECUTE FUNCTION urnkit_refuse('an organisation keeps its id');
+
+CREATE TABLE prefixes (
+  prefix text COLLATE "C" PRIMARY KEY,
+  nid text COLLATE "C" NOT NULL REFERENCES namespaces(nid),
+  organisation text COLLATE "C" NOT NULL REFERENCES organisations(id),
+  naming text,
+  urls text NOT NULL DEFAULT '[]',
+  modes text NOT NULL DEFAULT '["resolver","reservation","registrar"]',
+  width integer NOT NULL DEFAULT 6 CHECK (width BETWEEN 1 AND 30),
+  check_scheme text NOT NULL DEFAULT 'none' CHECK (check_scheme IN ('none', 'mod11-2', 'nbn')),
+  next bigint NOT NULL DEFAULT 1 CHECK (next >= 1),
+  delegate text,
+  mirrors boolean NOT NULL DEFAULT false,
+  created text NOT NULL,
+  updated text NOT NULL
+);
+CREATE INDEX prefixes_by_nid ON prefixes (nid);
+CREATE INDEX prefixes_by_organisation ON prefixes (organisation);
+CREATE TRIGGER prefixes_never_deleted BEFORE DELETE ON prefixes
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('a prefix is never deleted');
+CREATE TRIGGER prefixes_never_truncated BEFORE TRUNCATE ON prefixes
+FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('a prefix is never deleted');
+CREATE TRIGGER prefixes_keep_identity BEFORE UPDATE ON prefixes
+FOR EACH ROW
+WHEN (NEW.prefix IS DISTINCT FROM OLD.prefix OR NEW.nid IS DISTINCT FROM OLD.nid
+  OR NEW.organisation IS DISTINCT FROM OLD.organisation OR NEW.created IS DISTINCT FROM OLD.created)
+EXECUTE FUNCTION urnkit_refuse('a prefix keeps its name, namespace and owner');
+CREATE TRIGGER prefixes_sequence_forward BEFORE UPDATE ON prefixes
+FOR EACH ROW WHEN (NEW.next < OLD.next)
+EXECUTE FUNCTION urnkit_refuse('a prefix sequence never goes back');
+
+-- Not on a sequence-only change: minting must not drop every process's cached namespace.
+CREATE TRIGGER prefixes_changed
+AFTER INSERT OR UPDATE OF naming, urls, modes, width, check_scheme, delegate, mirrors
+ON prefixes FOR EACH ROW EXECUTE FUNCTION namespaces_notify();
+
+CREATE TABLE record_identifiers (
+  organisation text COLLATE "C" NOT NULL REFERENCES organisations(id),
+  type text COLLATE "C" NOT NULL,
+  value text COLLATE "C" NOT NULL,
+  record_id bigint NOT NULL REFERENCES records(id),
+  created text NOT NULL,
+  PRIMARY KEY (organisation, type, value)
+);
+CREATE INDEX record_identifiers_by_record ON record_identifiers (record_id);
+CREATE TRIGGER identifiers_never_deleted BEFORE DELETE ON record_identifiers
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('record identifiers are never deleted');
+CREATE TRIGGER identifiers_never_truncated BEFORE TRUNCATE ON record_identifiers
+FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('record identifiers are never deleted');
+CREATE TRIGGER identifiers_never_changed BEFORE UPDATE ON record_identifiers
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('record identifiers are never changed');
+
+ALTER TABLE records ADD COLUMN organisation text COLLATE "C" REFERENCES organisations(id);
+ALTER TABLE records ADD COLUMN prefix text COLLATE "C";
+CREATE INDEX records_by_organisation ON records (organisation, id);
+ALTER TABLE locators ADD COLUMN owner text COLLATE "C" REFERENCES organisations(id);
+ALTER TABLE tokens ADD COLUMN organisation text COLLATE "C" REFERENCES organisations(id);
+
+DROP TRIGGER records_never_reassigned ON records;
+CREATE TRIGGER records_never_reassigned BEFORE UPDATE ON records
+FOR EACH ROW
+WHEN (NEW.id IS DISTINCT FROM OLD.id OR NEW.key IS DISTINCT FROM OLD.key
+  OR NEW.urn IS DISTINCT FROM OLD.urn OR NEW.nid IS DISTINCT FROM OLD.nid
+  OR NEW.created IS DISTINCT FROM OLD.created
+  OR NEW.organisation IS DISTINCT FROM OLD.organisation OR NEW.prefix IS DISTINCT FROM OLD.prefix)
+EXECUTE FUNCTION urnkit_refuse('a URN record is never reassigned');
+
+DROP TRIGGER locators_never_moved ON locators;
+CREATE TRIGGER locators_never_moved BEFORE UPDATE ON locators
+FOR EACH ROW
+WHEN (NEW.id IS DISTINCT FROM OLD.id OR NEW.record_id IS DISTINCT FROM OLD.record_id
+  OR NEW.url IS DISTINCT FROM OLD.url OR NEW.created IS DISTINCT FROM OLD.created
+  OR NEW.owner IS DISTINCT FROM OLD.owner)
+EXECUTE FUNCTION urnkit_refuse('a locator keeps its record, URL, owner and creation time');
+
+DROP TRIGGER tokens_revocation_final ON tokens;
+CREATE TRIGGER tokens_revocation_final BEFORE UPDATE ON tokens
+FOR EACH ROW
+WHEN (NEW.id IS DISTINCT FROM OLD.id OR NEW.hash IS DISTINCT FROM OLD.hash
+  OR NEW.role IS DISTINCT FROM OLD.role OR NEW.namespace IS DISTINCT FROM OLD.namespace
+  OR NEW.organisation IS DISTINCT FROM OLD.organisation
+  OR NEW.created IS DISTINCT FROM OLD.created
+  OR (OLD.revoked IS NOT NULL AND NEW.revoked IS DISTINCT FROM OLD.revoked))
+EXECUTE FUNCTION urnkit_refuse('a token keeps its grant, and a revocation is final');
+
+INSERT INTO organisations (id, name, contact, active, created, updated)
+SELECT 'local-registry', 'This registry', NULL, true,
+  to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+WHERE EXISTS (SELECT 1 FROM namespaces WHERE mint IS NOT NULL);
+
+INSERT INTO prefixes (prefix, nid, organisation, width, check_scheme, next, created, updated)
+SELECT 'urn:' || nid || ':' || (mint::json ->> 'prefix'), nid, 'local-registry',
+  (mint::json ->> 'width')::integer, coalesce(mint::json ->> 'check', 'none'), mint_next,
+  to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+FROM namespaces WHERE mint IS NOT NULL;
+`,
+  },
 ];

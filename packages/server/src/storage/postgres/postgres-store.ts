@@ -8,14 +8,26 @@ import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
 import { sameAsLine } from "../import-verdict.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
+import { mintPrefixOf } from "../mint-prefix.js";
+import {
+  LOCAL_REGISTRY,
+  type Organisation,
+  type OrganisationInput,
+  type OrganisationPatch,
+  type OrganisationRecord,
+} from "../organisations.js";
+import { DEFAULT_POLICY, type NewPrefix, type Prefix, type PrefixPolicy } from "../prefixes.js";
 import { countParams } from "../resolution-count-query.js";
 import {
   auditJson,
   type NamespaceRow,
   now,
   type RecordColumns,
+  recordLine,
   toRecord as recordOf,
   SESSION_SELECT,
+  TOKEN_COLUMNS,
+  TOKEN_LIVE,
   toAuditEntry,
   tokenTarget,
   toNamespace,
@@ -33,12 +45,15 @@ import {
   type ImportSequence,
   type Locator,
   type LocatorInput,
+  type MintPolicy,
   type Namespace,
   type NamespaceInput,
   type NewRecord,
   type NewToken,
+  type RecordIdentifier,
   type RecordLine,
   type RecordPatch,
+  type RecordStatus,
   type ResolutionCount,
   type ResolutionCountQuery,
   type ResolveView,
@@ -55,13 +70,26 @@ import {
 } from "../store.js";
 import { completeRecords, copyIn, insertRecords, STAGE_SQL, stageBatch } from "./import-stage.js";
 import { migrations, NAMESPACE_CHANNEL } from "./migrations.js";
-
-type Queryable = pg.Pool | pg.PoolClient;
+import {
+  insertOrganisation,
+  PostgresOrganisations,
+  type Queryable,
+  readOrganisation,
+} from "./organisations.js";
+import {
+  changePrefix,
+  insertPrefix,
+  PostgresPrefixes,
+  prefixRoutes,
+  readPrefix,
+  takeNumbers,
+} from "./prefixes.js";
 
 interface RecordRow extends RecordColumns {
   locators: Locator[];
   successors: string[];
   predecessors: string[];
+  identifiers: RecordIdentifier[];
 }
 
 export interface PostgresStoreOptions {
@@ -94,9 +122,12 @@ const NAMESPACE_SQL = `SELECT n.*, t.template FROM namespaces n
 // One round trip for a whole record: its locators best first, successors newest first.
 const RECORD_SQL = `SELECT r.*,
   (SELECT coalesce(json_agg(json_build_object('url', l.url, 'priority', l.priority,
-      'mediaType', l.media_type, 'active', l.active, 'created', l.created)
+      'mediaType', l.media_type, 'active', l.active, 'owner', l.owner, 'created', l.created)
       ORDER BY l.active DESC, l.priority DESC, l.created, l.id), '[]')
     FROM locators l WHERE l.record_id = r.id) AS locators,
+  (SELECT coalesce(json_agg(json_build_object('type', i.type, 'value', i.value)
+      ORDER BY i.type, i.value), '[]')
+    FROM record_identifiers i WHERE i.record_id = r.id) AS identifiers,
   ARRAY(SELECT s.successor_urn FROM successors s WHERE s.record_id = r.id
     ORDER BY s.created DESC, s.successor_key) AS successors,
   ARRAY(SELECT p.urn FROM successors s JOIN records p ON p.id = s.record_id
@@ -147,16 +178,7 @@ function randomLockKey(): bigint {
 
 const toRecord = (row: RecordRow): UrnRecord => recordOf(row, row);
 
-function toLine(row: RecordRow): RecordLine {
-  const line: RecordLine = { urn: row.urn, status: row.status };
-  if (row.locators.length > 0) line.locators = row.locators;
-  if (row.metadata !== null) line.metadata = JSON.parse(row.metadata);
-  if (row.reason !== null) line.reason = row.reason;
-  if (row.deactivated !== null) line.deactivated = row.deactivated;
-  if (row.successors.length > 0) line.successors = row.successors;
-  line.created = row.created;
-  return line;
-}
+const toLine = (row: RecordRow): RecordLine => recordLine(row, row);
 
 /** The same test the SQLite engine applies: a re-imported line equal to the stored record. */
 interface OpenExport {
@@ -180,6 +202,8 @@ export class PostgresStore implements Store {
   readonly #exports = new Map<string, OpenExport>();
   /** Connections whose import stage tables exist. */
   readonly #staged = new WeakSet<pg.PoolClient>();
+  readonly #organisations: PostgresOrganisations;
+  readonly #prefixes: PostgresPrefixes;
 
   constructor(options: PostgresStoreOptions) {
     this.#url = options.url;
@@ -191,6 +215,12 @@ export class PostgresStore implements Store {
       this.readPool = new pg.Pool({ connectionString: options.readUrl, max, types });
       this.readPool.on("error", () => {});
     } else this.readPool = this.pool;
+    const tx = <T>(work: (c: pg.PoolClient) => Promise<T>) => this.#tx(work);
+    const audit = this.#audit.bind(this);
+    this.#organisations = new PostgresOrganisations(this.pool, tx, audit);
+    this.#prefixes = new PostgresPrefixes(this.pool, tx, audit, (nid) =>
+      this.#changedNamespace(nid),
+    );
   }
 
   async #tx<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -318,7 +348,7 @@ export class PostgresStore implements Store {
       text: `${NAMESPACE_SQL} WHERE n.nid = $1`,
       values: [nid],
     });
-    return rows[0] === undefined ? null : toNamespace(rows[0]);
+    return rows[0] === undefined ? null : toNamespace(rows[0], await prefixRoutes(q, nid));
   }
 
   async getNamespace(nid: string): Promise<Namespace | null> {
@@ -337,9 +367,10 @@ export class PostgresStore implements Store {
   }
 
   async listNamespaces(): Promise<Namespace[]> {
-    return (await this.pool.query<NamespaceRow>(`${NAMESPACE_SQL} ORDER BY n.nid`)).rows.map(
-      toNamespace,
-    );
+    const { rows } = await this.pool.query<NamespaceRow>(`${NAMESPACE_SQL} ORDER BY n.nid`);
+    const out: Namespace[] = [];
+    for (const row of rows) out.push(toNamespace(row, await prefixRoutes(this.pool, row.nid)));
+    return out;
   }
 
   /** Drops this process's copy at once; other processes drop theirs on the NOTIFY. */
@@ -371,6 +402,7 @@ export class PostgresStore implements Store {
         "INSERT INTO namespace_templates (nid, revision, template, created) VALUES ($1, 1, $2, $3)",
         [nid, input.template ?? null, t],
       );
+      if (input.mint) await this.#ensureMintPrefix(c, nid, input.mint, actor);
       const created = (await this.#readNamespace(c, nid)) as Namespace;
       await this.#audit(c, actor, "namespace.create", nid, undefined, created);
       return created;
@@ -399,6 +431,7 @@ export class PostgresStore implements Store {
         );
       }
       const mint = input.mint === undefined ? before.mint : input.mint;
+      if (input.mint) await this.#ensureMintPrefix(c, nid, input.mint, actor);
       await c.query(
         `UPDATE namespaces SET template_revision = $2, mint = $3, redirect_status = $4, max_age = $5,
            delegate = $6, local = $7, updated = $8 WHERE nid = $1`,
@@ -430,22 +463,56 @@ export class PostgresStore implements Store {
     ).rows;
   }
 
+  /**
+   * The prefix a namespace's minting policy names: created for the local registry organisation
+   * (created too when missing), or its width and check changed when it is that organisation's.
+   */
+  async #ensureMintPrefix(
+    c: pg.PoolClient,
+    nid: string,
+    mint: MintPolicy,
+    actor: Actor,
+  ): Promise<void> {
+    const prefix = mintPrefixOf(nid, mint);
+    const audit = this.#audit.bind(this);
+    const existing = await readPrefix(c, prefix);
+    if (existing !== null) {
+      if (existing.organisation !== LOCAL_REGISTRY)
+        throw new ConflictError(
+          `the minting prefix "${prefix}" belongs to organisation "${existing.organisation}"`,
+          prefix,
+        );
+      await changePrefix(
+        c,
+        audit,
+        prefix,
+        { width: mint.width, check: mint.check ?? "none" },
+        actor,
+      );
+      return;
+    }
+    if ((await readOrganisation(c, LOCAL_REGISTRY)) === null)
+      await insertOrganisation(c, audit, { id: LOCAL_REGISTRY, name: "This registry" }, actor);
+    await insertPrefix(
+      c,
+      audit,
+      {
+        prefix,
+        nid,
+        organisation: LOCAL_REGISTRY,
+        ...DEFAULT_POLICY,
+        width: mint.width,
+        check: mint.check ?? "none",
+      },
+      actor,
+    );
+  }
+
   async nextMintNumber(nid: string, actor: Actor): Promise<number> {
-    // One statement, so one round trip: the namespace row is locked only while it runs and
-    // commits, which serialises minting across every process on the database.
-    const { rows } = await this.pool.query<{ n: number }>({
-      name: "mint",
-      text: `WITH taken AS (
-        UPDATE namespaces SET mint_next = mint_next + 1 WHERE nid = $1 RETURNING mint_next - 1 AS n
-      ), audited AS (
-        INSERT INTO audit (token_id, action, target, before, after, at)
-        SELECT $2, 'namespace.mint', $3, NULL, json_build_object('number', n)::text, $4 FROM taken
-      )
-      SELECT n FROM taken`,
-      values: [nid.toLowerCase(), actor.tokenId, nid, now()],
-    });
-    if (rows[0] === undefined) throw new StateError(`namespace "${nid}" is not served here`);
-    return rows[0].n;
+    const ns = await this.getNamespace(nid);
+    if (ns === null) throw new StateError(`namespace "${nid}" is not served here`);
+    if (ns.mint === null) throw new StateError(`namespace "${nid}" has no minting policy`);
+    return takeNumbers(this.pool, mintPrefixOf(ns.nid, ns.mint), 1, "namespace.mint", actor);
   }
 
   // Records
@@ -473,20 +540,74 @@ export class PostgresStore implements Store {
     return row === undefined ? null : toRecord(row);
   }
 
+  /** `owner`: of the new locators that name none (an existing locator keeps its owner). */
   async #insertLocators(
     c: pg.PoolClient,
     recordId: number,
     locators: readonly LocatorInput[] | undefined,
     t: string,
+    owner: string | null = null,
   ): Promise<void> {
     for (const l of locators ?? [])
       await c.query(
-        `INSERT INTO locators (record_id, url, priority, media_type, active, created)
-         VALUES ($1, $2, $3, $4, $5, $6)
+        `INSERT INTO locators (record_id, url, priority, media_type, active, owner, created)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (record_id, url) DO UPDATE SET priority = excluded.priority,
            media_type = excluded.media_type, active = excluded.active`,
-        [recordId, l.url, l.priority ?? 0, l.mediaType ?? null, l.active !== false, t],
+        [
+          recordId,
+          l.url,
+          l.priority ?? 0,
+          l.mediaType ?? null,
+          l.active !== false,
+          l.owner ?? owner,
+          t,
+        ],
       );
+  }
+
+  async #insertIdentifiers(
+    c: pg.PoolClient,
+    recordId: number,
+    organisation: string | null,
+    ids: readonly RecordIdentifier[] | undefined,
+    t: string,
+  ): Promise<void> {
+    if (ids === undefined || ids.length === 0) return;
+    if (organisation === null)
+      throw new StateError("identifiers belong to an organisation", "organisation-required");
+    for (const id of ids) {
+      const inserted = await c.query(
+        `INSERT INTO record_identifiers (organisation, type, value, record_id, created)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+        [organisation, id.type, id.value, recordId, t],
+      );
+      if (inserted.rowCount === 0) {
+        const taken = await this.#identifierUrn(c, organisation, id);
+        throw new StateError(
+          `identifier ${id.type} "${id.value}" of organisation "${organisation}" names ${taken}`,
+          "identifier-taken",
+        );
+      }
+    }
+  }
+
+  async #identifierUrn(
+    q: Queryable,
+    organisation: string,
+    id: RecordIdentifier,
+  ): Promise<string | null> {
+    const { rows } = await q.query<{ key: string; urn: string }>(
+      `SELECT r.key, r.urn FROM record_identifiers i JOIN records r ON r.id = i.record_id
+       WHERE i.organisation = $1 AND i.type = $2 AND i.value = $3`,
+      [organisation, id.type, id.value],
+    );
+    return rows[0]?.key ?? null;
+  }
+
+  async findByIdentifier(organisation: string, id: RecordIdentifier): Promise<UrnRecord | null> {
+    const key = await this.#identifierUrn(this.pool, organisation, id);
+    return key === null ? null : this.getRecord(key);
   }
 
   async createRecord(input: NewRecord, actor: Actor): Promise<UrnRecord> {
@@ -494,14 +615,16 @@ export class PostgresStore implements Store {
       const t = now();
       // A concurrent insert of the same key waits for the other transaction, then conflicts.
       const { rows } = await c.query<{ id: number }>(
-        `INSERT INTO records (key, urn, nid, status, metadata, created, updated)
-         VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (key) DO NOTHING RETURNING id`,
+        `INSERT INTO records (key, urn, nid, status, metadata, organisation, prefix, created, updated)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (key) DO NOTHING RETURNING id`,
         [
           input.key,
           input.urn,
           input.nid,
           input.status,
           input.metadata == null ? null : JSON.stringify(input.metadata),
+          input.organisation ?? null,
+          input.prefix ?? null,
           t,
         ],
       );
@@ -516,7 +639,8 @@ export class PostgresStore implements Store {
         );
       }
       const id = rows[0].id;
-      await this.#insertLocators(c, id, input.locators, t);
+      await this.#insertLocators(c, id, input.locators, t, input.organisation ?? null);
+      await this.#insertIdentifiers(c, id, input.organisation ?? null, input.identifiers, t);
       const record = toRecord((await this.#recordRow(c, input.key)) as RecordRow);
       await this.#audit(c, actor, "urn.create", input.urn, undefined, record);
       return record;
@@ -531,9 +655,23 @@ export class PostgresStore implements Store {
       const before = toRecord(row);
       const t = now();
       if (patch.locators !== undefined) {
-        await c.query("UPDATE locators SET active = false WHERE record_id = $1", [row.id]);
-        await this.#insertLocators(c, row.id, patch.locators, t);
+        if (patch.owner === undefined)
+          await c.query("UPDATE locators SET active = false WHERE record_id = $1", [row.id]);
+        // With the record owner's locators go those without an owner (from before owners).
+        else
+          await c.query(
+            `UPDATE locators SET active = false WHERE record_id = $1
+             AND (owner = $2 OR (owner IS NULL AND $3))`,
+            [row.id, patch.owner, patch.owner === row.organisation],
+          );
+        await this.#insertLocators(c, row.id, patch.locators, t, patch.owner ?? row.organisation);
       }
+      if (patch.activate && row.status === "reserved")
+        await c.query(
+          "UPDATE records SET status = 'active', reason = NULL, deactivated = NULL WHERE id = $1",
+          [row.id],
+        );
+      await this.#insertIdentifiers(c, row.id, row.organisation, patch.identifiers, t);
       if (patch.metadata !== undefined)
         await c.query("UPDATE records SET metadata = $1, updated = $2 WHERE id = $3", [
           patch.metadata === null ? null : JSON.stringify(patch.metadata),
@@ -654,6 +792,7 @@ export class PostgresStore implements Store {
       await copyIn(c, "import_records", stage.records);
       if (stage.locators.length > 0) await copyIn(c, "import_locators", stage.locators);
       if (stage.successors.length > 0) await copyIn(c, "import_successors", stage.successors);
+      if (stage.identifiers.length > 0) await copyIn(c, "import_identifiers", stage.identifiers);
       // Records are inserted in the order batches were sent, so their ids follow the lines.
       if (previous !== null) await previous.inserted.promise;
       try {
@@ -669,7 +808,7 @@ export class PostgresStore implements Store {
         batch.inserted.resolve();
       }
       const inserted = await c.query<{ key: string }>({
-        ...completeRecords(stage.successors.length > 0),
+        ...completeRecords(stage.successors.length > 0, stage.identifiers.length > 0),
         values: [actor.tokenId, t, `lines ${items[0]?.line}-${items.at(-1)?.line}`],
       });
       const created = new Set(inserted.rows.map((r) => r.key));
@@ -743,9 +882,13 @@ export class PostgresStore implements Store {
           `DECLARE export_cursor NO SCROLL CURSOR FOR
            SELECT r.*,
              (SELECT coalesce(json_agg(json_build_object('url', l.url, 'priority', l.priority,
-                 'mediaType', l.media_type, 'active', l.active, 'created', l.created)
+                 'mediaType', l.media_type, 'active', l.active, 'owner', l.owner,
+                 'created', l.created)
                  ORDER BY l.active DESC, l.priority DESC, l.created, l.id), '[]')
                FROM locators l WHERE l.record_id = r.id) AS locators,
+             (SELECT coalesce(json_agg(json_build_object('type', i.type, 'value', i.value)
+                 ORDER BY i.type, i.value), '[]')
+               FROM record_identifiers i WHERE i.record_id = r.id) AS identifiers,
              ARRAY(SELECT s.successor_urn FROM successors s WHERE s.record_id = r.id
                ORDER BY s.created DESC, s.successor_key) AS successors
            FROM records r ORDER BY r.id`,
@@ -803,14 +946,16 @@ export class PostgresStore implements Store {
     return this.#tx(async (c) => {
       const t = now();
       const namespace = token.namespace?.toLowerCase() ?? null;
+      const organisation = token.organisation ?? null;
       const { rows } = await c.query<{ id: number }>(
-        "INSERT INTO tokens (hash, role, namespace, label, created) VALUES ($1, $2, $3, $4, $5) RETURNING id",
-        [token.hash, token.role, namespace, token.label, t],
+        "INSERT INTO tokens (hash, role, namespace, organisation, label, created) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+        [token.hash, token.role, namespace, organisation, token.label, t],
       );
       const created: TokenInfo = {
         id: (rows[0] as { id: number }).id,
         role: token.role,
         namespace,
+        organisation,
         label: token.label,
         created: t,
       };
@@ -822,7 +967,7 @@ export class PostgresStore implements Store {
   async findToken(hash: string): Promise<TokenInfo | null> {
     const { rows } = await this.pool.query<TokenInfo>({
       name: "token",
-      text: "SELECT id, role, namespace, label, created FROM tokens WHERE hash = $1 AND revoked IS NULL",
+      text: `SELECT ${TOKEN_COLUMNS} FROM tokens t WHERE t.hash = $1 AND ${TOKEN_LIVE}`,
       values: [hash],
     });
     return rows[0] ?? null;
@@ -832,7 +977,7 @@ export class PostgresStore implements Store {
     return this.#tx(async (c) => {
       const { rows } = await c.query<TokenInfo>(
         `UPDATE tokens SET revoked = $1 WHERE id = $2 AND revoked IS NULL
-         RETURNING id, role, namespace, label, created`,
+         RETURNING id, role, namespace, organisation, label, created`,
         [now(), id],
       );
       const info = rows[0] ?? null;
@@ -845,9 +990,59 @@ export class PostgresStore implements Store {
 
   async listTokens(): Promise<TokenListing[]> {
     const { rows } = await this.pool.query<TokenListing>(
-      "SELECT id, role, namespace, label, created, revoked FROM tokens ORDER BY id",
+      "SELECT id, role, namespace, organisation, label, created, revoked FROM tokens ORDER BY id",
     );
     return rows;
+  }
+
+  // Organisations and prefixes (storage/postgres/organisations.ts, prefixes.ts)
+
+  createOrganisation(input: OrganisationInput, actor: Actor): Promise<Organisation> {
+    return this.#organisations.createOrganisation(input, actor);
+  }
+
+  updateOrganisation(
+    id: string,
+    patch: OrganisationPatch,
+    actor: Actor,
+  ): Promise<Organisation | null> {
+    return this.#organisations.updateOrganisation(id, patch, actor);
+  }
+
+  getOrganisation(id: string): Promise<Organisation | null> {
+    return this.#organisations.getOrganisation(id);
+  }
+
+  organisationRecords(
+    organisation: string,
+    status: RecordStatus | null,
+    limit: number,
+  ): Promise<OrganisationRecord[]> {
+    return this.#organisations.organisationRecords(organisation, status, limit);
+  }
+
+  listOrganisations(): Promise<Organisation[]> {
+    return this.#organisations.listOrganisations();
+  }
+
+  createPrefix(input: NewPrefix, actor: Actor): Promise<Prefix> {
+    return this.#prefixes.createPrefix(input, actor);
+  }
+
+  updatePrefix(prefix: string, patch: Partial<PrefixPolicy>, actor: Actor): Promise<Prefix | null> {
+    return this.#prefixes.updatePrefix(prefix, patch, actor);
+  }
+
+  getPrefix(prefix: string): Promise<Prefix | null> {
+    return this.#prefixes.getPrefix(prefix);
+  }
+
+  listPrefixes(nid?: string): Promise<Prefix[]> {
+    return this.#prefixes.listPrefixes(nid);
+  }
+
+  takeNumbers(prefix: string, count: number, action: string, actor: Actor): Promise<number> {
+    return this.#prefixes.takeNumbers(prefix, count, action, actor);
   }
 
   async createSession(s: SessionRow): Promise<void> {
@@ -860,7 +1055,7 @@ export class PostgresStore implements Store {
   async findSession(idHash: string, at: string): Promise<SessionWithToken | null> {
     const { rows } = await this.pool.query<Record<string, unknown>>({
       name: "session",
-      text: `${SESSION_SELECT} WHERE s.id_hash = $1 AND s.expires > $2 AND t.revoked IS NULL`,
+      text: `${SESSION_SELECT} WHERE s.id_hash = $1 AND s.expires > $2 AND ${TOKEN_LIVE}`,
       values: [idHash, at],
     });
     return rows[0] === undefined ? null : toSessionWithToken(rows[0]);

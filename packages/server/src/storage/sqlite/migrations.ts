@@ -328,4 +328,169 @@ ON CONFLICT (nid, day) DO UPDATE SET count = resolution_counts.count + excluded.
 DELETE FROM resolution_counts WHERE nid NOT IN (SELECT nid FROM namespaces) AND nid <> '(elsewhere)';
 `,
   },
+  {
+    // Organisations own prefixes (sub-namespaces), records, locators and tokens. Held like the
+    // rest: organisations and prefixes are never deleted or replaced, a prefix keeps its name, NID
+    // and owner and its sequence never goes back, an identifier is never moved or deleted, and a
+    // record's owner, a locator's owner and a token's organisation never change. An existing
+    // database upgrades in place: each namespace's minting policy becomes a prefix of the
+    // organisation "local-registry" (created here when needed), its sequence continuing where the
+    // namespace's stood.
+    version: 7,
+    name: "organisations-and-prefixes",
+    sql: `
+CREATE TABLE organisations (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  contact TEXT,
+  active INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+  created TEXT NOT NULL,
+  updated TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TRIGGER organisations_never_deleted BEFORE DELETE ON organisations
+BEGIN
+  SELECT RAISE(ABORT, 'an organisation is never deleted (deactivate it)');
+END;
+
+CREATE TRIGGER organisations_never_replaced BEFORE INSERT ON organisations
+WHEN EXISTS (SELECT 1 FROM organisations WHERE id = NEW.id)
+BEGIN
+  SELECT RAISE(ABORT, 'an organisation is never replaced: update it');
+END;
+
+CREATE TRIGGER organisations_keep_id BEFORE UPDATE OF id, created ON organisations
+WHEN NEW.id IS NOT OLD.id OR NEW.created IS NOT OLD.created
+BEGIN
+  SELECT RAISE(ABORT, 'an organisation keeps its id');
+END;
+
+CREATE TABLE prefixes (
+  prefix TEXT PRIMARY KEY,
+  nid TEXT NOT NULL REFERENCES namespaces(nid),
+  organisation TEXT NOT NULL REFERENCES organisations(id),
+  naming TEXT,
+  urls TEXT NOT NULL DEFAULT '[]',
+  modes TEXT NOT NULL DEFAULT '["resolver","reservation","registrar"]',
+  width INTEGER NOT NULL DEFAULT 6 CHECK (width BETWEEN 1 AND 30),
+  check_scheme TEXT NOT NULL DEFAULT 'none' CHECK (check_scheme IN ('none', 'mod11-2', 'nbn')),
+  next INTEGER NOT NULL DEFAULT 1 CHECK (next >= 1),
+  delegate TEXT,
+  mirrors INTEGER NOT NULL DEFAULT 0 CHECK (mirrors IN (0, 1)),
+  created TEXT NOT NULL,
+  updated TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX prefixes_by_nid ON prefixes (nid);
+CREATE INDEX prefixes_by_organisation ON prefixes (organisation);
+
+CREATE TRIGGER prefixes_never_deleted BEFORE DELETE ON prefixes
+BEGIN
+  SELECT RAISE(ABORT, 'a prefix is never deleted');
+END;
+
+CREATE TRIGGER prefixes_never_replaced BEFORE INSERT ON prefixes
+WHEN EXISTS (SELECT 1 FROM prefixes WHERE prefix = NEW.prefix)
+BEGIN
+  SELECT RAISE(ABORT, 'a prefix is never replaced: update it');
+END;
+
+CREATE TRIGGER prefixes_need_owner BEFORE INSERT ON prefixes
+WHEN NOT EXISTS (SELECT 1 FROM organisations WHERE id = NEW.organisation)
+  OR NOT EXISTS (SELECT 1 FROM namespaces WHERE nid = NEW.nid)
+BEGIN
+  SELECT RAISE(ABORT, 'a prefix belongs to an organisation and a namespace served here');
+END;
+
+CREATE TRIGGER prefixes_keep_identity BEFORE UPDATE OF prefix, nid, organisation, created ON prefixes
+WHEN NEW.prefix IS NOT OLD.prefix OR NEW.nid IS NOT OLD.nid
+  OR NEW.organisation IS NOT OLD.organisation OR NEW.created IS NOT OLD.created
+BEGIN
+  SELECT RAISE(ABORT, 'a prefix keeps its name, namespace and owner');
+END;
+
+CREATE TRIGGER prefixes_sequence_forward BEFORE UPDATE OF next ON prefixes
+WHEN NEW.next < OLD.next
+BEGIN
+  SELECT RAISE(ABORT, 'a prefix sequence never goes back');
+END;
+
+CREATE TABLE record_identifiers (
+  organisation TEXT NOT NULL REFERENCES organisations(id),
+  type TEXT NOT NULL,
+  value TEXT NOT NULL,
+  record_id INTEGER NOT NULL REFERENCES records(id),
+  created TEXT NOT NULL,
+  PRIMARY KEY (organisation, type, value)
+) WITHOUT ROWID;
+CREATE INDEX record_identifiers_by_record ON record_identifiers (record_id);
+
+CREATE TRIGGER identifiers_never_deleted BEFORE DELETE ON record_identifiers
+BEGIN
+  SELECT RAISE(ABORT, 'record identifiers are never deleted');
+END;
+
+CREATE TRIGGER identifiers_never_changed BEFORE UPDATE ON record_identifiers
+BEGIN
+  SELECT RAISE(ABORT, 'record identifiers are never changed');
+END;
+
+CREATE TRIGGER identifiers_never_replaced BEFORE INSERT ON record_identifiers
+WHEN EXISTS (SELECT 1 FROM record_identifiers
+  WHERE organisation = NEW.organisation AND type = NEW.type AND value = NEW.value)
+BEGIN
+  SELECT RAISE(ABORT, 'an identifier is unique per organisation and never replaced');
+END;
+
+CREATE TRIGGER identifiers_need_record BEFORE INSERT ON record_identifiers
+WHEN NOT EXISTS (SELECT 1 FROM records WHERE id = NEW.record_id)
+BEGIN
+  SELECT RAISE(ABORT, 'an identifier belongs to a record');
+END;
+
+ALTER TABLE records ADD COLUMN organisation TEXT REFERENCES organisations(id);
+ALTER TABLE records ADD COLUMN prefix TEXT;
+CREATE INDEX records_by_organisation ON records (organisation, id);
+ALTER TABLE locators ADD COLUMN owner TEXT REFERENCES organisations(id);
+ALTER TABLE tokens ADD COLUMN organisation TEXT REFERENCES organisations(id);
+
+DROP TRIGGER records_never_reassigned;
+CREATE TRIGGER records_never_reassigned
+BEFORE UPDATE OF id, key, urn, nid, created, organisation, prefix ON records
+WHEN NEW.id IS NOT OLD.id OR NEW.key IS NOT OLD.key OR NEW.urn IS NOT OLD.urn
+  OR NEW.nid IS NOT OLD.nid OR NEW.created IS NOT OLD.created
+  OR NEW.organisation IS NOT OLD.organisation OR NEW.prefix IS NOT OLD.prefix
+BEGIN
+  SELECT RAISE(ABORT, 'a URN record is never reassigned');
+END;
+
+DROP TRIGGER locators_never_moved;
+CREATE TRIGGER locators_never_moved BEFORE UPDATE OF id, record_id, url, created, owner ON locators
+WHEN NEW.id IS NOT OLD.id OR NEW.record_id IS NOT OLD.record_id OR NEW.url IS NOT OLD.url
+  OR NEW.created IS NOT OLD.created OR NEW.owner IS NOT OLD.owner
+BEGIN
+  SELECT RAISE(ABORT, 'a locator keeps its record, URL, owner and creation time');
+END;
+
+DROP TRIGGER tokens_revocation_final;
+CREATE TRIGGER tokens_revocation_final BEFORE UPDATE ON tokens
+WHEN NEW.id IS NOT OLD.id OR NEW.hash IS NOT OLD.hash OR NEW.role IS NOT OLD.role
+  OR NEW.namespace IS NOT OLD.namespace OR NEW.organisation IS NOT OLD.organisation
+  OR NEW.created IS NOT OLD.created
+  OR (OLD.revoked IS NOT NULL AND NEW.revoked IS NOT OLD.revoked)
+BEGIN
+  SELECT RAISE(ABORT, 'a token keeps its grant, and a revocation is final');
+END;
+
+INSERT INTO organisations (id, name, contact, active, created, updated)
+SELECT 'local-registry', 'This registry', NULL, 1,
+  strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+WHERE EXISTS (SELECT 1 FROM namespaces WHERE mint IS NOT NULL);
+
+INSERT INTO prefixes (prefix, nid, organisation, width, check_scheme, next, created, updated)
+SELECT 'urn:' || nid || ':' || json_extract(mint, '$.prefix'), nid, 'local-registry',
+  json_extract(mint, '$.width'), coalesce(json_extract(mint, '$.check'), 'none'), mint_next,
+  strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+FROM namespaces WHERE mint IS NOT NULL;
+`,
+  },
 ];

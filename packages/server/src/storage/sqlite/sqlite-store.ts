@@ -6,13 +6,25 @@ import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { sameAsLine } from "../import-verdict.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
+import { mintPrefixOf } from "../mint-prefix.js";
+import {
+  LOCAL_REGISTRY,
+  type Organisation,
+  type OrganisationInput,
+  type OrganisationPatch,
+  type OrganisationRecord,
+} from "../organisations.js";
+import { DEFAULT_POLICY, type NewPrefix, type Prefix, type PrefixPolicy } from "../prefixes.js";
 import { countParams } from "../resolution-count-query.js";
 import {
   auditJson,
   type NamespaceRow,
   now,
   type RecordColumns,
+  recordLine,
   SESSION_SELECT,
+  TOKEN_COLUMNS,
+  TOKEN_LIVE,
   toAuditEntry,
   tokenTarget,
   toNamespace,
@@ -31,10 +43,12 @@ import {
   type ImportItem,
   type Locator,
   type LocatorInput,
+  type MintPolicy,
   type Namespace,
   type NamespaceInput,
   type NewRecord,
   type NewToken,
+  type RecordIdentifier,
   type RecordLine,
   type RecordPatch,
   type RecordStatus,
@@ -53,6 +67,8 @@ import {
   type UrnRecord,
 } from "../store.js";
 import { migrations } from "./migrations.js";
+import { SqliteOrganisations } from "./organisations.js";
+import { SqlitePrefixes } from "./prefixes.js";
 
 type RecordRow = RecordColumns;
 
@@ -62,6 +78,7 @@ interface LocatorRow {
   priority: number;
   media_type: string | null;
   active: number;
+  owner: string | null;
   created: string;
 }
 
@@ -69,6 +86,7 @@ interface TokenRow {
   id: number;
   role: Role;
   namespace: string | null;
+  organisation: string | null;
   label: string | null;
   created: string;
 }
@@ -107,6 +125,7 @@ function toLocator(row: LocatorRow): Locator {
     priority: row.priority,
     mediaType: row.media_type,
     active: row.active === 1,
+    owner: row.owner,
     created: row.created,
   };
 }
@@ -126,6 +145,8 @@ export class SqliteStore implements Store {
   // Namespaces are read on every resolution and change rarely: this process is the only writer.
   readonly #namespaces = new Map<string, Namespace | null>();
   #prepared: ReturnType<SqliteStore["prepare"]> | undefined;
+  #organisations: SqliteOrganisations | undefined;
+  #prefixes: SqlitePrefixes | undefined;
 
   constructor(options: SqliteStoreOptions) {
     this.db = new Database(options.filename, { readonly: options.readonly ?? false });
@@ -142,6 +163,22 @@ export class SqliteStore implements Store {
   private get s(): ReturnType<SqliteStore["prepare"]> {
     if (this.#prepared === undefined) this.#prepared = this.prepare();
     return this.#prepared;
+  }
+
+  get #orgs(): SqliteOrganisations {
+    if (this.#organisations === undefined)
+      this.#organisations = new SqliteOrganisations(this.db, (...a) => this.#audit(...a));
+    return this.#organisations;
+  }
+
+  get #pfx(): SqlitePrefixes {
+    if (this.#prefixes === undefined)
+      this.#prefixes = new SqlitePrefixes(
+        this.db,
+        (...a) => this.#audit(...a),
+        (nid) => this.#namespaces.delete(nid),
+      );
+    return this.#prefixes;
   }
 
   private prepare() {
@@ -171,9 +208,6 @@ export class SqliteStore implements Store {
       templates: db.prepare<[string], TemplateRevision>(
         "SELECT revision, template, created FROM namespace_templates WHERE nid = ? ORDER BY revision",
       ),
-      mint: db.prepare<[string], { n: number }>(
-        "UPDATE namespaces SET mint_next = mint_next + 1 WHERE nid = ? RETURNING mint_next - 1 AS n",
-      ),
       // Rows as arrays: better-sqlite3 builds a row object property by property through V8's
       // API, which costs more than the object literal made from the array (resolveView).
       resolve: db.prepare<[string], ResolveRow>(RESOLVE_SQL).raw(true),
@@ -192,35 +226,54 @@ export class SqliteStore implements Store {
         `SELECT r.urn FROM successors s JOIN records r ON r.id = s.record_id
          WHERE s.successor_key = ? ORDER BY r.id`,
       ),
-      // The schema refuses any insert on a taken key (version 5), so the writes below look the
-      // key up first rather than relying on ON CONFLICT. (An INSERT … SELECT … WHERE NOT EXISTS
-      // reading the same table would make SQLite stage every row in a temporary table.)
       insertRecord: db.prepare<
         [
-          string,
-          string,
-          string,
-          RecordStatus,
-          string | null,
-          string | null,
-          string | null,
-          string,
-          string,
+          {
+            key: string;
+            urn: string;
+            nid: string;
+            status: RecordStatus;
+            metadata: string | null;
+            reason: string | null;
+            deactivated: string | null;
+            organisation: string | null;
+            prefix: string | null;
+            created: string;
+            updated: string;
+          },
         ]
       >(
-        `INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, created, updated)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        // The schema refuses any insert on a taken key (version 5), so the writes below look the
+        // key up first rather than relying on ON CONFLICT. (An INSERT … SELECT … WHERE NOT EXISTS
+        // reading the same table would make SQLite stage every row in a temporary table.)
+        `INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, organisation, prefix, created, updated)
+         VALUES (@key, @urn, @nid, @status, @metadata, @reason, @deactivated, @organisation, @prefix, @created, @updated)`,
       ),
       // A locator's URL already on the record is updated in place, never inserted again.
       updateLocator: db.prepare(
         "UPDATE locators SET priority = ?, media_type = ?, active = ? WHERE record_id = ? AND url = ?",
       ),
       insertLocator: db.prepare(
-        `INSERT INTO locators (record_id, url, priority, media_type, active, created)
-         VALUES (?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO locators (record_id, url, priority, media_type, active, owner, created)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ),
       deactivateLocators: db.prepare(
         "UPDATE locators SET active = 0 WHERE record_id = ? AND active = 1",
+      ),
+      // An owner's locators; with `legacy` 1 also those without an owner (the record owner's).
+      deactivateOwnLocators: db.prepare<[{ id: number; owner: string; legacy: number }]>(
+        `UPDATE locators SET active = 0 WHERE record_id = @id AND active = 1
+         AND (owner IS @owner OR (owner IS NULL AND @legacy = 1))`,
+      ),
+      identifiers: db.prepare<[number], RecordIdentifier>(
+        "SELECT type, value FROM record_identifiers WHERE record_id = ? ORDER BY type, value",
+      ),
+      identifierRecord: db.prepare<[string, string, string], { key: string; urn: string }>(
+        `SELECT r.key, r.urn FROM record_identifiers i JOIN records r ON r.id = i.record_id
+         WHERE i.organisation = ? AND i.type = ? AND i.value = ?`,
+      ),
+      insertIdentifier: db.prepare(
+        "INSERT INTO record_identifiers (organisation, type, value, record_id, created) VALUES (?, ?, ?, ?, ?)",
       ),
       hasSuccessor: db.prepare<[number, string], { n: number }>(
         "SELECT 1 AS n FROM successors WHERE record_id = ? AND successor_key = ?",
@@ -257,27 +310,41 @@ export class SqliteStore implements Store {
         `SELECT * FROM locators WHERE record_id BETWEEN ? AND ?
          ORDER BY record_id, active DESC, priority DESC, created, id`,
       ),
+      exportIdentifiers: db.prepare<
+        [number, number],
+        { record_id: number; type: string; value: string }
+      >(
+        `SELECT record_id, type, value FROM record_identifiers WHERE record_id BETWEEN ? AND ?
+         ORDER BY record_id, type, value`,
+      ),
+      // An import's identifier already naming a record is left as it is (the import checked it).
+      importIdentifier: db.prepare(
+        `INSERT INTO record_identifiers (organisation, type, value, record_id, created)
+         SELECT @organisation, @type, @value, @id, @created
+         WHERE NOT EXISTS (SELECT 1 FROM record_identifiers
+           WHERE organisation = @organisation AND type = @type AND value = @value)`,
+      ),
       exportSuccessors: db.prepare<[number, number], { record_id: number; successor_urn: string }>(
         `SELECT record_id, successor_urn FROM successors WHERE record_id BETWEEN ? AND ?
          ORDER BY record_id, created DESC, successor_key`,
       ),
       countRecords: db.prepare<[], { n: number }>("SELECT count(*) AS n FROM records"),
       insertToken: db.prepare(
-        "INSERT INTO tokens (hash, role, namespace, label, created) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO tokens (hash, role, namespace, organisation, label, created) VALUES (?, ?, ?, ?, ?, ?)",
       ),
       token: db.prepare<[string], TokenRow>(
-        "SELECT id, role, namespace, label, created FROM tokens WHERE hash = ? AND revoked IS NULL",
+        `SELECT ${TOKEN_COLUMNS} FROM tokens t WHERE t.hash = ? AND ${TOKEN_LIVE}`,
       ),
       revokeToken: db.prepare<[string, number], TokenRow>(
         `UPDATE tokens SET revoked = ? WHERE id = ? AND revoked IS NULL
-         RETURNING id, role, namespace, label, created`,
+         RETURNING id, role, namespace, organisation, label, created`,
       ),
       endTokenSessions: db.prepare("DELETE FROM sessions WHERE token_id = ?"),
       insertSession: db.prepare(
         "INSERT INTO sessions (id_hash, token_id, csrf, flash, created, expires) VALUES (?, ?, ?, ?, ?, ?)",
       ),
       session: db.prepare<[string, string], Record<string, unknown>>(
-        `${SESSION_SELECT} WHERE s.id_hash = ? AND s.expires > ? AND t.revoked IS NULL`,
+        `${SESSION_SELECT} WHERE s.id_hash = ? AND s.expires > ? AND ${TOKEN_LIVE}`,
       ),
       sessionExpires: db.prepare("UPDATE sessions SET expires = ? WHERE id_hash = ?"),
       sessionFlash: db.prepare("UPDATE sessions SET flash = ? WHERE id_hash = ?"),
@@ -349,7 +416,7 @@ export class SqliteStore implements Store {
     let ns = this.#namespaces.get(nid);
     if (ns === undefined) {
       const row = this.s.namespace.get(nid);
-      ns = row === undefined ? null : toNamespace(row);
+      ns = row === undefined ? null : toNamespace(row, this.#pfx.routes(nid));
       this.#namespaces.set(nid, ns);
     }
     return ns;
@@ -369,7 +436,7 @@ export class SqliteStore implements Store {
   }
 
   async listNamespaces(): Promise<Namespace[]> {
-    return this.s.namespaces.all().map(toNamespace);
+    return this.s.namespaces.all().map((row) => toNamespace(row, this.#pfx.routes(row.nid)));
   }
 
   async createNamespace(input: NamespaceInput, actor: Actor): Promise<Namespace> {
@@ -391,6 +458,7 @@ export class SqliteStore implements Store {
           now: t,
         });
         this.s.insertTemplate.run(nid, 1, input.template ?? null, t);
+        if (input.mint) this.#ensureMintPrefix(nid, input.mint, actor);
         this.#namespaces.delete(nid);
         const ns = this.#namespaceSync(nid) as Namespace;
         this.#audit(actor, "namespace.create", nid, undefined, ns);
@@ -414,6 +482,7 @@ export class SqliteStore implements Store {
           this.s.insertTemplate.run(nid, revision, template, t);
         }
         const mint = input.mint === undefined ? before.mint : input.mint;
+        if (input.mint) this.#ensureMintPrefix(nid, input.mint, actor);
         this.s.updateNamespace.run({
           nid,
           revision,
@@ -436,13 +505,44 @@ export class SqliteStore implements Store {
     return this.s.templates.all(nid.toLowerCase());
   }
 
+  /**
+   * The prefix a namespace's minting policy names: created for the local registry organisation
+   * (created too when missing), or its width and check changed when it is that organisation's.
+   */
+  #ensureMintPrefix(nid: string, mint: MintPolicy, actor: Actor): void {
+    const prefix = mintPrefixOf(nid, mint);
+    const existing = this.#pfx.getSync(prefix);
+    if (existing !== null) {
+      if (existing.organisation !== LOCAL_REGISTRY)
+        throw new ConflictError(
+          `the minting prefix "${prefix}" belongs to organisation "${existing.organisation}"`,
+          prefix,
+        );
+      this.#pfx.change(prefix, { width: mint.width, check: mint.check ?? "none" }, actor);
+      return;
+    }
+    if (this.#orgs.getSync(LOCAL_REGISTRY) === null)
+      this.#orgs.insert({ id: LOCAL_REGISTRY, name: "This registry" }, actor);
+    this.#pfx.insert(
+      {
+        prefix,
+        nid,
+        organisation: LOCAL_REGISTRY,
+        ...DEFAULT_POLICY,
+        width: mint.width,
+        check: mint.check ?? "none",
+      },
+      actor,
+    );
+  }
+
   async nextMintNumber(nid: string, actor: Actor): Promise<number> {
     return this.db
       .transaction(() => {
-        const row = this.s.mint.get(nid.toLowerCase());
-        if (row === undefined) throw new StateError(`namespace "${nid}" is not served here`);
-        this.#audit(actor, "namespace.mint", nid, undefined, { number: row.n });
-        return row.n;
+        const ns = this.#namespaceSync(nid.toLowerCase());
+        if (ns === null) throw new StateError(`namespace "${nid}" is not served here`);
+        if (ns.mint === null) throw new StateError(`namespace "${nid}" has no minting policy`);
+        return this.#pfx.take(mintPrefixOf(ns.nid, ns.mint), 1, "namespace.mint", actor);
       })
       .immediate();
   }
@@ -464,6 +564,7 @@ export class SqliteStore implements Store {
       locators: s.locators.all(row.id).map(toLocator),
       successors: s.successors.all(row.id).map((r) => r.successor_urn),
       predecessors: s.predecessors.all(row.key).map((r) => r.urn),
+      identifiers: s.identifiers.all(row.id),
     });
   }
 
@@ -471,11 +572,15 @@ export class SqliteStore implements Store {
     return this.#recordSync(key);
   }
 
-  /** `fresh`: the record was created in this transaction, so none of its URLs is stored yet. */
+  /**
+   * `owner`: of the new locators that name none. `fresh`: the record was created in this
+   * transaction, so none of its URLs is stored yet.
+   */
   #insertLocators(
     recordId: number,
     locators: readonly LocatorInput[] | undefined,
     t: string,
+    owner: string | null = null,
     fresh = false,
   ): void {
     for (const l of locators ?? []) {
@@ -488,7 +593,35 @@ export class SqliteStore implements Store {
       )
         continue;
       const created = (l as { created?: string }).created ?? t;
-      this.s.insertLocator.run(recordId, l.url, priority, mediaType, active, created);
+      this.s.insertLocator.run(
+        recordId,
+        l.url,
+        priority,
+        mediaType,
+        active,
+        l.owner ?? owner,
+        created,
+      );
+    }
+  }
+
+  #insertIdentifiers(
+    recordId: number,
+    organisation: string | null,
+    ids: readonly RecordIdentifier[] | undefined,
+    t: string,
+  ): void {
+    if (ids === undefined || ids.length === 0) return;
+    if (organisation === null)
+      throw new StateError("identifiers belong to an organisation", "organisation-required");
+    for (const id of ids) {
+      const taken = this.s.identifierRecord.get(organisation, id.type, id.value);
+      if (taken !== undefined)
+        throw new StateError(
+          `identifier ${id.type} "${id.value}" of organisation "${organisation}" names ${taken.urn}`,
+          "identifier-taken",
+        );
+      this.s.insertIdentifier.run(organisation, id.type, id.value, recordId, t);
     }
   }
 
@@ -498,34 +631,62 @@ export class SqliteStore implements Store {
   }
 
   async createRecord(input: NewRecord, actor: Actor): Promise<UrnRecord> {
+    return this.db.transaction(() => this.#createRecordSync(input, actor)).immediate();
+  }
+
+  /**
+   * Takes the prefix's next numbers and registers the first record `make` builds from one, all in
+   * one transaction: SQLite has one writer anyway, so nothing waits longer for it, and a mint
+   * costs one commit instead of two. A number whose record `make` declines (null) or whose key is
+   * taken is skipped, as the two-step mint skips it; null after `attempts` numbers.
+   */
+  async mintRecord(
+    prefix: string,
+    make: (n: number) => NewRecord | null,
+    attempts: number,
+    actor: Actor,
+  ): Promise<UrnRecord | null> {
     return this.db
       .transaction(() => {
-        const t = now();
-        const metadata = input.metadata == null ? null : JSON.stringify(input.metadata);
-        const existing = this.s.recordUrnByKey.get(input.key);
-        if (existing !== undefined)
-          throw new ConflictError(
-            `an equivalent URN is already registered: ${existing.urn}`,
-            existing.urn,
-          );
-        const info = this.s.insertRecord.run(
-          input.key,
-          input.urn,
-          input.nid,
-          input.status,
-          metadata,
-          null,
-          null,
-          t,
-          t,
-        );
-        const id = Number(info.lastInsertRowid);
-        this.#insertLocators(id, input.locators, t, true);
-        const record = this.#recordSync(input.key) as UrnRecord;
-        this.#audit(actor, "urn.create", input.urn, undefined, record);
-        return record;
+        for (let i = 0; i < attempts; i++) {
+          const input = make(this.#pfx.take(prefix, 1, "prefix.mint", actor));
+          if (input === null || this.s.recordUrnByKey.get(input.key) !== undefined) continue;
+          return this.#createRecordSync(input, actor);
+        }
+        return null;
       })
       .immediate();
+  }
+
+  /** createRecord inside the caller's transaction. */
+  #createRecordSync(input: NewRecord, actor: Actor): UrnRecord {
+    const t = now();
+    const metadata = input.metadata == null ? null : JSON.stringify(input.metadata);
+    const existing = this.s.recordUrnByKey.get(input.key);
+    if (existing !== undefined)
+      throw new ConflictError(
+        `an equivalent URN is already registered: ${existing.urn}`,
+        existing.urn,
+      );
+    const info = this.s.insertRecord.run({
+      key: input.key,
+      urn: input.urn,
+      nid: input.nid,
+      status: input.status,
+      metadata,
+      reason: null,
+      deactivated: null,
+      organisation: input.organisation ?? null,
+      prefix: input.prefix ?? null,
+      created: t,
+      updated: t,
+    });
+    const id = Number(info.lastInsertRowid);
+    this.#insertLocators(id, input.locators, t, input.organisation ?? null, true);
+    this.#insertIdentifiers(id, input.organisation ?? null, input.identifiers, t);
+    const record = this.#recordSync(input.key) as UrnRecord;
+    this.#audit(actor, "urn.create", input.urn, undefined, record);
+    return record;
   }
 
   async updateRecord(key: string, patch: RecordPatch, actor: Actor): Promise<UrnRecord | null> {
@@ -537,9 +698,18 @@ export class SqliteStore implements Store {
         const before = this.#expand(row);
         const t = now();
         if (patch.locators !== undefined) {
-          this.s.deactivateLocators.run(row.id);
-          this.#insertLocators(row.id, patch.locators, t);
+          if (patch.owner === undefined) this.s.deactivateLocators.run(row.id);
+          else
+            this.s.deactivateOwnLocators.run({
+              id: row.id,
+              owner: patch.owner,
+              legacy: patch.owner === row.organisation ? 1 : 0,
+            });
+          this.#insertLocators(row.id, patch.locators, t, patch.owner ?? row.organisation);
         }
+        if (patch.activate && row.status === "reserved")
+          this.s.setStatus.run("active", null, null, t, row.id);
+        this.#insertIdentifiers(row.id, row.organisation, patch.identifiers, t);
         if (patch.metadata !== undefined) {
           this.s.setMetadata.run(
             patch.metadata === null ? null : JSON.stringify(patch.metadata),
@@ -610,20 +780,25 @@ export class SqliteStore implements Store {
             else result.conflicts.push({ line: item.line, urn: r.urn, existing: existing.urn });
             continue;
           }
-          const info = s.insertRecord.run(
-            item.key,
-            r.urn,
-            item.nid,
-            r.status,
+          const info = s.insertRecord.run({
+            key: item.key,
+            urn: r.urn,
+            nid: item.nid,
+            status: r.status,
             metadata,
-            r.status === "deactivated" ? (r.reason ?? null) : null,
+            reason: r.status === "deactivated" ? (r.reason ?? null) : null,
             deactivated,
-            since,
-            t,
-          );
+            organisation: r.organisation ?? null,
+            prefix: r.prefix ?? null,
+            created: since,
+            updated: t,
+          });
           const id = Number(info.lastInsertRowid);
-          this.#insertLocators(id, r.locators, since, true);
+          this.#insertLocators(id, r.locators, since, null, true);
           for (const succ of item.successors) this.#insertSuccessor(id, succ, t);
+          if (r.organisation !== undefined)
+            for (const i of r.identifiers ?? [])
+              s.importIdentifier.run({ organisation: r.organisation, ...i, id, created: since });
           created.push(r.urn);
           result.created += 1;
         }
@@ -660,18 +835,21 @@ export class SqliteStore implements Store {
       if (list === undefined) successors.set(x.record_id, [x.successor_urn]);
       else list.push(x.successor_urn);
     }
-    const lines = rows.map((row): RecordLine => {
-      const line: RecordLine = { urn: row.urn, status: row.status };
-      const locs = locators.get(row.id);
-      if (locs) line.locators = locs;
-      if (row.metadata !== null) line.metadata = JSON.parse(row.metadata);
-      if (row.reason !== null) line.reason = row.reason;
-      if (row.deactivated !== null) line.deactivated = row.deactivated;
-      const succ = successors.get(row.id);
-      if (succ) line.successors = succ;
-      line.created = row.created;
-      return line;
-    });
+    const identifiers = new Map<number, RecordIdentifier[]>();
+    for (const x of s.exportIdentifiers.all(first, last)) {
+      const list = identifiers.get(x.record_id);
+      const id = { type: x.type, value: x.value };
+      if (list === undefined) identifiers.set(x.record_id, [id]);
+      else list.push(id);
+    }
+    const lines = rows.map(
+      (row): RecordLine =>
+        recordLine(row, {
+          locators: locators.get(row.id) ?? [],
+          successors: successors.get(row.id) ?? [],
+          identifiers: identifiers.get(row.id) ?? [],
+        }),
+    );
     return { lines, cursor: rows.length < limit ? null : String(last) };
   }
 
@@ -689,6 +867,7 @@ export class SqliteStore implements Store {
           token.hash,
           token.role,
           token.namespace?.toLowerCase() ?? null,
+          token.organisation ?? null,
           token.label,
           t,
         );
@@ -696,6 +875,7 @@ export class SqliteStore implements Store {
           id: Number(info.lastInsertRowid),
           role: token.role,
           namespace: token.namespace?.toLowerCase() ?? null,
+          organisation: token.organisation ?? null,
           label: token.label,
           created: t,
         };
@@ -721,11 +901,66 @@ export class SqliteStore implements Store {
       .immediate();
   }
 
+  // Organisations and prefixes (storage/sqlite/organisations.ts, prefixes.ts)
+
+  createOrganisation(input: OrganisationInput, actor: Actor): Promise<Organisation> {
+    return this.#orgs.createOrganisation(input, actor);
+  }
+
+  updateOrganisation(
+    id: string,
+    patch: OrganisationPatch,
+    actor: Actor,
+  ): Promise<Organisation | null> {
+    return this.#orgs.updateOrganisation(id, patch, actor);
+  }
+
+  getOrganisation(id: string): Promise<Organisation | null> {
+    return this.#orgs.getOrganisation(id);
+  }
+
+  organisationRecords(
+    organisation: string,
+    status: RecordStatus | null,
+    limit: number,
+  ): Promise<OrganisationRecord[]> {
+    return this.#orgs.organisationRecords(organisation, status, limit);
+  }
+
+  listOrganisations(): Promise<Organisation[]> {
+    return this.#orgs.listOrganisations();
+  }
+
+  createPrefix(input: NewPrefix, actor: Actor): Promise<Prefix> {
+    return this.#pfx.createPrefix(input, actor);
+  }
+
+  updatePrefix(prefix: string, patch: Partial<PrefixPolicy>, actor: Actor): Promise<Prefix | null> {
+    return this.#pfx.updatePrefix(prefix, patch, actor);
+  }
+
+  getPrefix(prefix: string): Promise<Prefix | null> {
+    return this.#pfx.getPrefix(prefix);
+  }
+
+  listPrefixes(nid?: string): Promise<Prefix[]> {
+    return this.#pfx.listPrefixes(nid);
+  }
+
+  takeNumbers(prefix: string, count: number, action: string, actor: Actor): Promise<number> {
+    return this.#pfx.takeNumbers(prefix, count, action, actor);
+  }
+
+  async findByIdentifier(organisation: string, id: RecordIdentifier): Promise<UrnRecord | null> {
+    const hit = this.s.identifierRecord.get(organisation, id.type, id.value);
+    return hit === undefined ? null : this.#recordSync(hit.key);
+  }
+
   async listTokens(): Promise<TokenListing[]> {
     // Prepared here, not with the hot statements: an audit reads it rarely.
     return this.db
       .prepare<[], TokenListing>(
-        "SELECT id, role, namespace, label, created, revoked FROM tokens ORDER BY id",
+        "SELECT id, role, namespace, organisation, label, created, revoked FROM tokens ORDER BY id",
       )
       .all();
   }

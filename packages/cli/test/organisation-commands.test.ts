@@ -1,0 +1,224 @@
+// `urnkit namespace`, `organisation`, `prefix` and `token create --organisation`: a registry for a
+// new NID set up entirely from the command line, through the same validation and rules as the
+// API; then a registrar token of the organisation mints in its prefix over HTTP, and an import of
+// urn:nbn: records into the new database goes through.
+
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { buildServer, openSqliteStore } from "@urnkit/server";
+import { run } from "./run-cli.js";
+
+describe("namespace, organisation and prefix commands", () => {
+  const dir = mkdtempSync(join(tmpdir(), "urnkit-org-"));
+  const db = join(dir, "r.db");
+  before(async () => {
+    await (await openSqliteStore(db)).close();
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("namespace create|update|list: a registered NID, a local one with a minting policy", async () => {
+    const nbn = await run(["namespace", "create", "nbn", "--db", db]);
+    assert.equal(nbn.code, 0, nbn.stderr);
+    assert.equal(nbn.stdout, "namespace nbn created\n");
+    const again = await run(["namespace", "create", "NBN", "--db", db]);
+    assert.equal(again.code, 1);
+    assert.match(again.stderr, /namespace-exists/);
+    const unregistered = await run(["namespace", "create", "no-such-nid", "--db", db]);
+    assert.equal(unregistered.code, 1);
+    assert.match(unregistered.stderr, /unregistered-nid/);
+    const local = await run([
+      "namespace",
+      "create",
+      "example",
+      "--local",
+      "--mint-prefix",
+      "doc-",
+      "--mint-width",
+      "4",
+      "--db",
+      db,
+    ]);
+    assert.equal(local.code, 0, local.stderr);
+    const wide = await run([
+      "namespace",
+      "update",
+      "example",
+      "--mint-prefix",
+      "doc-",
+      "--mint-width",
+      "99",
+      "--db",
+      db,
+    ]);
+    assert.equal(wide.code, 1);
+    assert.match(wide.stderr, /\/mint\/width/);
+    assert.equal(
+      (await run(["namespace", "update", "example", "--max-age", "60", "--db", db])).code,
+      0,
+    );
+    const list = await run(["namespace", "list", "--db", db]);
+    assert.equal(list.stdout, "example\tlocal\turn:example:doc-\nnbn\tregistered\t-\n");
+  });
+
+  it("organisation create|list: ids are slugs, never taken twice", async () => {
+    const bsz = await run([
+      "organisation",
+      "create",
+      "bsz",
+      "--name",
+      "Library Service Centre",
+      "--db",
+      db,
+    ]);
+    assert.equal(bsz.code, 0, bsz.stderr);
+    assert.equal(bsz.stdout, "organisation bsz created\n");
+    const bad = await run(["organisation", "create", "Not A Slug", "--name", "x", "--db", db]);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /invalid-organisation[\s\S]*\/id/);
+    assert.equal((await run(["organisation", "create", "bsz", "--name", "x", "--db", db])).code, 1);
+    const list = await run(["organisation", "list", "--db", db]);
+    // local-registry owns the minting prefix of urn:example: (its namespace policy).
+    assert.equal(
+      list.stdout,
+      "bsz\tactive\tLibrary Service Centre\nlocal-registry\tactive\tThis registry\n",
+    );
+  });
+
+  it("prefix create|list, then a token of the organisation mints in it over HTTP", async () => {
+    const created = await run([
+      "prefix",
+      "create",
+      "urn:nbn:de:bsz:14-",
+      "--organisation",
+      "bsz",
+      "--check",
+      "nbn",
+      "--url",
+      "https://repo.bsz.example/",
+      "--db",
+      db,
+    ]);
+    assert.equal(created.code, 0, created.stderr);
+    const regex = await run([
+      "prefix",
+      "create",
+      "urn:nbn:de:bsz:15-",
+      "--organisation",
+      "bsz",
+      "--naming",
+      "(",
+      "--db",
+      db,
+    ]);
+    assert.equal(regex.code, 1);
+    assert.match(regex.stderr, /invalid-prefix[\s\S]*\/naming/);
+    assert.equal(
+      (await run(["prefix", "create", "nbn:x", "--organisation", "bsz", "--db", db])).code,
+      2,
+    );
+    const list = await run(["prefix", "list", "--namespace", "nbn", "--db", db]);
+    assert.equal(list.stdout, "urn:nbn:de:bsz:14-\tbsz\tresolver,reservation,registrar\t1\n");
+
+    const nobody = await run([
+      "token",
+      "create",
+      "--db",
+      db,
+      "--role",
+      "registrar",
+      "--organisation",
+      "nobody",
+    ]);
+    assert.equal(nobody.code, 2);
+    const made = await run([
+      "token",
+      "create",
+      "--db",
+      db,
+      "--role",
+      "registrar",
+      "--organisation",
+      "bsz",
+    ]);
+    assert.equal(made.code, 0, made.stderr);
+    assert.match(made.stdout, /role registrar, organisation bsz/);
+    const token = made.stdout.trim().split("\n").at(-1) as string;
+
+    const store = await openSqliteStore(db);
+    const app = await buildServer({ store });
+    try {
+      const r = await app.inject({
+        method: "POST",
+        url: `/api/v1/namespaces/nbn/prefixes/${encodeURIComponent("urn:nbn:de:bsz:14-")}/mint`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { status: "active", locators: [{ url: "https://repo.bsz.example/1" }] },
+      });
+      assert.equal(r.statusCode, 201, r.body);
+      // The DNB check digit of urn:nbn:de:bsz:14-000001 is 1.
+      assert.equal(JSON.parse(r.body).urn, "urn:nbn:de:bsz:14-0000011");
+    } finally {
+      await app.close();
+      await store.close();
+    }
+  });
+
+  it("prefix update changes policies; organisation update deactivates and its token stops", async () => {
+    const changed = await run([
+      "prefix",
+      "update",
+      "URN:NBN:DE:BSZ:14-",
+      "--modes",
+      "resolver,reservation",
+      "--naming",
+      "[0-9]{7}",
+      "--db",
+      db,
+    ]);
+    assert.equal(changed.code, 0, changed.stderr);
+    assert.equal(changed.stdout, "prefix urn:nbn:de:bsz:14- updated\n");
+    const bad = await run([
+      "prefix",
+      "update",
+      "urn:nbn:de:bsz:14-",
+      "--check",
+      "luhn",
+      "--db",
+      db,
+    ]);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /\/check/);
+    const list = await run(["prefix", "list", "--db", db]);
+    assert.match(list.stdout, /^urn:nbn:de:bsz:14-\tbsz\tresolver,reservation\t2$/m);
+    const made = await run([
+      "token",
+      "create",
+      "--db",
+      db,
+      "--role",
+      "reader",
+      "--organisation",
+      "bsz",
+    ]);
+    const token = made.stdout.trim().split("\n").at(-1) as string;
+    const off = await run(["organisation", "update", "bsz", "--inactive", "--db", db]);
+    assert.equal(off.code, 0, off.stderr);
+    assert.equal(off.stdout, "organisation bsz updated (inactive)\n");
+    const { openSqliteStore: open, hashToken } = await import("@urnkit/server");
+    const store = await open(db);
+    assert.equal(await store.findToken(hashToken(token)), null);
+    await store.close();
+    assert.equal((await run(["organisation", "update", "bsz", "--active", "--db", db])).code, 0);
+    assert.equal((await run(["organisation", "update", "nobody", "--active", "--db", db])).code, 1);
+  });
+
+  it("an import of urn:nbn: records into the new database goes through", async () => {
+    const file = join(dir, "nbn.ndjson");
+    writeFileSync(file, '{"urn":"urn:nbn:de:bsz:14-0000029","status":"active"}\n');
+    const r = await run(["import", file, "--db", db]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /1 lines: 1 created/);
+  });
+});

@@ -1,0 +1,60 @@
+// An export's organisation and prefix lines, imported: created as they were (times, and where the
+// prefix's sequence stands, so that no number is minted again), "unchanged" when the registry
+// already holds them exactly, and a 409 naming the line otherwise (never silently ignored).
+
+import { HttpProblem } from "./http/problem.js";
+import type { Organisation } from "./storage/organisations.js";
+import type { Prefix } from "./storage/prefixes.js";
+import type { Actor, Store } from "./storage/store.js";
+import { checkOrganisationLine, checkPrefixLine } from "./validation/registry-lines.js";
+
+export type RegistryLineKind = "organisation" | "prefix";
+
+const same = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Imports one organisation or prefix line; says whether it was created or already there. */
+export async function importRegistryLine(
+  store: Store,
+  kind: RegistryLineKind,
+  value: unknown,
+  actor: Actor,
+): Promise<"created" | "unchanged"> {
+  if (kind === "organisation") {
+    const org = checkOrganisationLine(value);
+    const existing = await store.getOrganisation(org.id);
+    if (existing === null) {
+      await store.createOrganisation(org, actor);
+      return "created";
+    }
+    if (same(existing, { ...existing, ...org } satisfies Organisation)) return "unchanged";
+    throw new HttpProblem(
+      409,
+      "organisation-conflict",
+      `organisation "${org.id}" exists here with other values`,
+    );
+  }
+  const prefix = checkPrefixLine(value);
+  if ((await store.getNamespace(prefix.nid)) === null)
+    throw new HttpProblem(
+      422,
+      "namespace-not-served",
+      `serve the namespace first: urnkit namespace create ${prefix.nid}, or POST /api/v1/namespaces`,
+    );
+  if ((await store.getOrganisation(prefix.organisation)) === null)
+    throw new HttpProblem(
+      422,
+      "unknown-organisation",
+      `prefix "${prefix.prefix}" belongs to organisation "${prefix.organisation}", which is not here (its line comes first in an export)`,
+    );
+  const existing = await store.getPrefix(prefix.prefix);
+  if (existing === null) {
+    await store.createPrefix(prefix, actor);
+    return "created";
+  }
+  if (same(existing, { ...existing, ...prefix } satisfies Prefix)) return "unchanged";
+  throw new HttpProblem(
+    409,
+    "prefix-conflict",
+    `prefix "${prefix.prefix}" exists here with other values`,
+  );
+}

@@ -1,0 +1,277 @@
+// The registry's writes on prefixes (sub-namespaces), shared by the JSON API, the web UI and the
+// command line: a server-wide admin (or one scoped to the namespace) creates and changes them; the
+// owning organisation's registrars mint, reserve and ask for suggestions, each number taken from
+// the prefix's one atomic sequence, so no number is minted, reserved or suggested twice.
+
+import { permit } from "./http/auth.js";
+import { HttpProblem } from "./http/problem.js";
+import { ownedLocators } from "./locator-owners.js";
+import { mintUrnOf } from "./mint.js";
+import { actorOf } from "./operator.js";
+import { actFor, liveOrganisation, serverWide } from "./organisation-scope.js";
+import { prefixKey } from "./prefix-key.js";
+import { requireMode } from "./prefix-policy.js";
+import { registrationTarget, targetIn } from "./registration.js";
+import type { ActionContext } from "./registry-actions.js";
+import { DEFAULT_POLICY, type Prefix } from "./storage/prefixes.js";
+import { ConflictError, type NewRecord, type TokenInfo, type UrnRecord } from "./storage/store.js";
+import { checkPrefixBody, checkPrefixPatch, checkReservationBody } from "./validation/prefix.js";
+import { checkMintBody } from "./validation/record.js";
+
+/** Numbers in a row found taken (registered by hand, or inside a nested prefix) before giving up. */
+const MINT_ATTEMPTS = 100;
+
+function unknownPrefix(nid: string, text: string): HttpProblem {
+  return new HttpProblem(
+    404,
+    "unknown-prefix",
+    `there is no prefix "${text}" in namespace "${nid}"`,
+  );
+}
+
+/** The prefix named in a path (any spelling of its key), or 404. */
+export async function prefixOf(
+  { store }: ActionContext,
+  nidInput: string,
+  text: string,
+): Promise<Prefix> {
+  const nid = nidInput.toLowerCase();
+  let key: string;
+  try {
+    key = prefixKey(nid, text);
+  } catch {
+    throw unknownPrefix(nid, text);
+  }
+  const prefix = await store.getPrefix(key);
+  if (prefix === null || prefix.nid !== nid) throw unknownPrefix(nid, text);
+  return prefix;
+}
+
+export async function createPrefix(
+  ctx: ActionContext,
+  token: TokenInfo,
+  nidInput: string,
+  body: unknown,
+): Promise<Prefix> {
+  const nid = nidInput.toLowerCase();
+  permit(token, "admin", nid);
+  serverWide(token);
+  const input = checkPrefixBody(body);
+  if ((await ctx.store.getNamespace(nid)) === null)
+    throw new HttpProblem(404, "unknown-namespace", `namespace "${nid}" is not served here`);
+  const key = prefixKey(nid, input.prefix);
+  await liveOrganisation(ctx.store, input.organisation);
+  const { prefix: _text, ...policy } = input;
+  try {
+    // Two prefixes are disjoint or one nests in the other (the longest match owns a URN), so the
+    // one overlap to refuse is the same prefix twice.
+    return await ctx.store.createPrefix(
+      { ...DEFAULT_POLICY, ...policy, prefix: key, nid },
+      actorOf(token),
+    );
+  } catch (error) {
+    if (error instanceof ConflictError)
+      throw new HttpProblem(409, "prefix-exists", error.message, { existing: error.existing });
+    throw error;
+  }
+}
+
+export async function updatePrefix(
+  ctx: ActionContext,
+  token: TokenInfo,
+  nid: string,
+  text: string,
+  body: unknown,
+): Promise<Prefix> {
+  permit(token, "admin", nid.toLowerCase());
+  serverWide(token);
+  const patch = checkPrefixPatch(body);
+  const prefix = await prefixOf(ctx, nid, text);
+  const after = await ctx.store.updatePrefix(prefix.prefix, patch, actorOf(token));
+  if (after === null) throw unknownPrefix(nid, text);
+  return after;
+}
+
+/** The prefix a registrar of the token may write under: its organisation's, in scope. */
+async function writablePrefix(
+  ctx: ActionContext,
+  token: TokenInfo,
+  nid: string,
+  text: string,
+): Promise<Prefix> {
+  permit(token, "registrar", nid.toLowerCase());
+  const prefix = await prefixOf(ctx, nid, text);
+  actFor(token, prefix.organisation, `prefix "${prefix.prefix}"`);
+  // A token of the organisation was found live, so the organisation is active.
+  if (token.organisation !== prefix.organisation)
+    await liveOrganisation(ctx.store, prefix.organisation);
+  return prefix;
+}
+
+/**
+ * The URNs numbered `first`, `first + 1`, … that belong to the prefix itself (not to a prefix
+ * nested in it) and are free, each handed to `write` until it has `count`.
+ */
+async function numbered<T>(
+  ctx: ActionContext,
+  prefix: Prefix,
+  numbers: () => Promise<number>,
+  write: (urn: string, key: string) => Promise<T | null>,
+): Promise<T> {
+  for (let attempt = 0; attempt < MINT_ATTEMPTS; attempt++) {
+    const target = await registrationTarget(
+      ctx.store,
+      mintUrnOf(prefix, await numbers()),
+      ctx.limits,
+    );
+    if (target.ns.routes.owner(target.key)?.prefix !== prefix.prefix) continue;
+    const done = await write(target.urn.href, target.key);
+    if (done !== null) return done;
+  }
+  throw mintExhausted(prefix);
+}
+
+function mintExhausted(prefix: Prefix): HttpProblem {
+  return new HttpProblem(
+    409,
+    "mint-exhausted",
+    `${MINT_ATTEMPTS} numbers in a row of prefix "${prefix.prefix}" were taken`,
+  );
+}
+
+/** POST …/prefixes/{prefix}/mint: the prefix's next URN, registered (resolver mode). */
+export async function mintInPrefix(
+  ctx: ActionContext,
+  token: TokenInfo,
+  nid: string,
+  text: string,
+  body: unknown,
+): Promise<UrnRecord> {
+  const prefix = await writablePrefix(ctx, token, nid, text);
+  const input = checkMintBody(body ?? null) ?? {};
+  requireMode(prefix, "resolver");
+  const owner = prefix.organisation;
+  const locators = await ownedLocators(
+    ctx.store,
+    token,
+    token.organisation ?? owner,
+    owner,
+    prefix,
+    input.locators,
+  );
+  const actor = actorOf(token);
+  const record = (urn: string, key: string): NewRecord => ({
+    urn,
+    key,
+    nid: prefix.nid,
+    status: input.status ?? "reserved",
+    locators,
+    metadata: input.metadata ?? null,
+    organisation: owner,
+    prefix: prefix.prefix,
+    identifiers: input.identifiers,
+  });
+  const { store } = ctx;
+  if (store.mintRecord !== undefined) {
+    // The number and the record in one transaction (SQLite), each number checked as below.
+    const ns = await store.getNamespace(prefix.nid);
+    const minted = await store.mintRecord(
+      prefix.prefix,
+      (n) => {
+        const target = targetIn(ns, mintUrnOf(prefix, n), ctx.limits);
+        const own = target.ns.routes.owner(target.key)?.prefix === prefix.prefix;
+        return own ? record(target.urn.href, target.key) : null;
+      },
+      MINT_ATTEMPTS,
+      actor,
+    );
+    if (minted === null) throw mintExhausted(prefix);
+    return minted;
+  }
+  return numbered(
+    ctx,
+    prefix,
+    () => store.takeNumbers(prefix.prefix, 1, "prefix.mint", actor),
+    async (urn, key) => {
+      try {
+        return await store.createRecord(record(urn, key), actor);
+      } catch (error) {
+        if (error instanceof ConflictError) return null;
+        throw error;
+      }
+    },
+  );
+}
+
+/**
+ * POST …/prefixes/{prefix}/reservations: the next `count` URNs of the prefix, recorded as
+ * reserved records of its organisation (reservation mode). Numbers found taken are skipped.
+ */
+export async function reserveInPrefix(
+  ctx: ActionContext,
+  token: TokenInfo,
+  nid: string,
+  text: string,
+  body: unknown,
+): Promise<{ prefix: string; organisation: string; urns: string[] }> {
+  const prefix = await writablePrefix(ctx, token, nid, text);
+  const { count } = checkReservationBody(body);
+  requireMode(prefix, "reservation");
+  const actor = actorOf(token);
+  const urns: string[] = [];
+  let next = await ctx.store.takeNumbers(prefix.prefix, count, "prefix.reserve", actor);
+  let left = count;
+  const numbers = async () => {
+    if (left > 0) {
+      left -= 1;
+      return next++;
+    }
+    return ctx.store.takeNumbers(prefix.prefix, 1, "prefix.reserve", actor);
+  };
+  while (urns.length < count)
+    urns.push(
+      await numbered(ctx, prefix, numbers, async (urn, key) => {
+        try {
+          await ctx.store.createRecord(
+            {
+              urn,
+              key,
+              nid: prefix.nid,
+              status: "reserved",
+              organisation: prefix.organisation,
+              prefix: prefix.prefix,
+            },
+            actor,
+          );
+          return urn;
+        } catch (error) {
+          if (error instanceof ConflictError) return null;
+          throw error;
+        }
+      }),
+    );
+  return { prefix: prefix.prefix, organisation: prefix.organisation, urns };
+}
+
+/**
+ * GET …/prefixes/{prefix}/suggestion: the prefix's next free URN, not registered (the DNB's
+ * urn-suggestion). Its number is taken from the prefix's sequence and the audit log records it,
+ * so the same URN is never suggested (nor minted, nor reserved) again, in any process.
+ */
+export async function suggestInPrefix(
+  ctx: ActionContext,
+  token: TokenInfo,
+  nid: string,
+  text: string,
+): Promise<{ urn: string; prefix: string }> {
+  const prefix = await writablePrefix(ctx, token, nid, text);
+  requireMode(prefix, "registrar");
+  const actor = actorOf(token);
+  const urn = await numbered(
+    ctx,
+    prefix,
+    () => ctx.store.takeNumbers(prefix.prefix, 1, "prefix.suggest", actor),
+    async (urn, key) => ((await ctx.store.getRecord(key)) === null ? urn : null),
+  );
+  return { urn, prefix: prefix.prefix };
+}

@@ -1,0 +1,127 @@
+// Organisations in PostgreSQL: each write and its audit row in one transaction.
+
+import type pg from "pg";
+import {
+  type Organisation,
+  type OrganisationInput,
+  type OrganisationPatch,
+  type OrganisationRecord,
+  type OrganisationRow,
+  type OrganisationStore,
+  organisationTarget,
+  toOrganisation,
+} from "../organisations.js";
+import { now } from "../rows.js";
+import { type Actor, ConflictError, type RecordStatus } from "../store.js";
+
+export type Queryable = pg.Pool | pg.PoolClient;
+export type Tx = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
+export type PgAuditFn = (
+  q: Queryable,
+  actor: Actor,
+  action: string,
+  target: string,
+  before: unknown,
+  after: unknown,
+) => Promise<void>;
+
+export async function readOrganisation(q: Queryable, id: string): Promise<Organisation | null> {
+  const { rows } = await q.query<OrganisationRow>("SELECT * FROM organisations WHERE id = $1", [
+    id,
+  ]);
+  return rows[0] === undefined ? null : toOrganisation(rows[0]);
+}
+
+/** Inserts an organisation inside the caller's transaction; ConflictError when the id is taken. */
+export async function insertOrganisation(
+  c: pg.PoolClient,
+  audit: PgAuditFn,
+  input: OrganisationInput,
+  actor: Actor,
+): Promise<Organisation> {
+  const t = now();
+  const inserted = await c.query(
+    `INSERT INTO organisations (id, name, contact, active, created, updated)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING`,
+    [
+      input.id,
+      input.name,
+      input.contact ?? null,
+      input.active !== false,
+      input.created ?? t,
+      input.updated ?? input.created ?? t,
+    ],
+  );
+  if (inserted.rowCount === 0)
+    throw new ConflictError(`organisation "${input.id}" exists`, input.id);
+  const created = (await readOrganisation(c, input.id)) as Organisation;
+  await audit(c, actor, "organisation.create", organisationTarget(input.id), undefined, created);
+  return created;
+}
+
+export class PostgresOrganisations implements OrganisationStore {
+  readonly #pool: pg.Pool;
+  readonly #tx: Tx;
+  readonly #audit: PgAuditFn;
+
+  constructor(pool: pg.Pool, tx: Tx, audit: PgAuditFn) {
+    this.#pool = pool;
+    this.#tx = tx;
+    this.#audit = audit;
+  }
+
+  createOrganisation(input: OrganisationInput, actor: Actor): Promise<Organisation> {
+    return this.#tx((c) => insertOrganisation(c, this.#audit, input, actor));
+  }
+
+  updateOrganisation(
+    id: string,
+    patch: OrganisationPatch,
+    actor: Actor,
+  ): Promise<Organisation | null> {
+    return this.#tx(async (c) => {
+      const { rows } = await c.query<OrganisationRow>(
+        "SELECT * FROM organisations WHERE id = $1 FOR UPDATE",
+        [id],
+      );
+      if (rows[0] === undefined) return null;
+      const before = toOrganisation(rows[0]);
+      await c.query(
+        "UPDATE organisations SET name = $2, contact = $3, active = $4, updated = $5 WHERE id = $1",
+        [
+          id,
+          patch.name ?? before.name,
+          patch.contact === undefined ? before.contact : patch.contact,
+          patch.active ?? before.active,
+          now(),
+        ],
+      );
+      const after = (await readOrganisation(c, id)) as Organisation;
+      await this.#audit(c, actor, "organisation.update", organisationTarget(id), before, after);
+      return after;
+    });
+  }
+
+  getOrganisation(id: string): Promise<Organisation | null> {
+    return readOrganisation(this.#pool, id);
+  }
+
+  async organisationRecords(
+    organisation: string,
+    status: RecordStatus | null,
+    limit: number,
+  ): Promise<OrganisationRecord[]> {
+    const { rows } = await this.#pool.query<OrganisationRecord>(
+      `SELECT urn, status, prefix, created FROM records
+       WHERE organisation = $1 AND ($2::text IS NULL OR status = $2) ORDER BY id DESC LIMIT $3`,
+      [organisation, status, limit],
+    );
+    return rows;
+  }
+
+  async listOrganisations(): Promise<Organisation[]> {
+    return (
+      await this.#pool.query<OrganisationRow>("SELECT * FROM organisations ORDER BY id")
+    ).rows.map(toOrganisation);
+  }
+}

@@ -1,0 +1,122 @@
+// Organisations in SQLite: each write and its audit row in one transaction.
+
+import type Database from "better-sqlite3";
+import {
+  type Organisation,
+  type OrganisationInput,
+  type OrganisationPatch,
+  type OrganisationRecord,
+  type OrganisationRow,
+  type OrganisationStore,
+  organisationTarget,
+  toOrganisation,
+} from "../organisations.js";
+import { now } from "../rows.js";
+import { type Actor, ConflictError, type RecordStatus } from "../store.js";
+
+export type AuditFn = (
+  actor: Actor,
+  action: string,
+  target: string,
+  before: unknown,
+  after: unknown,
+) => void;
+
+export class SqliteOrganisations implements OrganisationStore {
+  readonly #db: Database.Database;
+  readonly #audit: AuditFn;
+  readonly #get: Database.Statement<[string], OrganisationRow>;
+
+  constructor(db: Database.Database, audit: AuditFn) {
+    this.#db = db;
+    this.#audit = audit;
+    this.#get = db.prepare("SELECT * FROM organisations WHERE id = ?");
+  }
+
+  /** Inserts an organisation inside the caller's transaction. */
+  insert(input: OrganisationInput, actor: Actor): Organisation {
+    if (this.#get.get(input.id) !== undefined)
+      throw new ConflictError(`organisation "${input.id}" exists`, input.id);
+    const t = now();
+    this.#db
+      .prepare(
+        "INSERT INTO organisations (id, name, contact, active, created, updated) VALUES (?, ?, ?, ?, ?, ?)",
+      )
+      .run(
+        input.id,
+        input.name,
+        input.contact ?? null,
+        input.active === false ? 0 : 1,
+        input.created ?? t,
+        input.updated ?? input.created ?? t,
+      );
+    const created = toOrganisation(this.#get.get(input.id) as OrganisationRow);
+    this.#audit(actor, "organisation.create", organisationTarget(input.id), undefined, created);
+    return created;
+  }
+
+  getSync(id: string): Organisation | null {
+    const row = this.#get.get(id);
+    return row === undefined ? null : toOrganisation(row);
+  }
+
+  async createOrganisation(input: OrganisationInput, actor: Actor): Promise<Organisation> {
+    return this.#db.transaction(() => this.insert(input, actor)).immediate();
+  }
+
+  async updateOrganisation(
+    id: string,
+    patch: OrganisationPatch,
+    actor: Actor,
+  ): Promise<Organisation | null> {
+    return this.#db
+      .transaction(() => {
+        const row = this.#get.get(id);
+        if (row === undefined) return null;
+        const before = toOrganisation(row);
+        this.#db
+          .prepare(
+            "UPDATE organisations SET name = ?, contact = ?, active = ?, updated = ? WHERE id = ?",
+          )
+          .run(
+            patch.name ?? before.name,
+            patch.contact === undefined ? before.contact : patch.contact,
+            (patch.active ?? before.active) ? 1 : 0,
+            now(),
+            id,
+          );
+        const after = toOrganisation(this.#get.get(id) as OrganisationRow);
+        this.#audit(actor, "organisation.update", organisationTarget(id), before, after);
+        return after;
+      })
+      .immediate();
+  }
+
+  async getOrganisation(id: string): Promise<Organisation | null> {
+    return this.getSync(id);
+  }
+
+  async organisationRecords(
+    organisation: string,
+    status: RecordStatus | null,
+    limit: number,
+  ): Promise<OrganisationRecord[]> {
+    return this.#db
+      .prepare<
+        [{ organisation: string; status: string | null; limit: number }],
+        OrganisationRecord
+      >(
+        `SELECT urn, status, prefix, created FROM records
+         WHERE organisation = @organisation AND (@status IS NULL OR status = @status)
+         ORDER BY id DESC LIMIT @limit`,
+      )
+      .all({ organisation, status, limit });
+  }
+
+  async listOrganisations(): Promise<Organisation[]> {
+    return this.#db
+      .prepare<[], OrganisationRow>("SELECT * FROM organisations ORDER BY id")
+      .all()
+      .map(toOrganisation);
+  }
+}

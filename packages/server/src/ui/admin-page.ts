@@ -1,0 +1,113 @@
+// The administrator's pages: the namespaces served, the organisations, their prefixes, and API
+// tokens (created and shown once, or revoked). Server-rendered forms, no JavaScript needed; every
+// form carries the session's CSRF token.
+
+import type { Organisation } from "../storage/organisations.js";
+import type { Prefix } from "../storage/prefixes.js";
+import type { Namespace } from "../storage/store.js";
+import { type Html, html } from "./html.js";
+import { csrfField } from "./layout.js";
+import type { Session } from "./session.js";
+
+export type AdminSection = "namespaces" | "organisations" | "prefixes" | "tokens";
+
+/** A refusal shown under the form of its section, or a new token shown once. */
+export interface AdminNotes {
+  errors?: Partial<Record<AdminSection, string>>;
+  newToken?: { id: number; token: string } | null;
+}
+
+function errorBox(error: string | undefined): Html {
+  return error ? html`<p class="error-box" role="alert">${error}</p>` : html``;
+}
+
+function select(id: string, name: string, options: readonly string[], empty?: string): Html {
+  return html`<select id="${id}" name="${name}">${empty === undefined ? "" : html`<option value="">${empty}</option>`}${options.map((o) => html`<option value="${o}">${o}</option>`)}</select>`;
+}
+
+export function adminContent(
+  session: Session,
+  namespaces: readonly Namespace[],
+  organisations: readonly Organisation[],
+  prefixes: readonly Prefix[],
+  notes: AdminNotes,
+): Html {
+  const errors = notes.errors ?? {};
+  const orgIds = organisations.map((o) => o.id);
+  return html`<h1>Administration</h1>
+${
+  notes.newToken
+    ? html`<p class="flash" role="status">Token #${notes.newToken.id}, shown this once: <code>${notes.newToken.token}</code></p>`
+    : ""
+}
+<section aria-labelledby="h-ns"><h2 id="h-ns">Namespaces</h2>
+<ul>${namespaces.map((ns) => html`<li><code>urn:${ns.nid}:</code>${ns.local ? " (local)" : ""}</li>`)}</ul>
+<form class="stack" method="post" action="/admin/namespaces">
+${csrfField(session)}${errorBox(errors.namespaces)}
+<label for="ns-nid">NID</label><input id="ns-nid" name="nid" type="text" required spellcheck="false" autocapitalize="off">
+<label><input type="checkbox" name="local" value="1"> local (not registered with IANA)</label>
+<button type="submit">Serve the namespace</button>
+</form>
+</section>
+<section aria-labelledby="h-orgs"><h2 id="h-orgs">Organisations</h2>
+<div class="table-wrap"><table class="cards"><caption class="visually-hidden">Organisations</caption>
+<thead><tr><th scope="col">id</th><th scope="col">name</th><th scope="col">contact</th><th scope="col">state</th></tr></thead>
+<tbody>${organisations.map(
+    (
+      o,
+    ) => html`<tr><td data-label="id"><code>${o.id}</code></td><td data-label="name">${o.name}</td><td data-label="contact">${o.contact ?? ""}</td><td data-label="state">
+<form method="post" action="/admin/organisations/active">${csrfField(session)}
+<input type="hidden" name="id" value="${o.id}"><input type="hidden" name="active" value="${o.active ? "0" : "1"}">
+${o.active ? "active" : "deactivated"} <button type="submit">${o.active ? "Deactivate" : "Activate"} ${o.id}</button></form></td></tr>`,
+  )}</tbody></table></div>
+<form class="stack" method="post" action="/admin/organisations">
+${csrfField(session)}${errorBox(errors.organisations)}
+<label for="org-id">Id (lowercase letters, digits, hyphens; never changed)</label><input id="org-id" name="id" type="text" required spellcheck="false" autocapitalize="off">
+<label for="org-name">Name</label><input id="org-name" name="name" type="text" required>
+<label for="org-contact">Contact (optional)</label><input id="org-contact" name="contact" type="text">
+<button type="submit">Create the organisation</button>
+</form>
+</section>
+<section aria-labelledby="h-prefixes"><h2 id="h-prefixes">Prefixes</h2>
+<div class="table-wrap"><table class="cards"><caption class="visually-hidden">Prefixes</caption>
+<thead><tr><th scope="col">prefix</th><th scope="col">organisation</th><th scope="col">modes</th><th scope="col">check</th><th scope="col">next</th></tr></thead>
+<tbody>${prefixes.map((p) => html`<tr><td data-label="prefix"><code>${p.prefix}</code></td><td data-label="organisation">${p.organisation}</td><td data-label="modes">${p.modes.join(", ")}</td><td data-label="check">${p.check}</td><td data-label="next">${p.next}</td></tr>`)}</tbody></table></div>
+<form class="stack" method="post" action="/admin/prefixes">
+${csrfField(session)}${errorBox(errors.prefixes)}
+<label for="p-prefix">Prefix (starting urn:&lt;nid&gt;:)</label><input id="p-prefix" name="prefix" type="text" required spellcheck="false" autocapitalize="off">
+<label for="p-org">Organisation</label>${select("p-org", "organisation", orgIds)}
+<fieldset><legend>Registration modes</legend>
+<label><input type="checkbox" name="modes" value="resolver" checked> resolver (urnkit mints)</label>
+<label><input type="checkbox" name="modes" value="reservation" checked> reservation</label>
+<label><input type="checkbox" name="modes" value="registrar" checked> registrar (the client names)</label>
+</fieldset>
+<label for="p-check">Check character</label>${select("p-check", "check", ["none", "mod11-2", "nbn"])}
+<label for="p-width">Digits of a minted number</label><input id="p-width" name="width" type="number" min="1" max="30" value="6">
+<label for="p-naming">Naming policy: a regular expression for the rest of the NSS (optional)</label><input id="p-naming" name="naming" type="text" spellcheck="false">
+<label for="p-urls">URL policy: URL prefixes or host names, one a line (optional)</label><textarea id="p-urls" name="urls" rows="3" spellcheck="false"></textarea>
+<label for="p-delegate">Delegate resolver URL with {urn} (optional)</label><input id="p-delegate" name="delegate" type="url" spellcheck="false">
+<label><input type="checkbox" name="mirrors" value="1"> other organisations may attach their own locators</label>
+<button type="submit">Create the prefix</button>
+</form>
+</section>
+<section aria-labelledby="h-tokens"><h2 id="h-tokens">Tokens</h2>
+<form class="stack" method="post" action="/admin/tokens">
+${csrfField(session)}${errorBox(errors.tokens)}
+<label for="t-role">Role</label>${select("t-role", "role", ["registrar", "reader", "admin"])}
+<label for="t-org">Organisation (optional)</label>${select("t-org", "organisation", orgIds, "none")}
+<label for="t-ns">Namespace (optional)</label>${select(
+    "t-ns",
+    "namespace",
+    namespaces.map((n) => n.nid),
+    "all",
+  )}
+<label for="t-label">Label (optional)</label><input id="t-label" name="label" type="text">
+<button type="submit">Create a token</button>
+</form>
+<form class="stack" method="post" action="/admin/tokens/revoke">
+${csrfField(session)}
+<label for="t-id">Revoke the token with id</label><input id="t-id" name="id" type="number" min="1" required>
+<button type="submit">Revoke</button>
+</form>
+</section>`;
+}
