@@ -71,6 +71,19 @@ describe("the OpenAPI document", () => {
             assert.ok(r.headers, `${method} ${path} ${status} has no Location`);
     const pkg = createRequire(import.meta.url)("../package.json") as { version: string };
     assert.equal(doc.info.version, pkg.version);
+    // Every response object that names its members says which are always there.
+    const missing: string[] = [];
+    const walk = (v: unknown, at: string): void => {
+      if (v === null || typeof v !== "object") return;
+      const o = v as Record<string, unknown>;
+      const isObject = o.type === "object" || (Array.isArray(o.type) && o.type.includes("object"));
+      if (isObject && o.properties && Object.keys(o.properties).length > 0 && !o.required)
+        missing.push(at);
+      for (const [k, x] of Object.entries(o)) walk(x, `${at}/${k}`);
+    };
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, o] of Object.entries(ops)) walk(o.responses, `${method} ${path}`);
+    assert.deepEqual(missing, []);
     // The lifecycle actions are the operations a client calls, not the route pattern.
     assert.ok(doc.paths["/api/v1/urns/{urn}/activate"]?.post);
     assert.ok(doc.paths["/api/v1/urns/{urn}/deactivate"]?.post);

@@ -60,6 +60,7 @@ for (const engine of engines) {
           "id",
           "label",
           "namespace",
+          "organisation",
           "revoked",
           "role",
         ]);

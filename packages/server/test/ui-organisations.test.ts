@@ -169,6 +169,9 @@ for (const engine of engines)
       assert.equal(token.statusCode, 201, token.body);
       const secret = /shown this once: <code>(urnkit_[A-Za-z0-9_-]+)<\/code>/.exec(token.body)?.[1];
       assert.ok(secret);
+      // The token list shows the new token's grant (never the token itself).
+      assert.match(token.body, /<td data-label="scope">organisation <code>arc<\/code><\/td>/);
+      assert.equal(token.body.split(secret as string).length, 2, "the token appears once");
       const arc = await signedIn(app, secret as string);
       const own = await arc.get("/registrar/prefixes");
       assert.match(own.body, /<code>urn:example:arc-<\/code>/);

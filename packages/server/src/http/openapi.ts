@@ -19,6 +19,8 @@ import {
   locatorSchema,
   namespaceSchema,
   namespaceWriteSchema,
+  organisationSchema,
+  prefixSchema,
   recordSchema,
   tokenInfoSchema,
 } from "./schemas.js";
@@ -53,6 +55,8 @@ const MODELS: readonly [object, string][] = [
   [namespaceSchema, "Namespace"],
   [namespaceWriteSchema, "NamespaceWritten"],
   [tokenInfoSchema, "Token"],
+  [organisationSchema, "Organisation"],
+  [prefixSchema, "Prefix"],
   [problemSchema, "Problem"],
   [locatorInputSchema, "LocatorInput"],
   [metadataSchema, "Metadata"],

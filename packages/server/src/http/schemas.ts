@@ -41,6 +41,7 @@ export const recordSchema = {
       items: {
         type: "object",
         properties: { type: { type: "string" }, value: { type: "string" } },
+        required: ["type", "value"],
       },
     },
     created: dateTime,
@@ -273,9 +274,10 @@ export const organisationSchema = {
     name: { type: "string" },
     contact: { type: ["string", "null"] },
     active: { type: "boolean" },
-    created: { type: "string" },
-    updated: { type: "string" },
+    created: dateTime,
+    updated: dateTime,
   },
+  required: ["id", "name", "contact", "active", "created", "updated"],
 } as const;
 
 export const prefixSchema = {
@@ -292,7 +294,22 @@ export const prefixSchema = {
     next: { type: "integer", description: "The next number of the prefix's sequence" },
     delegate: { type: ["string", "null"] },
     mirrors: { type: "boolean" },
-    created: { type: "string" },
-    updated: { type: "string" },
+    created: dateTime,
+    updated: dateTime,
   },
+  required: [
+    "prefix",
+    "nid",
+    "organisation",
+    "naming",
+    "urls",
+    "modes",
+    "width",
+    "check",
+    "next",
+    "delegate",
+    "mirrors",
+    "created",
+    "updated",
+  ],
 } as const;

@@ -10,6 +10,7 @@ import { errors, text } from "../http/schemas.js";
 const status = {
   type: "object",
   properties: { status: { type: "string" }, engine: { type: "string" } },
+  required: ["status"],
 } as const;
 
 export async function healthRoutes(

@@ -157,6 +157,7 @@ export async function prefixRoutes(app: FastifyInstance, { ctx }: PluginOptions)
               organisation: { type: "string" },
               urns: { type: "array", items: { type: "string" } },
             },
+            required: ["prefix", "organisation", "urns"],
           },
           ...errors,
         },
@@ -183,6 +184,7 @@ export async function prefixRoutes(app: FastifyInstance, { ctx }: PluginOptions)
           200: {
             type: "object",
             properties: { urn: { type: "string" }, prefix: { type: "string" } },
+            required: ["urn", "prefix"],
           },
           ...errors,
         },

@@ -1,12 +1,13 @@
 // The administrator's pages: the namespaces served, the organisations, their prefixes, and API
-// tokens (created and shown once, or revoked). Server-rendered forms, no JavaScript needed; every
+// tokens (listed, live and revoked; created and shown once, or revoked). Server-rendered forms, no JavaScript needed; every
 // form carries the session's CSRF token.
 
 import type { Organisation } from "../storage/organisations.js";
 import type { Prefix } from "../storage/prefixes.js";
-import type { Namespace } from "../storage/store.js";
+import type { Namespace, TokenListing } from "../storage/store.js";
 import { type Html, html } from "./html.js";
 import { csrfField } from "./layout.js";
+import { when } from "./record-page.js";
 import type { Session } from "./session.js";
 
 export type AdminSection = "namespaces" | "organisations" | "prefixes" | "tokens";
@@ -30,6 +31,7 @@ export function adminContent(
   namespaces: readonly Namespace[],
   organisations: readonly Organisation[],
   prefixes: readonly Prefix[],
+  tokens: readonly TokenListing[],
   notes: AdminNotes,
 ): Html {
   const errors = notes.errors ?? {};
@@ -91,6 +93,12 @@ ${csrfField(session)}${errorBox(errors.prefixes)}
 </form>
 </section>
 <section aria-labelledby="h-tokens"><h2 id="h-tokens">Tokens</h2>
+<div class="table-wrap"><table class="cards"><caption class="visually-hidden">Tokens, live and revoked</caption>
+<thead><tr><th scope="col">id</th><th scope="col">role</th><th scope="col">scope</th><th scope="col">label</th><th scope="col">created</th><th scope="col">revoked</th></tr></thead>
+<tbody>${tokens.map(
+    (t) =>
+      html`<tr><td data-label="id">${t.id}</td><td data-label="role">${t.role}</td><td data-label="scope">${t.organisation ? html`organisation <code>${t.organisation}</code>` : t.namespace ? html`namespace <code>${t.namespace}</code>` : "server-wide"}</td><td data-label="label">${t.label ?? ""}</td><td data-label="created">${when(t.created)}</td><td data-label="revoked">${t.revoked === null ? "live" : when(t.revoked)}</td></tr>`,
+  )}</tbody></table></div>
 <form class="stack" method="post" action="/admin/tokens">
 ${csrfField(session)}${errorBox(errors.tokens)}
 <label for="t-role">Role</label>${select("t-role", "role", ["registrar", "reader", "admin"])}

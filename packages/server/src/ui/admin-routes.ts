@@ -61,6 +61,7 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
         await store.listNamespaces(),
         await store.listOrganisations(),
         await store.listPrefixes(),
+        await store.listTokens(),
         notes,
       ),
     );
