@@ -20,6 +20,7 @@ import { adminRoutes } from "./routes/admin.js";
 import { healthRoutes } from "./routes/health.js";
 import { importExportRoutes } from "./routes/import-export.js";
 import { namespaceRoutes } from "./routes/namespaces.js";
+import { publicResolverRoutes } from "./routes/public-resolvers.js";
 import { resolutionRoutes } from "./routes/resolution.js";
 import { uriResRoutes } from "./routes/uri-res.js";
 import { urnRoutes } from "./routes/urns.js";
@@ -46,6 +47,12 @@ export interface BuildServerOptions {
   trustProxy?: FastifyServerOptions["trustProxy"];
   /** More plugins (a web UI at "/", say), registered after the API with the same context. */
   plugins?: ServerPlugin[];
+  /**
+   * Redirect a well-formed URN whose namespace is not served here to its best public resolver
+   * (`publicResolvers` of @urnkit/namespaces), the others in a `Link` header, instead of 404; its
+   * N2Ls lists them. A namespace served here always answers itself. Off by default.
+   */
+  delegatePublic?: boolean;
 }
 
 export const DEFAULT_LIMITS: Limits = { urnBytes: 8192, jsonBytes: 1048576, importBatch: 1000 };
@@ -57,7 +64,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const metrics = new Metrics();
   const counter = new ResolutionCounter(options.store);
-  const ctx: ServerContext = { store: options.store, metrics, counter, limits };
+  const ctx: ServerContext = {
+    store: options.store,
+    metrics,
+    counter,
+    limits,
+    delegatePublic: options.delegatePublic ?? false,
+  };
   const openapi = new OpenApiCollector();
   // Resolutions skip fastify (http/resolution-fast-path.ts) unless it has to log them or is closing.
   let fastResolution = false;
@@ -130,6 +143,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(uriResRoutes, { ctx });
   await app.register(namespaceRoutes, { ctx });
   await app.register(urnRoutes, { ctx });
+  await app.register(publicResolverRoutes, { ctx });
   await app.register(importExportRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(healthRoutes, { ctx, openapi });

@@ -15,6 +15,7 @@ interface ServeOptions {
   adminToken?: boolean;
   log: string;
   trustProxy?: string | boolean;
+  delegatePublic?: boolean;
 }
 
 /** --trust-proxy alone (or "true") trusts any proxy; otherwise a comma-separated address list. */
@@ -45,6 +46,10 @@ export function registerServe(program: Command, ctx: Context): void {
         "--trust-proxy [addresses]",
         "believe X-Forwarded-Proto/-For from these proxies (all when no list): needed behind a TLS proxy for Secure cookies",
       ).env("URNKIT_TRUST_PROXY"),
+    )
+    .option(
+      "--delegate-public",
+      "redirect a URN whose namespace is not served here to its best public resolver (302, the others in a Link header) instead of 404",
     )
     .option("--example", "create the example namespace and records when the database has none")
     .option("--admin-token", "print a new admin token (last line of the start-up message)")
@@ -81,6 +86,7 @@ export function registerServe(program: Command, ctx: Context): void {
         store,
         logger: { level: options.log },
         trustProxy: trustProxy(options.trustProxy),
+        delegatePublic: options.delegatePublic === true,
       });
       const address = await app.listen({ port, host: options.host });
       const out = ctx.io.stdout;

@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../http/context.js";
 import { rawTarget, urnFromPath } from "../http/raw-target.js";
 import { namespaceKey } from "../namespace-keys.js";
+import { elsewhere } from "../public-delegation.js";
 import { lookup } from "../resolver.js";
 import { homeContent } from "./home-page.js";
 import { html } from "./html.js";
@@ -65,9 +66,11 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
   app.get("/inspect", async (request, reply) => {
     const input = queryUrn(request, limits);
     let registered: Registered | null = null;
+    let candidates: ReturnType<typeof elsewhere> = [];
     if (input !== null && URN.canParse(input)) {
       const view = await store.resolve(namespaceKey(new URN(input)));
       if (view !== null) registered = { urn: view.urn, status: view.status };
+      else candidates = elsewhere(await lookup(store, input));
     }
     return pages.send(
       reply,
@@ -77,7 +80,7 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
         session: await pages.sessions.get(request),
         current: "inspect",
       },
-      inspectContent(input, registered),
+      inspectContent(input, registered, candidates),
     );
   });
 
