@@ -2,6 +2,8 @@
 // brackets with its parameters. A value outside ASCII goes in the parameter's "*" form (RFC 8288
 // §3.4.1 and RFC 8187 §3.2: UTF-8, percent-encoded), since a header field carries ASCII only.
 
+import { encodeFor } from "../delegate-template.js";
+
 export interface Link {
   /** An absolute URL holding only characters a header field may carry. */
   href: string;
@@ -17,17 +19,12 @@ function quoted(value: string): string {
 /** Printable ASCII: what a quoted-string may hold as it is. */
 const PRINTABLE = /^[\x20-\x7e]*$/;
 
-/** RFC 8187 attr-char: every other octet is percent-encoded. */
-const NOT_ATTR_CHAR = /[^A-Za-z0-9!#$&+\-.^_`|~]/gu;
+/** RFC 8187 attr-char: every other character is percent-encoded as UTF-8. */
+const ATTR_CHAR = /^[A-Za-z0-9!#$&+\-.^_`|~]$/;
 
 function param([name, value]: readonly [string, string]): string {
   if (PRINTABLE.test(value)) return `; ${name}=${quoted(value)}`;
-  const encoded = value.replace(NOT_ATTR_CHAR, (c) =>
-    [...Buffer.from(c, "utf8")]
-      .map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`)
-      .join(""),
-  );
-  return `; ${name}*=UTF-8''${encoded}`;
+  return `; ${name}*=UTF-8''${encodeFor(value, ATTR_CHAR)}`;
 }
 
 /** The field value for `links`, in order. */
