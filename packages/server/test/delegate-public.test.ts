@@ -310,6 +310,19 @@ for (const engine of engines)
       }
     });
 
+    it("the home box sends a URN public resolvers know to resolution (its redirect or its page)", async () => {
+      for (const server of [off, on]) {
+        const r = await server.inject(`/go?urn=${encodeURIComponent(TKK)}&do=resolve`);
+        assert.deepEqual([r.statusCode, r.headers.location], [303, `/${TKK}`]);
+        // Nothing to offer: the home page says so, as before.
+        const none = await server.inject(
+          `/go?urn=${encodeURIComponent("urn:nowhere:x")}&do=resolve`,
+        );
+        assert.equal(none.statusCode, 404);
+        assert.match(none.body, /urn:nowhere:x is not registered here/);
+      }
+    });
+
     it("GET /api/v1/public-resolvers: the candidates as JSON, whatever the option", async () => {
       for (const server of [off, on]) {
         const r = await server.inject(`/api/v1/public-resolvers?urn=${TKK}`);

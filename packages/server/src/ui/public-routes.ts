@@ -45,6 +45,9 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
     if (params.get("do") === "inspect") return reply.redirect(inspectHref(input), 303);
     const found = await lookup(store, input);
     if (found.kind === "malformed") return reply.redirect(inspectHref(input), 303);
+    // A URN public resolvers know: resolution's answer, the redirect of --delegate-public or the
+    // 404 page that offers them.
+    if (elsewhere(found).length > 0) return reply.redirect(`/${input}`, 303);
     if (found.kind === "unknown") {
       const session = await pages.sessions.get(request);
       return pages.send(
