@@ -44,10 +44,42 @@ describe("registry commands", () => {
       301,
     );
     assert.equal((await fetch(`${url}/urn:example:report-2025`)).status, 404);
+    // Without --delegate-public, a namespace not served here is not found.
+    const nbn = await fetch(`${url}/urn:nbn:fi-fe2021050428812`, { redirect: "manual" });
+    assert.equal(nbn.status, 404);
     const audit = await fetch(`${url}/api/v1/audit`, {
       headers: { authorization: `Bearer ${token}` },
     });
     assert.equal(audit.status, 200);
+    proc.removeAllListeners("exit");
+    const exited = new Promise((resolve) => proc.once("exit", (code) => resolve(code)));
+    proc.kill("SIGTERM");
+    assert.equal(await exited, 0);
+  });
+
+  it("serve --delegate-public: a namespace not served here goes to its public resolver, a served one answers here", async () => {
+    const proc = spawn(
+      process.execPath,
+      [bin, "serve", "--db", db, "--port", "0", "--delegate-public"],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let out = "";
+    const url = await new Promise<string>((resolve, reject) => {
+      proc.stdout.on("data", (d) => {
+        out += d;
+        const m = /at (http:\/\/\S+)\n/.exec(out);
+        if (m) resolve(m[1] as string);
+      });
+      proc.on("exit", (code) => reject(new Error(`serve exited ${code}: ${out}`)));
+    });
+    // Only asserted, never followed.
+    const nbn = await fetch(`${url}/urn:nbn:fi-fe2021050428812`, { redirect: "manual" });
+    assert.equal(nbn.status, 302);
+    assert.equal(nbn.headers.get("location"), "https://urn.fi/urn:nbn:fi-fe2021050428812");
+    const served = await fetch(`${url}/urn:example:report-2024`, { redirect: "manual" });
+    assert.equal(served.status, 303);
     proc.removeAllListeners("exit");
     const exited = new Promise((resolve) => proc.once("exit", (code) => resolve(code)));
     proc.kill("SIGTERM");

@@ -21,6 +21,8 @@ const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
 const ROUNDS = 7;
+/** urnkit with `serve --delegate-public` on (the bench's URNs are all served, so never delegated). */
+const DELEGATE_PUBLIC = process.env.BENCH_DELEGATE_PUBLIC === "1";
 
 const pad = (n: number) => String(n).padStart(7, "0");
 
@@ -161,7 +163,7 @@ try {
   const p99 = (rs: LoadResult[]) =>
     (rs.map((r) => r.p99ms).sort((a, b) => a - b)[Math.floor(rs.length / 2)] as number).toFixed(2);
   console.log(
-    `GET /{urn} (median of ${ROUNDS} rounds): urnkit ${median(urnkit).rps.toFixed(0)} req/s vs bare ${median(bare).rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x (target >= 0.8), median p99 urnkit ${p99(urnkit)} ms (target <= 10), bare ${p99(bare)} ms, load by ${median(urnkit).tool}, ${placement}, ${CONNECTIONS} connections, ${RECORDS} records, ${load1()}`,
+    `GET /{urn} (median of ${ROUNDS} rounds): urnkit ${median(urnkit).rps.toFixed(0)} req/s vs bare ${median(bare).rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x (target >= 0.8), median p99 urnkit ${p99(urnkit)} ms (target <= 10), bare ${p99(bare)} ms, delegate-public ${DELEGATE_PUBLIC ? "on" : "off"}, load by ${median(urnkit).tool}, ${placement}, ${CONNECTIONS} connections, ${RECORDS} records, ${load1()}`,
   );
   // The workspace's bench-output folder (not versioned).
   const outDir = fileURLToPath(new URL("../../../bench-output/", import.meta.url));
@@ -183,7 +185,7 @@ try {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(
     join(outDir, "server.json"),
-    `${JSON.stringify({ records: RECORDS, importSeconds, importRate, importCpuSeconds, bare, urnkit, ratio }, null, 2)}\n`,
+    `${JSON.stringify({ records: RECORDS, delegatePublic: DELEGATE_PUBLIC, importSeconds, importRate, importCpuSeconds, bare, urnkit, ratio }, null, 2)}\n`,
   );
   const mint = await benchMint(dir);
   console.log(

@@ -1,9 +1,10 @@
 // The server under test: @urnkit/server on the benchmark database, as `urnkit serve` runs it
-// (the compiled package, no request logging). Prints "PORT <n>".
+// (the compiled package, no request logging). Prints "PORT <n>". BENCH_DELEGATE_PUBLIC=1 serves
+// with delegatePublic on (`serve --delegate-public`).
 
 import { buildServer, openSqliteStore } from "../dist/index.js";
 
 const store = await openSqliteStore(process.argv[2] as string);
-const app = await buildServer({ store });
+const app = await buildServer({ store, delegatePublic: process.env.BENCH_DELEGATE_PUBLIC === "1" });
 await app.listen({ port: 0, host: "127.0.0.1" });
 process.stdout.write(`PORT ${(app.server.address() as { port: number }).port}\n`);

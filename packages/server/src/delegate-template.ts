@@ -28,8 +28,11 @@ export function delegateTemplateFault(template: string): string | null {
   return null;
 }
 
-/** Percent-encodes what RFC 3986 does not allow raw where the text goes; keeps "%HH" as is. */
-function encodeFor(text: string, allowed: RegExp): string {
+/**
+ * Percent-encodes (UTF-8) every character `allowed` does not match; keeps "%HH" as is where
+ * `allowed` matches "%".
+ */
+export function encodeFor(text: string, allowed: RegExp): string {
   let out = "";
   for (const ch of text)
     out += allowed.test(ch)

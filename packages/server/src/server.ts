@@ -22,6 +22,7 @@ import { importExportRoutes } from "./routes/import-export.js";
 import { namespaceRoutes } from "./routes/namespaces.js";
 import { organisationRoutes } from "./routes/organisations.js";
 import { prefixRoutes } from "./routes/prefixes.js";
+import { publicResolverRoutes } from "./routes/public-resolvers.js";
 import { resolutionRoutes } from "./routes/resolution.js";
 import { tokenListRoutes } from "./routes/token-list.js";
 import { uriResRoutes } from "./routes/uri-res.js";
@@ -49,6 +50,12 @@ export interface BuildServerOptions {
   trustProxy?: FastifyServerOptions["trustProxy"];
   /** More plugins (a web UI at "/", say), registered after the API with the same context. */
   plugins?: ServerPlugin[];
+  /**
+   * Redirect a well-formed URN whose namespace is not served here to its best public resolver
+   * (`publicResolvers` of @urnkit/namespaces), the others in a `Link` header, instead of 404; its
+   * N2Ls lists them. A namespace served here always answers itself. Off by default.
+   */
+  delegatePublic?: boolean;
 }
 
 export const DEFAULT_LIMITS: Limits = { urnBytes: 8192, jsonBytes: 1048576, importBatch: 1000 };
@@ -60,7 +67,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const metrics = new Metrics();
   const counter = new ResolutionCounter(options.store);
-  const ctx: ServerContext = { store: options.store, metrics, counter, limits };
+  const ctx: ServerContext = {
+    store: options.store,
+    metrics,
+    counter,
+    limits,
+    delegatePublic: options.delegatePublic ?? false,
+  };
   const openapi = new OpenApiCollector();
   // Resolutions skip fastify (http/resolution-fast-path.ts) unless it has to log them or is closing.
   let fastResolution = false;
@@ -135,6 +148,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(organisationRoutes, { ctx });
   await app.register(prefixRoutes, { ctx });
   await app.register(urnRoutes, { ctx });
+  await app.register(publicResolverRoutes, { ctx });
   await app.register(importExportRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(tokenListRoutes, { ctx });

@@ -240,6 +240,9 @@ describe("web UI in chromium", { skip: missing }, () => {
     ["namespace", "/namespaces/example"],
     ["sign-in", "/sign-in"],
     ["unknown-urn", "/urn:example:nobody"],
+    // Links to public resolvers, never followed.
+    ["unknown-urn-elsewhere", "/urn:nbn:fi:tkk-004781"],
+    ["inspect-elsewhere", `/inspect?urn=${encodeURIComponent("urn:nbn:fi:tkk-004781")}`],
     ["reserved-urn", "/urn:example:report-2025"],
     ["malformed-urn", "/urn:example:a?b"],
     ["unknown-path", "/no/such/page"],

@@ -2,7 +2,8 @@
 // the same request, byte for byte on the wire, to a server with the fast path and to one that logs
 // requests (so fastify answers), must get the same status line, header fields and body. The fast
 // path is tried both ways: reading SQLite at once, and on the same store seen as an engine that
-// must be waited for, as PostgreSQL is.
+// must be waited for, as PostgreSQL is; and all three again with delegatePublic on (no test ever
+// asks a public resolver: its redirects are compared, never followed).
 
 import assert from "node:assert/strict";
 import { connect } from "node:net";
@@ -80,6 +81,9 @@ describe("resolution fast path", () => {
   let fastPort: number;
   let waitingPort: number;
   let routedPort: number;
+  /** The same three with delegatePublic on. */
+  let withPublic: FastifyInstance[];
+  let withPublicPorts: number[];
 
   before(async () => {
     store = await openSqliteStore(":memory:");
@@ -96,6 +100,8 @@ describe("resolution fast path", () => {
       { nid: "temp", local: true, redirectStatus: 307, maxAge: 30 },
       actor,
     );
+    // Served here without records: public resolvers know issn, but this server answers for it.
+    await store.createNamespace({ nid: "issn" }, actor);
     const key = (urn: string) => namespaceKey(new URN(urn));
     const record = (
       urn: string,
@@ -130,12 +136,20 @@ describe("resolution fast path", () => {
     fastPort = (fast.server.address() as { port: number }).port;
     waitingPort = (waiting.server.address() as { port: number }).port;
     routedPort = (routed.server.address() as { port: number }).port;
+    withPublic = [
+      await buildServer({ store, delegatePublic: true }),
+      await buildServer({ store: waitedFor(store), delegatePublic: true }),
+      await buildServer({ store, delegatePublic: true, logger: { level: "info", stream: sink } }),
+    ];
+    for (const app of withPublic) await app.listen({ port: 0, host: "127.0.0.1" });
+    withPublicPorts = withPublic.map((app) => (app.server.address() as { port: number }).port);
   });
 
   after(async () => {
     await fast.close();
     await waiting.close();
     await routed.close();
+    for (const app of withPublic) await app.close();
     await store.close();
   });
 
@@ -170,6 +184,20 @@ describe("resolution fast path", () => {
     ["GET", "/urn:example:later", { accept: "text/html" }],
     ["GET", "/urn:example:bare", { accept: "text/html" }],
     ["GET", "/urn:example:nobody", { "x-request-id": "client-1" }],
+    // Namespaces not served here: 302 with a Link header, or a list, when delegatePublic is on.
+    ["GET", "/urn:nbn:fi:tkk-004781"],
+    ["HEAD", "/urn:nbn:fi:tkk-004781"],
+    ["GET", "/URN:NBN:FI:tkk-004781"],
+    ["GET", "/urn:nbn:fi-fe2021050428812", {}, "1.0"],
+    ["GET", "/urn:nbn:fi:tkk-004781?+s=I2Ls"],
+    ["GET", "/urn:nbn:fi:tkk-004781?+s=I2C", { accept: "application/json" }],
+    ["GET", "/urn:nbn:se:uu:diva-352637", { accept: "text/html" }],
+    ["GET", "/urn:ietf:rfc:8141", { accept: "application/json" }],
+    ["GET", "/urn:epc:id:sgtin:0614141.112345.400"],
+    ["GET", "/urn:nowhere:x"],
+    ["GET", "/urn:nowhere:x", { accept: "text/html" }],
+    ["GET", "/urn:issn:1476-4687"],
+    ["GET", "/urn:issn:1476-4687", { accept: "text/html" }],
   ];
 
   for (const [method, target, fields = {}, version = "1.1"] of cases) {
@@ -178,6 +206,10 @@ describe("resolution fast path", () => {
       const expected = await exchange(routedPort, text);
       assert.deepEqual(await exchange(fastPort, text), expected);
       assert.deepEqual(await exchange(waitingPort, text), expected);
+      const [fastOn, waitingOn, routedOn] = withPublicPorts as [number, number, number];
+      const expectedOn = await exchange(routedOn, text);
+      assert.deepEqual(await exchange(fastOn, text), expectedOn);
+      assert.deepEqual(await exchange(waitingOn, text), expectedOn);
     });
   }
 

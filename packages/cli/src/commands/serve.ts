@@ -19,6 +19,7 @@ interface ServeOptions {
   adminToken?: boolean;
   log: string;
   trustProxy?: string | boolean;
+  delegatePublic?: boolean;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -102,6 +103,12 @@ export function registerServe(program: Command, ctx: Context): void {
     )
     .addOption(
       new Option(
+        "--delegate-public",
+        "redirect a URN whose namespace is not served here to its best public resolver (302, the others in a Link header) instead of 404",
+      ).env("URNKIT_DELEGATE_PUBLIC"),
+    )
+    .addOption(
+      new Option(
         "--example",
         "create the example namespace and records when the database has none",
       ).env("URNKIT_EXAMPLE"),
@@ -159,6 +166,7 @@ export function registerServe(program: Command, ctx: Context): void {
         store,
         logger: { level: options.log },
         trustProxy: trustProxy(options.trustProxy),
+        delegatePublic: flag(command, "delegatePublic", "URNKIT_DELEGATE_PUBLIC"),
       });
       try {
         const fresh = (await store.listTokens()).length === 0;

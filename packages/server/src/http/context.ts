@@ -18,6 +18,11 @@ export interface ServerContext {
   metrics: Metrics;
   counter: ResolutionCounter;
   limits: Limits;
+  /**
+   * Whether a well-formed URN whose namespace is not served here is redirected to its best public
+   * resolver (`serve --delegate-public`) rather than answered 404.
+   */
+  delegatePublic: boolean;
 }
 
 export interface PluginOptions {

@@ -5,6 +5,7 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { ErrorObject } from "ajv";
 import type { FastifyError, FastifyReply } from "fastify";
+import { elsewhere, UnknownUrnProblem } from "../public-delegation.js";
 import { errorPage } from "../ui/error-page.js";
 import { fieldErrors } from "../validation/ajv.js";
 import { negotiate } from "./accept.js";
@@ -95,7 +96,8 @@ export function negotiatedProblemAnswer(
   return {
     status: body.status,
     headers: htmlHeaders({ ...headers, "cache-control": "no-store", vary: "Accept" }),
-    body: errorPage(body, input),
+    // Only a page offers public resolvers, so only a page looks them up.
+    body: errorPage(body, input, error instanceof UnknownUrnProblem ? elsewhere(error.found) : []),
   };
 }
 

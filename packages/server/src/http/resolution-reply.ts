@@ -3,8 +3,11 @@
 
 import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import type { URN, UrnSyntaxError } from "@urnkit/core";
+import type { PublicResolverCandidate } from "@urnkit/namespaces";
 import type { FastifyReply } from "fastify";
 import { withQComponent } from "../locator-query.js";
+import { elsewhere, UnknownUrnProblem } from "../public-delegation.js";
 import { ELSEWHERE } from "../resolution-counts.js";
 import type { Lookup } from "../resolver.js";
 import type { UrnRecord } from "../storage/store.js";
@@ -12,6 +15,7 @@ import { escapeHtml } from "../ui/html.js";
 import { tombstonePage } from "../ui/tombstone-page.js";
 import { negotiate } from "./accept.js";
 import type { ServerContext } from "./context.js";
+import { linkHeader } from "./link-header.js";
 import { HttpProblem } from "./problem.js";
 import { HTML_TYPE, htmlHeaders } from "./response-headers.js";
 
@@ -77,11 +81,18 @@ function publicFor(maxAge: number): string {
 /** Anything a header value cannot carry as it is: control characters, space, non-ASCII. */
 const NOT_HEADER_SAFE = /[^\x21-\x7e]/;
 
+/**
+ * A URL as a header field carries it. A locator is stored as registered; "https://example.org/€"
+ * goes out percent-encoded, as a browser would send it (URL Standard), not as a header node would
+ * refuse.
+ */
+function headerSafe(url: string): string {
+  return NOT_HEADER_SAFE.test(url) ? new URL(url).href : url;
+}
+
 function redirect(status: number, location: string, maxAge: number, vary: boolean): Answer {
   const headers: Record<string, string> = {
-    // A locator is stored as registered; "https://example.org/€" goes out percent-encoded, as a
-    // browser would send it (URL Standard), not as a header node would refuse.
-    location: NOT_HEADER_SAFE.test(location) ? new URL(location).href : location,
+    location: headerSafe(location),
     "cache-control": publicFor(maxAge),
   };
   if (vary) headers.vary = "Accept";
@@ -93,7 +104,7 @@ function etag(body: string): string {
 }
 
 /** A 200 with ETag and Cache-Control; 304 when the client already has it. */
-function ok(asked: Asked, type: string, body: string, maxAge: number): Answer {
+export function ok(asked: Asked, type: string, body: string, maxAge: number): Answer {
   const tag = etag(body);
   const headers = { etag: tag, "cache-control": publicFor(maxAge), vary: "Accept" };
   if (asked.ifNoneMatch === tag) return { status: 304, headers };
@@ -141,10 +152,58 @@ function tombstone(
   };
 }
 
+/**
+ * How long an answer naming public resolvers may be cached: as long as a namespace's redirect by
+ * default. The table changes only with urnkit itself.
+ */
+export const PUBLIC_MAX_AGE = 300;
+
+/**
+ * `serve --delegate-public` for a URN not served here that public resolvers know: a 302 to the best
+ * of them, with the others in a Link header (RFC 8288) marked with their status, or for N2Ls all of
+ * them as text/uri-list. null for metadata and other names, which no public resolver gives in a
+ * form this server could vouch for: those stay 404.
+ */
+function publicAnswer(
+  asked: Asked,
+  urn: URN,
+  candidates: readonly PublicResolverCandidate[],
+  service: Service,
+): Answer | null {
+  if (service === "C" || service === "Ns") return null;
+  if (service === "Ls") {
+    const body = uriList(
+      urn.href,
+      candidates.map((c) => c.url),
+    );
+    return ok(asked, URI_LIST, body, Math.min(60, PUBLIC_MAX_AGE));
+  }
+  const [best, ...others] = candidates as [PublicResolverCandidate, ...PublicResolverCandidate[]];
+  const answer = redirect(302, best.url, PUBLIC_MAX_AGE, false);
+  if (others.length > 0)
+    answer.headers.link = linkHeader(
+      others.map((c) => ({
+        href: headerSafe(c.url),
+        params: [
+          ["rel", "alternate"],
+          ["title", c.name],
+          ["status", c.status],
+          ["kind", c.kind],
+        ],
+      })),
+    );
+  return answer;
+}
+
 async function record(ctx: ServerContext, key: string): Promise<UrnRecord> {
   const r = await ctx.store.getRecord(key);
   if (r === null) throw new HttpProblem(404, "unknown-urn", "the URN is not registered here");
   return r;
+}
+
+/** The 400 for a string that is not a URN: where and why, as the parser says. */
+export function syntaxProblem(e: UrnSyntaxError): HttpProblem {
+  return new HttpProblem(400, e.code, e.message, { index: e.index, component: e.component });
 }
 
 /**
@@ -161,11 +220,7 @@ export function answer(
   const metrics = ctx.metrics;
   if (found.kind === "malformed") {
     metrics.resolution("malformed");
-    const e = found.error;
-    throw new HttpProblem(400, e.code, e.message, {
-      index: e.index,
-      component: e.component,
-    });
+    throw syntaxProblem(found.error);
   }
   ctx.counter.add(found.ns?.nid ?? ELSEWHERE);
   if (found.kind === "delegated") {
@@ -173,10 +228,17 @@ export function answer(
     return redirect(302, found.location, found.ns.maxAge, false);
   }
   if (found.kind === "unknown") {
+    // Only here, for a URN not registered here, and only with the option on: resolving a URN
+    // served here costs nothing more.
+    const candidates = ctx.delegatePublic ? elsewhere(found) : [];
+    const delegated =
+      candidates.length === 0 ? null : publicAnswer(asked, found.urn, candidates, service);
+    if (delegated !== null) {
+      metrics.resolution(service === "Ls" ? "public-list" : "public");
+      return delegated;
+    }
     metrics.resolution("unknown");
-    throw new HttpProblem(404, "unknown-urn", `${found.urn.assignedName} is not registered here`, {
-      urn: found.urn.href,
-    });
+    throw new UnknownUrnProblem(found);
   }
   const { view, urn, ns } = found;
   const maxAge = ns?.maxAge ?? 0;

@@ -80,7 +80,7 @@ export async function resolutionRoutes(app: FastifyInstance, { ctx }: PluginOpti
     operationId: "resolveUrn",
     summary: "Resolve a URN",
     description:
-      "303 (or the namespace's 302/307) to the best locator; JSON record or text/uri-list by Accept; 301 to a successor; 410 tombstone; 404 reserved or unknown; 400 malformed; 302 to a delegate resolver. s= in the r-component selects an RFC 2483 service.",
+      "303 (or the namespace's 302/307) to the best locator; JSON record or text/uri-list by Accept; 301 to a successor; 410 tombstone; 404 reserved or unknown; 400 malformed; 302 to a delegate resolver, or with --delegate-public, for a namespace not served here, to its best public resolver (the others in a Link header). s= in the r-component selects an RFC 2483 service.",
     tags: ["resolution"],
     params: urnWildcardParams,
     response: {
@@ -93,7 +93,11 @@ export async function resolutionRoutes(app: FastifyInstance, { ctx }: PluginOpti
         },
       },
       301: { ...noBody, description: "Deactivated: moved to its successor" },
-      302: { ...noBody, description: "Delegated to another resolver, or the namespace's choice" },
+      302: {
+        ...noBody,
+        description:
+          "Delegated to another resolver, the namespace's choice, or (--delegate-public) a public resolver",
+      },
       303: { ...noBody, description: "See the best locator" },
       304: { ...noBody, description: "Not modified" },
       307: { ...noBody, description: "The namespace's choice of redirect" },

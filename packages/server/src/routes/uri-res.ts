@@ -17,7 +17,7 @@ export async function uriResRoutes(app: FastifyInstance, { ctx }: PluginOptions)
         operationId: "resolveService",
         summary: "RFC 2169 / RFC 2483 resolution service",
         description:
-          "N2L/I2L and N2R/I2R redirect to the best locator; N2Ls/I2Ls list locators and N2Ns/I2Ns other names (text/uri-list); N2C/I2C give metadata (JSON or HTML). Other services: 501.",
+          "N2L/I2L and N2R/I2R redirect to the best locator; N2Ls/I2Ls list locators and N2Ns/I2Ns other names (text/uri-list); N2C/I2C give metadata (JSON or HTML). With --delegate-public, a URN whose namespace is not served here: N2L redirects to its best public resolver, N2Ls lists them. Other services: 501.",
         tags: ["resolution"],
         params: {
           type: "object",
@@ -37,7 +37,11 @@ export async function uriResRoutes(app: FastifyInstance, { ctx }: PluginOptions)
             },
           },
           301: { ...noBody, description: "Deactivated: moved to its successor" },
-          302: { ...noBody, description: "Delegated, or the namespace's choice of redirect" },
+          302: {
+            ...noBody,
+            description:
+              "Delegated, the namespace's choice of redirect, or (--delegate-public) a public resolver",
+          },
           303: { ...noBody, description: "See the best locator" },
           304: { ...noBody, description: "Not modified" },
           307: { ...noBody, description: "The namespace's choice of redirect" },

@@ -1,10 +1,13 @@
 // What a browser sees when resolution (or any path outside the API) cannot answer: the same status
 // as the problem detail a program gets, as a page that says what went wrong and where to go on.
-// A malformed URN gets the inspector's explanation (where and why, and what would be right).
+// A malformed URN gets the inspector's explanation (where and why, and what would be right); a URN
+// in a namespace not served here, the public resolvers that may know it.
 
 import { STATUS_CODES } from "node:http";
 import { URN } from "@urnkit/core";
+import type { PublicResolverCandidate } from "@urnkit/namespaces";
 import type { Problem } from "../http/problem.js";
+import { elsewhereSection } from "./elsewhere-section.js";
 import { type Html, html } from "./html.js";
 import { syntaxErrorBox } from "./inspect-page.js";
 import { page } from "./layout.js";
@@ -17,7 +20,11 @@ function ways(links: Html[]): Html {
 const home = html`<a href="/">Resolve another URN</a>`;
 const namespaces = html`<a href="/namespaces">The namespaces served here</a>`;
 
-function content(problem: Problem, input: string | null): { title: string; body: Html } {
+function content(
+  problem: Problem,
+  input: string | null,
+  elsewhere: readonly PublicResolverCandidate[],
+): { title: string; body: Html } {
   const urn = typeof problem.urn === "string" ? problem.urn : input;
   const inspect = (text: string) =>
     html`<a href="${inspectHref(text)}">Inspect <code>${text}</code></a>`;
@@ -36,7 +43,7 @@ ${ways([inspect(input), home])}`,
         title: "Not registered here",
         body: html`<h1>Not registered here</h1>
 <p><code>${urn ?? ""}</code> is a well-formed URN, but this resolver holds no record of it.</p>
-${ways([...(urn === null ? [] : [inspect(urn)]), namespaces, home])}`,
+${elsewhereSection(elsewhere)}${ways([...(urn === null ? [] : [inspect(urn)]), namespaces, home])}`,
       };
     case "reserved":
     case "no-locator":
@@ -65,9 +72,16 @@ ${ways([...(urn === null ? [] : [inspect(urn)]), home])}`,
   }
 }
 
-/** The page for `problem`; `input` is the URN the request named, when it named one. */
-export function errorPage(problem: Problem, input: string | null): string {
-  const { title, body } = content(problem, input);
+/**
+ * The page for `problem`; `input` is the URN the request named, when it named one, and `elsewhere`
+ * the public resolvers to offer for a URN not served here.
+ */
+export function errorPage(
+  problem: Problem,
+  input: string | null,
+  elsewhere: readonly PublicResolverCandidate[] = [],
+): string {
+  const { title, body } = content(problem, input, elsewhere);
   return page(
     { title, session: null, noindex: true },
     html`${body}<p class="note">${problem.status} ${STATUS_CODES[problem.status] ?? ""} · <code>${problem.code}</code></p>`,

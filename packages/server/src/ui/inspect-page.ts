@@ -1,7 +1,8 @@
 // The inspector: one URN taken apart as RFC 8141 §2 reads it (scheme, NID, NSS, r-, q- and
 // f-component), its verdict under RFC 8141 and RFC 2141, where and why it fails, its canonical
 // form and equivalence keys (§3.1), its display form and what that could hide (§4.4, §3.2), the
-// NID's class and IANA registration (§5, §7.2) and its namespace's own rules (§6.4.2).
+// NID's class and IANA registration (§5, §7.2), its namespace's own rules (§6.4.2) and, when the
+// namespace is not served here, the public resolvers that may know the URN.
 
 import {
   componentName,
@@ -12,8 +13,10 @@ import {
   type UrnSyntax,
   type UrnSyntaxError,
 } from "@urnkit/core";
+import type { PublicResolverCandidate } from "@urnkit/namespaces";
 import { checkUrn } from "../namespace-keys.js";
 import type { RecordStatus } from "../storage/store.js";
+import { elsewhereSection } from "./elsewhere-section.js";
 import { type Html, html } from "./html.js";
 import { inspectHref, recordHref } from "./links.js";
 import { suggestFix } from "./suggest-fix.js";
@@ -79,8 +82,15 @@ export interface Registered {
   status: RecordStatus;
 }
 
-/** The inspector's content for `input`; null input shows the empty form. */
-export function inspectContent(input: string | null, registered: Registered | null): Html {
+/**
+ * The inspector's content for `input`; null input shows the empty form. `elsewhere`: the public
+ * resolvers for a URN not served here.
+ */
+export function inspectContent(
+  input: string | null,
+  registered: Registered | null,
+  elsewhere: readonly PublicResolverCandidate[] = [],
+): Html {
   const form = html`<form class="urn-form" method="get" action="/inspect" role="search">
 <label for="urn">URN to inspect</label>
 <div class="row">
@@ -94,7 +104,7 @@ export function inspectContent(input: string | null, registered: Registered | nu
   const legacy = error === null ? null : URN.parse(input, { syntax: "rfc2141" });
   const urn = error === null ? new URN(input) : legacy;
   const fix = error === null ? null : suggestFix(input);
-  const sections: Html[] = [];
+  const sections: (Html | null)[] = [];
 
   sections.push(html`<section aria-labelledby="h-verdict"><h2 id="h-verdict">Verdict</h2>
 <ul class="verdicts">${SYNTAXES.map(([s, name]) => verdict(input, s, name))}</ul>
@@ -107,7 +117,10 @@ ${error === null ? "" : syntaxErrorBox(input, error, fix)}
     );
     sections.push(forms(urn));
   }
-  if (error === null && urn !== null) sections.push(namespaceFacts(input, registered));
+  if (error === null && urn !== null) {
+    sections.push(namespaceFacts(input, registered));
+    sections.push(elsewhereSection(elsewhere));
+  }
   return html`<h1>Inspect a URN</h1>${form}${sections}`;
 }
 

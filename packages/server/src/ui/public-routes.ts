@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../http/context.js";
 import { rawTarget, urnFromPath } from "../http/raw-target.js";
 import { namespaceKey } from "../namespace-keys.js";
+import { elsewhere } from "../public-delegation.js";
 import { lookup } from "../resolver.js";
 import { homeContent } from "./home-page.js";
 import { html } from "./html.js";
@@ -44,6 +45,9 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
     if (params.get("do") === "inspect") return reply.redirect(inspectHref(input), 303);
     const found = await lookup(store, input);
     if (found.kind === "malformed") return reply.redirect(inspectHref(input), 303);
+    // A URN public resolvers know: resolution's answer, the redirect of --delegate-public or the
+    // 404 page that offers them.
+    if (elsewhere(found).length > 0) return reply.redirect(`/${input}`, 303);
     if (found.kind === "unknown") {
       const session = await pages.sessions.get(request);
       return pages.send(
@@ -66,9 +70,11 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
   app.get("/inspect", async (request, reply) => {
     const input = queryUrn(request, limits);
     let registered: Registered | null = null;
+    let candidates: ReturnType<typeof elsewhere> = [];
     if (input !== null && URN.canParse(input)) {
       const view = await store.resolve(namespaceKey(new URN(input)));
       if (view !== null) registered = { urn: view.urn, status: view.status };
+      else candidates = elsewhere(await lookup(store, input));
     }
     return pages.send(
       reply,
@@ -78,7 +84,7 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
         session: await pages.sessions.get(request),
         current: "inspect",
       },
-      inspectContent(input, registered),
+      inspectContent(input, registered, candidates),
     );
   });
 
