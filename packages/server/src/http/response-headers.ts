@@ -1,7 +1,7 @@
 // Header fields every answer of a kind carries, whichever pipeline sends it: fastify (through a
 // hook or `sendAnswer`) or the resolution fast path (resolution-fast-path.ts). Defined once here.
 
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 
 /** Same-origin everything; no inline script or style, so injected markup cannot run. */
@@ -25,11 +25,18 @@ export function htmlHeaders(headers: Record<string, string>): Record<string, str
 /** A client's X-Request-Id worth echoing: short, and only characters safe in a log line. */
 const CLIENT_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
+/** This process's part of every id it makes: 96 random bits, so no two processes share it. */
+const PROCESS_ID = randomBytes(12).toString("base64url");
+let issued = 0;
+
 /**
  * The request's id, answered in X-Request-Id and logged: the client's own when it sent a safe
- * one (a proxy's id ties the logs together), otherwise a random UUID, unique across processes.
+ * one (a proxy's id ties the logs together), otherwise this process's random part and a count,
+ * unique across processes and restarts (and cheaper per request than a random UUID).
  */
 export function requestId(request: IncomingMessage): string {
   const sent = request.headers["x-request-id"];
-  return typeof sent === "string" && CLIENT_ID.test(sent) ? sent : randomUUID();
+  if (typeof sent === "string" && CLIENT_ID.test(sent)) return sent;
+  issued += 1;
+  return `${PROCESS_ID}-${issued.toString(36)}`;
 }
