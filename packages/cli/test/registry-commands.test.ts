@@ -65,9 +65,10 @@ describe("registry commands", () => {
         stdio: ["ignore", "pipe", "pipe"],
       },
     );
+    // The start-up message is on standard error (standard output carries only log lines).
     let out = "";
     const url = await new Promise<string>((resolve, reject) => {
-      proc.stdout.on("data", (d) => {
+      proc.stderr.on("data", (d) => {
         out += d;
         const m = /at (http:\/\/\S+)\n/.exec(out);
         if (m) resolve(m[1] as string);
