@@ -319,7 +319,7 @@ for (const engine of engines)
           `/go?urn=${encodeURIComponent("urn:nowhere:x")}&do=resolve`,
         );
         assert.equal(none.statusCode, 404);
-        assert.match(none.body, /urn:nowhere:x is not registered here/);
+        assert.match(none.body, /<code>urn:nowhere:x<\/code> is not registered here/);
       }
     });
 

@@ -46,6 +46,7 @@ export async function publicResolverRoutes(app: FastifyInstance, { ctx }: Plugin
     "/api/v1/public-resolvers",
     {
       schema: {
+        operationId: "listPublicResolvers",
         summary: "Where a URN resolves publicly",
         description:
           "The public resolvers that may know the URN, best first (live before unverified, the longest matching prefix first), from urnkit's curated table. servedHere: this server serves the URN's namespace and answers for it itself. Cached like resolution's 200 answers (ETag, If-None-Match).",
