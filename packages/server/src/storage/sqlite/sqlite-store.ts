@@ -226,23 +226,7 @@ export class SqliteStore implements Store {
         `SELECT r.urn FROM successors s JOIN records r ON r.id = s.record_id
          WHERE s.successor_key = ? ORDER BY r.id`,
       ),
-      insertRecord: db.prepare<
-        [
-          {
-            key: string;
-            urn: string;
-            nid: string;
-            status: RecordStatus;
-            metadata: string | null;
-            reason: string | null;
-            deactivated: string | null;
-            organisation: string | null;
-            prefix: string | null;
-            created: string;
-            updated: string;
-          },
-        ]
-      >(
+      insertRecord: db.prepare<[Omit<RecordColumns, "id">]>(
         // The schema refuses any insert on a taken key (version 5), so the writes below look the
         // key up first rather than relying on ON CONFLICT. (An INSERT … SELECT … WHERE NOT EXISTS
         // reading the same table would make SQLite stage every row in a temporary table.)
