@@ -195,6 +195,7 @@ describe("an I/O error names the file", () => {
     ["parse", "--input", dir],
     ["extract", dir],
     ["template", "check", dir],
+    ["import", dir, "--db", join(dir, "urnkit-cli-test-never-made.db")],
   ]) {
     test(`urnkit ${args.join(" ")}`, async () => {
       const r = await run(args);

@@ -2,11 +2,12 @@
 // registry database, in batches of one transaction each; importing the same file again changes
 // nothing. A progress bar on a terminal: megabytes read, records per second, records created.
 
-import { createReadStream, statSync } from "node:fs";
+import { createReadStream, readFileSync, statSync } from "node:fs";
 import type { Command } from "commander";
 import { createOption, dbOption } from "../common-options.js";
 import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
 import { examplesHelp } from "../help-examples.js";
+import { namingFile } from "../input-lines.js";
 import { openRegistry } from "../open-registry.js";
 import { LineWriter } from "../output.js";
 import { progressBar } from "../progress-bar.js";
@@ -41,7 +42,7 @@ export function registerImport(program: Command, ctx: Context): void {
     )
     .action(async (file: string, options: { db: string; create?: boolean }, command: Command) => {
       const { DEFAULT_LIMITS, importRecords } = await import("@urnkit/server");
-      const size = statSync(file).size;
+      const size = inputSize(file);
       const { store } = await openRegistry(options.db, command, {
         create: options.create === true,
         offersCreate: true,
@@ -98,4 +99,19 @@ export function registerImport(program: Command, ctx: Context): void {
       }
       ctx.exit(code);
     });
+}
+
+/**
+ * The size of the file to import, refusing an unreadable one before the database is opened. A
+ * directory opens like a file and fails only at its first read, so it is read here to get Node's
+ * EISDIR error; every error names the file.
+ */
+function inputSize(file: string): number {
+  try {
+    const stat = statSync(file);
+    if (stat.isDirectory()) readFileSync(file);
+    return stat.size;
+  } catch (error) {
+    throw namingFile(error, file);
+  }
 }
