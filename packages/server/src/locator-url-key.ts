@@ -2,8 +2,9 @@
 // §6.2.3 normalisation of what differs between spellings of one URL and nothing else. The scheme
 // and the host are case-insensitive, so they are lowercased (ASCII letters only: the same rule
 // PostgreSQL's urnkit_url_key applies, so both engines store the same key); a port that is empty
-// or the scheme's default is dropped; an empty http(s) path is "/". The path, query and fragment
-// are case-sensitive and kept exactly as written, percent-encoding included.
+// or the scheme's default is dropped; an empty http(s) path is "/" (before a query or fragment
+// too). The path, query and fragment are case-sensitive and kept exactly as written,
+// percent-encoding included.
 
 /** scheme "://" authority, then the rest (path, query, fragment). */
 const HIERARCHICAL = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)([\s\S]*)$/;
@@ -40,6 +41,6 @@ export function locatorUrlKey(url: string): string {
     host = host.slice(0, host.length - port.length - 1);
   }
   if (port === DEFAULT_PORTS[scheme]) port = "";
-  if (rest === "" && (scheme === "http" || scheme === "https")) rest = "/";
+  if (!rest.startsWith("/") && (scheme === "http" || scheme === "https")) rest = `/${rest}`;
   return `${scheme}://${userinfo}${asciiLower(host)}${port === "" ? "" : `:${port}`}${rest}`;
 }

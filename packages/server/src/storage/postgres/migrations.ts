@@ -426,8 +426,8 @@ BEGIN
   IF (scheme, port) IN (('http', '80'), ('https', '443'), ('ws', '80'), ('wss', '443'), ('ftp', '21')) THEN
     port := '';
   END IF;
-  IF rest = '' AND scheme IN ('http', 'https') THEN
-    rest := '/';
+  IF left(rest, 1) <> '/' AND scheme IN ('http', 'https') THEN
+    rest := '/' || rest;
   END IF;
   RETURN scheme || '://' || userinfo
     || translate(host, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')
