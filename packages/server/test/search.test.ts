@@ -341,6 +341,15 @@ for (const engine of engines) {
         ).headers["content-type"],
         "application/problem+json; charset=utf-8",
       );
+      // A browser gets a page about the URL, not one taking it for a malformed URN.
+      const page = await app.inject({
+        method: "GET",
+        url: "/uri-res/L2Ns?https://nowhere.example/",
+        headers: { accept: "text/html" },
+      });
+      assert.equal(page.statusCode, 404);
+      assert.match(page.body, /no URN registered here has the locator https:\/\/nowhere.example\//);
+      assert.doesNotMatch(page.body, /Not a URN/);
       assert.equal((await get("/uri-res/L2Ns")).statusCode, 400);
       assert.equal((await get("/uri-res/L2Ns?")).statusCode, 400);
     });
