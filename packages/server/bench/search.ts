@@ -10,7 +10,7 @@
 // and what the indexes cost an import: SEARCH_IMPORT records (default 200k) imported into fresh
 // databases with the search indexes and without them (dropped first), in alternating pairs.
 //
-// SEARCH_RECORDS=1000000 SEARCH_REQUESTS=1000 SEARCH_IMPORT=200000 SEARCH_ENGINES=sqlite,postgres
+// SEARCH_RECORDS=1000000 SEARCH_REQUESTS=1000 SEARCH_IMPORT=200000 (0: skip) SEARCH_ENGINES=sqlite,postgres
 // PostgreSQL runs when URNKIT_BENCH_PG (or URNKIT_TEST_PG) names a server (a fresh database each).
 
 import { randomBytes } from "node:crypto";
@@ -211,6 +211,7 @@ for (const engine of ENGINES) {
   }
 
   // What the indexes cost an import: fresh databases, with and without, alternating.
+  if (IMPORT === 0) continue;
   const rates: Record<"with" | "without", number[]> = { with: [], without: [] };
   for (let round = 0; round < 2; round++)
     for (const kind of ["without", "with"] as const) {

@@ -28,6 +28,10 @@ const dialect: SearchDialect = {
 
 export class PostgresSearch implements SearchStore {
   readonly #pool: pg.Pool;
+  // A named statement a shape of query (filters given, order): a few dozen at most. Each
+  // connection prepares it once and then skips parsing (and, once PostgreSQL settles on a
+  // generic plan, planning) on every later page.
+  readonly #names = new Map<string, string>();
 
   constructor(pool: pg.Pool) {
     this.#pool = pool;
@@ -35,7 +39,12 @@ export class PostgresSearch implements SearchStore {
 
   async searchRecords(query: RecordQuery): Promise<SearchHit[]> {
     const { sql, params } = searchSql(query, dialect);
-    const result = await this.#pool.query<SummaryRow>(sql, params);
+    let name = this.#names.get(sql);
+    if (name === undefined) {
+      name = `urnkit_search_${this.#names.size}`;
+      this.#names.set(sql, name);
+    }
+    const result = await this.#pool.query<SummaryRow>({ name, text: sql, values: params });
     return result.rows.map(toHit);
   }
 }
