@@ -237,6 +237,8 @@ describe("web UI in chromium", { skip: missing }, () => {
     ["record-deactivated", "/record/urn:example:report-2019"],
     ["tombstone-seed", "/urn:example:draft-7"],
     ["namespaces", "/namespaces"],
+    ["search", "/search?q=report"],
+    ["search-refused", "/search?q=%21%21"],
     ["namespace", "/namespaces/example"],
     ["sign-in", "/sign-in"],
     ["unknown-urn", "/urn:example:nobody"],

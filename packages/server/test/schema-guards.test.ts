@@ -108,6 +108,8 @@ const POSTGRES_ONLY = [
   "TRUNCATE record_identifiers",
   "INSERT INTO prefixes (prefix,nid,organisation,created,updated) VALUES ('urn:example:lib-','example','fac','x','x') ON CONFLICT (prefix) DO UPDATE SET organisation = excluded.organisation",
   "INSERT INTO organisations (id,name,created,updated) VALUES ('lib','x','x','x') ON CONFLICT (id) DO UPDATE SET id = 'hijacked'",
+  // Schema version 8: a locator's lookup key is as fixed as its URL.
+  "UPDATE locators SET url_key = 'https://evil.example/'",
 ];
 
 async function snapshot(h: EngineHandle): Promise<string> {

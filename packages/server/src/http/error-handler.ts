@@ -101,10 +101,13 @@ export function negotiatedProblemAnswer(
   };
 }
 
-/** The URN a request target names: the path of "/urn:…", the query of "/uri-res/…?urn:…". */
+/**
+ * The URN a request target names: the path of "/urn:…", the query of "/uri-res/…?urn:…" (not of
+ * the L2x services, whose query is a URL).
+ */
 export function targetUrn(target: string): string | null {
   if (/^\/urn:/i.test(target)) return target.slice(1);
-  if (target.startsWith("/uri-res/")) {
+  if (target.startsWith("/uri-res/") && !target.startsWith("/uri-res/L2")) {
     const q = target.indexOf("?");
     return q < 0 ? null : target.slice(q + 1);
   }

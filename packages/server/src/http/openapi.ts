@@ -40,6 +40,7 @@ const VERSION = (createRequire(import.meta.url)("../../package.json") as { versi
 const TAGS: Record<string, string> = {
   resolution: "Resolving URNs (RFC 8141 §1.2.1; RFC 2169 and RFC 2483 services)",
   urns: "Registering URNs and managing their lifecycle (never deleted, never reassigned)",
+  search: "Listing and searching URN records, and reverse lookup (locator URL → URNs)",
   namespaces: "Namespaces served here, their templates, policies and minting",
   tokens: "API tokens (admin)",
   organisations: "Organisations: registrars that own prefixes, locators and identifiers",

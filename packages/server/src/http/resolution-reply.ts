@@ -36,7 +36,7 @@ export const SERVICES: Readonly<Record<string, Service>> = {
   I2Ns: "Ns",
 };
 
-const URI_LIST = "text/uri-list; charset=utf-8";
+export const URI_LIST = "text/uri-list; charset=utf-8";
 
 /** What an answer depends on besides the URN: the request's version and header fields. */
 export interface Asked {
@@ -116,7 +116,7 @@ export function ok(asked: Asked, type: string, body: string, maxAge: number): An
 }
 
 /** text/uri-list (RFC 2483 §5): the first line a comment holding the URN asked about. */
-function uriList(urn: string, uris: readonly string[]): string {
+export function uriList(urn: string, uris: readonly string[]): string {
   return `# ${urn}\r\n${uris.map((u) => `${u}\r\n`).join("")}`;
 }
 

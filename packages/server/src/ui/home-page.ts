@@ -1,5 +1,5 @@
-// The home page: one box that resolves a URN (RFC 8141 §1.2.1) or inspects it, and the
-// namespaces this server assigns names in.
+// The home page: one box that resolves a URN (RFC 8141 §1.2.1) or inspects it, or finds the URNs
+// of a web address, and the namespaces this server assigns names in.
 
 import type { Namespace } from "../storage/store.js";
 import { type Html, html } from "./html.js";
@@ -13,7 +13,7 @@ export function homeContent(
   return html`<h1>Resolve or inspect a URN</h1>
 <form class="urn-form" method="get" action="/go">
 <label for="urn">URN</label>
-<p class="hint" id="urn-hint">For example <code>urn:example:report-2024</code>. Resolve follows it to where the resource is; inspect takes it apart.</p>
+<p class="hint" id="urn-hint">For example <code>urn:example:report-2024</code>. Resolve follows it to where the resource is; inspect takes it apart. A web address (<code>https://…</code>) finds the URNs that point to it.</p>
 ${message ? html`<p class="error-box" role="alert" id="urn-error">${message}</p>` : ""}
 <div class="row">
 <input id="urn" name="urn" type="text" value="${value}" spellcheck="false" autocapitalize="off" autocomplete="off" required aria-describedby="urn-hint${message ? " urn-error" : ""}">

@@ -8,7 +8,7 @@ export interface PageOptions {
   title: string;
   session: Session | null;
   /** Which navigation entry is the current page. */
-  current?: "home" | "inspect" | "namespaces" | "registrar";
+  current?: "home" | "inspect" | "search" | "namespaces" | "registrar";
   /** A one-time notice shown above the content (announced to screen readers). */
   flash?: string | null;
   /** Asks robots not to index (registrar pages, tombstones of individual URNs need not be). */
@@ -40,6 +40,7 @@ ${options.noindex ? html`<meta name="robots" content="noindex">` : ""}
 <ul>
 ${navLink("/", "Resolve", current === "home")}
 ${navLink("/inspect", "Inspect", current === "inspect")}
+${navLink("/search", "Search", current === "search")}
 ${navLink("/namespaces", "Namespaces", current === "namespaces")}
 ${navLink(signedIn ? "/registrar" : "/sign-in", signedIn ? "Registrar" : "Sign in", current === "registrar")}
 </ul>

@@ -1,5 +1,5 @@
-// The public pages: home, the inspector, record pages and the namespace browser. Plain GETs
-// that need neither a session nor JavaScript.
+// The public pages: home, the inspector, record pages and the namespace browser (the search page
+// is search-routes.ts). Plain GETs that need neither a session nor JavaScript.
 
 import { URN } from "@urnkit/core";
 import type { FastifyInstance } from "fastify";
@@ -17,6 +17,8 @@ import type { Pages } from "./pages.js";
 import { queryUrn } from "./query-urn.js";
 import { recordHistory } from "./record-history.js";
 import { recordContent } from "./record-page.js";
+
+const WEB_ADDRESS = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
 export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pages): void {
   const { store, limits } = ctx;
@@ -42,6 +44,9 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
     const params = new URLSearchParams(target.slice(target.indexOf("?") + 1));
     const input = (params.get("urn") ?? "").trim();
     if (input === "") return reply.redirect("/", 303);
+    // A web address: the URNs that point to it (a URN has no "//" after its scheme).
+    if (WEB_ADDRESS.test(input))
+      return reply.redirect(`/search?url=${encodeURIComponent(input)}`, 303);
     if (params.get("do") === "inspect") return reply.redirect(inspectHref(input), 303);
     const found = await lookup(store, input);
     if (found.kind === "malformed") return reply.redirect(inspectHref(input), 303);

@@ -11,6 +11,7 @@ import { Pages } from "./pages.js";
 import { prefixRegistrarRoutes } from "./prefix-registrar-routes.js";
 import { publicRoutes } from "./public-routes.js";
 import { registrarRoutes } from "./registrar-routes.js";
+import { searchRoutes } from "./search-routes.js";
 import { SessionStore } from "./session.js";
 import { signInRoutes } from "./sign-in-routes.js";
 
@@ -46,6 +47,7 @@ export async function uiRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
 
   assetRoutes(app);
   publicRoutes(app, ctx, pages);
+  searchRoutes(app, ctx, pages);
   signInRoutes(app, ctx, pages);
   registrarRoutes(app, ctx, pages);
   prefixRegistrarRoutes(app, ctx, pages);

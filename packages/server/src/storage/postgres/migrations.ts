@@ -385,4 +385,70 @@ SELECT 'urn:' || nid || ':' || (mint::json ->> 'prefix'), nid, 'local-registry',
 FROM namespaces WHERE mint IS NOT NULL;
 `,
   },
+  {
+    // Search (GET /api/v1/urns, /uri-res/L2Ns). A locator's lookup key (locator-url-key.ts, the
+    // same rule in SQL) is a generated column: PostgreSQL computes it on every insert, import
+    // included, fills it for the locators already stored, and nobody can write it. Full text over
+    // the URN and the string values of its metadata is an expression index, kept in step with
+    // every write by PostgreSQL itself. Words are runs of letters and digits, lowercased, as
+    // SQLite's FTS5 unicode61 tokenizer splits them, so both engines find the same records.
+    version: 8,
+    name: "search",
+    sql: `
+CREATE FUNCTION urnkit_url_key(url text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  m text[];
+  p text[];
+  scheme text;
+  authority text;
+  rest text;
+  userinfo text := '';
+  host text;
+  port text := '';
+BEGIN
+  m := regexp_match(url, '^([A-Za-z][A-Za-z0-9+.-]*)://([^/?#]*)(.*)$');
+  IF m IS NULL THEN
+    RETURN url;
+  END IF;
+  scheme := translate(m[1], 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz');
+  authority := m[2];
+  rest := m[3];
+  IF strpos(authority, '@') > 0 THEN
+    userinfo := left(authority, length(authority) - strpos(reverse(authority), '@') + 1);
+  END IF;
+  host := substr(authority, length(userinfo) + 1);
+  p := regexp_match(host, ':([0-9]*)$');
+  IF p IS NOT NULL THEN
+    port := p[1];
+    host := left(host, length(host) - length(port) - 1);
+  END IF;
+  IF (scheme, port) IN (('http', '80'), ('https', '443'), ('ws', '80'), ('wss', '443'), ('ftp', '21')) THEN
+    port := '';
+  END IF;
+  IF left(rest, 1) <> '/' AND scheme IN ('http', 'https') THEN
+    rest := '/' || rest;
+  END IF;
+  RETURN scheme || '://' || userinfo
+    || translate(host, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')
+    || CASE WHEN port = '' THEN '' ELSE ':' || port END || rest;
+END
+$$;
+
+ALTER TABLE locators ADD COLUMN url_key text COLLATE "C"
+  GENERATED ALWAYS AS (urnkit_url_key(url)) STORED;
+CREATE INDEX locators_by_url_key ON locators (url_key, record_id);
+
+-- One function, calling only built-ins: a restore (search_path empty) rebuilds the index with it.
+CREATE FUNCTION urnkit_search_vector(urn text, metadata text) RETURNS tsvector
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT to_tsvector('simple', regexp_replace(
+    urn || ' ' || coalesce((SELECT string_agg(v #>> '{}', ' ')
+      FROM jsonb_path_query(metadata::jsonb, 'strict $.**') AS v
+      WHERE jsonb_typeof(v) = 'string'), ''),
+    '[^[:alnum:]]+', ' ', 'g'))
+$$;
+CREATE INDEX records_search ON records USING gin (urnkit_search_vector(urn, metadata));
+`,
+  },
 ];

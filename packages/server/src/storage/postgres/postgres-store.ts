@@ -33,6 +33,7 @@ import {
   toNamespace,
   toSessionWithToken,
 } from "../rows.js";
+import type { RecordQuery, SearchHit } from "../search.js";
 import {
   type Actor,
   type AuditEntry,
@@ -84,6 +85,7 @@ import {
   readPrefix,
   takeNumbers,
 } from "./prefixes.js";
+import { PostgresSearch } from "./search.js";
 
 interface RecordRow extends RecordColumns {
   locators: Locator[];
@@ -204,6 +206,7 @@ export class PostgresStore implements Store {
   readonly #staged = new WeakSet<pg.PoolClient>();
   readonly #organisations: PostgresOrganisations;
   readonly #prefixes: PostgresPrefixes;
+  readonly #search: PostgresSearch;
 
   constructor(options: PostgresStoreOptions) {
     this.#url = options.url;
@@ -221,6 +224,7 @@ export class PostgresStore implements Store {
     this.#prefixes = new PostgresPrefixes(this.pool, tx, audit, (nid) =>
       this.#changedNamespace(nid),
     );
+    this.#search = new PostgresSearch(this.pool);
   }
 
   async #tx<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -993,6 +997,12 @@ export class PostgresStore implements Store {
       "SELECT id, role, namespace, organisation, label, created, revoked FROM tokens ORDER BY id",
     );
     return rows;
+  }
+
+  // Listing and search (storage/postgres/search.ts)
+
+  searchRecords(query: RecordQuery): Promise<SearchHit[]> {
+    return this.#search.searchRecords(query);
   }
 
   // Organisations and prefixes (storage/postgres/organisations.ts, prefixes.ts)

@@ -493,4 +493,63 @@ SELECT 'urn:' || nid || ':' || json_extract(mint, '$.prefix'), nid, 'local-regis
 FROM namespaces WHERE mint IS NOT NULL;
 `,
   },
+  {
+    // Search (GET /api/v1/urns, /uri-res/L2Ns). A locator's lookup key (locator-url-key.ts) is
+    // written with the locator and, like its URL, never changed afterwards; the locators stored
+    // before are given theirs here through the function the store registers on its connection
+    // (urnkit_url_key), with the tombstone guard lifted for that one statement. Full text over the
+    // URN and the string values of its metadata is an FTS5 index kept in step by triggers on
+    // records (insert, import, and any change of metadata); words are runs of letters and digits,
+    // lowercased, accents kept, as PostgreSQL's index splits them.
+    version: 8,
+    name: "search",
+    sql: `
+ALTER TABLE locators ADD COLUMN url_key TEXT;
+DROP TRIGGER locators_tombstone_frozen;
+UPDATE locators SET url_key = urnkit_url_key(url);
+CREATE TRIGGER locators_tombstone_frozen BEFORE UPDATE ON locators
+WHEN (SELECT status FROM records WHERE id = OLD.record_id) = 'deactivated'
+BEGIN
+  SELECT RAISE(ABORT, 'a deactivated URN keeps its locators as they were');
+END;
+CREATE INDEX locators_by_url_key ON locators (url_key, record_id);
+
+DROP TRIGGER locators_never_moved;
+CREATE TRIGGER locators_never_moved
+BEFORE UPDATE OF id, record_id, url, url_key, created, owner ON locators
+WHEN NEW.id IS NOT OLD.id OR NEW.record_id IS NOT OLD.record_id OR NEW.url IS NOT OLD.url
+  OR NEW.url_key IS NOT OLD.url_key OR NEW.created IS NOT OLD.created
+  OR NEW.owner IS NOT OLD.owner
+BEGIN
+  SELECT RAISE(ABORT, 'a locator keeps its record, URL, owner and creation time');
+END;
+
+-- Contentless (the text is in records), and without positions (detail = none) or lengths
+-- (columnsize = 0): search asks only which records hold every word, never phrases or ranks, and
+-- each left out makes every insert cheaper.
+CREATE VIRTUAL TABLE records_search USING fts5 (
+  urn, body, content = '', detail = none, columnsize = 0,
+  tokenize = 'unicode61 remove_diacritics 0'
+);
+INSERT INTO records_search (rowid, urn, body)
+SELECT id, urn, (SELECT group_concat(value, ' ') FROM json_tree(metadata) WHERE type = 'text')
+FROM records;
+
+CREATE TRIGGER records_search_insert AFTER INSERT ON records
+BEGIN
+  INSERT INTO records_search (rowid, urn, body) VALUES (NEW.id, NEW.urn,
+    (SELECT group_concat(value, ' ') FROM json_tree(NEW.metadata) WHERE type = 'text'));
+END;
+
+-- A contentless index forgets a row by being given the words it indexed for it.
+CREATE TRIGGER records_search_update AFTER UPDATE OF metadata ON records
+WHEN NEW.metadata IS NOT OLD.metadata
+BEGIN
+  INSERT INTO records_search (records_search, rowid, urn, body) VALUES ('delete', OLD.id, OLD.urn,
+    (SELECT group_concat(value, ' ') FROM json_tree(OLD.metadata) WHERE type = 'text'));
+  INSERT INTO records_search (rowid, urn, body) VALUES (NEW.id, NEW.urn,
+    (SELECT group_concat(value, ' ') FROM json_tree(NEW.metadata) WHERE type = 'text'));
+END;
+`,
+  },
 ];

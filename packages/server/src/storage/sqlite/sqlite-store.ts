@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
+import { locatorUrlKey } from "../../locator-url-key.js";
 import { sameAsLine } from "../import-verdict.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
 import { mintPrefixOf } from "../mint-prefix.js";
@@ -31,6 +32,7 @@ import {
   toRecord,
   toSessionWithToken,
 } from "../rows.js";
+import type { RecordQuery, SearchHit } from "../search.js";
 import {
   type Actor,
   type AuditEntry,
@@ -69,6 +71,7 @@ import {
 import { migrations } from "./migrations.js";
 import { SqliteOrganisations } from "./organisations.js";
 import { SqlitePrefixes } from "./prefixes.js";
+import { SqliteSearch } from "./search.js";
 
 type RecordRow = RecordColumns;
 
@@ -147,6 +150,7 @@ export class SqliteStore implements Store {
   #prepared: ReturnType<SqliteStore["prepare"]> | undefined;
   #organisations: SqliteOrganisations | undefined;
   #prefixes: SqlitePrefixes | undefined;
+  #search: SqliteSearch | undefined;
 
   constructor(options: SqliteStoreOptions) {
     this.db = new Database(options.filename, { readonly: options.readonly ?? false });
@@ -158,6 +162,8 @@ export class SqliteStore implements Store {
     this.db.pragma("foreign_keys = ON");
     this.db.pragma("busy_timeout = 5000");
     tuneForLookups(this.db);
+    // Migration 8 gives the locators stored before it their lookup keys with it.
+    this.db.function("urnkit_url_key", { deterministic: true }, locatorUrlKey);
   }
 
   private get s(): ReturnType<SqliteStore["prepare"]> {
@@ -238,8 +244,8 @@ export class SqliteStore implements Store {
         "UPDATE locators SET priority = ?, media_type = ?, active = ? WHERE record_id = ? AND url = ?",
       ),
       insertLocator: db.prepare(
-        `INSERT INTO locators (record_id, url, priority, media_type, active, owner, created)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO locators (record_id, url, url_key, priority, media_type, active, owner, created)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       deactivateLocators: db.prepare(
         "UPDATE locators SET active = 0 WHERE record_id = ? AND active = 1",
@@ -580,6 +586,7 @@ export class SqliteStore implements Store {
       this.s.insertLocator.run(
         recordId,
         l.url,
+        locatorUrlKey(l.url),
         priority,
         mediaType,
         active,
@@ -883,6 +890,13 @@ export class SqliteStore implements Store {
         return info;
       })
       .immediate();
+  }
+
+  // Listing and search (storage/sqlite/search.ts)
+
+  searchRecords(query: RecordQuery): Promise<SearchHit[]> {
+    if (this.#search === undefined) this.#search = new SqliteSearch(this.db);
+    return this.#search.searchRecords(query);
   }
 
   // Organisations and prefixes (storage/sqlite/organisations.ts, prefixes.ts)

@@ -1,0 +1,50 @@
+// Listing and searching records in PostgreSQL: the GIN expression index records_search for
+// words, the generated url_key column's index for a URL (normalised by urnkit_url_key, the rule
+// the column is computed with), the unique key index ("C" collation) for a namespace or prefix.
+
+import type pg from "pg";
+import {
+  type RecordQuery,
+  type SearchDialect,
+  type SearchHit,
+  type SearchStore,
+  type SummaryRow,
+  searchSql,
+  toHit,
+} from "../search.js";
+
+const dialect: SearchDialect = {
+  placeholder: (n) => `$${n}`,
+  fullText: (match) => ({
+    from: "records r",
+    // The expression of the index records_search, word for word, so the planner can use it.
+    where: `urnkit_search_vector(r.urn, r.metadata) @@ to_tsquery('simple', ${match})`,
+    id: "r.id",
+  }),
+  // Each word quoted (a tsquery lexeme), all of them required.
+  matchText: (words) => words.map((w) => `'${w}'`).join(" & "),
+  locatorUrl: (url) => `l.url_key = urnkit_url_key(${url}) AND l.active`,
+};
+
+export class PostgresSearch implements SearchStore {
+  readonly #pool: pg.Pool;
+  // A named statement a shape of query (filters given, order): a few dozen at most. Each
+  // connection prepares it once and then skips parsing (and, once PostgreSQL settles on a
+  // generic plan, planning) on every later page.
+  readonly #names = new Map<string, string>();
+
+  constructor(pool: pg.Pool) {
+    this.#pool = pool;
+  }
+
+  async searchRecords(query: RecordQuery): Promise<SearchHit[]> {
+    const { sql, params } = searchSql(query, dialect);
+    let name = this.#names.get(sql);
+    if (name === undefined) {
+      name = `urnkit_search_${this.#names.size}`;
+      this.#names.set(sql, name);
+    }
+    const result = await this.#pool.query<SummaryRow>({ name, text: sql, values: params });
+    return result.rows.map(toHit);
+  }
+}

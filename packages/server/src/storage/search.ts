@@ -1,0 +1,148 @@
+// Listing and searching records (GET /api/v1/urns, the search page, /uri-res/L2Ns): the query
+// both engines answer, and the SQL they share. Pages are keyset pages (no OFFSET): in
+// equivalence-key order when the list is a namespace or prefix (its key range in the unique key
+// index), in registration order (record id) otherwise; either order is total and never changes,
+// so paging to the end sees every record present throughout exactly once, while others are added.
+
+import type { RecordStatus } from "./store.js";
+
+export type RecordOrder = "key" | "id";
+
+export interface RecordQuery {
+  nid?: string;
+  /** An equivalence-key prefix ("urn:nbn:de:0001-"). */
+  prefix?: string;
+  organisation?: string;
+  status?: RecordStatus;
+  /** ISO-8601 UTC, as the records store it: records updated at or after it. */
+  updatedSince?: string;
+  /** A locator URL as given: each engine normalises it (locator-url-key.ts). */
+  url?: string;
+  /** Words (runs of letters and digits), every one of which a record must hold. */
+  words?: readonly string[];
+  order: RecordOrder;
+  /** The last key or id of the page before. */
+  after?: string | number;
+  limit: number;
+}
+
+/** One record as a list shows it (its locators and links are on the record itself). */
+export interface RecordSummary {
+  urn: string;
+  key: string;
+  nid: string;
+  status: RecordStatus;
+  organisation: string | null;
+  prefix: string | null;
+  metadata: Record<string, unknown> | null;
+  created: string;
+  updated: string;
+}
+
+/** A record found, with the row id its page's cursor may need. */
+export interface SearchHit {
+  id: number;
+  record: RecordSummary;
+}
+
+export interface SearchStore {
+  /** At most `limit` records matching every filter, after `after` in `order`. */
+  searchRecords(query: RecordQuery): Promise<SearchHit[]>;
+}
+
+/** The order a query is answered in: a key range when it lists a namespace or prefix alone. */
+export function orderFor(query: Omit<RecordQuery, "order" | "limit">): RecordOrder {
+  const range = query.nid !== undefined || query.prefix !== undefined;
+  const driven = query.words !== undefined || query.url !== undefined;
+  return range && !driven && query.organisation === undefined ? "key" : "id";
+}
+
+/** The first string after every string starting with `prefix` (keys are ASCII: RFC 8141 §2). */
+export function prefixEnd(prefix: string): string {
+  const last = prefix.charCodeAt(prefix.length - 1);
+  return prefix.slice(0, -1) + String.fromCharCode(last + 1);
+}
+
+/** What differs between the engines' SQL for a search. */
+export interface SearchDialect {
+  /** The placeholder of the n-th parameter (from 1). */
+  placeholder(n: number): string;
+  /** The FROM clause of a full-text search, its condition and the record id it orders by. */
+  fullText(match: string): { from: string; where: string; id: string };
+  /** The text the engine's full-text condition takes for `words` (all of them). */
+  matchText(words: readonly string[]): string;
+  /** The condition on locator `l` for a locator URL given as parameter `url`. */
+  locatorUrl(url: string): string;
+}
+
+export const SUMMARY_COLUMNS =
+  "r.id, r.key, r.urn, r.nid, r.status, r.metadata, r.organisation, r.prefix, r.created, r.updated";
+
+/** A row of SUMMARY_COLUMNS. */
+export interface SummaryRow {
+  id: number | string;
+  key: string;
+  urn: string;
+  nid: string;
+  status: RecordStatus;
+  metadata: string | null;
+  organisation: string | null;
+  prefix: string | null;
+  created: string;
+  updated: string;
+}
+
+export function toHit(row: SummaryRow): SearchHit {
+  return { id: Number(row.id), record: toSummary(row) };
+}
+
+function toSummary(row: SummaryRow): RecordSummary {
+  return {
+    urn: row.urn,
+    key: row.key,
+    nid: row.nid,
+    status: row.status,
+    organisation: row.organisation,
+    prefix: row.prefix,
+    metadata: row.metadata === null ? null : (JSON.parse(row.metadata) as Record<string, unknown>),
+    created: row.created,
+    updated: row.updated,
+  };
+}
+
+/** The SELECT for `query` in `dialect`, with its parameters in order. */
+export function searchSql(
+  query: RecordQuery,
+  dialect: SearchDialect,
+): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const p = (value: unknown): string => {
+    params.push(value);
+    return dialect.placeholder(params.length);
+  };
+  let from = "records r";
+  let id = "r.id";
+  const where: string[] = [];
+  if (query.words !== undefined) {
+    const fts = dialect.fullText(p(dialect.matchText(query.words)));
+    from = fts.from;
+    id = fts.id;
+    where.push(fts.where);
+  }
+  const ranges = [query.nid === undefined ? null : `urn:${query.nid}:`, query.prefix ?? null];
+  for (const start of ranges)
+    if (start !== null) where.push(`r.key >= ${p(start)}`, `r.key < ${p(prefixEnd(start))}`);
+  if (query.organisation !== undefined) where.push(`r.organisation = ${p(query.organisation)}`);
+  if (query.status !== undefined) where.push(`r.status = ${p(query.status)}`);
+  if (query.updatedSince !== undefined) where.push(`r.updated >= ${p(query.updatedSince)}`);
+  if (query.url !== undefined)
+    where.push(
+      `${id} IN (SELECT l.record_id FROM locators l WHERE ${dialect.locatorUrl(p(query.url))})`,
+    );
+  const by = query.order === "key" ? "r.key" : id;
+  if (query.after !== undefined) where.push(`${by} > ${p(query.after)}`);
+  const sql = `SELECT ${SUMMARY_COLUMNS} FROM ${from}${
+    where.length === 0 ? "" : ` WHERE ${where.join(" AND ")}`
+  } ORDER BY ${by} LIMIT ${p(query.limit)}`;
+  return { sql, params };
+}
