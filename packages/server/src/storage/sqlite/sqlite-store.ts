@@ -7,6 +7,7 @@ import Database from "better-sqlite3";
 import { sameAsLine } from "../import-verdict.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
 import { mintPrefixOf } from "../mint-prefix.js";
+import type { OaiItem, OaiPosition, OaiSelection } from "../oai.js";
 import {
   LOCAL_REGISTRY,
   type Organisation,
@@ -67,6 +68,7 @@ import {
   type UrnRecord,
 } from "../store.js";
 import { migrations } from "./migrations.js";
+import { SqliteOai } from "./oai.js";
 import { SqliteOrganisations } from "./organisations.js";
 import { SqlitePrefixes } from "./prefixes.js";
 
@@ -147,6 +149,7 @@ export class SqliteStore implements Store {
   #prepared: ReturnType<SqliteStore["prepare"]> | undefined;
   #organisations: SqliteOrganisations | undefined;
   #prefixes: SqlitePrefixes | undefined;
+  #oaiReads: SqliteOai | undefined;
 
   constructor(options: SqliteStoreOptions) {
     this.db = new Database(options.filename, { readonly: options.readonly ?? false });
@@ -169,6 +172,11 @@ export class SqliteStore implements Store {
     if (this.#organisations === undefined)
       this.#organisations = new SqliteOrganisations(this.db, (...a) => this.#audit(...a));
     return this.#organisations;
+  }
+
+  get #oai(): SqliteOai {
+    if (this.#oaiReads === undefined) this.#oaiReads = new SqliteOai(this.db);
+    return this.#oaiReads;
   }
 
   get #pfx(): SqlitePrefixes {
@@ -883,6 +891,20 @@ export class SqliteStore implements Store {
         return info;
       })
       .immediate();
+  }
+
+  // OAI-PMH reads (storage/sqlite/oai.ts)
+
+  oaiPage(selection: OaiSelection, after: OaiPosition | null, limit: number): Promise<OaiItem[]> {
+    return this.#oai.oaiPage(selection, after, limit);
+  }
+
+  oaiCount(selection: OaiSelection): Promise<number> {
+    return this.#oai.oaiCount(selection);
+  }
+
+  oaiEarliest(): Promise<string | null> {
+    return this.#oai.oaiEarliest();
   }
 
   // Organisations and prefixes (storage/sqlite/organisations.ts, prefixes.ts)
