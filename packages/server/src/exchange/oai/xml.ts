@@ -7,11 +7,16 @@
 const NOT_XML_CHAR =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML 1.0 excludes
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// Any character `text` changes: most values have none and are returned as they are.
+const CHANGED =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters NOT_XML_CHAR may remove
+  /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 const MARKUP = /[&<>"]/g;
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 
 /** `value` as character data or an attribute value (double-quoted). */
 export function text(value: string): string {
+  if (!CHANGED.test(value)) return value;
   return value.replace(NOT_XML_CHAR, "").replace(MARKUP, (c) => ENTITIES[c] as string);
 }
 
