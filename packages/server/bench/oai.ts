@@ -3,13 +3,15 @@
 // OAI_BENCH_RECORDS records (default 1M; through the NDJSON import, one locator and a title
 // each), serves them on loopback and harvests the whole list across resumption tokens in oai_dc
 // and in the native format, reading each response as a stream and keeping only its tail (for
-// the token): records/s, and the process's RSS before, at its peak during, and after the harvest.
-// Server and harvester share the process, so the RSS bounds both.
+// the token): records/s, and the process's memory before, at its peak during, and after the
+// harvest: RSS, and its anonymous part (Linux RssAnon), which leaves out the database file's
+// pages SQLite maps into memory (mmap_size, storage/sqlite/sqlite-store.ts), so that growth of
+// the heap or of buffers shows. Server and harvester share the process, so the figures bound both.
 //
 // OAI_BENCH_RECORDS=1000000  OAI_BENCH_PAGE=500  OAI_BENCH_ENGINES=sqlite,postgres
 // PostgreSQL runs when URNKIT_TEST_PG names a server (a fresh database on it, dropped after).
 
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { get } from "node:http";
 import type { AddressInfo } from "node:net";
 import { loadavg, tmpdir } from "node:os";
@@ -28,6 +30,17 @@ const ENGINES = (process.env.OAI_BENCH_ENGINES ?? (TEST_PG ? "sqlite,postgres" :
 );
 const actor = { tokenId: null };
 const MB = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
+
+/** RSS and its anonymous part (from /proc/self/status; RSS again where there is none). */
+function memory(): { rss: number; anon: number } {
+  const rss = process.memoryUsage().rss;
+  try {
+    const kb = /RssAnon:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1];
+    return { rss, anon: kb === undefined ? rss : Number(kb) * 1024 };
+  } catch {
+    return { rss, anon: rss };
+  }
+}
 const log = (message: string) =>
   console.log(`${message} (load ${(loadavg()[0] as number).toFixed(2)})`);
 
@@ -95,11 +108,14 @@ function page(url: string): Promise<{ records: number; token: string | null }> {
 
 async function harvest(base: string, prefix: string) {
   global.gc?.();
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 50);
+  const before = memory();
+  const peak = { ...before };
+  const sample = () => {
+    const m = memory();
+    peak.rss = Math.max(peak.rss, m.rss);
+    peak.anon = Math.max(peak.anon, m.anon);
+  };
+  const sampler = setInterval(sample, 50);
   const t0 = process.hrtime.bigint();
   let total = 0;
   let pages = 0;
@@ -112,8 +128,8 @@ async function harvest(base: string, prefix: string) {
   }
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   clearInterval(sampler);
-  const after = process.memoryUsage().rss;
-  return { total, pages, seconds, before, peak: Math.max(peak, after), after };
+  sample();
+  return { total, pages, seconds, before, peak, after: memory() };
 }
 
 for (const engine of ENGINES) {
@@ -136,7 +152,7 @@ for (const engine of ENGINES) {
         const r = await harvest(base, prefix);
         if (r.total !== RECORDS) throw new Error(`harvested ${r.total} of ${RECORDS} records`);
         log(
-          `${engine} ListRecords ${prefix}: ${r.total} records in ${r.pages} pages of ${PAGE}, ${r.seconds.toFixed(1)} s = ${(r.total / r.seconds).toFixed(0)} records/s; RSS ${MB(r.before)} before, ${MB(r.peak)} peak, ${MB(r.after)} after`,
+          `${engine} ListRecords ${prefix}: ${r.total} records in ${r.pages} pages of ${PAGE}, ${r.seconds.toFixed(1)} s = ${(r.total / r.seconds).toFixed(0)} records/s; RSS ${MB(r.before.rss)} before, ${MB(r.peak.rss)} peak, ${MB(r.after.rss)} after; anonymous ${MB(r.before.anon)} / ${MB(r.peak.anon)} / ${MB(r.after.anon)}`,
         );
       }
     } finally {

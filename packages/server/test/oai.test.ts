@@ -379,6 +379,27 @@ for (const engine of engines) {
       );
     });
 
+    it("pages through records that share one datestamp without losing or repeating any", async () => {
+      const rows = await h.rawRows("records");
+      const saved = rows.map((r) => [r.key, r.updated] as const);
+      await h.rawExec("UPDATE records SET updated = '2020-06-01T00:00:00.000Z'");
+      try {
+        const { all, cursors } = await harvest("ListIdentifiers", "metadataPrefix=oai_dc");
+        // One datestamp: registration order.
+        assert.deepEqual(all, [
+          "urn:example:r0",
+          "urn:example:r1",
+          "urn:example:r2",
+          "urn:example:r3",
+          "urn:other:x",
+        ]);
+        assert.deepEqual(cursors, [0, 2, 4]);
+      } finally {
+        for (const [key, t] of saved)
+          await h.rawExec(`UPDATE records SET updated = '${t}' WHERE key = '${key}'`);
+      }
+    });
+
     it("answers POST with a form body as GET", async () => {
       const post = await app.inject({
         method: "POST",

@@ -42,12 +42,21 @@ export interface OaiStore {
 }
 
 /**
- * The WHERE clause of a selection after a position, in SQL both engines speak; `param` names the
- * next parameter in the engine's style and `values` receives its value.
+ * Which records after a position a statement reads: those with the position's datestamp and a
+ * larger id ("tie"), or those with a later datestamp ("later"). Many records share a datestamp
+ * (an import batch is written at one instant), and a seek on (updated, id) > (?, ?) would walk
+ * past all the earlier ones of the tie on every page; each half is one index range instead.
+ */
+export type OaiPart = "tie" | "later";
+
+/**
+ * The WHERE clause of a selection (after a position, the part of it), in SQL both engines speak;
+ * `param` names the next parameter in the engine's style and `values` receives its value.
  */
 export function oaiWhere(
   selection: OaiSelection,
   after: OaiPosition | null,
+  part: OaiPart,
   param: () => string,
   values: unknown[],
 ): string {
@@ -62,12 +71,18 @@ export function oaiWhere(
   if (selection.withOrganisation) terms.push("r.organisation IS NOT NULL");
   if (selection.from !== undefined) add((p) => `r.updated >= ${p()}`, selection.from);
   if (selection.before !== undefined) add((p) => `r.updated < ${p()}`, selection.before);
-  if (after !== null) add((p) => `(r.updated, r.id) > (${p()}, ${p()})`, after.updated, after.id);
+  if (after !== null && part === "tie")
+    add((p) => `r.updated = ${p()} AND r.id > ${p()}`, after.updated, after.id);
+  if (after !== null && part === "later") add((p) => `r.updated > ${p()}`, after.updated);
   return terms.length === 0 ? "" : `WHERE ${terms.join(" AND ")}`;
 }
 
 /** A selection's shape (which terms it has), to reuse a prepared statement for it. */
-export function oaiShape(selection: OaiSelection, after: OaiPosition | null): string {
+export function oaiShape(
+  selection: OaiSelection,
+  after: OaiPosition | null,
+  part: OaiPart,
+): string {
   return [
     selection.nid !== undefined,
     selection.organisation !== undefined,
@@ -77,5 +92,20 @@ export function oaiShape(selection: OaiSelection, after: OaiPosition | null): st
     after !== null,
   ]
     .map((b) => (b ? "1" : "0"))
-    .join("");
+    .join("")
+    .concat(part);
+}
+
+/**
+ * Up to `limit` records after `after`: the rest of its datestamp's tie, then later ones, each
+ * read by `read` (one statement of the engine).
+ */
+export async function pageAfter<T>(
+  after: OaiPosition | null,
+  limit: number,
+  read: (part: OaiPart, limit: number) => Promise<T[]> | T[],
+): Promise<T[]> {
+  if (after === null) return read("later", limit);
+  const tie = await read("tie", limit);
+  return tie.length >= limit ? tie : tie.concat(await read("later", limit - tie.length));
 }

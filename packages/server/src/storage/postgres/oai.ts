@@ -4,10 +4,12 @@
 import type pg from "pg";
 import {
   type OaiItem,
+  type OaiPart,
   type OaiPosition,
   type OaiSelection,
   type OaiStore,
   oaiWhere,
+  pageAfter,
 } from "../oai.js";
 import { type RecordColumns, toRecord } from "../rows.js";
 import type { Locator, RecordIdentifier } from "../store.js";
@@ -42,25 +44,36 @@ export class PostgresOai implements OaiStore {
     after: OaiPosition | null,
     limit: number,
   ): Promise<OaiItem[]> {
+    return pageAfter(after, limit, (part, n) => this.#read(selection, after, part, n));
+  }
+
+  async #read(
+    selection: OaiSelection,
+    after: OaiPosition | null,
+    part: OaiPart,
+    limit: number,
+  ): Promise<OaiItem[]> {
     const values: unknown[] = [];
     let n = 0;
-    const where = oaiWhere(selection, after, () => `$${++n}`, values);
+    const where = oaiWhere(selection, after, part, () => `$${++n}`, values);
     values.push(limit);
     const { rows } = await this.#pool.query<PageRow>(
       `${PAGE_SQL} ${where} ORDER BY r.updated, r.id LIMIT $${++n}`,
       values,
     );
-    return rows.map((row) => ({
-      id: row.id,
-      // The provider shows no predecessors: reading them would cost a join per record.
-      record: toRecord(row, { ...row, predecessors: [] }),
-    }));
+    return rows.map(
+      (row): OaiItem => ({
+        id: row.id,
+        // The provider shows no predecessors: reading them would cost a join per record.
+        record: toRecord(row, { ...row, predecessors: [] }),
+      }),
+    );
   }
 
   async oaiCount(selection: OaiSelection): Promise<number> {
     const values: unknown[] = [];
     let n = 0;
-    const where = oaiWhere(selection, null, () => `$${++n}`, values);
+    const where = oaiWhere(selection, null, "later", () => `$${++n}`, values);
     const { rows } = await this.#pool.query<{ n: number }>(
       `SELECT count(*) AS n FROM records r ${where}`,
       values,

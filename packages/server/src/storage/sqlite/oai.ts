@@ -5,11 +5,13 @@
 import type Database from "better-sqlite3";
 import {
   type OaiItem,
+  type OaiPart,
   type OaiPosition,
   type OaiSelection,
   type OaiStore,
   oaiShape,
   oaiWhere,
+  pageAfter,
 } from "../oai.js";
 import { type RecordColumns, toRecord } from "../rows.js";
 import type { Locator, RecordIdentifier } from "../store.js";
@@ -46,9 +48,13 @@ export class SqliteOai implements OaiStore {
     after: OaiPosition | null,
     limit: number,
   ): Promise<OaiItem[]> {
+    return pageAfter(after, limit, (part, n) => this.#read(selection, after, part, n));
+  }
+
+  #read(selection: OaiSelection, after: OaiPosition | null, part: OaiPart, limit: number) {
     const values: unknown[] = [];
-    const where = oaiWhere(selection, after, () => "?", values);
-    const shape = oaiShape(selection, after);
+    const where = oaiWhere(selection, after, part, () => "?", values);
+    const shape = oaiShape(selection, after, part);
     let statement = this.#pages.get(shape);
     if (statement === undefined) {
       statement = this.#db.prepare<unknown[], PageRow>(
@@ -56,22 +62,24 @@ export class SqliteOai implements OaiStore {
       );
       this.#pages.set(shape, statement);
     }
-    return statement.all(...values, limit).map((row) => ({
-      id: row.id,
-      // The provider shows no predecessors: reading them would cost a join per record.
-      record: toRecord(row, {
-        locators: JSON.parse(row.locators) as Locator[],
-        successors: JSON.parse(row.successors) as string[],
-        predecessors: [],
-        identifiers: JSON.parse(row.identifiers) as RecordIdentifier[],
+    return statement.all(...values, limit).map(
+      (row): OaiItem => ({
+        id: row.id,
+        // The provider shows no predecessors: reading them would cost a join per record.
+        record: toRecord(row, {
+          locators: JSON.parse(row.locators) as Locator[],
+          successors: JSON.parse(row.successors) as string[],
+          predecessors: [],
+          identifiers: JSON.parse(row.identifiers) as RecordIdentifier[],
+        }),
       }),
-    }));
+    );
   }
 
   async oaiCount(selection: OaiSelection): Promise<number> {
     const values: unknown[] = [];
-    const where = oaiWhere(selection, null, () => "?", values);
-    const shape = oaiShape(selection, null);
+    const where = oaiWhere(selection, null, "later", () => "?", values);
+    const shape = oaiShape(selection, null, "later");
     let statement = this.#counts.get(shape);
     if (statement === undefined) {
       statement = this.#db.prepare<unknown[], { n: number }>(
