@@ -2,11 +2,15 @@
 // (Debian's libhttp-oai-perl; .ci/oai-peers.sh installs it), driven by fixtures/oai-peer.pl
 // against a live server on loopback, on every engine: Identify, ListMetadataFormats, ListSets, a
 // whole ListRecords harvest across resumption tokens whose count is the database's, selective
-// harvests by set and by from/until, GetRecord, and each error code the protocol defines.
+// harvests by set and by from/until, GetRecord, and each error code the protocol defines. Native
+// records are validated against the XML Schema the server serves (libxml2, through XML::LibXML).
 
 import assert from "node:assert/strict";
 import { execFile, execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -16,12 +20,15 @@ import { type EngineHandle, engines } from "./engines.js";
 
 const run = promisify(execFile);
 const DRIVER = fileURLToPath(new URL("fixtures/oai-peer.pl", import.meta.url));
+const VALIDATOR = fileURLToPath(new URL("fixtures/xsd-validate.pl", import.meta.url));
 const actor = { tokenId: null };
 
 /** Why the peer test cannot run here, or undefined when it can. */
 function missingPeer(): string | undefined {
   try {
-    execFileSync("perl", ["-MHTTP::OAI", "-MJSON::PP", "-e", "1"], { stdio: "ignore" });
+    execFileSync("perl", ["-MHTTP::OAI", "-MJSON::PP", "-MXML::LibXML", "-e", "1"], {
+      stdio: "ignore",
+    });
     return undefined;
   } catch {
     return "the Perl module HTTP::OAI is not installed (Debian: libhttp-oai-perl; .ci/oai-peers.sh installs it)";
@@ -166,6 +173,34 @@ for (const engine of engines) {
         gone.records?.map((r) => r.datestamp),
         ["2021-03-06T12:00:00Z"],
       );
+    });
+
+    it("native records are valid by the XML Schema the server serves", async () => {
+      const dir = mkdtempSync(join(tmpdir(), "urnkit-oai-xsd-"));
+      try {
+        const xsd = await (await fetch(`${base}/schema/urnkit.xsd`)).text();
+        writeFileSync(join(dir, "urnkit.xsd"), xsd);
+        // An active record with an organisation, and a deactivated one.
+        for (const n of [3, 5]) {
+          const answer = await (
+            await fetch(`${base}?verb=GetRecord&identifier=${urn(n)}&metadataPrefix=urnkit`)
+          ).text();
+          const record =
+            /<record xmlns="urn:urnkit:oai:record:1".*?<\/record>(?=<\/metadata>)/s.exec(
+              answer,
+            )?.[0];
+          assert.ok(record !== undefined, answer);
+          writeFileSync(join(dir, "record.xml"), record);
+          const { stdout } = await run("perl", [
+            VALIDATOR,
+            join(dir, "urnkit.xsd"),
+            join(dir, "record.xml"),
+          ]).catch((e: { stdout: string }) => ({ stdout: e.stdout }));
+          assert.equal(stdout, "valid\n", record);
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it("gets each error code", async () => {
