@@ -451,4 +451,16 @@ $$;
 CREATE INDEX records_search ON records USING gin (urnkit_search_vector(urn, metadata));
 `,
   },
+  {
+    // Version 9 as in SQLite: datestamp order for the OAI-PMH provider. "updated" compares in
+    // byte order ("C", as the keys), so ISO 8601 text sorts as time whatever the database's locale.
+    version: 9,
+    name: "oai-datestamp-order",
+    sql: `
+ALTER TABLE records ALTER COLUMN updated TYPE text COLLATE "C";
+CREATE INDEX records_by_updated ON records (updated, id);
+CREATE INDEX records_by_nid_updated ON records (nid, updated, id);
+CREATE INDEX records_by_organisation_updated ON records (organisation, updated, id);
+`,
+  },
 ];

@@ -552,4 +552,15 @@ BEGIN
 END;
 `,
   },
+  {
+    // The OAI-PMH provider lists records in datestamp order (last change, then id), whole or by
+    // namespace or organisation, and pages on from the last (updated, id) it gave out.
+    version: 9,
+    name: "oai-datestamp-order",
+    sql: `
+CREATE INDEX records_by_updated ON records (updated, id);
+CREATE INDEX records_by_nid_updated ON records (nid, updated, id);
+CREATE INDEX records_by_organisation_updated ON records (organisation, updated, id);
+`,
+  },
 ];

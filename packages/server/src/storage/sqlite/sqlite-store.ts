@@ -8,6 +8,7 @@ import { locatorUrlKey } from "../../locator-url-key.js";
 import { sameAsLine } from "../import-verdict.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
 import { mintPrefixOf } from "../mint-prefix.js";
+import type { OaiItem, OaiPosition, OaiSelection } from "../oai.js";
 import {
   LOCAL_REGISTRY,
   type Organisation,
@@ -69,6 +70,7 @@ import {
   type UrnRecord,
 } from "../store.js";
 import { migrations } from "./migrations.js";
+import { SqliteOai } from "./oai.js";
 import { SqliteOrganisations } from "./organisations.js";
 import { SqlitePrefixes } from "./prefixes.js";
 import { SqliteSearch } from "./search.js";
@@ -151,6 +153,7 @@ export class SqliteStore implements Store {
   #organisations: SqliteOrganisations | undefined;
   #prefixes: SqlitePrefixes | undefined;
   #search: SqliteSearch | undefined;
+  #oaiReads: SqliteOai | undefined;
 
   constructor(options: SqliteStoreOptions) {
     this.db = new Database(options.filename, { readonly: options.readonly ?? false });
@@ -175,6 +178,11 @@ export class SqliteStore implements Store {
     if (this.#organisations === undefined)
       this.#organisations = new SqliteOrganisations(this.db, (...a) => this.#audit(...a));
     return this.#organisations;
+  }
+
+  get #oai(): SqliteOai {
+    if (this.#oaiReads === undefined) this.#oaiReads = new SqliteOai(this.db);
+    return this.#oaiReads;
   }
 
   get #pfx(): SqlitePrefixes {
@@ -897,6 +905,20 @@ export class SqliteStore implements Store {
   searchRecords(query: RecordQuery): Promise<SearchHit[]> {
     if (this.#search === undefined) this.#search = new SqliteSearch(this.db);
     return this.#search.searchRecords(query);
+  }
+
+  // OAI-PMH reads (storage/sqlite/oai.ts)
+
+  oaiPage(selection: OaiSelection, after: OaiPosition | null, limit: number): Promise<OaiItem[]> {
+    return this.#oai.oaiPage(selection, after, limit);
+  }
+
+  oaiCount(selection: OaiSelection): Promise<number> {
+    return this.#oai.oaiCount(selection);
+  }
+
+  oaiEarliest(): Promise<string | null> {
+    return this.#oai.oaiEarliest();
   }
 
   // Organisations and prefixes (storage/sqlite/organisations.ts, prefixes.ts)
