@@ -4,6 +4,16 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
+import type {
+  HarvestEnd,
+  HarvestProgress,
+  HarvestRefusal,
+  HarvestRun,
+  HarvestSource,
+  HarvestSourceKey,
+  HarvestSourceListing,
+  HarvestStart,
+} from "../harvest.js";
 import { sameAsLine } from "../import-verdict.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
 import { mintPrefixOf } from "../mint-prefix.js";
@@ -66,6 +76,7 @@ import {
   type TokenListing,
   type UrnRecord,
 } from "../store.js";
+import { SqliteHarvest } from "./harvest.js";
 import { migrations } from "./migrations.js";
 import { SqliteOrganisations } from "./organisations.js";
 import { SqlitePrefixes } from "./prefixes.js";
@@ -147,6 +158,7 @@ export class SqliteStore implements Store {
   #prepared: ReturnType<SqliteStore["prepare"]> | undefined;
   #organisations: SqliteOrganisations | undefined;
   #prefixes: SqlitePrefixes | undefined;
+  #harvestStore: SqliteHarvest | undefined;
 
   constructor(options: SqliteStoreOptions) {
     this.db = new Database(options.filename, { readonly: options.readonly ?? false });
@@ -169,6 +181,11 @@ export class SqliteStore implements Store {
     if (this.#organisations === undefined)
       this.#organisations = new SqliteOrganisations(this.db, (...a) => this.#audit(...a));
     return this.#organisations;
+  }
+
+  get #harvest(): SqliteHarvest {
+    if (this.#harvestStore === undefined) this.#harvestStore = new SqliteHarvest(this.db);
+    return this.#harvestStore;
   }
 
   get #pfx(): SqlitePrefixes {
@@ -947,6 +964,32 @@ export class SqliteStore implements Store {
         "SELECT id, role, namespace, organisation, label, created, revoked FROM tokens ORDER BY id",
       )
       .all();
+  }
+
+  // Harvest sources, runs and refusals (storage/sqlite/harvest.ts)
+
+  harvestSource(key: HarvestSourceKey, organisation: string): Promise<HarvestSource> {
+    return this.#harvest.harvestSource(key, organisation);
+  }
+
+  listHarvestSources(): Promise<HarvestSourceListing[]> {
+    return this.#harvest.listHarvestSources();
+  }
+
+  beginHarvestRun(source: number, start: HarvestStart): Promise<HarvestRun> {
+    return this.#harvest.beginHarvestRun(source, start);
+  }
+
+  harvestProgress(run: number, progress: HarvestProgress, leaseUntil: string): Promise<void> {
+    return this.#harvest.harvestProgress(run, progress, leaseUntil);
+  }
+
+  finishHarvestRun(run: number, end: HarvestEnd): Promise<HarvestRun> {
+    return this.#harvest.finishHarvestRun(run, end);
+  }
+
+  harvestRefusals(run: number): Promise<HarvestRefusal[]> {
+    return this.#harvest.harvestRefusals(run);
   }
 
   async createSession(s: SessionRow): Promise<void> {
