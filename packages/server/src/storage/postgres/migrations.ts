@@ -450,7 +450,7 @@ WHEN (OLD.outcome <> 'running' OR NEW.id IS DISTINCT FROM OLD.id
   OR NEW.records_created < OLD.records_created OR NEW.records_updated < OLD.records_updated
   OR NEW.records_unchanged < OLD.records_unchanged OR NEW.records_deleted < OLD.records_deleted
   OR NEW.records_refused < OLD.records_refused)
-EXECUTE FUNCTION urnkit_refuse('a harvest run only counts up while it runs, and is frozen once it ends');
+EXECUTE FUNCTION urnkit_refuse('a harvest run never counts down while it runs, and is frozen once it ends');
 
 CREATE TABLE harvest_refusals (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -579,7 +579,7 @@ WHEN OLD.outcome <> 'running' OR NEW.id IS NOT OLD.id OR NEW.source_id IS NOT OL
   OR NEW.records_unchanged < OLD.records_unchanged OR NEW.records_deleted < OLD.records_deleted
   OR NEW.records_refused < OLD.records_refused
 BEGIN
-  SELECT RAISE(ABORT, 'a harvest run only counts up while it runs, and is frozen once it ends');
+  SELECT RAISE(ABORT, 'a harvest run never counts down while it runs, and is frozen once it ends');
 END;
 
 CREATE TABLE harvest_refusals (
