@@ -48,7 +48,10 @@ export async function replay(path = "/oai"): Promise<Replay> {
     }
     const answer = (queue.length > 1 ? queue.shift() : queue[0]) as Answer;
     res
-      .writeHead(answer.status ?? 200, { "content-type": "text/xml; charset=utf-8", ...answer.headers })
+      .writeHead(answer.status ?? 200, {
+        "content-type": "text/xml; charset=utf-8",
+        ...answer.headers,
+      })
       .end(answer.body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
