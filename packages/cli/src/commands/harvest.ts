@@ -106,8 +106,8 @@ export function registerHarvest(program: Command, ctx: Context): void {
           "oai_dc records into organisation ubx's prefixes",
         ],
         [
-          "urnkit harvest https://repo.example.org/oai --metadata-prefix epicur --set doc-type:thesis --organisation ubx --db data/urnkit.db",
-          "one set, in the DNB's epicur format",
+          "urnkit harvest https://repo.example.org/oai --metadata-prefix epicur --organisation ubx",
+          "in the DNB's epicur format (--db taken from URNKIT_DB)",
         ],
         ["urnkit harvest --list --db data/urnkit.db", "every source and its last run"],
       ]),
