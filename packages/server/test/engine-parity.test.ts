@@ -326,6 +326,8 @@ async function harvestOn(engine: Engine) {
     const records = [];
     for await (const chunk of exportLines(h.store))
       for (const line of chunk.split("\n")) if (line !== "") records.push(JSON.parse(line));
+    // A page's URNs are written several at a time, so record ids (the export's order) may differ.
+    records.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
     // Times of the run and the loopback port masked; PostgreSQL's bigint counts read as numbers.
     const TIMES = new Set(["created", "updated", "at", "started", "finished"]);
     return JSON.stringify(

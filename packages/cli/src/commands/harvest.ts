@@ -152,6 +152,8 @@ export function registerHarvest(program: Command, ctx: Context): void {
           limits: server.DEFAULT_LIMITS,
           client,
           signal: controller.signal,
+          // The command line is its database connection's only writer.
+          soleWriter: true,
           ...(options.set === undefined ? {} : { set: options.set }),
           ...(options.from === undefined ? {} : { from: options.from }),
           onRefusal: (r) => {

@@ -381,6 +381,14 @@ export interface Store extends OrganisationStore, PrefixStore, IdentifierStore, 
    */
   deactivate(key: string, change: Deactivation, actor: Actor): Promise<UrnRecord | null>;
 
+  /**
+   * Present when the engine can run a sequence of writes in one transaction whose writes each
+   * become a savepoint in it (SQLite): `work`'s writes commit together when it resolves, and are
+   * rolled back together when it rejects; a write refused inside rolls back only itself. Only for
+   * a process that is its connection's only writer (the command line): a write of anyone else
+   * sharing the connection in the meantime would join the transaction.
+   */
+  soleWriterBatch?<T>(work: () => Promise<T>): Promise<T>;
   /** Imports one batch in one transaction: when it returns, the batch is durable. */
   importBatch(items: ImportItem[], actor: Actor): Promise<ImportBatchResult>;
   /**

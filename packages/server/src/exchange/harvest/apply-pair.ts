@@ -43,17 +43,19 @@ export async function applyPair(
       "no-locator",
       `the record names ${urn} but no http(s) URL for it: nothing to register`,
     );
+  const locators = urls.map((url) => ({ url }));
+  // Registered first, as POST /api/v1/urns would (a URN the organisation reserved is registered
+  // in reservation mode); a URN registered already is then updated.
+  try {
+    const record = await registerUrn(ctx, token, { urn, status: "active", locators });
+    return record.created === record.updated ? "created" : "updated";
+  } catch (error) {
+    if (!(error instanceof HttpProblem) || error.code !== "already-registered") throw error;
+  }
   const key = namespaceKey(parseApiUrn(urn, ctx.limits));
   const existing = await ctx.store.getRecord(key);
-  const locators = urls.map((url) => ({ url }));
-  // A URN the organisation reserved is registered the way the API registers it (reservation mode).
-  if (
-    existing === null ||
-    (existing.status === "reserved" && existing.organisation === token.organisation)
-  ) {
-    await registerUrn(ctx, token, { urn, status: "active", locators });
-    return existing === null ? "created" : "updated";
-  }
+  if (existing === null)
+    throw new HttpProblem(409, "already-registered", `${urn} changed meanwhile`);
   actFor(token, existing.organisation, existing.urn);
   const active = new Set(existing.locators.filter((l) => l.active).map((l) => l.url));
   const missing = urls.filter((url) => !active.has(url));

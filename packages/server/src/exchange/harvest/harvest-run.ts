@@ -8,7 +8,9 @@
 
 import type { Limits } from "../../http/context.js";
 import { HttpProblem } from "../../http/problem.js";
+import { namespaceKey } from "../../namespace-keys.js";
 import { liveOrganisation } from "../../organisation-scope.js";
+import { parseApiUrn } from "../../registration.js";
 import type { ActionContext } from "../../registry-actions.js";
 import {
   type HarvestCounts,
@@ -19,7 +21,7 @@ import {
   NO_COUNTS,
 } from "../../storage/harvest.js";
 import { StateError, type Store } from "../../storage/store.js";
-import { applyPair, harvestToken } from "./apply-pair.js";
+import { applyPair, harvestToken, type PairOutcome } from "./apply-pair.js";
 import { OaiClient, type OaiClientOptions, OaiRequestError } from "./oai-client.js";
 import { OaiFormatError, type OaiRecord, type OaiResponse } from "./oai-response.js";
 import { recordPairs } from "./record-pairs.js";
@@ -40,6 +42,13 @@ export interface HarvestOptions {
   client?: Partial<OaiClientOptions>;
   /** How long a run's lease lasts without a page stored (default 10 minutes). */
   leaseMs?: number;
+  /** URNs written at a time (default 8): engines in another process answer while others wait. */
+  concurrency?: number;
+  /**
+   * This process is the database connection's only writer (the command line): each page and its
+   * progress are then written in one transaction where the engine can (soleWriterBatch).
+   */
+  soleWriter?: boolean;
   /** Aborting ends the run as interrupted after the page being written; the next run goes on. */
   signal?: AbortSignal;
   onPage?: (page: { run: number; counts: HarvestCounts; listSize: number | null }) => void;
@@ -72,46 +81,82 @@ function oaiFailure(response: OaiResponse): string {
   return response.errors.map((e) => `${e.code}: ${e.message}`).join("; ");
 }
 
-/** Writes one page's records; refusals are collected, never dropped. */
+/** URNs written between turns of the event loop. */
+const YIELD_EVERY = 64;
+
+type PairResult = PairOutcome | Omit<HarvestRefusal, "run" | "at">;
+
+/** The key two spellings of one URN share, so that they are written one after the other. */
+function pairKey(urn: string, limits: Limits): string {
+  try {
+    return namespaceKey(parseApiUrn(urn, limits));
+  } catch {
+    return urn;
+  }
+}
+
+/**
+ * Writes one page's records, up to `concurrency` URNs at a time (one URN's writes in order);
+ * counts and refusals come out in the page's order. Refusals are collected, never dropped.
+ */
 async function applyRecords(
   ctx: ActionContext,
   organisation: string,
   records: readonly OaiRecord[],
+  concurrency: number,
 ): Promise<HarvestProgress> {
   const token = harvestToken(organisation);
   const page: HarvestProgress = { ...NO_COUNTS, pages: 1, refusals: [], pending: null };
-  for (const record of records) {
-    page.records++;
-    if (record.deleted) {
-      page.deleted++;
-      continue;
-    }
+  const results: PairResult[][] = records.map(() => []);
+  const groups = new Map<string, { record: number; urn: string; urls: string[] }[]>();
+  records.forEach((record, i) => {
+    if (record.deleted) return;
     const { urns, urls } = recordPairs(record);
-    if (urns.length === 0) {
-      page.refused++;
-      page.refusals.push({
+    if (urns.length === 0)
+      results[i]?.push({
         oaiIdentifier: record.identifier,
         urn: null,
         code: "no-urn",
         reason: "the record's metadata names no URN",
       });
-      continue;
-    }
     for (const urn of urns) {
-      try {
-        page[await applyPair(ctx, token, urn, urls)]++;
-      } catch (error) {
-        if (!(error instanceof HttpProblem)) throw error;
+      const key = pairKey(urn, ctx.limits);
+      const group = groups.get(key) ?? [];
+      if (group.length === 0) groups.set(key, group);
+      group.push({ record: i, urn, urls });
+    }
+  });
+  const queue = [...groups.values()];
+  let written = 0;
+  const worker = async () => {
+    for (let group = queue.shift(); group !== undefined; group = queue.shift())
+      for (const { record, urn, urls } of group) {
+        // An engine that answers at once (SQLite) never lets the event loop turn: a turn now and
+        // then lets the next page arrive while this one is written.
+        if (++written % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+        let result: PairResult;
+        try {
+          result = await applyPair(ctx, token, urn, urls);
+        } catch (error) {
+          if (!(error instanceof HttpProblem)) throw error;
+          const oaiIdentifier = records[record]?.identifier ?? "";
+          result = { oaiIdentifier, urn, code: error.code, reason: error.message };
+        }
+        results[record]?.push(result);
+      }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  records.forEach((record, i) => {
+    page.records++;
+    if (record.deleted) page.deleted++;
+    for (const result of results[i] ?? []) {
+      if (typeof result === "string") page[result]++;
+      else {
         page.refused++;
-        page.refusals.push({
-          oaiIdentifier: record.identifier,
-          urn,
-          code: error.code,
-          reason: error.message,
-        });
+        page.refusals.push(result);
       }
     }
-  }
+  });
   return page;
 }
 
@@ -150,6 +195,7 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
     throw error;
   }
   const ctx: ActionContext = { store, limits: options.limits };
+  const concurrency = options.concurrency ?? 8;
   const counts: HarvestCounts = { ...NO_COUNTS };
   const listParams = (): Record<string, string> => ({
     verb: "ListRecords",
@@ -205,9 +251,17 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
         next = client.request({ verb: "ListRecords", resumptionToken: token });
         next.catch(() => undefined);
       }
-      const page = await applyRecords(ctx, options.organisation, response.records);
       pending = token === "" ? null : { token, from, responseDate: listDate };
-      await store.harvestProgress(run.id, { ...page, pending, granularity }, leaseUntil(lease));
+      const progress = { pending, granularity };
+      const write = async () => {
+        const page = await applyRecords(ctx, options.organisation, response.records, concurrency);
+        await store.harvestProgress(run.id, { ...page, ...progress }, leaseUntil(lease));
+        return page;
+      };
+      const page =
+        options.soleWriter === true && store.soleWriterBatch !== undefined
+          ? await store.soleWriterBatch(write)
+          : await write();
       for (const k of Object.keys(NO_COUNTS) as (keyof HarvestCounts)[]) counts[k] += page[k];
       for (const r of page.refusals) options.onRefusal?.(r);
       options.onPage?.({

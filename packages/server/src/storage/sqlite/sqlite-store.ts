@@ -392,6 +392,18 @@ export class SqliteStore implements Store {
     }
   }
 
+  async soleWriterBatch<T>(work: () => Promise<T>): Promise<T> {
+    this.db.prepare("BEGIN IMMEDIATE").run();
+    try {
+      const result = await work();
+      this.db.prepare("COMMIT").run();
+      return result;
+    } catch (error) {
+      if (this.db.inTransaction) this.db.prepare("ROLLBACK").run();
+      throw error;
+    }
+  }
+
   async ping(): Promise<boolean> {
     return this.db.prepare("SELECT 1 AS ok").get() !== undefined;
   }
