@@ -15,6 +15,7 @@ import { DEFAULT_POLICY } from "../src/storage/prefixes.js";
 import type { Store } from "../src/storage/store.js";
 import { type EngineHandle, engines } from "./engines.js";
 import { fixture, type Replay, replay } from "./oai-replay.js";
+import { withOverrides } from "./store-overrides.js";
 
 const actor = { tokenId: null };
 const HBZ = "urn:nbn:de:hbz:465-";
@@ -84,6 +85,7 @@ for (const engine of engines) {
         metadataPrefix: "oai_dc",
         limits: DEFAULT_LIMITS,
         client: CLIENT,
+        soleWriter: true,
         ...extra,
       });
 
@@ -379,6 +381,56 @@ for (const engine of engines) {
       const runs = await h.rawRows("harvest_runs");
       assert.equal(runs.length, 4);
       assert.equal(await h.store.countRecords(), 3);
+    });
+  });
+  describe(`a page whose writing fails is written again, nothing twice (${engine.name})`, () => {
+    let h: EngineHandle;
+    let provider: Replay;
+    before(async () => {
+      h = await engine.open();
+      await setUp(h.store);
+      provider = await replay("/server/oai/request");
+      provider.answer("Identify", fixture("dspace-identify.xml"));
+      provider.answer("list:oai_dc::", fixture("dspace-page1.xml"));
+      provider.answer("token:oai_dc////3", fixture("dspace-page2.xml"));
+    });
+    after(async () => {
+      await provider.close();
+      await h.close();
+    });
+
+    it("the process fails while storing page 1's progress; the next run writes the page again", async () => {
+      const failing = withOverrides(h.store, {
+        harvestProgress: async () => {
+          throw new Error("disk full");
+        },
+      });
+      const options = {
+        url: provider.url,
+        organisation: "hbz-lib",
+        metadataPrefix: "oai_dc" as const,
+        limits: DEFAULT_LIMITS,
+        client: CLIENT,
+        soleWriter: true,
+      };
+      await assert.rejects(harvest(failing, options), /disk full/);
+      // On SQLite the page and its progress are one transaction: nothing of the page is left.
+      // Elsewhere its records stay, and writing them again changes nothing.
+      const left = await h.store.countRecords();
+      assert.equal(left, h.store.soleWriterBatch === undefined ? 2 : 0);
+      const { run } = await harvest(h.store, options);
+      assert.equal(run.outcome, "completed");
+      assert.equal(run.resumed, false, "no progress was stored: the list starts again");
+      assert.deepEqual([run.created, run.unchanged], [3 - left, left]);
+      assert.equal(await h.store.countRecords(), 3);
+      const runs = await h.rawRows("harvest_runs");
+      assert.deepEqual(
+        runs.map((r) => [r.outcome, r.error]),
+        [
+          ["failed", "disk full"],
+          ["completed", null],
+        ],
+      );
     });
   });
 }
