@@ -63,7 +63,7 @@ describe("urnkit harvest", () => {
     assert.equal(r.stderr, "refused oai:r:2: no-urn: the record's metadata names no URN\n");
     assert.equal(
       r.stdout,
-      "run 1 completed: 2 records in 1 pages: 1 created, 0 updated, 0 unchanged, 0 deleted at the source, 1 refused; 2 requests\n",
+      "run 1 completed: 2 records in 1 page: 1 created, 0 updated, 0 unchanged, 0 deleted at the source, 1 refused; 2 requests\n",
     );
   });
 

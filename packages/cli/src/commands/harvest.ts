@@ -31,9 +31,11 @@ function positive(command: Command, name: string, text: string, zero = false): n
   return n;
 }
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 function runLine(run: HarvestRun): string {
   return (
-    `run ${run.id} ${run.outcome}: ${run.records} records in ${run.pages} pages: ` +
+    `run ${run.id} ${run.outcome}: ${plural(run.records, "record", "records")} in ${plural(run.pages, "page", "pages")}: ` +
     `${run.created} created, ${run.updated} updated, ${run.unchanged} unchanged, ` +
     `${run.deleted} deleted at the source, ${run.refused} refused` +
     (run.error === null ? "" : ` (${run.error})`)
@@ -165,8 +167,11 @@ export function registerHarvest(program: Command, ctx: Context): void {
           },
         });
         const { run } = report;
-        const waits = report.waits.length === 0 ? "" : `, ${report.waits.length} retries`;
-        ctx.io.stdout.write(`${runLine(run)}; ${report.requests} requests${waits}\n`);
+        const waits =
+          report.waits.length === 0 ? "" : `, ${plural(report.waits.length, "retry", "retries")}`;
+        ctx.io.stdout.write(
+          `${runLine(run)}; ${plural(report.requests, "request", "requests")}${waits}\n`,
+        );
         ctx.exit(run.outcome === "failed" || run.refused > 0 ? EXIT_INVALID : EXIT_OK);
       } catch (error) {
         if (
