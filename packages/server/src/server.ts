@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyServerOptions,
   type onResponseHookHandler,
 } from "fastify";
+import { DEFAULT_OAI_OPTIONS, type OaiOptions } from "./exchange/oai/options.js";
 import { bearerHook, declaresBearer } from "./http/auth.js";
 import type { Limits, PluginOptions, ServerContext } from "./http/context.js";
 import { clientErrorHandler, sendProblem } from "./http/error-handler.js";
@@ -20,6 +21,7 @@ import { adminRoutes } from "./routes/admin.js";
 import { healthRoutes } from "./routes/health.js";
 import { importExportRoutes } from "./routes/import-export.js";
 import { namespaceRoutes } from "./routes/namespaces.js";
+import { oaiRoutes } from "./routes/oai.js";
 import { organisationRoutes } from "./routes/organisations.js";
 import { prefixRoutes } from "./routes/prefixes.js";
 import { publicResolverRoutes } from "./routes/public-resolvers.js";
@@ -56,6 +58,8 @@ export interface BuildServerOptions {
    * N2Ls lists them. A namespace served here always answers itself. Off by default.
    */
   delegatePublic?: boolean;
+  /** The OAI-PMH provider at /oai: repository name, admin e-mails, page size, token lifetime. */
+  oai?: Partial<OaiOptions>;
 }
 
 export const DEFAULT_LIMITS: Limits = { urnBytes: 8192, jsonBytes: 1048576, importBatch: 1000 };
@@ -73,6 +77,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     counter,
     limits,
     delegatePublic: options.delegatePublic ?? false,
+    oai: { ...DEFAULT_OAI_OPTIONS, ...options.oai },
   };
   const openapi = new OpenApiCollector();
   // Resolutions skip fastify (http/resolution-fast-path.ts) unless it has to log them or is closing.
@@ -150,6 +155,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(urnRoutes, { ctx });
   await app.register(publicResolverRoutes, { ctx });
   await app.register(importExportRoutes, { ctx });
+  await app.register(oaiRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(tokenListRoutes, { ctx });
   await app.register(healthRoutes, { ctx, openapi });

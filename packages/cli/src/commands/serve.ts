@@ -17,6 +17,9 @@ interface ServeOptions {
   host: string;
   example?: boolean;
   adminToken?: boolean;
+  oaiName?: string;
+  oaiAdminEmail?: string;
+  oaiPageSize?: string;
   log: string;
   trustProxy?: string | boolean;
   delegatePublic?: boolean;
@@ -30,6 +33,31 @@ const OFF = ["", "0", "false", "no", "off"];
 function trustProxy(value: string | boolean | undefined): boolean | string {
   if (value === undefined || value === false || value === "false" || value === "") return false;
   return value === true || value === "true" ? true : value;
+}
+
+/** OAI-PMH 2.0's emailType (OAI-PMH.xsd): what Identify may name as adminEmail. */
+const EMAIL = /^\S+@(\S+\.)+\S+$/;
+
+/** The OAI-PMH provider's settings from --oai-*, checked (unset ones keep the defaults). */
+function oaiOptions(options: ServeOptions, command: Command) {
+  const oai: { repositoryName?: string; adminEmails?: string[]; pageSize?: number } = {};
+  if (options.oaiName !== undefined) oai.repositoryName = options.oaiName;
+  if (options.oaiAdminEmail !== undefined) {
+    const emails = options.oaiAdminEmail.split(",").map((e) => e.trim());
+    const bad = emails.find((e) => !EMAIL.test(e));
+    if (bad !== undefined)
+      command.error(
+        `error: --oai-admin-email: "${bad}" is not an e-mail address (name@host.domain)`,
+      );
+    oai.adminEmails = emails;
+  }
+  if (options.oaiPageSize !== undefined) {
+    const size = Number(options.oaiPageSize);
+    if (!/^[0-9]+$/.test(options.oaiPageSize) || size < 1 || size > 10000)
+      command.error(`error: --oai-page-size must be 1 to 10000, not ${options.oaiPageSize}`);
+    oai.pageSize = size;
+  }
+  return oai;
 }
 
 /**
@@ -108,6 +136,23 @@ export function registerServe(program: Command, ctx: Context): void {
       ).env("URNKIT_DELEGATE_PUBLIC"),
     )
     .addOption(
+      new Option("--oai-name <name>", "the OAI-PMH repository name (Identify)").env(
+        "URNKIT_OAI_NAME",
+      ),
+    )
+    .addOption(
+      new Option(
+        "--oai-admin-email <addresses>",
+        "the OAI-PMH administrators' e-mail addresses (Identify), comma-separated",
+      ).env("URNKIT_OAI_ADMIN_EMAIL"),
+    )
+    .addOption(
+      new Option(
+        "--oai-page-size <n>",
+        "records per OAI-PMH ListRecords/ListIdentifiers response (default 500)",
+      ).env("URNKIT_OAI_PAGE_SIZE"),
+    )
+    .addOption(
       new Option(
         "--example",
         "create the example namespace and records when the database has none",
@@ -167,6 +212,7 @@ export function registerServe(program: Command, ctx: Context): void {
         logger: { level: options.log },
         trustProxy: trustProxy(options.trustProxy),
         delegatePublic: flag(command, "delegatePublic", "URNKIT_DELEGATE_PUBLIC"),
+        oai: oaiOptions(options, command),
       });
       try {
         const fresh = (await store.listTokens()).length === 0;

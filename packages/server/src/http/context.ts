@@ -1,5 +1,6 @@
 // What every route plugin of the server is given.
 
+import type { OaiOptions } from "../exchange/oai/options.js";
 import type { ResolutionCounter } from "../resolution-counts.js";
 import type { Store } from "../storage/store.js";
 import type { Metrics } from "./metrics.js";
@@ -23,6 +24,8 @@ export interface ServerContext {
    * resolver (`serve --delegate-public`) rather than answered 404.
    */
   delegatePublic: boolean;
+  /** The OAI-PMH provider's name, administrators, page size and token lifetime. */
+  oai: OaiOptions;
 }
 
 export interface PluginOptions {

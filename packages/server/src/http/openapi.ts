@@ -45,6 +45,7 @@ const TAGS: Record<string, string> = {
   organisations: "Organisations: registrars that own prefixes, locators and identifiers",
   prefixes: "Prefixes (sub-namespaces): naming and URL policies, registration modes, minting",
   "import-export": "NDJSON import and export of records",
+  oai: "OAI-PMH 2.0 provider: harvesting the registry's records (oai_dc, epicur, urnkit)",
   operations: "Health, readiness, metrics and this document",
 };
 

@@ -1,9 +1,10 @@
 // The storage contract of the registry (RFC 8141 §1.2.1 resolution data, §6.4.6 per-namespace
 // resolution policy): engine-neutral and async, so SQLite and PostgreSQL can sit behind it. The
-// Store is composed of one interface per concern (organisations.ts, prefixes.ts, harvest.ts beside
-// this file).
+// Store is composed of one interface per concern (organisations.ts, prefixes.ts, oai.ts,
+// harvest.ts beside this file).
 
 import type { HarvestStore } from "./harvest.js";
+import type { OaiStore } from "./oai.js";
 import type { OrganisationStore } from "./organisations.js";
 import type { PrefixRoutes } from "./prefix-routes.js";
 import type { IdentifierStore, PrefixStore } from "./prefixes.js";
@@ -333,7 +334,12 @@ export interface ImportSequence {
   send(items: ImportItem[]): Promise<ImportBatchResult>;
 }
 
-export interface Store extends OrganisationStore, PrefixStore, IdentifierStore, HarvestStore {
+export interface Store
+  extends OrganisationStore,
+    PrefixStore,
+    IdentifierStore,
+    OaiStore,
+    HarvestStore {
   readonly engine: string;
   /** Present when the engine answers resolution's reads at once (see ImmediateReads). */
   readonly immediate?: ImmediateReads;

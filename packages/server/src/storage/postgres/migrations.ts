@@ -386,6 +386,18 @@ FROM namespaces WHERE mint IS NOT NULL;
 `,
   },
   {
+    // Version 9 as in SQLite: datestamp order for the OAI-PMH provider. "updated" compares in
+    // byte order ("C", as the keys), so ISO 8601 text sorts as time whatever the database's locale.
+    version: 9,
+    name: "oai-datestamp-order",
+    sql: `
+ALTER TABLE records ALTER COLUMN updated TYPE text COLLATE "C";
+CREATE INDEX records_by_updated ON records (updated, id);
+CREATE INDEX records_by_nid_updated ON records (nid, updated, id);
+CREATE INDEX records_by_organisation_updated ON records (organisation, updated, id);
+`,
+  },
+  {
     // Version 10 as in SQLite: harvest sources, runs and refusals, held the same way.
     version: 10,
     name: "harvest",

@@ -19,6 +19,7 @@ import type {
 import { sameAsLine } from "../import-verdict.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
 import { mintPrefixOf } from "../mint-prefix.js";
+import type { OaiItem, OaiPosition, OaiSelection } from "../oai.js";
 import {
   LOCAL_REGISTRY,
   type Organisation,
@@ -81,6 +82,7 @@ import {
 import { PostgresHarvest } from "./harvest.js";
 import { completeRecords, copyIn, insertRecords, STAGE_SQL, stageBatch } from "./import-stage.js";
 import { migrations, NAMESPACE_CHANNEL } from "./migrations.js";
+import { PostgresOai } from "./oai.js";
 import {
   insertOrganisation,
   PostgresOrganisations,
@@ -216,6 +218,7 @@ export class PostgresStore implements Store {
   readonly #organisations: PostgresOrganisations;
   readonly #prefixes: PostgresPrefixes;
   readonly #harvest: PostgresHarvest;
+  readonly #oai: PostgresOai;
 
   constructor(options: PostgresStoreOptions) {
     this.#url = options.url;
@@ -230,6 +233,7 @@ export class PostgresStore implements Store {
     const tx = <T>(work: (c: pg.PoolClient) => Promise<T>) => this.#tx(work);
     const audit = this.#audit.bind(this);
     this.#organisations = new PostgresOrganisations(this.pool, tx, audit);
+    this.#oai = new PostgresOai(this.pool);
     this.#prefixes = new PostgresPrefixes(this.pool, tx, audit, (nid) =>
       this.#changedNamespace(nid),
     );
@@ -1006,6 +1010,20 @@ export class PostgresStore implements Store {
       "SELECT id, role, namespace, organisation, label, created, revoked FROM tokens ORDER BY id",
     );
     return rows;
+  }
+
+  // OAI-PMH reads (storage/postgres/oai.ts)
+
+  oaiPage(selection: OaiSelection, after: OaiPosition | null, limit: number): Promise<OaiItem[]> {
+    return this.#oai.oaiPage(selection, after, limit);
+  }
+
+  oaiCount(selection: OaiSelection): Promise<number> {
+    return this.#oai.oaiCount(selection);
+  }
+
+  oaiEarliest(): Promise<string | null> {
+    return this.#oai.oaiEarliest();
   }
 
   // Organisations and prefixes (storage/postgres/organisations.ts, prefixes.ts)

@@ -494,6 +494,17 @@ FROM namespaces WHERE mint IS NOT NULL;
 `,
   },
   {
+    // The OAI-PMH provider lists records in datestamp order (last change, then id), whole or by
+    // namespace or organisation, and pages on from the last (updated, id) it gave out.
+    version: 9,
+    name: "oai-datestamp-order",
+    sql: `
+CREATE INDEX records_by_updated ON records (updated, id);
+CREATE INDEX records_by_nid_updated ON records (nid, updated, id);
+CREATE INDEX records_by_organisation_updated ON records (organisation, updated, id);
+`,
+  },
+  {
     // OAI-PMH harvesting: a source per base URL, set and metadata format, owned by the
     // organisation it harvests for; its runs and the records each run refused. A source is never
     // deleted or moved to another URL, set, format or organisation; a run's row changes only while

@@ -17,6 +17,7 @@ import type {
 import { sameAsLine } from "../import-verdict.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
 import { mintPrefixOf } from "../mint-prefix.js";
+import type { OaiItem, OaiPosition, OaiSelection } from "../oai.js";
 import {
   LOCAL_REGISTRY,
   type Organisation,
@@ -78,6 +79,7 @@ import {
 } from "../store.js";
 import { SqliteHarvest } from "./harvest.js";
 import { migrations } from "./migrations.js";
+import { SqliteOai } from "./oai.js";
 import { SqliteOrganisations } from "./organisations.js";
 import { SqlitePrefixes } from "./prefixes.js";
 
@@ -159,6 +161,7 @@ export class SqliteStore implements Store {
   #organisations: SqliteOrganisations | undefined;
   #prefixes: SqlitePrefixes | undefined;
   #harvestStore: SqliteHarvest | undefined;
+  #oaiReads: SqliteOai | undefined;
 
   constructor(options: SqliteStoreOptions) {
     this.db = new Database(options.filename, { readonly: options.readonly ?? false });
@@ -186,6 +189,11 @@ export class SqliteStore implements Store {
   get #harvest(): SqliteHarvest {
     if (this.#harvestStore === undefined) this.#harvestStore = new SqliteHarvest(this.db);
     return this.#harvestStore;
+  }
+
+  get #oai(): SqliteOai {
+    if (this.#oaiReads === undefined) this.#oaiReads = new SqliteOai(this.db);
+    return this.#oaiReads;
   }
 
   get #pfx(): SqlitePrefixes {
@@ -912,6 +920,20 @@ export class SqliteStore implements Store {
         return info;
       })
       .immediate();
+  }
+
+  // OAI-PMH reads (storage/sqlite/oai.ts)
+
+  oaiPage(selection: OaiSelection, after: OaiPosition | null, limit: number): Promise<OaiItem[]> {
+    return this.#oai.oaiPage(selection, after, limit);
+  }
+
+  oaiCount(selection: OaiSelection): Promise<number> {
+    return this.#oai.oaiCount(selection);
+  }
+
+  oaiEarliest(): Promise<string | null> {
+    return this.#oai.oaiEarliest();
   }
 
   // Organisations and prefixes (storage/sqlite/organisations.ts, prefixes.ts)

@@ -1,0 +1,56 @@
+// epicur: the German National Library's URN–URL transfer format "xepicur" version 1.0, namespace
+// urn:nbn:de:1111-2004033116, schema http://www.persistent-identifier.de/xepicur/version1.0/xepicur.xsd
+// (reference description: http://www.persistent-identifier.de/?link=210, schema documentation:
+// http://www.persistent-identifier.de/english/230-xepicur-documentation-eng.html).
+//
+// One <record> per URN: its <identifier scheme="urn:nbn:de"> (the URN's namespace and, for NBN,
+// its country part), and a <resource> per active locator: <identifier scheme="url">, role
+// "primary" for the best locator and "secondary" for the others, with its media type as
+// <format scheme="imt">. update_status says "urn_new" for a record never changed since it was
+// registered and "url_update_general" for one changed since; the transfer type is "oai".
+
+import type { OaiRecord } from "../../../storage/oai.js";
+import { attrs, element } from "../xml.js";
+import { type MetadataFormat, XSI } from "./metadata-format.js";
+
+const NAMESPACE = "urn:nbn:de:1111-2004033116";
+const SCHEMA = "http://www.persistent-identifier.de/xepicur/version1.0/xepicur.xsd";
+
+/** The scheme of a URN as xepicur names it: "urn:nbn:de" for URN:NBN:DE, "urn:isbn" otherwise. */
+export function epicurScheme(urn: string): string {
+  const parts = urn.split(":");
+  const nid = (parts[1] ?? "").toLowerCase();
+  return nid === "nbn" && parts[2] !== undefined
+    ? `urn:nbn:${parts[2].toLowerCase()}`
+    : `urn:${nid}`;
+}
+
+export const epicur: MetadataFormat = {
+  prefix: "epicur",
+  schema: () => SCHEMA,
+  namespace: NAMESPACE,
+  write(record: OaiRecord): string {
+    const status = record.updated === record.created ? "urn_new" : "url_update_general";
+    let out = `<epicur${attrs({
+      xmlns: NAMESPACE,
+      "xmlns:xsi": XSI,
+      "xsi:schemaLocation": `${NAMESPACE} ${SCHEMA}`,
+    })}>`;
+    out += `<administrative_data><delivery>${element("update_status", "", { type: status })}${element(
+      "transfer",
+      "",
+      { type: "oai" },
+    )}</delivery></administrative_data>`;
+    out += `<record>${element("identifier", record.urn, { scheme: epicurScheme(record.urn) })}`;
+    let first = true;
+    for (const l of record.locators) {
+      if (!l.active) continue;
+      out += `<resource>${element("identifier", l.url, {
+        scheme: "url",
+        role: first ? "primary" : "secondary",
+      })}${element("format", l.mediaType ?? "text/html", { scheme: "imt" })}</resource>`;
+      first = false;
+    }
+    return `${out}</record></epicur>`;
+  },
+};
