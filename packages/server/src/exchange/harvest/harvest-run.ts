@@ -22,7 +22,7 @@ import {
 } from "../../storage/harvest.js";
 import { StateError, type Store } from "../../storage/store.js";
 import { applyPair, harvestToken, type PairOutcome } from "./apply-pair.js";
-import { OaiClient, type OaiClientOptions, OaiRequestError } from "./oai-client.js";
+import { DEFAULT_CLIENT, OaiClient, type OaiClientOptions, OaiRequestError } from "./oai-client.js";
 import { OaiFormatError, type OaiRecord, type OaiResponse } from "./oai-response.js";
 import { recordPairs } from "./record-pairs.js";
 
@@ -40,7 +40,10 @@ export interface HarvestOptions {
   from?: string;
   limits: Limits;
   client?: Partial<OaiClientOptions>;
-  /** How long a run's lease lasts without a page stored (default 10 minutes). */
+  /**
+   * How long a run's lease lasts without a page stored (default: 10 minutes more than the slowest
+   * page the client's bounds allow).
+   */
   leaseMs?: number;
   /** URNs written at a time (default 8): engines in another process answer while others wait. */
   concurrency?: number;
@@ -64,7 +67,14 @@ export interface HarvestReport {
   waits: number[];
 }
 
-const LEASE_MS = 10 * 60_000;
+/**
+ * A run's lease: long enough for the slowest page the client allows (every attempt timing out,
+ * every pause at its cap) and its writing, so a live run never loses it; a run whose process died
+ * holds the source that long.
+ */
+function leaseFor(c: OaiClientOptions): number {
+  return 10 * 60_000 + (c.retries + 1) * c.timeoutMs + c.retries * c.maxWaitMs;
+}
 
 /** A datestamp cut to the provider's granularity (§3.3.2: `from` must use it). */
 export function atGranularity(date: string, granularity: string | null): string {
@@ -172,7 +182,7 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
       `${options.url} (set "${key.set}", ${key.metadataPrefix}) is harvested for organisation "${source.organisation}", not "${options.organisation}"`,
     );
   const client = new OaiClient(options.url, options.client);
-  const lease = options.leaseMs ?? LEASE_MS;
+  const lease = options.leaseMs ?? leaseFor({ ...DEFAULT_CLIENT, ...options.client });
   const identify = await client.request({ verb: "Identify" });
   if (identify.errors.length > 0)
     throw new OaiRequestError(`Identify answered ${oaiFailure(identify)}`);
