@@ -4,7 +4,7 @@
 // each record's URN (urn:nbn:de with its check digit) is registered with two URLs in an
 // organisation's prefix through the registry's actions. Reported: records/s of the whole harvest
 // (HTTP, parsing, validation, writes, progress rows), per engine (PostgreSQL when
-// URNKIT_TEST_PG names a server), with the machine's load and the harvester's CPU time (records
+// URNKIT_TEST_PG names a server; BENCH_HARVEST_CONCURRENCY URNs at a time), with the machine's load and the harvester's CPU time (records
 // per CPU second: what the figure would be on a machine to itself); rounds alternate the engines.
 
 import { type ChildProcess, spawn } from "node:child_process";
@@ -17,6 +17,8 @@ import { createTestDatabase, TEST_PG } from "../test/pg-database.js";
 
 const PAGES = Number(process.env.BENCH_HARVEST_PAGES ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** URNs written at a time (the harvest's default is 8). */
+const CONCURRENCY = Number(process.env.BENCH_HARVEST_CONCURRENCY ?? 8);
 const actor = { tokenId: null };
 const load1 = () => `load ${(loadavg()[0] as number).toFixed(2)}`;
 
@@ -74,6 +76,7 @@ async function round(engine: string, url: string): Promise<string> {
       limits: DEFAULT_LIMITS,
       client: { rate: 0 },
       soleWriter: true,
+      concurrency: CONCURRENCY,
     });
     const seconds = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
