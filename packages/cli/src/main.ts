@@ -10,6 +10,7 @@ import { registerEncode } from "./commands/encode.js";
 import { registerEqual } from "./commands/equal.js";
 import { registerExport } from "./commands/export.js";
 import { registerExtract } from "./commands/extract.js";
+import { registerHarvest } from "./commands/harvest.js";
 import { registerImport } from "./commands/import.js";
 import { registerInit } from "./commands/init.js";
 import { registerNamespace } from "./commands/namespace.js";
@@ -66,6 +67,7 @@ const COMMANDS: RegisterCommand[] = [
   registerToken,
   registerImport,
   registerExport,
+  registerHarvest,
 ];
 
 /** The package version, read at run time (the same relative path from src/ and dist/). */

@@ -53,6 +53,7 @@ const COMMANDS = [
   "token revoke",
   "import",
   "export",
+  "harvest",
 ];
 
 describe("help and version", () => {

@@ -1,5 +1,12 @@
 // @urnkit/server: the URN resolver and registry service (RFC 8141 §1.2.1, RFC 2169, RFC 2483).
 
+export {
+  type HarvestOptions,
+  type HarvestReport,
+  harvest,
+  METADATA_PREFIXES,
+  type MetadataPrefix,
+} from "./exchange/harvest/harvest-run.js";
 export type { Limits, PluginOptions, ServerContext } from "./http/context.js";
 export { HttpProblem } from "./http/problem.js";
 export { type ImportEvent, importRecords } from "./import-records.js";
@@ -32,6 +39,12 @@ export {
   DEFAULT_LIMITS,
   type ServerPlugin,
 } from "./server.js";
+export type {
+  HarvestRefusal,
+  HarvestRun,
+  HarvestSource,
+  HarvestSourceListing,
+} from "./storage/harvest.js";
 export {
   displayLocation,
   isPostgresUrl,

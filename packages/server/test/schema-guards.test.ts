@@ -20,6 +20,9 @@ const TABLES = [
   "organisations",
   "prefixes",
   "record_identifiers",
+  "harvest_sources",
+  "harvest_runs",
+  "harvest_refusals",
 ];
 
 /** Statements both dialects share. */
@@ -64,6 +67,16 @@ const COMMON = [
   "UPDATE records SET prefix = NULL WHERE prefix IS NOT NULL",
   "UPDATE locators SET owner = 'lib' WHERE owner = 'fac'",
   "UPDATE tokens SET organisation = 'fac' WHERE organisation = 'lib'",
+  // Harvest sources, runs and refusals (schema version 10).
+  "DELETE FROM harvest_sources",
+  "UPDATE harvest_sources SET organisation = 'fac'",
+  "UPDATE harvest_sources SET url = 'https://elsewhere.example/oai'",
+  "UPDATE harvest_sources SET metadata_prefix = 'epicur'",
+  "DELETE FROM harvest_runs",
+  "UPDATE harvest_runs SET records_created = records_created + 1",
+  "UPDATE harvest_runs SET outcome = 'running', finished = NULL",
+  "DELETE FROM harvest_refusals",
+  "UPDATE harvest_refusals SET reason = 'rewritten'",
 ];
 
 const SQLITE_ONLY = [
@@ -91,6 +104,11 @@ const SQLITE_ONLY = [
   "INSERT INTO prefixes (prefix,nid,organisation,created,updated) VALUES ('urn:example:orphan-','example','nobody','x','x')",
   "INSERT OR REPLACE INTO record_identifiers (organisation,type,value,record_id,created) SELECT organisation,type,value,record_id,'x' FROM record_identifiers",
   "INSERT INTO record_identifiers (organisation,type,value,record_id,created) VALUES ('lib','oai','orphan',999999,'x')",
+  "INSERT OR REPLACE INTO harvest_sources (id,url,set_spec,metadata_prefix,organisation,created,updated) VALUES (1,'https://elsewhere.example/oai','','oai_dc','fac','x','x')",
+  "INSERT OR REPLACE INTO harvest_sources (url,set_spec,metadata_prefix,organisation,created,updated) VALUES ('https://repo.example/oai','','oai_dc','fac','x','x')",
+  "INSERT OR REPLACE INTO harvest_runs (id,source_id,started) VALUES (1,1,'x')",
+  "INSERT OR REPLACE INTO harvest_refusals (id,run_id,oai_identifier,code,reason,at) VALUES (1,1,'x','x','x','x')",
+  "INSERT INTO harvest_refusals (run_id,oai_identifier,code,reason,at) VALUES (999999,'x','x','x','x')",
 ];
 
 const POSTGRES_ONLY = [
@@ -110,6 +128,10 @@ const POSTGRES_ONLY = [
   "INSERT INTO organisations (id,name,created,updated) VALUES ('lib','x','x','x') ON CONFLICT (id) DO UPDATE SET id = 'hijacked'",
   // Schema version 8: a locator's lookup key is as fixed as its URL.
   "UPDATE locators SET url_key = 'https://evil.example/'",
+  "TRUNCATE harvest_sources CASCADE",
+  "TRUNCATE harvest_runs CASCADE",
+  "TRUNCATE harvest_refusals",
+  "INSERT INTO harvest_sources (url,set_spec,metadata_prefix,organisation,created,updated) VALUES ('https://repo.example/oai','','oai_dc','fac','x','x') ON CONFLICT (url,set_spec,metadata_prefix) DO UPDATE SET organisation = excluded.organisation",
 ];
 
 async function snapshot(h: EngineHandle): Promise<string> {
@@ -190,6 +212,37 @@ for (const engine of engines) {
         { hash: "h2", role: "registrar", namespace: null, organisation: "lib", label: null },
         actor,
       );
+      // Schema version 10: a harvest source of the organisation with a finished run that refused
+      // a record.
+      const source = await store.harvestSource(
+        { url: "https://repo.example/oai", set: "", metadataPrefix: "oai_dc" },
+        "lib",
+      );
+      const run = await store.beginHarvestRun(source.id, {
+        from: null,
+        resumed: false,
+        leaseUntil: "2999-01-01T00:00:00.000Z",
+      });
+      await store.harvestProgress(
+        run.id,
+        {
+          pages: 1,
+          records: 2,
+          created: 1,
+          updated: 0,
+          unchanged: 0,
+          deleted: 0,
+          refused: 1,
+          refusals: [{ oaiIdentifier: "oai:repo:2", urn: null, code: "no-urn", reason: "no URN" }],
+          pending: null,
+        },
+        "2999-01-01T00:00:00.000Z",
+      );
+      await store.finishHarvestRun(run.id, {
+        outcome: "completed",
+        error: null,
+        lastResponseDate: "2026-11-20T10:00:00Z",
+      });
       await store.deactivate(
         "urn:example:draft-7",
         {

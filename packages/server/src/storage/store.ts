@@ -1,8 +1,9 @@
 // The storage contract of the registry (RFC 8141 §1.2.1 resolution data, §6.4.6 per-namespace
 // resolution policy): engine-neutral and async, so SQLite and PostgreSQL can sit behind it. The
-// Store is composed of one interface per concern (organisations.ts, prefixes.ts, search.ts, oai.ts
-// beside this file).
+// Store is composed of one interface per concern (organisations.ts, prefixes.ts, search.ts, oai.ts,
+// harvest.ts beside this file).
 
+import type { HarvestStore } from "./harvest.js";
 import type { OaiStore } from "./oai.js";
 import type { OrganisationStore } from "./organisations.js";
 import type { PrefixRoutes } from "./prefix-routes.js";
@@ -339,7 +340,8 @@ export interface Store
     PrefixStore,
     IdentifierStore,
     SearchStore,
-    OaiStore {
+    OaiStore,
+    HarvestStore {
   readonly engine: string;
   /** Present when the engine answers resolution's reads at once (see ImmediateReads). */
   readonly immediate?: ImmediateReads;
@@ -387,6 +389,14 @@ export interface Store
    */
   deactivate(key: string, change: Deactivation, actor: Actor): Promise<UrnRecord | null>;
 
+  /**
+   * Present when the engine can run a sequence of writes in one transaction whose writes each
+   * become a savepoint in it (SQLite): `work`'s writes commit together when it resolves, and are
+   * rolled back together when it rejects; a write refused inside rolls back only itself. Only for
+   * a process that is its connection's only writer (the command line): a write of anyone else
+   * sharing the connection in the meantime would join the transaction.
+   */
+  soleWriterBatch?<T>(work: () => Promise<T>): Promise<T>;
   /** Imports one batch in one transaction: when it returns, the batch is durable. */
   importBatch(items: ImportItem[], actor: Actor): Promise<ImportBatchResult>;
   /**

@@ -463,4 +463,89 @@ CREATE INDEX records_by_nid_updated ON records (nid, updated, id);
 CREATE INDEX records_by_organisation_updated ON records (organisation, updated, id);
 `,
   },
+  {
+    // Version 10 as in SQLite: harvest sources, runs and refusals, held the same way.
+    version: 10,
+    name: "harvest",
+    sql: `
+CREATE TABLE harvest_sources (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  url text COLLATE "C" NOT NULL,
+  set_spec text COLLATE "C" NOT NULL DEFAULT '',
+  metadata_prefix text COLLATE "C" NOT NULL,
+  organisation text COLLATE "C" NOT NULL REFERENCES organisations(id),
+  granularity text,
+  last_response_date text,
+  pending_token text,
+  pending_from text,
+  pending_response_date text,
+  lease_run bigint,
+  lease_until text,
+  created text NOT NULL,
+  updated text NOT NULL,
+  UNIQUE (url, set_spec, metadata_prefix)
+);
+CREATE TRIGGER harvest_sources_never_deleted BEFORE DELETE ON harvest_sources
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('a harvest source is never deleted (its runs name it)');
+CREATE TRIGGER harvest_sources_never_truncated BEFORE TRUNCATE ON harvest_sources
+FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('a harvest source is never deleted (its runs name it)');
+CREATE TRIGGER harvest_sources_keep_identity BEFORE UPDATE ON harvest_sources
+FOR EACH ROW
+WHEN (NEW.id IS DISTINCT FROM OLD.id OR NEW.url IS DISTINCT FROM OLD.url
+  OR NEW.set_spec IS DISTINCT FROM OLD.set_spec OR NEW.metadata_prefix IS DISTINCT FROM OLD.metadata_prefix
+  OR NEW.organisation IS DISTINCT FROM OLD.organisation OR NEW.created IS DISTINCT FROM OLD.created)
+EXECUTE FUNCTION urnkit_refuse('a harvest source keeps its URL, set, format and organisation');
+
+CREATE TABLE harvest_runs (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  source_id bigint NOT NULL REFERENCES harvest_sources(id),
+  started text NOT NULL,
+  finished text,
+  outcome text NOT NULL DEFAULT 'running'
+    CHECK (outcome IN ('running', 'completed', 'failed', 'interrupted')),
+  request_from text,
+  resumed boolean NOT NULL DEFAULT false,
+  pages bigint NOT NULL DEFAULT 0,
+  records bigint NOT NULL DEFAULT 0,
+  records_created bigint NOT NULL DEFAULT 0,
+  records_updated bigint NOT NULL DEFAULT 0,
+  records_unchanged bigint NOT NULL DEFAULT 0,
+  records_deleted bigint NOT NULL DEFAULT 0,
+  records_refused bigint NOT NULL DEFAULT 0,
+  error text
+);
+CREATE INDEX harvest_runs_by_source ON harvest_runs (source_id, id);
+CREATE TRIGGER harvest_runs_never_deleted BEFORE DELETE ON harvest_runs
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('harvest runs are history: never deleted');
+CREATE TRIGGER harvest_runs_never_truncated BEFORE TRUNCATE ON harvest_runs
+FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('harvest runs are history: never deleted');
+CREATE TRIGGER harvest_runs_frozen BEFORE UPDATE ON harvest_runs
+FOR EACH ROW
+WHEN (OLD.outcome <> 'running' OR NEW.id IS DISTINCT FROM OLD.id
+  OR NEW.source_id IS DISTINCT FROM OLD.source_id OR NEW.started IS DISTINCT FROM OLD.started
+  OR NEW.request_from IS DISTINCT FROM OLD.request_from OR NEW.resumed IS DISTINCT FROM OLD.resumed
+  OR NEW.pages < OLD.pages OR NEW.records < OLD.records
+  OR NEW.records_created < OLD.records_created OR NEW.records_updated < OLD.records_updated
+  OR NEW.records_unchanged < OLD.records_unchanged OR NEW.records_deleted < OLD.records_deleted
+  OR NEW.records_refused < OLD.records_refused)
+EXECUTE FUNCTION urnkit_refuse('a harvest run never counts down while it runs, and is frozen once it ends');
+
+CREATE TABLE harvest_refusals (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  run_id bigint NOT NULL REFERENCES harvest_runs(id),
+  oai_identifier text NOT NULL,
+  urn text,
+  code text NOT NULL,
+  reason text NOT NULL,
+  at text NOT NULL
+);
+CREATE INDEX harvest_refusals_by_run ON harvest_refusals (run_id, id);
+CREATE TRIGGER harvest_refusals_never_deleted BEFORE DELETE ON harvest_refusals
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('harvest refusals are history: append-only');
+CREATE TRIGGER harvest_refusals_never_truncated BEFORE TRUNCATE ON harvest_refusals
+FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('harvest refusals are history: append-only');
+CREATE TRIGGER harvest_refusals_never_changed BEFORE UPDATE ON harvest_refusals
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('harvest refusals are history: append-only');
+`,
+  },
 ];

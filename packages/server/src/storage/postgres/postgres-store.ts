@@ -6,6 +6,16 @@
 
 import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
+import type {
+  HarvestEnd,
+  HarvestProgress,
+  HarvestRefusal,
+  HarvestRun,
+  HarvestSource,
+  HarvestSourceKey,
+  HarvestSourceListing,
+  HarvestStart,
+} from "../harvest.js";
 import { sameAsLine } from "../import-verdict.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
 import { mintPrefixOf } from "../mint-prefix.js";
@@ -70,6 +80,7 @@ import {
   type TokenListing,
   type UrnRecord,
 } from "../store.js";
+import { PostgresHarvest } from "./harvest.js";
 import { completeRecords, copyIn, insertRecords, STAGE_SQL, stageBatch } from "./import-stage.js";
 import { migrations, NAMESPACE_CHANNEL } from "./migrations.js";
 import { PostgresOai } from "./oai.js";
@@ -209,6 +220,7 @@ export class PostgresStore implements Store {
   readonly #organisations: PostgresOrganisations;
   readonly #prefixes: PostgresPrefixes;
   readonly #search: PostgresSearch;
+  readonly #harvest: PostgresHarvest;
   readonly #oai: PostgresOai;
 
   constructor(options: PostgresStoreOptions) {
@@ -229,6 +241,7 @@ export class PostgresStore implements Store {
       this.#changedNamespace(nid),
     );
     this.#search = new PostgresSearch(this.pool);
+    this.#harvest = new PostgresHarvest(this.pool, tx);
   }
 
   async #tx<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -1071,6 +1084,32 @@ export class PostgresStore implements Store {
 
   takeNumbers(prefix: string, count: number, action: string, actor: Actor): Promise<number> {
     return this.#prefixes.takeNumbers(prefix, count, action, actor);
+  }
+
+  // Harvest sources, runs and refusals (storage/postgres/harvest.ts)
+
+  harvestSource(key: HarvestSourceKey, organisation: string): Promise<HarvestSource> {
+    return this.#harvest.harvestSource(key, organisation);
+  }
+
+  listHarvestSources(): Promise<HarvestSourceListing[]> {
+    return this.#harvest.listHarvestSources();
+  }
+
+  beginHarvestRun(source: number, start: HarvestStart): Promise<HarvestRun> {
+    return this.#harvest.beginHarvestRun(source, start);
+  }
+
+  harvestProgress(run: number, progress: HarvestProgress, leaseUntil: string): Promise<void> {
+    return this.#harvest.harvestProgress(run, progress, leaseUntil);
+  }
+
+  finishHarvestRun(run: number, end: HarvestEnd): Promise<HarvestRun> {
+    return this.#harvest.finishHarvestRun(run, end);
+  }
+
+  harvestRefusals(run: number): Promise<HarvestRefusal[]> {
+    return this.#harvest.harvestRefusals(run);
   }
 
   async createSession(s: SessionRow): Promise<void> {

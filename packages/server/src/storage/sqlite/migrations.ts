@@ -563,4 +563,127 @@ CREATE INDEX records_by_nid_updated ON records (nid, updated, id);
 CREATE INDEX records_by_organisation_updated ON records (organisation, updated, id);
 `,
   },
+  {
+    // OAI-PMH harvesting: a source per base URL, set and metadata format, owned by the
+    // organisation it harvests for; its runs and the records each run refused. A source is never
+    // deleted or moved to another URL, set, format or organisation; a run's row changes only while
+    // it runs (its counts only grow) and is frozen once it ends; refusals are append-only.
+    version: 10,
+    name: "harvest",
+    sql: `
+CREATE TABLE harvest_sources (
+  id INTEGER PRIMARY KEY,
+  url TEXT NOT NULL,
+  set_spec TEXT NOT NULL DEFAULT '',
+  metadata_prefix TEXT NOT NULL,
+  organisation TEXT NOT NULL REFERENCES organisations(id),
+  granularity TEXT,
+  last_response_date TEXT,
+  pending_token TEXT,
+  pending_from TEXT,
+  pending_response_date TEXT,
+  lease_run INTEGER,
+  lease_until TEXT,
+  created TEXT NOT NULL,
+  updated TEXT NOT NULL,
+  UNIQUE (url, set_spec, metadata_prefix)
+);
+
+CREATE TRIGGER harvest_sources_never_deleted BEFORE DELETE ON harvest_sources
+BEGIN
+  SELECT RAISE(ABORT, 'a harvest source is never deleted (its runs name it)');
+END;
+
+CREATE TRIGGER harvest_sources_never_replaced BEFORE INSERT ON harvest_sources
+WHEN EXISTS (SELECT 1 FROM harvest_sources WHERE id = NEW.id
+  OR (url = NEW.url AND set_spec = NEW.set_spec AND metadata_prefix = NEW.metadata_prefix))
+BEGIN
+  SELECT RAISE(ABORT, 'a harvest source is never replaced');
+END;
+
+CREATE TRIGGER harvest_sources_keep_identity
+BEFORE UPDATE OF id, url, set_spec, metadata_prefix, organisation, created ON harvest_sources
+WHEN NEW.id IS NOT OLD.id OR NEW.url IS NOT OLD.url OR NEW.set_spec IS NOT OLD.set_spec
+  OR NEW.metadata_prefix IS NOT OLD.metadata_prefix OR NEW.organisation IS NOT OLD.organisation
+  OR NEW.created IS NOT OLD.created
+BEGIN
+  SELECT RAISE(ABORT, 'a harvest source keeps its URL, set, format and organisation');
+END;
+
+CREATE TABLE harvest_runs (
+  id INTEGER PRIMARY KEY,
+  source_id INTEGER NOT NULL REFERENCES harvest_sources(id),
+  started TEXT NOT NULL,
+  finished TEXT,
+  outcome TEXT NOT NULL DEFAULT 'running'
+    CHECK (outcome IN ('running', 'completed', 'failed', 'interrupted')),
+  request_from TEXT,
+  resumed INTEGER NOT NULL DEFAULT 0,
+  pages INTEGER NOT NULL DEFAULT 0,
+  records INTEGER NOT NULL DEFAULT 0,
+  records_created INTEGER NOT NULL DEFAULT 0,
+  records_updated INTEGER NOT NULL DEFAULT 0,
+  records_unchanged INTEGER NOT NULL DEFAULT 0,
+  records_deleted INTEGER NOT NULL DEFAULT 0,
+  records_refused INTEGER NOT NULL DEFAULT 0,
+  error TEXT
+);
+CREATE INDEX harvest_runs_by_source ON harvest_runs (source_id, id);
+
+CREATE TRIGGER harvest_runs_never_deleted BEFORE DELETE ON harvest_runs
+BEGIN
+  SELECT RAISE(ABORT, 'harvest runs are history: never deleted');
+END;
+
+CREATE TRIGGER harvest_runs_never_replaced BEFORE INSERT ON harvest_runs
+WHEN EXISTS (SELECT 1 FROM harvest_runs WHERE id = NEW.id)
+BEGIN
+  SELECT RAISE(ABORT, 'harvest runs are history: never replaced');
+END;
+
+CREATE TRIGGER harvest_runs_frozen BEFORE UPDATE ON harvest_runs
+WHEN OLD.outcome <> 'running' OR NEW.id IS NOT OLD.id OR NEW.source_id IS NOT OLD.source_id
+  OR NEW.started IS NOT OLD.started OR NEW.request_from IS NOT OLD.request_from
+  OR NEW.resumed IS NOT OLD.resumed OR NEW.pages < OLD.pages OR NEW.records < OLD.records
+  OR NEW.records_created < OLD.records_created OR NEW.records_updated < OLD.records_updated
+  OR NEW.records_unchanged < OLD.records_unchanged OR NEW.records_deleted < OLD.records_deleted
+  OR NEW.records_refused < OLD.records_refused
+BEGIN
+  SELECT RAISE(ABORT, 'a harvest run never counts down while it runs, and is frozen once it ends');
+END;
+
+CREATE TABLE harvest_refusals (
+  id INTEGER PRIMARY KEY,
+  run_id INTEGER NOT NULL REFERENCES harvest_runs(id),
+  oai_identifier TEXT NOT NULL,
+  urn TEXT,
+  code TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  at TEXT NOT NULL
+);
+CREATE INDEX harvest_refusals_by_run ON harvest_refusals (run_id, id);
+
+CREATE TRIGGER harvest_refusals_never_deleted BEFORE DELETE ON harvest_refusals
+BEGIN
+  SELECT RAISE(ABORT, 'harvest refusals are history: append-only');
+END;
+
+CREATE TRIGGER harvest_refusals_never_changed BEFORE UPDATE ON harvest_refusals
+BEGIN
+  SELECT RAISE(ABORT, 'harvest refusals are history: append-only');
+END;
+
+CREATE TRIGGER harvest_refusals_never_replaced BEFORE INSERT ON harvest_refusals
+WHEN EXISTS (SELECT 1 FROM harvest_refusals WHERE id = NEW.id)
+BEGIN
+  SELECT RAISE(ABORT, 'harvest refusals are history: append-only');
+END;
+
+CREATE TRIGGER harvest_refusals_need_run BEFORE INSERT ON harvest_refusals
+WHEN NOT EXISTS (SELECT 1 FROM harvest_runs WHERE id = NEW.run_id)
+BEGIN
+  SELECT RAISE(ABORT, 'a harvest refusal belongs to a run');
+END;
+`,
+  },
 ];

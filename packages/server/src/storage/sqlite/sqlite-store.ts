@@ -5,6 +5,16 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { locatorUrlKey } from "../../locator-url-key.js";
+import type {
+  HarvestEnd,
+  HarvestProgress,
+  HarvestRefusal,
+  HarvestRun,
+  HarvestSource,
+  HarvestSourceKey,
+  HarvestSourceListing,
+  HarvestStart,
+} from "../harvest.js";
 import { sameAsLine } from "../import-verdict.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
 import { mintPrefixOf } from "../mint-prefix.js";
@@ -69,6 +79,7 @@ import {
   type TokenListing,
   type UrnRecord,
 } from "../store.js";
+import { SqliteHarvest } from "./harvest.js";
 import { migrations } from "./migrations.js";
 import { SqliteOai } from "./oai.js";
 import { SqliteOrganisations } from "./organisations.js";
@@ -153,6 +164,7 @@ export class SqliteStore implements Store {
   #organisations: SqliteOrganisations | undefined;
   #prefixes: SqlitePrefixes | undefined;
   #search: SqliteSearch | undefined;
+  #harvestStore: SqliteHarvest | undefined;
   #oaiReads: SqliteOai | undefined;
 
   constructor(options: SqliteStoreOptions) {
@@ -178,6 +190,11 @@ export class SqliteStore implements Store {
     if (this.#organisations === undefined)
       this.#organisations = new SqliteOrganisations(this.db, (...a) => this.#audit(...a));
     return this.#organisations;
+  }
+
+  get #harvest(): SqliteHarvest {
+    if (this.#harvestStore === undefined) this.#harvestStore = new SqliteHarvest(this.db);
+    return this.#harvestStore;
   }
 
   get #oai(): SqliteOai {
@@ -386,6 +403,18 @@ export class SqliteStore implements Store {
           now(),
         );
       }).immediate();
+    }
+  }
+
+  async soleWriterBatch<T>(work: () => Promise<T>): Promise<T> {
+    this.db.prepare("BEGIN IMMEDIATE").run();
+    try {
+      const result = await work();
+      this.db.prepare("COMMIT").run();
+      return result;
+    } catch (error) {
+      if (this.db.inTransaction) this.db.prepare("ROLLBACK").run();
+      throw error;
     }
   }
 
@@ -983,6 +1012,32 @@ export class SqliteStore implements Store {
         "SELECT id, role, namespace, organisation, label, created, revoked FROM tokens ORDER BY id",
       )
       .all();
+  }
+
+  // Harvest sources, runs and refusals (storage/sqlite/harvest.ts)
+
+  harvestSource(key: HarvestSourceKey, organisation: string): Promise<HarvestSource> {
+    return this.#harvest.harvestSource(key, organisation);
+  }
+
+  listHarvestSources(): Promise<HarvestSourceListing[]> {
+    return this.#harvest.listHarvestSources();
+  }
+
+  beginHarvestRun(source: number, start: HarvestStart): Promise<HarvestRun> {
+    return this.#harvest.beginHarvestRun(source, start);
+  }
+
+  harvestProgress(run: number, progress: HarvestProgress, leaseUntil: string): Promise<void> {
+    return this.#harvest.harvestProgress(run, progress, leaseUntil);
+  }
+
+  finishHarvestRun(run: number, end: HarvestEnd): Promise<HarvestRun> {
+    return this.#harvest.finishHarvestRun(run, end);
+  }
+
+  harvestRefusals(run: number): Promise<HarvestRefusal[]> {
+    return this.#harvest.harvestRefusals(run);
   }
 
   async createSession(s: SessionRow): Promise<void> {

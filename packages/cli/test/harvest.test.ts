@@ -1,0 +1,97 @@
+// `urnkit harvest`: a one-page oai_dc list from a loopback provider into an organisation's prefix;
+// each refused record on standard error with its OAI identifier and reason, the run's figures on
+// standard output, exit 1 because one was refused; --list shows the source and its last run; usage
+// errors exit 2.
+
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { openSqliteStore } from "@urnkit/server";
+import { run } from "./run-cli.js";
+
+const OAI = "http://www.openarchives.org/OAI/2.0/";
+const IDENTIFY = `<?xml version="1.0"?><OAI-PMH xmlns="${OAI}"><responseDate>2026-11-20T10:00:00Z</responseDate><request verb="Identify">x</request><Identify><repositoryName>r</repositoryName><baseURL>x</baseURL><protocolVersion>2.0</protocolVersion><adminEmail>a@example.org</adminEmail><earliestDatestamp>2020-01-01</earliestDatestamp><deletedRecord>no</deletedRecord><granularity>YYYY-MM-DD</granularity></Identify></OAI-PMH>`;
+const record = (id: string, ...identifiers: string[]) =>
+  `<record><header><identifier>${id}</identifier><datestamp>2026-11-01</datestamp></header><metadata><oai_dc:dc xmlns:oai_dc="http://www.openarchives.org/OAI/2.0/oai_dc/" xmlns:dc="http://purl.org/dc/elements/1.1/">${identifiers.map((i) => `<dc:identifier>${i}</dc:identifier>`).join("")}</oai_dc:dc></metadata></record>`;
+const LIST = `<?xml version="1.0"?><OAI-PMH xmlns="${OAI}"><responseDate>2026-11-20T10:00:01Z</responseDate><request verb="ListRecords">x</request><ListRecords>${record("oai:r:1", "urn:nbn:de:hbz:465-20261101-1010", "https://r.example/1")}${record("oai:r:2", "https://r.example/2")}</ListRecords></OAI-PMH>`;
+
+describe("urnkit harvest", () => {
+  const dir = mkdtempSync(join(tmpdir(), "urnkit-harvest-"));
+  const db = join(dir, "r.db");
+  let provider: Server;
+  let url = "";
+  before(async () => {
+    const store = await openSqliteStore(db);
+    const actor = { tokenId: null };
+    await store.createNamespace({ nid: "nbn" }, actor);
+    await store.createOrganisation({ id: "hbz-lib", name: "Library" }, actor);
+    await store.createPrefix(
+      {
+        prefix: "urn:nbn:de:hbz:465-",
+        nid: "nbn",
+        organisation: "hbz-lib",
+        naming: null,
+        urls: [],
+        modes: ["registrar"],
+        width: 6,
+        check: "nbn",
+        delegate: null,
+        mirrors: false,
+      },
+      actor,
+    );
+    await store.close();
+    provider = createServer((req, res) => {
+      const verb = new URL(req.url ?? "/", "http://x").searchParams.get("verb");
+      res.writeHead(200, { "content-type": "text/xml" }).end(verb === "Identify" ? IDENTIFY : LIST);
+    });
+    await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
+    url = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/oai`;
+  });
+  after(async () => {
+    await new Promise<void>((resolve) => provider.close(() => resolve()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("registers the pairs, prints each refused record with its OAI identifier, exits 1", async () => {
+    const r = await run(["harvest", url, "--db", db, "--organisation", "hbz-lib", "--rate", "0"]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.equal(r.stderr, "refused oai:r:2: no-urn: the record's metadata names no URN\n");
+    assert.equal(
+      r.stdout,
+      "run 1 completed: 2 records in 1 page: 1 created, 0 updated, 0 unchanged, 0 deleted at the source, 1 refused; 2 requests\n",
+    );
+  });
+
+  it("--list: the source, its last run and the next `from`", async () => {
+    const r = await run(["harvest", "--list", "--db", db]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(
+      r.stdout,
+      new RegExp(
+        `^${url.replace(/[.]/g, "\\.")} oai_dc for hbz-lib: run 1 completed: 2 records .*; next from 2026-11-20T10:00:01Z\\n$`,
+      ),
+    );
+  });
+
+  it("usage errors exit 2: no organisation, a malformed --from, no URL", async () => {
+    assert.equal((await run(["harvest", url, "--db", db])).code, 2);
+    const from = await run([
+      "harvest",
+      url,
+      "--db",
+      db,
+      "--organisation",
+      "hbz-lib",
+      "--from",
+      "yesterday",
+    ]);
+    assert.equal(from.code, 2);
+    assert.match(from.stderr, /--from must be YYYY-MM-DD/);
+    assert.equal((await run(["harvest", "--db", db])).code, 2);
+  });
+});

@@ -1,0 +1,105 @@
+// `npm run bench:harvest -w @urnkit/server`: harvesting from a loopback OAI-PMH provider (the
+// compiled package, as `urnkit harvest` runs it). The provider (bench/oai-stub.ts) runs in a
+// process of its own and serves BENCH_HARVEST_PAGES pages of 1,000 oai_dc records from memory;
+// each record's URN (urn:nbn:de with its check digit) is registered with two URLs in an
+// organisation's prefix through the registry's actions. Reported: records/s of the whole harvest
+// (HTTP, parsing, validation, writes, progress rows), per engine (PostgreSQL when
+// URNKIT_TEST_PG names a server; BENCH_HARVEST_CONCURRENCY URNs at a time), with the machine's load and the harvester's CPU time (records
+// per CPU second: what the figure would be on a machine to itself); rounds alternate the engines.
+
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEFAULT_LIMITS, harvest, openSqliteStore, openStore, type Store } from "../dist/index.js";
+import { createTestDatabase, TEST_PG } from "../test/pg-database.js";
+
+const PAGES = Number(process.env.BENCH_HARVEST_PAGES ?? 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** URNs written at a time (the harvest's default is 8). */
+const CONCURRENCY = Number(process.env.BENCH_HARVEST_CONCURRENCY ?? 8);
+const actor = { tokenId: null };
+const load1 = () => `load ${(loadavg()[0] as number).toFixed(2)}`;
+
+async function provider(): Promise<{ url: string; child: ChildProcess }> {
+  const script = fileURLToPath(new URL("oai-stub.ts", import.meta.url));
+  const child = spawn(process.execPath, ["--import", "tsx", script, String(PAGES), "1000"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.once("data", (d) => resolve(String(d).trim()));
+    child.once("exit", (code) => reject(new Error(`the stub provider exited ${code}`)));
+  });
+  return { url, child };
+}
+
+async function prepare(store: Store): Promise<void> {
+  await store.createNamespace({ nid: "nbn" }, actor);
+  await store.createOrganisation({ id: "hbz-lib", name: "Library" }, actor);
+  await store.createPrefix(
+    {
+      prefix: "urn:nbn:de:hbz:465-",
+      nid: "nbn",
+      organisation: "hbz-lib",
+      naming: null,
+      urls: [],
+      modes: ["registrar"],
+      width: 6,
+      check: "nbn",
+      delegate: null,
+      mirrors: false,
+    },
+    actor,
+  );
+}
+
+async function round(engine: string, url: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), "urnkit-bench-harvest-"));
+  let store: Store;
+  let drop = async () => {};
+  if (engine === "sqlite") store = await openSqliteStore(join(dir, "h.db"));
+  else {
+    const db = await createTestDatabase();
+    store = await openStore(db.url);
+    drop = db.drop;
+  }
+  try {
+    await prepare(store);
+    const before = load1();
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    const report = await harvest(store, {
+      url,
+      organisation: "hbz-lib",
+      metadataPrefix: "oai_dc",
+      limits: DEFAULT_LIMITS,
+      client: { rate: 0 },
+      soleWriter: true,
+      concurrency: CONCURRENCY,
+    });
+    const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+    const { run } = report;
+    if (run.outcome !== "completed" || run.created !== PAGES * 1000)
+      throw new Error(`harvest ${run.outcome}: ${run.created} created, ${run.error}`);
+    const rate = Math.round(run.records / seconds);
+    const perCpu = Math.round(run.records / cpuSeconds);
+    return `${engine}: ${run.records} records in ${seconds.toFixed(2)} s = ${rate} records/s; harvester CPU ${cpuSeconds.toFixed(2)} s = ${perCpu} records per CPU second (${before} → ${load1()})`;
+  } finally {
+    await store.close();
+    await drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const { url, child } = await provider();
+try {
+  const engines = TEST_PG === null ? ["sqlite"] : ["sqlite", "postgres"];
+  for (let r = 1; r <= ROUNDS; r++)
+    for (const engine of r % 2 === 1 ? engines : [...engines].reverse())
+      console.log(`round ${r} ${await round(engine, url)}`);
+} finally {
+  child.kill();
+}

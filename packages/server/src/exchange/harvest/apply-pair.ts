@@ -1,0 +1,73 @@
+// One harvested URN with its URLs written to the registry as the harvesting organisation, through
+// the registry actions the API uses (registerUrn, patchRecord): the same validation, prefix
+// policies, locator ownership and audit rows. What "update" means for a harvest: a URN already
+// here gets the URLs it does not have yet as active locators of the organisation; its other
+// locators, the organisation's own included, stay as they are (a harvest only adds, so a
+// provider that drops a URL from a record never silently unlinks it here), and nobody else's
+// locator is touched. A URN of another organisation is refused, as the API refuses it.
+
+import { HttpProblem } from "../../http/problem.js";
+import { namespaceKey } from "../../namespace-keys.js";
+import { actFor } from "../../organisation-scope.js";
+import { parseApiUrn } from "../../registration.js";
+import { type ActionContext, patchRecord, registerUrn } from "../../registry-actions.js";
+import type { TokenInfo } from "../../storage/store.js";
+
+export type PairOutcome = "created" | "updated" | "unchanged";
+
+/** The acting token of a harvest for `organisation`: its registrar, stored as no token. */
+export function harvestToken(organisation: string): TokenInfo {
+  return {
+    id: 0,
+    role: "registrar",
+    namespace: null,
+    organisation,
+    label: "harvest",
+    created: "",
+  };
+}
+
+/**
+ * Registers `urn` (active, with `urls` as its locators) or adds the URLs it lacks. Refusals are
+ * thrown as the API's HttpProblems.
+ */
+export async function applyPair(
+  ctx: ActionContext,
+  token: TokenInfo,
+  urn: string,
+  urls: readonly string[],
+): Promise<PairOutcome> {
+  if (urls.length === 0)
+    throw new HttpProblem(
+      422,
+      "no-locator",
+      `the record names ${urn} but no http(s) URL for it: nothing to register`,
+    );
+  const locators = urls.map((url) => ({ url }));
+  // Registered first, as POST /api/v1/urns would (a URN the organisation reserved is registered
+  // in reservation mode); a URN registered already is then updated.
+  try {
+    const record = await registerUrn(ctx, token, { urn, status: "active", locators });
+    return record.created === record.updated ? "created" : "updated";
+  } catch (error) {
+    if (!(error instanceof HttpProblem) || error.code !== "already-registered") throw error;
+  }
+  const key = namespaceKey(parseApiUrn(urn, ctx.limits));
+  const existing = await ctx.store.getRecord(key);
+  if (existing === null)
+    throw new HttpProblem(409, "already-registered", `${urn} changed meanwhile`);
+  actFor(token, existing.organisation, existing.urn);
+  const active = new Set(existing.locators.filter((l) => l.active).map((l) => l.url));
+  const missing = urls.filter((url) => !active.has(url));
+  if (missing.length === 0) return "unchanged";
+  const own = existing.locators.filter(
+    (l) => l.active && (l.owner ?? existing.organisation) === token.organisation,
+  );
+  await patchRecord(ctx, token, existing.urn, {
+    locators: [
+      ...own.map((l) => ({ url: l.url, priority: l.priority, mediaType: l.mediaType })),
+      ...missing.map((url) => ({ url })),
+    ],
+  });
+  return "updated";
+}

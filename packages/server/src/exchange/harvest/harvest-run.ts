@@ -1,0 +1,294 @@
+// One harvest of an OAI-PMH source into the registry (OAI-PMH 2.0 §3.3.1 selective harvesting by
+// date, §3.5 flow control): ListRecords from the last list's response date, page after page along
+// the resumption tokens, each record's URN–URL pairs written as the organisation (apply-pair.ts).
+// After each page the run's counts, its refusals and the next resumption token are stored in one
+// transaction, so a harvest cut short (a failure, an interruption, a killed process) goes on from
+// the page after the last one stored; a page written twice changes nothing the second time. The
+// next page is fetched while the current one is written.
+
+import type { Limits } from "../../http/context.js";
+import { HttpProblem } from "../../http/problem.js";
+import { namespaceKey } from "../../namespace-keys.js";
+import { liveOrganisation } from "../../organisation-scope.js";
+import { parseApiUrn } from "../../registration.js";
+import type { ActionContext } from "../../registry-actions.js";
+import {
+  type HarvestCounts,
+  type HarvestProgress,
+  type HarvestRefusal,
+  type HarvestRun,
+  type HarvestSource,
+  NO_COUNTS,
+} from "../../storage/harvest.js";
+import { StateError, type Store } from "../../storage/store.js";
+import { applyPair, harvestToken, type PairOutcome } from "./apply-pair.js";
+import { DEFAULT_CLIENT, OaiClient, type OaiClientOptions, OaiRequestError } from "./oai-client.js";
+import { OaiFormatError, type OaiRecord, type OaiResponse } from "./oai-response.js";
+import { recordPairs } from "./record-pairs.js";
+
+export const METADATA_PREFIXES = ["oai_dc", "epicur"] as const;
+export type MetadataPrefix = (typeof METADATA_PREFIXES)[number];
+
+export interface HarvestOptions {
+  /** The provider's base URL. */
+  url: string;
+  organisation: string;
+  /** A setSpec; "" or absent: the whole repository. */
+  set?: string;
+  metadataPrefix: MetadataPrefix;
+  /** Overrides the stored `from` (YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ). */
+  from?: string;
+  limits: Limits;
+  client?: Partial<OaiClientOptions>;
+  /**
+   * How long a run's lease lasts without a page stored (default: 10 minutes more than the slowest
+   * page the client's bounds allow).
+   */
+  leaseMs?: number;
+  /** URNs written at a time (default 8): engines in another process answer while others wait. */
+  concurrency?: number;
+  /**
+   * This process is the database connection's only writer (the command line): each page and its
+   * progress are then written in one transaction where the engine can (soleWriterBatch).
+   */
+  soleWriter?: boolean;
+  /** Aborting ends the run as interrupted after the page being written; the next run goes on. */
+  signal?: AbortSignal;
+  onPage?: (page: { run: number; counts: HarvestCounts; listSize: number | null }) => void;
+  onRefusal?: (refusal: Omit<HarvestRefusal, "run" | "at">) => void;
+}
+
+export interface HarvestReport {
+  source: HarvestSource;
+  run: HarvestRun;
+  /** HTTP requests sent, retries included. */
+  requests: number;
+  /** The pauses taken before retries, in ms. */
+  waits: number[];
+}
+
+/**
+ * A run's lease: long enough for the slowest page the client allows (every attempt timing out,
+ * every pause at its cap) and its writing, so a live run never loses it; a run whose process died
+ * holds the source that long.
+ */
+function leaseFor(c: OaiClientOptions): number {
+  return 10 * 60_000 + (c.retries + 1) * c.timeoutMs + c.retries * c.maxWaitMs;
+}
+
+/** A datestamp cut to the provider's granularity (§3.3.2: `from` must use it). */
+export function atGranularity(date: string, granularity: string | null): string {
+  if (granularity === "YYYY-MM-DD") return date.slice(0, 10);
+  const seconds = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})/.exec(date);
+  return seconds === null ? date.slice(0, 10) : `${seconds[1]}Z`;
+}
+
+function leaseUntil(ms: number): string {
+  return new Date(Date.now() + ms).toISOString();
+}
+
+function oaiFailure(response: OaiResponse): string {
+  return response.errors.map((e) => `${e.code}: ${e.message}`).join("; ");
+}
+
+/** URNs written between turns of the event loop. */
+const YIELD_EVERY = 64;
+
+type PairResult = PairOutcome | Omit<HarvestRefusal, "run" | "at">;
+
+/** The key two spellings of one URN share, so that they are written one after the other. */
+function pairKey(urn: string, limits: Limits): string {
+  try {
+    return namespaceKey(parseApiUrn(urn, limits));
+  } catch {
+    return urn;
+  }
+}
+
+/**
+ * Writes one page's records, up to `concurrency` URNs at a time (one URN's writes in order);
+ * counts and refusals come out in the page's order. Refusals are collected, never dropped.
+ */
+async function applyRecords(
+  ctx: ActionContext,
+  organisation: string,
+  records: readonly OaiRecord[],
+  concurrency: number,
+): Promise<HarvestProgress> {
+  const token = harvestToken(organisation);
+  const page: HarvestProgress = { ...NO_COUNTS, pages: 1, refusals: [], pending: null };
+  const results: PairResult[][] = records.map(() => []);
+  const groups = new Map<string, { record: number; urn: string; urls: string[] }[]>();
+  records.forEach((record, i) => {
+    if (record.deleted) return;
+    const { urns, urls } = recordPairs(record);
+    if (urns.length === 0)
+      results[i]?.push({
+        oaiIdentifier: record.identifier,
+        urn: null,
+        code: "no-urn",
+        reason: "the record's metadata names no URN",
+      });
+    for (const urn of urns) {
+      const key = pairKey(urn, ctx.limits);
+      const group = groups.get(key) ?? [];
+      if (group.length === 0) groups.set(key, group);
+      group.push({ record: i, urn, urls });
+    }
+  });
+  const queue = [...groups.values()];
+  let written = 0;
+  const worker = async () => {
+    for (let group = queue.shift(); group !== undefined; group = queue.shift())
+      for (const { record, urn, urls } of group) {
+        // An engine that answers at once (SQLite) never lets the event loop turn: a turn now and
+        // then lets the next page arrive while this one is written.
+        if (++written % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+        let result: PairResult;
+        try {
+          result = await applyPair(ctx, token, urn, urls);
+        } catch (error) {
+          if (!(error instanceof HttpProblem)) throw error;
+          const oaiIdentifier = records[record]?.identifier ?? "";
+          result = { oaiIdentifier, urn, code: error.code, reason: error.message };
+        }
+        results[record]?.push(result);
+      }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  records.forEach((record, i) => {
+    page.records++;
+    if (record.deleted) page.deleted++;
+    for (const result of results[i] ?? []) {
+      if (typeof result === "string") page[result]++;
+      else {
+        page.refused++;
+        page.refusals.push(result);
+      }
+    }
+  });
+  return page;
+}
+
+/** The source's run: its stored `from`, or the list an earlier run left unfinished. */
+export async function harvest(store: Store, options: HarvestOptions): Promise<HarvestReport> {
+  await liveOrganisation(store, options.organisation);
+  const key = { url: options.url, set: options.set ?? "", metadataPrefix: options.metadataPrefix };
+  const source = await store.harvestSource(key, options.organisation);
+  if (source.organisation !== options.organisation)
+    throw new HttpProblem(
+      409,
+      "other-organisation",
+      `${options.url} (set "${key.set}", ${key.metadataPrefix}) is harvested for organisation "${source.organisation}", not "${options.organisation}"`,
+    );
+  const client = new OaiClient(options.url, options.client);
+  const lease = options.leaseMs ?? leaseFor({ ...DEFAULT_CLIENT, ...options.client });
+  const identify = await client.request({ verb: "Identify" });
+  if (identify.errors.length > 0)
+    throw new OaiRequestError(`Identify answered ${oaiFailure(identify)}`);
+  const granularity = identify.granularity;
+
+  let pending = options.from === undefined ? source.pending : null;
+  const from =
+    pending?.from ??
+    options.from ??
+    (source.lastResponseDate === null ? null : atGranularity(source.lastResponseDate, granularity));
+  let run: HarvestRun;
+  try {
+    run = await store.beginHarvestRun(source.id, {
+      from,
+      resumed: pending !== null,
+      leaseUntil: leaseUntil(lease),
+    });
+  } catch (error) {
+    if (error instanceof StateError) throw new HttpProblem(409, error.code, error.message);
+    throw error;
+  }
+  const ctx: ActionContext = { store, limits: options.limits };
+  const concurrency = options.concurrency ?? 8;
+  const counts: HarvestCounts = { ...NO_COUNTS };
+  const listParams = (): Record<string, string> => ({
+    verb: "ListRecords",
+    metadataPrefix: options.metadataPrefix,
+    ...(key.set === "" ? {} : { set: key.set }),
+    ...(from === null ? {} : { from }),
+  });
+  const finish = async (
+    outcome: "completed" | "failed" | "interrupted",
+    error: string | null,
+    lastResponseDate?: string,
+  ): Promise<HarvestReport> => ({
+    source,
+    run: await store.finishHarvestRun(run.id, {
+      outcome,
+      error,
+      ...(lastResponseDate === undefined ? {} : { lastResponseDate }),
+    }),
+    requests: client.requests,
+    waits: client.waits,
+  });
+
+  let listDate = pending?.responseDate ?? null;
+  let next: Promise<OaiResponse> = client.request(
+    pending === null ? listParams() : { verb: "ListRecords", resumptionToken: pending.token },
+  );
+  try {
+    for (;;) {
+      const response = await next;
+      const code = response.errors[0]?.code;
+      if (code === "noRecordsMatch") {
+        await store.harvestProgress(
+          run.id,
+          { ...NO_COUNTS, refusals: [], pending: null, granularity },
+          leaseUntil(lease),
+        );
+        return await finish("completed", null, listDate ?? response.responseDate ?? undefined);
+      }
+      if (code === "badResumptionToken" && pending !== null) {
+        // The token of the interrupted list expired: the list is asked again from its start
+        // (the pages already written change nothing the second time).
+        pending = null;
+        listDate = null;
+        next = client.request(listParams());
+        continue;
+      }
+      if (code !== undefined)
+        return await finish("failed", `the provider answered ${oaiFailure(response)}`);
+      listDate ??= response.responseDate ?? new Date().toISOString();
+      const token = response.resumptionToken?.value ?? "";
+      // Fetched while this page is written; a failure is read when it is awaited.
+      if (token !== "") {
+        next = client.request({ verb: "ListRecords", resumptionToken: token });
+        next.catch(() => undefined);
+      }
+      pending = token === "" ? null : { token, from, responseDate: listDate };
+      const progress = { pending, granularity };
+      const write = async () => {
+        const page = await applyRecords(ctx, options.organisation, response.records, concurrency);
+        await store.harvestProgress(run.id, { ...page, ...progress }, leaseUntil(lease));
+        return page;
+      };
+      const page =
+        options.soleWriter === true && store.soleWriterBatch !== undefined
+          ? await store.soleWriterBatch(write)
+          : await write();
+      for (const k of Object.keys(NO_COUNTS) as (keyof HarvestCounts)[]) counts[k] += page[k];
+      for (const r of page.refusals) options.onRefusal?.(r);
+      options.onPage?.({
+        run: run.id,
+        counts: { ...counts },
+        listSize: response.resumptionToken?.completeListSize ?? null,
+      });
+      if (token === "") return await finish("completed", null, listDate);
+      if (options.signal?.aborted)
+        return await finish("interrupted", "stopped; the next run goes on from here");
+    }
+  } catch (error) {
+    if (error instanceof OaiRequestError || error instanceof OaiFormatError)
+      return await finish("failed", error.message);
+    await finish("failed", error instanceof Error ? error.message : String(error)).catch(
+      () => undefined,
+    );
+    throw error;
+  }
+}

@@ -1,0 +1,210 @@
+// Reading an OAI-PMH 2.0 response (protocol §3.2 XML response format, §3.5 resumption tokens,
+// §3.6 errors) as it arrives, chunk by chunk, with a namespace-aware streaming parser: elements are
+// matched by namespace URI and local name, so a provider may bind any prefix (or none) to the OAI,
+// Dublin Core or epicur namespaces. Only what a harvest of URN–URL pairs needs is kept: the
+// response date, errors, Identify's granularity, each record's header and identifier values, and
+// the resumption token (an empty one closes the list, §3.5.1).
+
+import { SaxesParser, type SaxesTagNS } from "saxes";
+
+export const OAI_NS = "http://www.openarchives.org/OAI/2.0/";
+const DC_NS = "http://purl.org/dc/elements/1.1/";
+const DCTERMS_NS = "http://purl.org/dc/terms/";
+/** The DNB's URN–URL delivery format (xepicur). */
+export const EPICUR_NS = "urn:nbn:de:1111-2004033116";
+
+/** An identifier value found in a record's metadata, with what it is said to be. */
+export interface MetadataIdentifier {
+  /** "dc": a (Dublin Core) identifier; "urn" / "url": so named by an epicur record. */
+  kind: "dc" | "urn" | "url";
+  value: string;
+}
+
+export interface OaiRecord {
+  /** The item's OAI identifier (header/identifier). */
+  identifier: string;
+  datestamp: string;
+  deleted: boolean;
+  identifiers: MetadataIdentifier[];
+}
+
+export interface ResumptionToken {
+  /** The token's text; "" on the last page of a list. */
+  value: string;
+  completeListSize: number | null;
+  cursor: number | null;
+  expirationDate: string | null;
+}
+
+export interface OaiError {
+  code: string;
+  message: string;
+}
+
+export interface OaiResponse {
+  responseDate: string | null;
+  errors: OaiError[];
+  /** Identify's granularity. */
+  granularity: string | null;
+  records: OaiRecord[];
+  /** null: the response carries no resumptionToken element (a complete, single-page list). */
+  resumptionToken: ResumptionToken | null;
+}
+
+/** A response that is not an OAI-PMH document (not XML, or another root element). */
+export class OaiFormatError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "OaiFormatError";
+  }
+}
+
+function count(text: string | undefined): number | null {
+  if (text === undefined || !/^\d+$/.test(text)) return null;
+  return Number(text);
+}
+
+/** Collects one response from the chunks written to it; `end()` hands the response back. */
+export class OaiResponseReader {
+  readonly #parser = new SaxesParser({ xmlns: true, position: false });
+  readonly #response: OaiResponse = {
+    responseDate: null,
+    errors: [],
+    granularity: null,
+    records: [],
+    resumptionToken: null,
+  };
+  /** The open elements, as "namespace local" names. */
+  readonly #path: string[] = [];
+  #text = "";
+  #record: OaiRecord | null = null;
+  /** Depth of the record's <metadata> element while inside it. */
+  #metadataDepth = -1;
+  #attributes: Record<string, string> = {};
+  /** The scheme of the epicur <identifier> being read (its parent tells URN from URL). */
+  #epicurScheme: string | null = null;
+  #failure: Error | null = null;
+
+  constructor() {
+    const p = this.#parser;
+    p.on("opentag", (tag) => this.#open(tag));
+    p.on("closetag", (tag) => this.#close(tag));
+    p.on("text", (t) => {
+      this.#text += t;
+    });
+    p.on("cdata", (t) => {
+      this.#text += t;
+    });
+    p.on("error", (e) => {
+      this.#failure ??= new OaiFormatError(`the response is not well-formed XML: ${e.message}`);
+    });
+  }
+
+  write(chunk: string): void {
+    if (this.#failure !== null) throw this.#failure;
+    this.#parser.write(chunk);
+    if (this.#failure !== null) throw this.#failure;
+  }
+
+  end(): OaiResponse {
+    if (this.#failure === null) this.#parser.close();
+    if (this.#failure !== null) throw this.#failure;
+    return this.#response;
+  }
+
+  #open(tag: SaxesTagNS): void {
+    const name = `${tag.uri} ${tag.local}`;
+    if (this.#path.length === 0 && name !== `${OAI_NS} OAI-PMH`)
+      throw new OaiFormatError(
+        `the response's root element is {${tag.uri}}${tag.local}, not OAI-PMH of ${OAI_NS}`,
+      );
+    this.#path.push(name);
+    this.#text = "";
+    const depth = this.#path.length;
+    const attrs: Record<string, string> = {};
+    for (const a of Object.values(tag.attributes)) if (a.uri === "") attrs[a.local] = a.value;
+    this.#attributes = attrs;
+    if (tag.uri === OAI_NS) {
+      if (tag.local === "record" && depth === 3) {
+        this.#record = { identifier: "", datestamp: "", deleted: false, identifiers: [] };
+      } else if (tag.local === "header" && this.#record !== null) {
+        this.#record.deleted = attrs.status === "deleted";
+      } else if (tag.local === "metadata" && this.#record !== null && depth === 4) {
+        this.#metadataDepth = depth;
+      }
+    } else if (tag.uri === EPICUR_NS && tag.local === "identifier") {
+      this.#epicurScheme = attrs.scheme ?? null;
+    }
+  }
+
+  #close(tag: SaxesTagNS): void {
+    const depth = this.#path.length;
+    const parent = this.#path[depth - 2] ?? "";
+    this.#path.pop();
+    const text = this.#text.trim();
+    this.#text = "";
+    const record = this.#record;
+    if (record !== null && this.#metadataDepth > 0 && depth > this.#metadataDepth) {
+      this.#metadataValue(tag, parent, text, record);
+      return;
+    }
+    if (tag.uri !== OAI_NS) return;
+    const r = this.#response;
+    switch (tag.local) {
+      case "responseDate":
+        if (depth === 2) r.responseDate = text;
+        break;
+      case "error":
+        if (depth === 2) r.errors.push({ code: this.#attributes.code ?? "", message: text });
+        break;
+      case "granularity":
+        if (depth === 3) r.granularity = text;
+        break;
+      case "identifier":
+        if (record !== null && parent === `${OAI_NS} header`) record.identifier = text;
+        break;
+      case "datestamp":
+        if (record !== null && parent === `${OAI_NS} header`) record.datestamp = text;
+        break;
+      case "metadata":
+        if (depth === this.#metadataDepth) this.#metadataDepth = -1;
+        break;
+      case "record":
+        if (record !== null && depth === 3) {
+          r.records.push(record);
+          this.#record = null;
+        }
+        break;
+      case "resumptionToken":
+        if (depth === 3)
+          r.resumptionToken = {
+            value: text,
+            completeListSize: count(this.#attributes.completeListSize),
+            cursor: count(this.#attributes.cursor),
+            expirationDate: this.#attributes.expirationDate ?? null,
+          };
+        break;
+    }
+  }
+
+  /** An identifier value inside a record's metadata: Dublin Core, or an epicur identifier. */
+  #metadataValue(tag: SaxesTagNS, parent: string, text: string, record: OaiRecord): void {
+    if (tag.local !== "identifier" || text === "") return;
+    if (tag.uri === DC_NS || tag.uri === DCTERMS_NS) {
+      record.identifiers.push({ kind: "dc", value: text });
+    } else if (tag.uri === EPICUR_NS) {
+      // <record><identifier scheme="urn:nbn:de"> names the URN; <resource><identifier
+      // scheme="url"> a URL of it.
+      if (parent === `${EPICUR_NS} record`) record.identifiers.push({ kind: "urn", value: text });
+      else if (parent === `${EPICUR_NS} resource` && this.#epicurScheme === "url")
+        record.identifiers.push({ kind: "url", value: text });
+    }
+  }
+}
+
+/** Parses a whole response held in memory (tests, small answers such as Identify). */
+export function parseOaiResponse(xml: string): OaiResponse {
+  const reader = new OaiResponseReader();
+  reader.write(xml);
+  return reader.end();
+}
