@@ -4,6 +4,15 @@ export type { Limits, PluginOptions, ServerContext } from "./http/context.js";
 export { HttpProblem } from "./http/problem.js";
 export { type ImportEvent, importRecords } from "./import-records.js";
 export {
+  checkHost,
+  LinkChecker,
+  type LinkCheckerOptions,
+  type LinkCheckResult,
+  type LinkRunSelection,
+  type LinkRunSummary,
+  linkCheckerUserAgent,
+} from "./links/checker.js";
+export {
   DEFAULT_MAX_REDIRECTS,
   type FollowErrorCode,
   type FollowOptions,
@@ -32,6 +41,7 @@ export {
   DEFAULT_LIMITS,
   type ServerPlugin,
 } from "./server.js";
+export * from "./storage/links.js";
 export {
   displayLocation,
   isPostgresUrl,

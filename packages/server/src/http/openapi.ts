@@ -4,7 +4,6 @@
 // (recognised by identity: the same schema object the routes use), Location on 201 and 3xx, the
 // server's own address, and the package's version.
 
-import { createRequire } from "node:module";
 import type { RouteOptions } from "fastify";
 import {
   deactivateBodySchema,
@@ -14,6 +13,7 @@ import {
   patchBodySchema,
   registerBodySchema,
 } from "../validation/record.js";
+import { VERSION } from "../version.js";
 import { problemSchema } from "./problem.js";
 import {
   locatorSchema,
@@ -32,10 +32,6 @@ interface Collected {
   path: string;
   schema: Schema;
 }
-
-/** The package's version, for info.version. */
-const VERSION = (createRequire(import.meta.url)("../../package.json") as { version: string })
-  .version;
 
 const TAGS: Record<string, string> = {
   resolution: "Resolving URNs (RFC 8141 §1.2.1; RFC 2169 and RFC 2483 services)",

@@ -1,7 +1,9 @@
 // The storage contract of the registry (RFC 8141 §1.2.1 resolution data, §6.4.6 per-namespace
 // resolution policy): engine-neutral and async, so SQLite and PostgreSQL can sit behind it. The
-// Store is composed of one interface per concern (organisations.ts, prefixes.ts beside this file).
+// Store is composed of one interface per concern (organisations.ts, prefixes.ts, links.ts beside
+// this file).
 
+import type { LinkStore } from "./links.js";
 import type { OrganisationStore } from "./organisations.js";
 import type { PrefixRoutes } from "./prefix-routes.js";
 import type { IdentifierStore, PrefixStore } from "./prefixes.js";
@@ -115,7 +117,7 @@ export interface UrnRecord {
 export interface ResolveView {
   urn: string;
   status: RecordStatus;
-  /** The best locator: active first, highest priority, then oldest. */
+  /** The best active locator (locator-rank.ts: healthy first, highest priority, then oldest). */
   best: string | null;
   successor: string | null;
   reason: string | null;
@@ -331,7 +333,7 @@ export interface ImportSequence {
   send(items: ImportItem[]): Promise<ImportBatchResult>;
 }
 
-export interface Store extends OrganisationStore, PrefixStore, IdentifierStore {
+export interface Store extends OrganisationStore, PrefixStore, IdentifierStore, LinkStore {
   readonly engine: string;
   /** Present when the engine answers resolution's reads at once (see ImmediateReads). */
   readonly immediate?: ImmediateReads;

@@ -8,6 +8,16 @@ import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
 import { sameAsLine } from "../import-verdict.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
+import type {
+  DueLocator,
+  DueQuery,
+  LinkCheck,
+  LinkHealth,
+  LinkOutcomeCount,
+  LinkReportQuery,
+  LinkReportRow,
+} from "../links.js";
+import { LOCATOR_RANK } from "../locator-rank.js";
 import { mintPrefixOf } from "../mint-prefix.js";
 import {
   LOCAL_REGISTRY,
@@ -69,6 +79,7 @@ import {
   type UrnRecord,
 } from "../store.js";
 import { completeRecords, copyIn, insertRecords, STAGE_SQL, stageBatch } from "./import-stage.js";
+import { PostgresLinks } from "./links.js";
 import { migrations, NAMESPACE_CHANNEL } from "./migrations.js";
 import {
   insertOrganisation,
@@ -123,7 +134,7 @@ const NAMESPACE_SQL = `SELECT n.*, t.template FROM namespaces n
 const RECORD_SQL = `SELECT r.*,
   (SELECT coalesce(json_agg(json_build_object('url', l.url, 'priority', l.priority,
       'mediaType', l.media_type, 'active', l.active, 'owner', l.owner, 'created', l.created)
-      ORDER BY l.active DESC, l.priority DESC, l.created, l.id), '[]')
+      ORDER BY l.active DESC, ${LOCATOR_RANK}), '[]')
     FROM locators l WHERE l.record_id = r.id) AS locators,
   (SELECT coalesce(json_agg(json_build_object('type', i.type, 'value', i.value)
       ORDER BY i.type, i.value), '[]')
@@ -136,7 +147,7 @@ FROM records r`;
 
 const RESOLVE_SQL = `SELECT r.urn, r.status, r.reason, r.deactivated,
   (SELECT url FROM locators l WHERE l.record_id = r.id AND l.active
-    ORDER BY l.priority DESC, l.created, l.id LIMIT 1) AS best,
+    ORDER BY ${LOCATOR_RANK} LIMIT 1) AS best,
   (SELECT successor_urn FROM successors s WHERE s.record_id = r.id
     ORDER BY s.created DESC LIMIT 1) AS successor
 FROM records r WHERE r.key = $1`;
@@ -204,6 +215,7 @@ export class PostgresStore implements Store {
   readonly #staged = new WeakSet<pg.PoolClient>();
   readonly #organisations: PostgresOrganisations;
   readonly #prefixes: PostgresPrefixes;
+  readonly #links: PostgresLinks;
 
   constructor(options: PostgresStoreOptions) {
     this.#url = options.url;
@@ -218,6 +230,7 @@ export class PostgresStore implements Store {
     const tx = <T>(work: (c: pg.PoolClient) => Promise<T>) => this.#tx(work);
     const audit = this.#audit.bind(this);
     this.#organisations = new PostgresOrganisations(this.pool, tx, audit);
+    this.#links = new PostgresLinks(this.pool, tx);
     this.#prefixes = new PostgresPrefixes(this.pool, tx, audit, (nid) =>
       this.#changedNamespace(nid),
     );
@@ -993,6 +1006,36 @@ export class PostgresStore implements Store {
       "SELECT id, role, namespace, organisation, label, created, revoked FROM tokens ORDER BY id",
     );
     return rows;
+  }
+
+  // Link health (storage/postgres/links.ts)
+
+  dueLocators(query: DueQuery): Promise<DueLocator[]> {
+    return this.#links.dueLocators(query);
+  }
+
+  recordLinkCheck(locatorId: number, check: LinkCheck, demoteAfter: number): Promise<void> {
+    return this.#links.recordLinkCheck(locatorId, check, demoteAfter);
+  }
+
+  deferLinkCheck(locatorId: number, notBefore: string): Promise<void> {
+    return this.#links.deferLinkCheck(locatorId, notBefore);
+  }
+
+  linkReport(query: LinkReportQuery): Promise<LinkReportRow[]> {
+    return this.#links.linkReport(query);
+  }
+
+  locatorHealth(key: string): Promise<Map<string, LinkHealth>> {
+    return this.#links.locatorHealth(key);
+  }
+
+  linkHistory(locatorId: number): Promise<LinkCheck[]> {
+    return this.#links.linkHistory(locatorId);
+  }
+
+  linkOutcomeCounts(): Promise<LinkOutcomeCount[]> {
+    return this.#links.linkOutcomeCounts();
   }
 
   // Organisations and prefixes (storage/postgres/organisations.ts, prefixes.ts)

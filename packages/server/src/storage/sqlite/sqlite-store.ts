@@ -6,6 +6,16 @@ import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { sameAsLine } from "../import-verdict.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
+import type {
+  DueLocator,
+  DueQuery,
+  LinkCheck,
+  LinkHealth,
+  LinkOutcomeCount,
+  LinkReportQuery,
+  LinkReportRow,
+} from "../links.js";
+import { LOCATOR_RANK } from "../locator-rank.js";
 import { mintPrefixOf } from "../mint-prefix.js";
 import {
   LOCAL_REGISTRY,
@@ -66,6 +76,7 @@ import {
   type TokenListing,
   type UrnRecord,
 } from "../store.js";
+import { SqliteLinks } from "./links.js";
 import { migrations } from "./migrations.js";
 import { SqliteOrganisations } from "./organisations.js";
 import { SqlitePrefixes } from "./prefixes.js";
@@ -100,7 +111,7 @@ export interface SqliteStoreOptions {
 /** Resolution's one lookup: the record with its best locator and latest successor. */
 export const RESOLVE_SQL = `SELECT r.urn, r.status, r.reason, r.deactivated,
   (SELECT url FROM locators l WHERE l.record_id = r.id AND l.active = 1
-    ORDER BY l.priority DESC, l.created, l.id LIMIT 1) AS best,
+    ORDER BY ${LOCATOR_RANK} LIMIT 1) AS best,
   (SELECT successor_urn FROM successors s WHERE s.record_id = r.id
     ORDER BY s.created DESC LIMIT 1) AS successor
 FROM records r WHERE r.key = ?`;
@@ -147,6 +158,7 @@ export class SqliteStore implements Store {
   #prepared: ReturnType<SqliteStore["prepare"]> | undefined;
   #organisations: SqliteOrganisations | undefined;
   #prefixes: SqlitePrefixes | undefined;
+  #links: SqliteLinks | undefined;
 
   constructor(options: SqliteStoreOptions) {
     this.db = new Database(options.filename, { readonly: options.readonly ?? false });
@@ -169,6 +181,11 @@ export class SqliteStore implements Store {
     if (this.#organisations === undefined)
       this.#organisations = new SqliteOrganisations(this.db, (...a) => this.#audit(...a));
     return this.#organisations;
+  }
+
+  get #lnk(): SqliteLinks {
+    if (this.#links === undefined) this.#links = new SqliteLinks(this.db);
+    return this.#links;
   }
 
   get #pfx(): SqlitePrefixes {
@@ -216,8 +233,7 @@ export class SqliteStore implements Store {
         "SELECT urn FROM records WHERE key = ?",
       ),
       locators: db.prepare<[number], LocatorRow>(
-        `SELECT * FROM locators WHERE record_id = ?
-         ORDER BY active DESC, priority DESC, created, id`,
+        `SELECT * FROM locators l WHERE record_id = ? ORDER BY l.active DESC, ${LOCATOR_RANK}`,
       ),
       successors: db.prepare<[number], { successor_urn: string }>(
         "SELECT successor_urn FROM successors WHERE record_id = ? ORDER BY created DESC, successor_key",
@@ -883,6 +899,36 @@ export class SqliteStore implements Store {
         return info;
       })
       .immediate();
+  }
+
+  // Link health (storage/sqlite/links.ts)
+
+  dueLocators(query: DueQuery): Promise<DueLocator[]> {
+    return this.#lnk.dueLocators(query);
+  }
+
+  recordLinkCheck(locatorId: number, check: LinkCheck, demoteAfter: number): Promise<void> {
+    return this.#lnk.recordLinkCheck(locatorId, check, demoteAfter);
+  }
+
+  deferLinkCheck(locatorId: number, notBefore: string): Promise<void> {
+    return this.#lnk.deferLinkCheck(locatorId, notBefore);
+  }
+
+  linkReport(query: LinkReportQuery): Promise<LinkReportRow[]> {
+    return this.#lnk.linkReport(query);
+  }
+
+  locatorHealth(key: string): Promise<Map<string, LinkHealth>> {
+    return this.#lnk.locatorHealth(key);
+  }
+
+  linkHistory(locatorId: number): Promise<LinkCheck[]> {
+    return this.#lnk.linkHistory(locatorId);
+  }
+
+  linkOutcomeCounts(): Promise<LinkOutcomeCount[]> {
+    return this.#lnk.linkOutcomeCounts();
   }
 
   // Organisations and prefixes (storage/sqlite/organisations.ts, prefixes.ts)
