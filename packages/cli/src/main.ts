@@ -12,6 +12,7 @@ import { registerExport } from "./commands/export.js";
 import { registerExtract } from "./commands/extract.js";
 import { registerImport } from "./commands/import.js";
 import { registerInit } from "./commands/init.js";
+import { registerLinks } from "./commands/links.js";
 import { registerNamespace } from "./commands/namespace.js";
 import { registerNamespaces } from "./commands/namespaces.js";
 import { registerNormalize } from "./commands/normalize.js";
@@ -66,6 +67,7 @@ const COMMANDS: RegisterCommand[] = [
   registerToken,
   registerImport,
   registerExport,
+  registerLinks,
 ];
 
 /** The package version, read at run time (the same relative path from src/ and dist/). */

@@ -53,6 +53,8 @@ const COMMANDS = [
   "token revoke",
   "import",
   "export",
+  "links",
+  "links check",
 ];
 
 describe("help and version", () => {

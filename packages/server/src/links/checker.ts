@@ -179,8 +179,14 @@ export class LinkChecker {
     };
   }
 
-  /** Checks the due locators `selection` picks, oldest check first, storing each result. */
-  async run(selection: LinkRunSelection): Promise<LinkRunSummary> {
+  /**
+   * Checks the due locators `selection` picks, oldest check first, storing each result;
+   * `onResult` hears of each once it is stored.
+   */
+  async run(
+    selection: LinkRunSelection,
+    onResult?: (locator: DueLocator, result: LinkCheckResult) => void,
+  ): Promise<LinkRunSummary> {
     const due = await this.#store.dueLocators({
       now: new Date().toISOString(),
       checkedBefore: selection.checkedBefore,
@@ -191,19 +197,22 @@ export class LinkChecker {
     const summary: LinkRunSummary = { checked: 0, deferred: 0, byOutcome: {} };
     await Promise.all(
       due.map((locator) =>
-        this.#limiter.run(checkHost(locator.url), () => this.#checkOne(locator, summary)),
+        this.#limiter.run(checkHost(locator.url), async () => {
+          const result = await this.#checkOne(locator, summary);
+          onResult?.(locator, result);
+        }),
       ),
     );
     return summary;
   }
 
-  async #checkOne(locator: DueLocator, summary: LinkRunSummary): Promise<void> {
+  async #checkOne(locator: DueLocator, summary: LinkRunSummary): Promise<LinkCheckResult> {
     const result = await this.check(locator.url);
-    if (result.kind === "stopped") return;
+    if (result.kind === "stopped") return result;
     if (result.kind === "deferred") {
       await this.#store.deferLinkCheck(locator.id, new Date(result.until).toISOString());
       summary.deferred++;
-      return;
+      return result;
     }
     await this.#store.recordLinkCheck(
       locator.id,
@@ -213,5 +222,6 @@ export class LinkChecker {
     summary.checked++;
     const outcome = result.check.outcome;
     summary.byOutcome[outcome] = (summary.byOutcome[outcome] ?? 0) + 1;
+    return result;
   }
 }
