@@ -19,6 +19,7 @@ import { ResolutionCounter } from "./resolution-counts.js";
 import { adminRoutes } from "./routes/admin.js";
 import { healthRoutes } from "./routes/health.js";
 import { importExportRoutes } from "./routes/import-export.js";
+import { linkRoutes } from "./routes/links.js";
 import { namespaceRoutes } from "./routes/namespaces.js";
 import { organisationRoutes } from "./routes/organisations.js";
 import { prefixRoutes } from "./routes/prefixes.js";
@@ -152,6 +153,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(importExportRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(tokenListRoutes, { ctx });
+  await app.register(linkRoutes, { ctx });
   await app.register(healthRoutes, { ctx, openapi });
   await app.register(uiRoutes, { ctx });
   for (const plugin of options.plugins ?? []) await app.register(plugin, { ctx });

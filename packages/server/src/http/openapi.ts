@@ -41,6 +41,7 @@ const TAGS: Record<string, string> = {
   organisations: "Organisations: registrars that own prefixes, locators and identifiers",
   prefixes: "Prefixes (sub-namespaces): naming and URL policies, registration modes, minting",
   "import-export": "NDJSON import and export of records",
+  links: "Link checking: the health of locators, by status, organisation and prefix",
   operations: "Health, readiness, metrics and this document",
 };
 

@@ -7,6 +7,7 @@ import type { PluginOptions } from "../http/context.js";
 import { HTML_HEADERS } from "../http/response-headers.js";
 import { adminRoutes } from "./admin-routes.js";
 import { assetRoutes } from "./assets.js";
+import { linkReportRoutes } from "./link-report-routes.js";
 import { Pages } from "./pages.js";
 import { prefixRegistrarRoutes } from "./prefix-registrar-routes.js";
 import { publicRoutes } from "./public-routes.js";
@@ -46,6 +47,7 @@ export async function uiRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
 
   assetRoutes(app);
   publicRoutes(app, ctx, pages);
+  linkReportRoutes(app, ctx, pages);
   signInRoutes(app, ctx, pages);
   registrarRoutes(app, ctx, pages);
   prefixRegistrarRoutes(app, ctx, pages);
