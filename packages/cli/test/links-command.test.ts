@@ -1,6 +1,8 @@
 // `urnkit links check` against a loopback server: a line per locator checked with its outcome,
 // the count per outcome, exit 1 when one failed; --json; --prefix selecting records; what it
-// stored (the record's health); loopback refused without --allow-private; usage errors.
+// stored (the record's health); loopback refused without --allow-private; usage errors. And
+// `urnkit serve --check-links-every`: the server checks the locators due on its own, with the
+// --links-* options or their URNKIT_LINKS_* variables.
 
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,6 +13,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { openSqliteStore } from "@urnkit/server";
 import { run } from "./run-cli.js";
+import { runBin, serve } from "./serve-process.js";
 
 const actor = { tokenId: null };
 
@@ -133,5 +136,47 @@ describe("links check", () => {
       assert.equal(r.code, 2, `${flag} ${value}`);
       assert.match(r.stderr, new RegExp(`error: ${flag}`));
     }
+  });
+
+  it("serve --check-links-every checks the locators due, with the URNKIT_LINKS_* settings", async () => {
+    const seen = agents.length;
+    // The records of this file were all checked above, less than an hour ago: nothing is due
+    // but a locator never checked.
+    const store = await openSqliteStore(db);
+    await store.createRecord(
+      {
+        urn: "urn:example:c-1",
+        key: "urn:example:c-1",
+        nid: "example",
+        status: "active",
+        locators: [{ url: `${origin}/fine?served` }],
+      },
+      actor,
+    );
+    await store.close();
+    const served = await serve(
+      ["--db", db, "--port", "0", "--check-links-every", "1h", "--links-allow-private"],
+      { URNKIT_LINKS_CONTACT: "https://registry.example/contact" },
+    );
+    try {
+      let items: { url: string; outcome: string | null }[] = [];
+      for (let i = 0; i < 100 && !items.some((x) => x.url.endsWith("?served")); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        items = (await (await fetch(`${served.url}/api/v1/links?status=ok`)).json()).items;
+      }
+      assert.equal(items.find((x) => x.url.endsWith("?served"))?.outcome, "ok");
+      assert.deepEqual(
+        agents.slice(seen).map((a) => a.replace(/^urnkit\/\S+ /, "")),
+        ["(link checker; https://registry.example/contact)"],
+      );
+    } finally {
+      assert.equal(await served.stop(), 0);
+    }
+  });
+
+  it("serve refuses a --check-links-every that is not a duration", async () => {
+    const r = await runBin(["serve", "--db", db, "--port", "0", "--check-links-every", "soon"]);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /--check-links-every must be a duration/);
   });
 });

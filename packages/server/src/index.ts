@@ -22,6 +22,11 @@ export {
 } from "./links/follow.js";
 export { HostLimiter, type HostLimits } from "./links/host-limiter.js";
 export {
+  type LinkSchedule,
+  type LinkScheduleOptions,
+  scheduleLinkChecks,
+} from "./links/schedule.js";
+export {
   type AddressPolicy,
   BlockedAddressError,
   blockedRange,

@@ -7,11 +7,11 @@ import { dbOption } from "../common-options.js";
 import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
 import { visible } from "../display-text.js";
 import { examplesHelp } from "../help-examples.js";
-import { checkerOptions, type LinkCheckFlags, linkCheckOptions } from "../link-check-options.js";
+import { checkerOptions, linkCheckOptions } from "../link-check-options.js";
 import { openRegistry } from "../open-registry.js";
 import { type Colors, LineWriter } from "../output.js";
 
-interface CheckFlags extends LinkCheckFlags {
+interface CheckFlags {
   db: string;
   limit: string;
   organisation?: string;
@@ -53,7 +53,7 @@ export function registerLinks(program: Command, ctx: Context): void {
     .addOption(new Option("--organisation <id>", "only the records of this organisation"))
     .addOption(new Option("--prefix <prefix>", "only the records under this prefix (urn:nbn:fi:…)"))
     .addOption(new Option("--json", "one JSON object per locator checked, then the summary"));
-  for (const option of linkCheckOptions()) check.addOption(option);
+  for (const option of linkCheckOptions("")) check.addOption(option);
   check
     .addHelpText(
       "after",
@@ -73,7 +73,7 @@ export function registerLinks(program: Command, ctx: Context): void {
       if (!Number.isInteger(limit) || limit < 1 || limit > 1_000_000) {
         command.error("error: --limit must be a whole number from 1 to 1000000");
       }
-      const options = checkerOptions(flags, command);
+      const options = checkerOptions(command, "");
       const { LinkChecker, failed } = await import("@urnkit/server");
       const { store } = await openRegistry(flags.db, command);
       const out = new LineWriter(ctx.io.stdout);
