@@ -162,7 +162,10 @@ describe("links check", () => {
       let items: { url: string; outcome: string | null }[] = [];
       for (let i = 0; i < 100 && !items.some((x) => x.url.endsWith("?served")); i++) {
         await new Promise((r) => setTimeout(r, 100));
-        items = (await (await fetch(`${served.url}/api/v1/links?status=ok`)).json()).items;
+        const page = (await (await fetch(`${served.url}/api/v1/links?status=ok`)).json()) as {
+          items: typeof items;
+        };
+        items = page.items;
       }
       assert.equal(items.find((x) => x.url.endsWith("?served"))?.outcome, "ok");
       assert.deepEqual(

@@ -8,6 +8,9 @@ export function retryAt(value: string | null, nowMs: number, maxMs: number): num
   let at: number;
   if (/^\d+$/.test(text)) at = nowMs + Number(text) * 1000;
   else {
+    // An HTTP-date starts with the day's name (IMF-fixdate, RFC 850 and asctime forms alike);
+    // Date.parse alone would take "-5" for the year 5 BC.
+    if (!/^[A-Za-z]{3}/.test(text)) return null;
     at = Date.parse(text);
     if (Number.isNaN(at)) return null;
   }
