@@ -31,9 +31,52 @@ const HEALTH_COLUMNS =
 
 export class SqliteLinks implements LinkStore {
   readonly #db: Database.Database;
+  #prepared: ReturnType<SqliteLinks["prepare"]> | undefined;
 
   constructor(db: Database.Database) {
     this.#db = db;
+  }
+
+  /** The statements of a check, prepared once: a checker stores hundreds a second. */
+  private get s(): ReturnType<SqliteLinks["prepare"]> {
+    if (this.#prepared === undefined) this.#prepared = this.prepare();
+    return this.#prepared;
+  }
+
+  private prepare() {
+    const db = this.#db;
+    return {
+      failures: db.prepare<[number], { failures: number }>(
+        "SELECT failures FROM link_health WHERE locator_id = ?",
+      ),
+      // Looked up first, then inserted or updated: no UPSERT (see the migration's guards).
+      insertHealth: db.prepare(
+        `INSERT INTO link_health (locator_id, checked, outcome, status, final_url, latency_ms,
+           message, failures, demoted, not_before)
+         VALUES (@id, @checked, @outcome, @status, @finalUrl, @latency, @message, @failures,
+           @demoted, NULL)`,
+      ),
+      updateHealth: db.prepare(
+        `UPDATE link_health SET checked = @checked, outcome = @outcome, status = @status,
+           final_url = @finalUrl, latency_ms = @latency, message = @message,
+           failures = @failures, demoted = @demoted, not_before = NULL
+         WHERE locator_id = @id`,
+      ),
+      insertCheck: db.prepare(
+        `INSERT INTO link_checks (locator_id, checked, outcome, status, final_url, latency_ms, message)
+         VALUES (@id, @checked, @outcome, @status, @finalUrl, @latency, @message)`,
+      ),
+      prune: db.prepare(
+        `DELETE FROM link_checks WHERE locator_id = @id AND id <= (SELECT id FROM link_checks
+           WHERE locator_id = @id ORDER BY id DESC LIMIT 1 OFFSET ${HISTORY_KEPT})`,
+      ),
+      // A deactivated record keeps its locators as they were (and is not checked again).
+      mark: db.prepare(
+        `UPDATE locators SET link_failing = @demoted
+         WHERE id = @id AND link_failing <> @demoted
+           AND (SELECT status FROM records WHERE id = locators.record_id) <> 'deactivated'`,
+      ),
+    };
   }
 
   async dueLocators(query: DueQuery): Promise<DueLocator[]> {
@@ -58,13 +101,9 @@ export class SqliteLinks implements LinkStore {
   }
 
   async recordLinkCheck(locatorId: number, check: LinkCheck, demoteAfter: number): Promise<void> {
-    const db = this.#db;
-    db.transaction(() => {
-      const before = db
-        .prepare<[number], { failures: number }>(
-          "SELECT failures FROM link_health WHERE locator_id = ?",
-        )
-        .get(locatorId);
+    const s = this.s;
+    this.#db.transaction(() => {
+      const before = s.failures.get(locatorId);
       const failures = failed(check.outcome) ? (before?.failures ?? 0) + 1 : 0;
       const demoted = failures >= demoteAfter ? 1 : 0;
       const values = {
@@ -78,32 +117,10 @@ export class SqliteLinks implements LinkStore {
         failures,
         demoted,
       };
-      // Looked up first, then inserted or updated: no UPSERT (see the migration's guards).
-      db.prepare(
-        before === undefined
-          ? `INSERT INTO link_health (locator_id, checked, outcome, status, final_url, latency_ms,
-               message, failures, demoted, not_before)
-             VALUES (@id, @checked, @outcome, @status, @finalUrl, @latency, @message, @failures,
-               @demoted, NULL)`
-          : `UPDATE link_health SET checked = @checked, outcome = @outcome, status = @status,
-               final_url = @finalUrl, latency_ms = @latency, message = @message,
-               failures = @failures, demoted = @demoted, not_before = NULL
-             WHERE locator_id = @id`,
-      ).run(values);
-      db.prepare(
-        `INSERT INTO link_checks (locator_id, checked, outcome, status, final_url, latency_ms, message)
-         VALUES (@id, @checked, @outcome, @status, @finalUrl, @latency, @message)`,
-      ).run(values);
-      db.prepare(
-        `DELETE FROM link_checks WHERE locator_id = @id AND id <= (SELECT id FROM link_checks
-           WHERE locator_id = @id ORDER BY id DESC LIMIT 1 OFFSET ${HISTORY_KEPT})`,
-      ).run({ id: locatorId });
-      // A deactivated record keeps its locators as they were (and is not checked again).
-      db.prepare(
-        `UPDATE locators SET link_failing = @demoted
-         WHERE id = @id AND link_failing <> @demoted
-           AND (SELECT status FROM records WHERE id = locators.record_id) <> 'deactivated'`,
-      ).run({ id: locatorId, demoted });
+      (before === undefined ? s.insertHealth : s.updateHealth).run(values);
+      s.insertCheck.run(values);
+      s.prune.run({ id: locatorId });
+      s.mark.run({ id: locatorId, demoted });
     })();
   }
 
