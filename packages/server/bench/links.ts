@@ -4,8 +4,8 @@
 // 127.0.0.2 … 127.0.0.(HOSTS+1), one server on each (bench/link-hosts.ts, in a process of its
 // own), every request counted by the server it reached, with the most it ever had in flight at
 // once. The locators are spread evenly over the hosts; the checker runs with the defaults but for
-// concurrency (64) and stores every result in a SQLite file (PostgreSQL with
-// BENCH_LINKS_PG=postgres://…).
+// concurrency (64) and stores every result in a SQLite file (with BENCH_LINKS_ENGINE=postgres, in
+// a new database on the cluster URNKIT_TEST_PG names, dropped afterwards).
 
 import { type ChildProcess, fork } from "node:child_process";
 import { once } from "node:events";
@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { LinkChecker, openSqliteStore, type Store } from "../dist/index.js";
 import { openPostgresStore } from "../dist/storage/postgres/postgres-store.js";
+import { createTestDatabase } from "../test/pg-database.js";
 
 const HOSTS = Number(process.env.BENCH_LINKS_HOSTS ?? 40);
 const PER_HOST = 2;
@@ -38,11 +39,11 @@ const counts = async () => {
 };
 
 const dir = mkdtempSync(join(tmpdir(), "urnkit-bench-links-"));
-const pg = process.env.BENCH_LINKS_PG;
+const pg = process.env.BENCH_LINKS_ENGINE === "postgres" ? await createTestDatabase() : null;
 const store: Store =
-  pg === undefined
+  pg === null
     ? await openSqliteStore(join(dir, "links.db"))
-    : await openPostgresStore({ url: pg });
+    : await openPostgresStore({ url: pg.url });
 try {
   const actor = { tokenId: null };
   await store.createNamespace({ nid: "bench", local: true }, actor);
@@ -80,6 +81,7 @@ try {
   }
 } finally {
   await store.close();
+  await pg?.drop();
   servers.kill();
   rmSync(dir, { recursive: true, force: true });
 }

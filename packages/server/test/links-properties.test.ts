@@ -8,7 +8,8 @@ import { after, before, describe, it } from "node:test";
 import fc from "fast-check";
 import { retryAt } from "../src/links/retry-after.js";
 import { failed, HISTORY_KEPT, LINK_OUTCOMES, type LinkOutcome } from "../src/storage/links.js";
-import { openSqliteStore, type SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
+import type { Store } from "../src/storage/store.js";
+import { type EngineHandle, engines } from "./engines.js";
 
 const actor = { tokenId: null };
 const DAY = 86_400_000;
@@ -40,70 +41,73 @@ describe("Retry-After", () => {
   });
 });
 
-describe("failures in a row and the bounded history", () => {
-  let store: SqliteStore;
-  let n = 0;
-  before(async () => {
-    store = await openSqliteStore(":memory:");
-    await store.createNamespace({ nid: "example", local: true }, actor);
-  });
-  after(async () => store.close());
+for (const engine of engines)
+  describe(`failures in a row and the bounded history (${engine.name})`, () => {
+    let h: EngineHandle;
+    let store: Store;
+    let n = 0;
+    before(async () => {
+      h = await engine.open();
+      store = h.store;
+      await store.createNamespace({ nid: "example", local: true }, actor);
+    });
+    after(async () => h.close());
 
-  it("hold for any sequence of outcomes", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.constantFrom(...LINK_OUTCOMES), { minLength: 1, maxLength: 14 }),
-        fc.integer({ min: 1, max: 5 }),
-        async (outcomes: LinkOutcome[], demoteAfter) => {
-          const urn = `urn:example:p-${n++}`;
-          const main = `https://main.example/${n}`;
-          const spare = `https://spare.example/${n}`;
-          await store.createRecord(
-            {
-              urn,
-              key: urn,
-              nid: "example",
-              status: "active",
-              locators: [
-                { url: main, priority: 2 },
-                { url: spare, priority: 1 },
-              ],
-            },
-            actor,
-          );
-          const id = (await store.linkReport({ status: "all", limit: 10_000 })).find(
-            (r) => r.url === main,
-          )?.id as number;
-          for (const [i, outcome] of outcomes.entries()) {
-            await store.recordLinkCheck(
-              id,
+    it("hold for any sequence of outcomes", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.constantFrom(...LINK_OUTCOMES), { minLength: 1, maxLength: 14 }),
+          fc.integer({ min: 1, max: 5 }),
+          async (outcomes: LinkOutcome[], demoteAfter) => {
+            const urn = `urn:example:p-${n++}`;
+            const main = `https://main.example/${n}`;
+            const spare = `https://spare.example/${n}`;
+            await store.createRecord(
               {
-                checked: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
-                outcome,
-                status: null,
-                finalUrl: null,
-                latencyMs: i,
-                message: null,
+                urn,
+                key: urn,
+                nid: "example",
+                status: "active",
+                locators: [
+                  { url: main, priority: 2 },
+                  { url: spare, priority: 1 },
+                ],
               },
-              demoteAfter,
+              actor,
             );
-          }
-          let trailing = 0;
-          while (trailing < outcomes.length && failed(outcomes.at(-1 - trailing) as LinkOutcome))
-            trailing++;
-          const health = (await store.locatorHealth(urn)).get(main);
-          assert.equal(health?.failures, trailing);
-          assert.equal(health?.demoted, trailing >= demoteAfter);
-          assert.equal(health?.outcome, outcomes.at(-1));
-          const history = await store.linkHistory(id);
-          assert.deepEqual(
-            history.map((c) => c.outcome),
-            outcomes.slice(-HISTORY_KEPT).reverse(),
-          );
-          assert.equal((await store.resolve(urn))?.best, trailing >= demoteAfter ? spare : main);
-        },
-      ),
-      { numRuns: 60 },
-    );
+            const id = (await store.linkReport({ status: "all", limit: 10_000 })).find(
+              (r) => r.url === main,
+            )?.id as number;
+            for (const [i, outcome] of outcomes.entries()) {
+              await store.recordLinkCheck(
+                id,
+                {
+                  checked: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+                  outcome,
+                  status: null,
+                  finalUrl: null,
+                  latencyMs: i,
+                  message: null,
+                },
+                demoteAfter,
+              );
+            }
+            let trailing = 0;
+            while (trailing < outcomes.length && failed(outcomes.at(-1 - trailing) as LinkOutcome))
+              trailing++;
+            const health = (await store.locatorHealth(urn)).get(main);
+            assert.equal(health?.failures, trailing);
+            assert.equal(health?.demoted, trailing >= demoteAfter);
+            assert.equal(health?.outcome, outcomes.at(-1));
+            const history = await store.linkHistory(id);
+            assert.deepEqual(
+              history.map((c) => c.outcome),
+              outcomes.slice(-HISTORY_KEPT).reverse(),
+            );
+            assert.equal((await store.resolve(urn))?.best, trailing >= demoteAfter ? spare : main);
+          },
+        ),
+        { numRuns: engine.name === "sqlite" ? 60 : 25 },
+      );
+    });
   });
-});

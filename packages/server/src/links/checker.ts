@@ -112,7 +112,7 @@ export function classify(
 }
 
 export class LinkChecker {
-  readonly #store: LinkStore;
+  readonly #links: LinkStore;
   readonly #options: LinkCheckerOptions;
   readonly #limiter: HostLimiter;
   readonly #userAgent: string;
@@ -120,7 +120,7 @@ export class LinkChecker {
   readonly #waitUntil = new Map<string, number>();
 
   constructor(store: LinkStore, options: LinkCheckerOptions = {}) {
-    this.#store = store;
+    this.#links = store;
     this.#options = options;
     this.#limiter = new HostLimiter({
       total: options.concurrency ?? 16,
@@ -187,7 +187,7 @@ export class LinkChecker {
     selection: LinkRunSelection,
     onResult?: (locator: DueLocator, result: LinkCheckResult) => void,
   ): Promise<LinkRunSummary> {
-    const due = await this.#store.dueLocators({
+    const due = await this.#links.dueLocators({
       now: new Date().toISOString(),
       checkedBefore: selection.checkedBefore,
       organisation: selection.organisation,
@@ -196,25 +196,30 @@ export class LinkChecker {
     });
     const summary: LinkRunSummary = { checked: 0, deferred: 0, byOutcome: {} };
     await Promise.all(
-      due.map((locator) =>
-        this.#limiter.run(checkHost(locator.url), async () => {
-          const result = await this.#checkOne(locator, summary);
-          onResult?.(locator, result);
-        }),
-      ),
+      due.map(async (locator) => {
+        // The host's turn ends with its answer: storing it does not hold the next request up.
+        const result = await this.#limiter.run(checkHost(locator.url), () =>
+          this.check(locator.url),
+        );
+        await this.#store(locator, result, summary);
+        onResult?.(locator, result);
+      }),
     );
     return summary;
   }
 
-  async #checkOne(locator: DueLocator, summary: LinkRunSummary): Promise<LinkCheckResult> {
-    const result = await this.check(locator.url);
-    if (result.kind === "stopped") return result;
+  async #store(
+    locator: DueLocator,
+    result: LinkCheckResult,
+    summary: LinkRunSummary,
+  ): Promise<void> {
+    if (result.kind === "stopped") return;
     if (result.kind === "deferred") {
-      await this.#store.deferLinkCheck(locator.id, new Date(result.until).toISOString());
+      await this.#links.deferLinkCheck(locator.id, new Date(result.until).toISOString());
       summary.deferred++;
-      return result;
+      return;
     }
-    await this.#store.recordLinkCheck(
+    await this.#links.recordLinkCheck(
       locator.id,
       result.check,
       this.#options.demoteAfter ?? DEFAULT_DEMOTE_AFTER,
@@ -222,6 +227,5 @@ export class LinkChecker {
     summary.checked++;
     const outcome = result.check.outcome;
     summary.byOutcome[outcome] = (summary.byOutcome[outcome] ?? 0) + 1;
-    return result;
   }
 }

@@ -1,5 +1,5 @@
-// Link health in PostgreSQL (storage/links.ts): a check, its history row, the pruning of older
-// ones and the locator's ranking mark in one transaction, the health row locked while it changes.
+// Link health in PostgreSQL (storage/links.ts): a check stored in two round trips (see
+// recordLinkCheck), the reports and the due list.
 
 import type pg from "pg";
 import {
@@ -19,7 +19,6 @@ import {
   toLinkHealth,
   toReportRow,
 } from "../links.js";
-import type { Tx } from "./organisations.js";
 
 /** Active http(s) locators of active records ($1 organisation, $2 prefix, or null). */
 const CHECKABLE = `l.active AND r.status = 'active'
@@ -32,11 +31,9 @@ const HEALTH_COLUMNS =
 
 export class PostgresLinks implements LinkStore {
   readonly #pool: pg.Pool;
-  readonly #tx: Tx;
 
-  constructor(pool: pg.Pool, tx: Tx) {
+  constructor(pool: pg.Pool) {
     this.#pool = pool;
-    this.#tx = tx;
   }
 
   async dueLocators(query: DueQuery): Promise<DueLocator[]> {
@@ -61,14 +58,30 @@ export class PostgresLinks implements LinkStore {
   }
 
   async recordLinkCheck(locatorId: number, check: LinkCheck, demoteAfter: number): Promise<void> {
-    await this.#tx(async (c) => {
-      const before = await c.query<{ failures: number }>(
-        "SELECT failures FROM link_health WHERE locator_id = $1 FOR UPDATE",
-        [locatorId],
-      );
-      const failures = failed(check.outcome) ? (before.rows[0]?.failures ?? 0) + 1 : 0;
-      const demoted = failures >= demoteAfter;
-      const values = [
+    // Two statements, no transaction around them: the first counts the failure in the health
+    // row (its ON CONFLICT locks the row, so checks of one locator at once count one after the
+    // other), adds the history row and sets the ranking mark, all at once; the second drops the
+    // checks beyond the last HISTORY_KEPT, which the next check does if this one is lost.
+    await this.#pool.query(
+      `WITH h AS (
+         INSERT INTO link_health (locator_id, checked, outcome, status, final_url, latency_ms,
+           message, failures, demoted, not_before)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8 THEN 1 ELSE 0 END, $8 AND 1 >= $9, NULL)
+         ON CONFLICT (locator_id) DO UPDATE SET checked = $2, outcome = $3, status = $4,
+           final_url = $5, latency_ms = $6, message = $7,
+           failures = CASE WHEN $8 THEN link_health.failures + 1 ELSE 0 END,
+           demoted = $8 AND link_health.failures + 1 >= $9, not_before = NULL
+         RETURNING demoted
+       ), c AS (
+         INSERT INTO link_checks (locator_id, checked, outcome, status, final_url, latency_ms,
+           message)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+       )
+       -- A deactivated record keeps its locators as they were (and is not checked again).
+       UPDATE locators l SET link_failing = h.demoted FROM h, records r
+       WHERE l.id = $1 AND r.id = l.record_id AND l.link_failing <> h.demoted
+         AND r.status <> 'deactivated'`,
+      [
         locatorId,
         check.checked,
         check.outcome,
@@ -76,35 +89,15 @@ export class PostgresLinks implements LinkStore {
         check.finalUrl,
         Math.round(check.latencyMs),
         check.message,
-      ];
-      await c.query(
-        `INSERT INTO link_health (locator_id, checked, outcome, status, final_url, latency_ms,
-           message, failures, demoted, not_before)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL)
-         ON CONFLICT (locator_id) DO UPDATE SET checked = $2, outcome = $3, status = $4,
-           final_url = $5, latency_ms = $6, message = $7, failures = $8, demoted = $9,
-           not_before = NULL`,
-        [...values, failures, demoted],
-      );
-      await c.query(
-        `INSERT INTO link_checks (locator_id, checked, outcome, status, final_url, latency_ms, message)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        values,
-      );
-      await c.query(
-        `DELETE FROM link_checks WHERE locator_id = $1 AND id <= (SELECT id FROM link_checks
-           WHERE locator_id = $1 ORDER BY id DESC LIMIT 1 OFFSET ${HISTORY_KEPT})`,
-        [locatorId],
-      );
-      // A deactivated record keeps its locators as they were (and is not checked again).
-      await c.query(
-        `UPDATE locators l SET link_failing = $2
-         FROM records r
-         WHERE l.id = $1 AND r.id = l.record_id AND l.link_failing <> $2
-           AND r.status <> 'deactivated'`,
-        [locatorId, demoted],
-      );
-    });
+        failed(check.outcome),
+        demoteAfter,
+      ],
+    );
+    await this.#pool.query(
+      `DELETE FROM link_checks WHERE locator_id = $1 AND id <= (SELECT id FROM link_checks
+         WHERE locator_id = $1 ORDER BY id DESC LIMIT 1 OFFSET ${HISTORY_KEPT})`,
+      [locatorId],
+    );
   }
 
   async deferLinkCheck(locatorId: number, notBefore: string): Promise<void> {

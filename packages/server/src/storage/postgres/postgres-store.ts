@@ -230,7 +230,7 @@ export class PostgresStore implements Store {
     const tx = <T>(work: (c: pg.PoolClient) => Promise<T>) => this.#tx(work);
     const audit = this.#audit.bind(this);
     this.#organisations = new PostgresOrganisations(this.pool, tx, audit);
-    this.#links = new PostgresLinks(this.pool, tx);
+    this.#links = new PostgresLinks(this.pool);
     this.#prefixes = new PostgresPrefixes(this.pool, tx, audit, (nid) =>
       this.#changedNamespace(nid),
     );
