@@ -13,6 +13,7 @@ import { registerExtract } from "./commands/extract.js";
 import { registerHarvest } from "./commands/harvest.js";
 import { registerImport } from "./commands/import.js";
 import { registerInit } from "./commands/init.js";
+import { registerLinks } from "./commands/links.js";
 import { registerNamespace } from "./commands/namespace.js";
 import { registerNamespaces } from "./commands/namespaces.js";
 import { registerNormalize } from "./commands/normalize.js";
@@ -68,6 +69,7 @@ const COMMANDS: RegisterCommand[] = [
   registerImport,
   registerExport,
   registerHarvest,
+  registerLinks,
 ];
 
 /** The package version, read at run time (the same relative path from src/ and dist/). */

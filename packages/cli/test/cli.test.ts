@@ -54,6 +54,8 @@ const COMMANDS = [
   "import",
   "export",
   "harvest",
+  "links",
+  "links check",
 ];
 
 describe("help and version", () => {

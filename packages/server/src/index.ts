@@ -11,6 +11,15 @@ export type { Limits, PluginOptions, ServerContext } from "./http/context.js";
 export { HttpProblem } from "./http/problem.js";
 export { type ImportEvent, importRecords } from "./import-records.js";
 export {
+  checkHost,
+  LinkChecker,
+  type LinkCheckerOptions,
+  type LinkCheckResult,
+  type LinkRunSelection,
+  type LinkRunSummary,
+  linkCheckerUserAgent,
+} from "./links/checker.js";
+export {
   DEFAULT_MAX_REDIRECTS,
   type FollowErrorCode,
   type FollowOptions,
@@ -19,6 +28,11 @@ export {
   type Hop,
 } from "./links/follow.js";
 export { HostLimiter, type HostLimits } from "./links/host-limiter.js";
+export {
+  type LinkSchedule,
+  type LinkScheduleOptions,
+  scheduleLinkChecks,
+} from "./links/schedule.js";
 export {
   type AddressPolicy,
   BlockedAddressError,
@@ -45,6 +59,7 @@ export type {
   HarvestSource,
   HarvestSourceListing,
 } from "./storage/harvest.js";
+export * from "./storage/links.js";
 export {
   displayLocation,
   isPostgresUrl,

@@ -20,6 +20,7 @@ import { ResolutionCounter } from "./resolution-counts.js";
 import { adminRoutes } from "./routes/admin.js";
 import { healthRoutes } from "./routes/health.js";
 import { importExportRoutes } from "./routes/import-export.js";
+import { linkRoutes } from "./routes/links.js";
 import { namespaceRoutes } from "./routes/namespaces.js";
 import { oaiRoutes } from "./routes/oai.js";
 import { organisationRoutes } from "./routes/organisations.js";
@@ -162,6 +163,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(oaiRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(tokenListRoutes, { ctx });
+  await app.register(linkRoutes, { ctx });
   await app.register(healthRoutes, { ctx, openapi });
   await app.register(uiRoutes, { ctx });
   for (const plugin of options.plugins ?? []) await app.register(plugin, { ctx });

@@ -5,9 +5,11 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import type { FastifyInstance } from "fastify";
 import { harvest } from "../src/exchange/harvest/harvest-run.js";
 import { exportLines } from "../src/routes/import-export.js";
 import { buildServer, DEFAULT_LIMITS } from "../src/server.js";
+import type { LinkCheck } from "../src/storage/links.js";
 import { DEFAULT_POLICY } from "../src/storage/prefixes.js";
 import { issueToken } from "../src/tokens.js";
 import { type Engine, type EngineHandle, postgres, sqlite } from "./engines.js";
@@ -322,6 +324,58 @@ async function harvests(h: EngineHandle): Promise<string[]> {
   return out;
 }
 
+/**
+ * Link health (schema version 11): the same checks stored for every locator, in locator order,
+ * must give the same reports, rankings, history and due list. Locator ids may differ between the
+ * engines (a PostgreSQL identity skips the ids of rolled-back inserts): cursors are masked.
+ */
+async function linkHealthAnswers(h: EngineHandle, app: FastifyInstance): Promise<string[]> {
+  const check = (ok: boolean): LinkCheck => ({
+    checked: T,
+    outcome: ok ? "ok" : "server-error",
+    status: ok ? 200 : 503,
+    finalUrl: null,
+    latencyMs: 7,
+    message: ok ? null : "HTTP 503",
+  });
+  const rows = await h.store.linkReport({ status: "all", limit: 1000 });
+  assert.ok(rows.length >= 4, "the fixture has locators to check");
+  for (const [i, row] of rows.entries()) {
+    // Row i fails i % 4 times in a row (2 rank it last); every third then answers again.
+    for (let n = 0; n < i % 4; n++) await h.store.recordLinkCheck(row.id, check(false), 2);
+    if (i % 3 === 0) await h.store.recordLinkCheck(row.id, check(true), 2);
+  }
+  await h.store.deferLinkCheck((rows.at(-1) as { id: number }).id, "2999-01-01T00:00:00.000Z");
+  const answers: string[] = [];
+  for (const url of [
+    "/api/v1/links?status=all",
+    "/api/v1/links?status=broken&limit=2",
+    "/api/v1/links?status=demoted",
+    "/api/v1/links?status=ok&organisation=lib",
+    "/api/v1/links?status=unchecked&prefix=urn:example:lib-",
+    "/api/v1/links/export?status=broken",
+    "/api/v1/links/export?format=json&status=demoted",
+  ]) {
+    const r = await app.inject({ url });
+    answers.push(`GET ${url} ${r.statusCode} ${r.body.replace(/"next":"[^"]+"/, '"next":"~"')}`);
+  }
+  const metrics = (await app.inject({ url: "/metrics" })).body;
+  answers.push(
+    metrics
+      .split("\n")
+      .filter((l) => l.startsWith("urnkit_links"))
+      .join(" "),
+  );
+  for (const row of rows) {
+    const r = await app.inject({ url: `/${row.urn}` });
+    answers.push(`${row.urn} ${r.statusCode} ${r.headers.location ?? ""}`);
+    answers.push(`${row.url} history ${(await h.store.linkHistory(row.id)).length}`);
+  }
+  const due = await h.store.dueLocators({ now: "2100-01-01T00:00:00.000Z", limit: 1000 });
+  answers.push(`due ${due.map((d) => d.url).join(" ")}`);
+  return answers;
+}
+
 async function run(engine: Engine) {
   const h = await engine.open();
   try {
@@ -354,6 +408,7 @@ async function run(engine: Engine) {
           : r.statusCode;
       answers.push(`${s.method} ${s.url} ${r.statusCode} ${r.headers.location ?? ""} ${body}`);
     }
+    answers.push(...(await linkHealthAnswers(h, app)));
     const exported = await app.inject({ url: "/api/v1/export", headers: auth });
     await app.close();
     return { answers, exported: masked(exported.body).split("\n"), oai: await harvests(h) };

@@ -113,7 +113,8 @@ const SQLITE_ONLY = [
 
 const POSTGRES_ONLY = [
   "TRUNCATE records CASCADE",
-  "TRUNCATE locators",
+  // CASCADE: the link checker's tables refer to locators (schema version 11).
+  "TRUNCATE locators CASCADE",
   "TRUNCATE successors",
   "TRUNCATE namespace_templates",
   "TRUNCATE audit",

@@ -6,7 +6,10 @@
 import { type Command, Option } from "commander";
 import { createOption, dbOption } from "../common-options.js";
 import { type Context, EXIT_OK } from "../context.js";
+import { duration } from "../duration.js";
+import { flag } from "../env-flag.js";
 import { examplesHelp } from "../help-examples.js";
+import { checkerOptions, linkCheckOptions } from "../link-check-options.js";
 import { openRegistry } from "../open-registry.js";
 
 interface ServeOptions {
@@ -23,12 +26,10 @@ interface ServeOptions {
   log: string;
   trustProxy?: string | boolean;
   delegatePublic?: boolean;
+  checkLinksEvery?: string;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
-const ON = ["1", "true", "yes", "on"];
-const OFF = ["", "0", "false", "no", "off"];
-
 /** --trust-proxy alone (or "true") trusts any proxy; otherwise a comma-separated address list. */
 function trustProxy(value: string | boolean | undefined): boolean | string {
   if (value === undefined || value === false || value === "false" || value === "") return false;
@@ -61,19 +62,6 @@ function oaiOptions(options: ServeOptions, command: Command) {
 }
 
 /**
- * A switch that may come from its environment variable. commander takes any value of the
- * variable as "on", so URNKIT_EXAMPLE=0 would turn it on: read the value here instead.
- */
-function flag(command: Command, name: string, envVar: string): boolean {
-  const value = command.getOptionValue(name) === true;
-  if (command.getOptionValueSource(name) !== "env") return value;
-  const text = (process.env[envVar] ?? "").trim().toLowerCase();
-  if (ON.includes(text)) return true;
-  if (OFF.includes(text)) return false;
-  return command.error(`error: ${envVar} must be one of ${[...ON, ...OFF.slice(1)].join(", ")}`);
-}
-
-/**
  * SIGINT or SIGTERM, listened for from before the server starts, so that a signal during
  * start-up still ends in a clean stop; `cancel` when the start fails.
  */
@@ -95,7 +83,7 @@ function stopSignal(): { signal: Promise<string>; cancel(): void } {
 }
 
 export function registerServe(program: Command, ctx: Context): void {
-  program
+  const serve = program
     .command("serve")
     .summary("run the URN resolver and registry")
     .description(
@@ -158,6 +146,15 @@ export function registerServe(program: Command, ctx: Context): void {
         "create the example namespace and records when the database has none",
       ).env("URNKIT_EXAMPLE"),
     )
+    .addOption(
+      new Option(
+        "--check-links-every <duration>",
+        "check every locator again once its last check is this old (30m, 24h, 7d); off unless given",
+      ).env("URNKIT_CHECK_LINKS_EVERY"),
+    );
+  // The link checker's options (--links-contact, …), for --check-links-every.
+  for (const option of linkCheckOptions("links-")) serve.addOption(option);
+  serve
     .option(
       "--admin-token",
       "print a new admin token even if the registry has tokens (flag only: never from the environment)",
@@ -192,8 +189,20 @@ export function registerServe(program: Command, ctx: Context): void {
         command.error(`error: --port must be 0 to 65535, not ${portText}`);
       const create = flag(command, "create", "URNKIT_CREATE");
       const example = flag(command, "example", "URNKIT_EXAMPLE");
-      const { buildServer, displayLocation, isPostgresUrl, issueToken, keepTickMaps, seedExample } =
-        await import("@urnkit/server");
+      const linkCheckEvery =
+        options.checkLinksEvery === undefined || options.checkLinksEvery === ""
+          ? null
+          : duration(options.checkLinksEvery, "--check-links-every", command);
+      const linkChecks = linkCheckEvery === null ? null : checkerOptions(command, "links-");
+      const {
+        buildServer,
+        displayLocation,
+        isPostgresUrl,
+        issueToken,
+        keepTickMaps,
+        scheduleLinkChecks,
+        seedExample,
+      } = await import("@urnkit/server");
       // Before the store's connections start ticking (see the server's tick-maps.ts).
       keepTickMaps();
       if (options.dbRead !== undefined && !isPostgresUrl(options.db))
@@ -248,8 +257,21 @@ export function registerServe(program: Command, ctx: Context): void {
           );
         throw error;
       }
+      const links =
+        linkCheckEvery === null || linkChecks === null
+          ? null
+          : scheduleLinkChecks(store, {
+              ...linkChecks,
+              everyMs: linkCheckEvery,
+              onRound: (summary, error) => {
+                if (summary === null) app.log.error({ err: error }, "link check round failed");
+                else if (summary.checked + summary.deferred > 0)
+                  app.log.info({ linkChecks: summary }, "link check round");
+              },
+            });
       const signal = await stop.signal;
       ctx.io.stderr.write(`${signal}: stopping; requests in flight finish\n`);
+      await links?.stop();
       await app.close();
       await store.close();
       ctx.exit(EXIT_OK);

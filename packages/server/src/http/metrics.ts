@@ -1,5 +1,8 @@
 // Prometheus text exposition format 0.0.4: request counts by route and status, resolution
-// outcomes, and a request latency histogram. Kept in memory per process.
+// outcomes, and a request latency histogram, kept in memory per process; and the link checker's
+// gauges, read from the database when scraped (every process sees the same).
+
+import { LINK_OUTCOMES, type LinkOutcomeCount } from "../storage/links.js";
 
 /** The route label of every resolution, whatever the case of "urn:" it was asked with. */
 export const RESOLUTION_LABEL = "/{urn}";
@@ -77,4 +80,23 @@ export class Metrics {
     );
     return `${out.join("\n")}\n`;
   }
+}
+
+/** Gauges of the locators checked, by their last outcome (every outcome, 0 included). */
+export function linkGauges(counts: readonly LinkOutcomeCount[]): string {
+  const by = new Map<string, number>();
+  let demoted = 0;
+  for (const c of counts) {
+    by.set(c.outcome, (by.get(c.outcome) ?? 0) + c.count);
+    if (c.demoted) demoted += c.count;
+  }
+  return [
+    "# HELP urnkit_links Checked locators by the outcome of their last check.",
+    "# TYPE urnkit_links gauge",
+    ...LINK_OUTCOMES.map((o) => `urnkit_links{outcome="${o}"} ${by.get(o) ?? 0}`),
+    "# HELP urnkit_links_demoted Locators ranked after healthy ones for failing checks in a row.",
+    "# TYPE urnkit_links_demoted gauge",
+    `urnkit_links_demoted ${demoted}`,
+    "",
+  ].join("\n");
 }

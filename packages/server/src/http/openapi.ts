@@ -4,7 +4,6 @@
 // (recognised by identity: the same schema object the routes use), Location on 201 and 3xx, the
 // server's own address, and the package's version.
 
-import { createRequire } from "node:module";
 import type { RouteOptions } from "fastify";
 import {
   deactivateBodySchema,
@@ -14,6 +13,7 @@ import {
   patchBodySchema,
   registerBodySchema,
 } from "../validation/record.js";
+import { VERSION } from "../version.js";
 import { problemSchema } from "./problem.js";
 import {
   locatorSchema,
@@ -33,10 +33,6 @@ interface Collected {
   schema: Schema;
 }
 
-/** The package's version, for info.version. */
-const VERSION = (createRequire(import.meta.url)("../../package.json") as { version: string })
-  .version;
-
 const TAGS: Record<string, string> = {
   resolution: "Resolving URNs (RFC 8141 §1.2.1; RFC 2169 and RFC 2483 services)",
   urns: "Registering URNs and managing their lifecycle (never deleted, never reassigned)",
@@ -47,6 +43,7 @@ const TAGS: Record<string, string> = {
   prefixes: "Prefixes (sub-namespaces): naming and URL policies, registration modes, minting",
   "import-export": "NDJSON import and export of records",
   oai: "OAI-PMH 2.0 provider: harvesting the registry's records (oai_dc, epicur, urnkit)",
+  links: "Link checking: the health of locators, by status, organisation and prefix",
   operations: "Health, readiness, metrics and this document",
 };
 

@@ -1,6 +1,8 @@
 // Following a URL to where it ends, politely and within bounds, for `urnkit resolve --follow`,
 // `urnkit resolvers check` and the link checker: HEAD first (RFC 9110 §9.3.2: the headers of a
-// GET without its body), GET when HEAD is refused (405, 501); at most 5 redirects by default,
+// GET without its body), a GET of the first byte (RFC 9110 §14.2 Range) when HEAD is refused
+// (405, 501) or, for the link checker, answered with any other error, which some servers do for
+// HEAD alone; at most 5 redirects by default,
 // each checked by the SSRF guard again, a redirect back to a URL already asked ending the chain as
 // a loop; a timeout for connecting and one for the whole chain. Bodies are never read.
 
@@ -32,6 +34,12 @@ export interface FollowOptions extends AddressPolicy {
   connectTo?: ReadonlyMap<string, string>;
   /** Ends the chain early (as "aborted"). */
   signal?: AbortSignal;
+  /**
+   * Also ask with GET when HEAD is answered with a 4xx or 5xx other than 429 (default false:
+   * only 405 and 501). Servers that mishandle HEAD answer 400, 403, 404 or 500 to it and 200 to
+   * GET; a link checker must not call their links broken.
+   */
+  getOnHeadError?: boolean;
 }
 
 /** One request of a chain and its answer. */
@@ -42,6 +50,8 @@ export interface Hop {
   /** The Location header, as sent (relative or absolute), or null. */
   location: string | null;
   contentType: string | null;
+  /** The Retry-After header, as sent, or null. */
+  retryAfter: string | null;
 }
 
 export type FollowErrorCode =
@@ -52,6 +62,7 @@ export type FollowErrorCode =
   | "connect-timeout"
   | "timeout"
   | "network"
+  | "tls"
   | "redirect-loop"
   | "too-many-redirects"
   | "aborted";
@@ -70,6 +81,10 @@ export interface FollowResult {
 
 export const DEFAULT_MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** OpenSSL's and Node's codes for a failed TLS handshake or certificate check. */
+const TLS_ERROR =
+  /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH)/;
 
 /** A failure with one of the codes above. */
 class FollowError extends Error {
@@ -100,6 +115,7 @@ function classify(error: unknown, signal: AbortSignal): FollowError {
   if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "ENODATA") {
     return new FollowError("dns", message);
   }
+  if (typeof code === "string" && TLS_ERROR.test(code)) return new FollowError("tls", message);
   return new FollowError("network", message);
 }
 
@@ -131,6 +147,8 @@ function ask(
         host: target.host,
         accept: "*/*",
         "user-agent": options.userAgent ?? "urnkit",
+        // The first byte only: the answer's status is what is wanted, not the body.
+        ...(method === "GET" ? { range: "bytes=0-0" } : {}),
       },
       agent: false,
       lookup: guardedLookup(options),
@@ -155,6 +173,7 @@ function ask(
         status: response.statusCode ?? 0,
         location: response.headers.location ?? null,
         contentType: response.headers["content-type"] ?? null,
+        retryAfter: response.headers["retry-after"] ?? null,
       });
       response.destroy();
     });
@@ -165,6 +184,15 @@ function ask(
     request.on("close", () => clearTimeout(connectTimer));
     request.end();
   });
+}
+
+/**
+ * Whether a HEAD answered with `hop` is asked again with GET (see getOnHeadError). An answer
+ * asking to come back later (429, or Retry-After) is taken as it is: asking again is impolite.
+ */
+function headRefused(hop: Hop, onError: boolean): boolean {
+  if (hop.status === 405 || hop.status === 501) return true;
+  return onError && hop.status >= 400 && hop.status !== 429 && hop.retryAfter === null;
 }
 
 /**
@@ -217,7 +245,7 @@ export async function follow(url: string, options: FollowOptions = {}): Promise<
       let hop: Hop;
       try {
         hop = await ask(target, "HEAD", options, controller.signal);
-        if (hop.status === 405 || hop.status === 501) {
+        if (headRefused(hop, options.getOnHeadError === true)) {
           hops.push(hop);
           hop = await ask(target, "GET", options, controller.signal);
         }

@@ -3,6 +3,7 @@
 
 import type { FastifyInstance } from "fastify";
 import type { PluginOptions } from "../http/context.js";
+import { linkGauges } from "../http/metrics.js";
 import type { OpenApiCollector } from "../http/openapi.js";
 import { HttpProblem } from "../http/problem.js";
 import { errors, text } from "../http/schemas.js";
@@ -71,7 +72,9 @@ export async function healthRoutes(
       },
     },
     async (_request, reply) =>
-      reply.type("text/plain; version=0.0.4; charset=utf-8").send(ctx.metrics.render()),
+      reply
+        .type("text/plain; version=0.0.4; charset=utf-8")
+        .send(ctx.metrics.render() + linkGauges(await ctx.store.linkOutcomeCounts())),
   );
   app.get(
     "/openapi.json",

@@ -1,9 +1,10 @@
 // The storage contract of the registry (RFC 8141 §1.2.1 resolution data, §6.4.6 per-namespace
 // resolution policy): engine-neutral and async, so SQLite and PostgreSQL can sit behind it. The
 // Store is composed of one interface per concern (organisations.ts, prefixes.ts, search.ts, oai.ts,
-// harvest.ts beside this file).
+// harvest.ts, links.ts beside this file).
 
 import type { HarvestStore } from "./harvest.js";
+import type { LinkStore } from "./links.js";
 import type { OaiStore } from "./oai.js";
 import type { OrganisationStore } from "./organisations.js";
 import type { PrefixRoutes } from "./prefix-routes.js";
@@ -119,7 +120,7 @@ export interface UrnRecord {
 export interface ResolveView {
   urn: string;
   status: RecordStatus;
-  /** The best locator: active first, highest priority, then oldest. */
+  /** The best active locator (locator-rank.ts: healthy first, highest priority, then oldest). */
   best: string | null;
   successor: string | null;
   reason: string | null;
@@ -341,7 +342,8 @@ export interface Store
     IdentifierStore,
     SearchStore,
     OaiStore,
-    HarvestStore {
+    HarvestStore,
+    LinkStore {
   readonly engine: string;
   /** Present when the engine answers resolution's reads at once (see ImmediateReads). */
   readonly immediate?: ImmediateReads;

@@ -111,7 +111,12 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
       reply,
       200,
       { title: record.urn, session, flash: await pages.sessions.takeFlash(session) },
-      recordContent(record, await recordHistory(store, record), signedIn),
+      recordContent(
+        record,
+        await recordHistory(store, record),
+        signedIn,
+        await store.locatorHealth(record.key),
+      ),
     );
   });
 

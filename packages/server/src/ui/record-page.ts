@@ -1,20 +1,12 @@
 // A registered URN's record: its lifecycle status (reserved → active → deactivated, never
 // deleted or reassigned, RFC 8141 §1.1), its locators in the order resolution tries them (RFC
-// 2483 N2Ls), metadata (N2C), successor and predecessor names (N2Ns) and its audit history.
+// 2483 N2Ls, as the store gives them: storage/locator-rank.ts) with the link checker's verdict on
+// each, metadata (N2C), successor and predecessor names (N2Ns) and its audit history.
 
-import type { AuditEntry, Locator, UrnRecord } from "../storage/store.js";
+import { failed, type LinkHealth } from "../storage/links.js";
+import type { AuditEntry, UrnRecord } from "../storage/store.js";
 import { type Html, html } from "./html.js";
 import { editHref, inspectHref, recordHref } from "./links.js";
-
-/** Resolution order (DESIGN: active first, highest priority, then oldest). */
-export function rankedLocators(locators: readonly Locator[]): Locator[] {
-  return [...locators].sort(
-    (a, b) =>
-      Number(b.active) - Number(a.active) ||
-      b.priority - a.priority ||
-      a.created.localeCompare(b.created),
-  );
-}
 
 /** An ISO 8601 UTC timestamp shown to the minute, the full value kept machine-readable. */
 export function when(iso: string): Html {
@@ -39,14 +31,25 @@ function metadataList(metadata: Record<string, unknown> | null): Html {
   )}</dl>`;
 }
 
-function locatorTable(record: UrnRecord): Html {
+/** The link checker's last verdict on a locator, in words: outcome, status, when, failures. */
+export function healthCell(h: LinkHealth | undefined): Html {
+  if (h === undefined) return html`<span class="hint">not checked</span>`;
+  const bad = failed(h.outcome);
+  const status = h.status === null ? "" : ` ${h.status}`;
+  const repeated = h.failures > 1 ? `, ${h.failures} checks in a row` : "";
+  return html`<span class="badge ${bad ? "bad" : "ok"}">${h.outcome}</span>${status}${repeated}${
+    h.demoted ? html` <strong>(ranked last)</strong>` : ""
+  }<br><small>checked ${when(h.checked)}${h.finalUrl === null ? "" : html`, ends at <code>${h.finalUrl}</code>`}</small>`;
+}
+
+function locatorTable(record: UrnRecord, health: ReadonlyMap<string, LinkHealth>): Html {
   if (record.locators.length === 0) return html`<p>No locators.</p>`;
   return html`<div class="table-wrap"><table class="cards">
 <caption class="visually-hidden">Locators in resolution order</caption>
-<thead><tr><th scope="col">URL</th><th scope="col">Priority</th><th scope="col">Media type</th><th scope="col">State</th><th scope="col">Added</th></tr></thead>
-<tbody>${rankedLocators(record.locators).map(
+<thead><tr><th scope="col">URL</th><th scope="col">Priority</th><th scope="col">Media type</th><th scope="col">State</th><th scope="col">Link check</th><th scope="col">Added</th></tr></thead>
+<tbody>${record.locators.map(
     (l) =>
-      html`<tr><td class="url" data-label="URL">${/^https?:/i.test(l.url) ? html`<a href="${l.url}" rel="nofollow">${l.url}</a>` : l.url}</td><td data-label="Priority">${l.priority}</td><td data-label="Media type">${l.mediaType ?? "—"}</td><td data-label="State">${l.active ? "active" : "inactive"}</td><td data-label="Added">${when(l.created)}</td></tr>`,
+      html`<tr><td class="url" data-label="URL">${/^https?:/i.test(l.url) ? html`<a href="${l.url}" rel="nofollow">${l.url}</a>` : l.url}</td><td data-label="Priority">${l.priority}</td><td data-label="Media type">${l.mediaType ?? "—"}</td><td data-label="State">${l.active ? "active" : "inactive"}</td><td data-label="Link check">${healthCell(health.get(l.url))}</td><td data-label="Added">${when(l.created)}</td></tr>`,
   )}</tbody></table></div>`;
 }
 
@@ -64,6 +67,7 @@ export function recordContent(
   record: UrnRecord,
   audit: readonly AuditEntry[],
   signedIn: boolean,
+  health: ReadonlyMap<string, LinkHealth> = new Map(),
 ): Html {
   return html`<h1 class="urn-heading"><span class="visually-hidden">Record of </span><code>${record.urn}</code></h1>
 <p class="status-line">Status: ${statusBadge(record.status)}${
@@ -74,7 +78,7 @@ export function recordContent(
 <p class="actions"><a href="${inspectHref(record.urn)}">Inspect this URN</a>${
     record.status === "active" ? html` · <a href="${`/${record.urn}`}">Resolve it</a>` : ""
   }${signedIn ? html` · <a href="${editHref(record.urn)}">Manage it</a>` : ""}</p>
-<section aria-labelledby="h-loc"><h2 id="h-loc">Locators</h2>${locatorTable(record)}</section>
+<section aria-labelledby="h-loc"><h2 id="h-loc">Locators</h2>${locatorTable(record, health)}</section>
 <section aria-labelledby="h-meta"><h2 id="h-meta">Metadata</h2>${metadataList(record.metadata)}</section>
 <section aria-labelledby="h-links"><h2 id="h-links">Related names</h2>
 <h3>Successors</h3>${urnList(record.successors, "None.")}

@@ -6,7 +6,7 @@ import type { Namespace, UrnRecord } from "../storage/store.js";
 import { type Html, html } from "./html.js";
 import { csrfField } from "./layout.js";
 import { editHref, recordHref } from "./links.js";
-import { rankedLocators, statusBadge } from "./record-page.js";
+import { statusBadge } from "./record-page.js";
 import type { Session } from "./session.js";
 
 /** What the register form had in it, to show it again with the error. */
@@ -95,7 +95,8 @@ ${errorBox("find-error", errors.find ?? null)}
 }
 
 function locatorRows(record: UrnRecord): Html {
-  const active = rankedLocators(record.locators).filter((l) => l.active);
+  // In resolution order, as the store gives them.
+  const active = record.locators.filter((l) => l.active);
   const row = (i: number, url: string, priority: number, mediaType: string, isNew: boolean) =>
     html`<fieldset class="locator" data-locator>
 <legend>${isNew ? "New locator" : `Locator ${i + 1}`}</legend>

@@ -8,6 +8,7 @@ import { acceptFormBodies } from "../http/form-body.js";
 import { HTML_HEADERS } from "../http/response-headers.js";
 import { adminRoutes } from "./admin-routes.js";
 import { assetRoutes } from "./assets.js";
+import { linkReportRoutes } from "./link-report-routes.js";
 import { Pages } from "./pages.js";
 import { prefixRegistrarRoutes } from "./prefix-registrar-routes.js";
 import { publicRoutes } from "./public-routes.js";
@@ -45,6 +46,7 @@ export async function uiRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   assetRoutes(app);
   publicRoutes(app, ctx, pages);
   searchRoutes(app, ctx, pages);
+  linkReportRoutes(app, ctx, pages);
   signInRoutes(app, ctx, pages);
   registrarRoutes(app, ctx, pages);
   prefixRegistrarRoutes(app, ctx, pages);

@@ -548,4 +548,56 @@ CREATE TRIGGER harvest_refusals_never_changed BEFORE UPDATE ON harvest_refusals
 FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('harvest refusals are history: append-only');
 `,
   },
+  {
+    // Link checking: as SQLite's version 11 (link health, the last 10 checks kept and never
+    // changed, the ranking mark in the locators' own row).
+    version: 11,
+    name: "link-health",
+    sql: `
+ALTER TABLE locators ADD COLUMN link_failing boolean NOT NULL DEFAULT false;
+
+CREATE TABLE link_health (
+  locator_id bigint PRIMARY KEY REFERENCES locators(id),
+  checked text,
+  outcome text,
+  status integer,
+  final_url text,
+  latency_ms integer NOT NULL DEFAULT 0,
+  message text,
+  failures integer NOT NULL DEFAULT 0 CHECK (failures >= 0),
+  demoted boolean NOT NULL DEFAULT false,
+  not_before text
+);
+CREATE INDEX link_health_by_outcome ON link_health (outcome, demoted);
+
+CREATE TABLE link_checks (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  locator_id bigint NOT NULL REFERENCES locators(id),
+  checked text NOT NULL,
+  outcome text NOT NULL,
+  status integer,
+  final_url text,
+  latency_ms integer NOT NULL,
+  message text
+);
+CREATE INDEX link_checks_by_locator ON link_checks (locator_id, id);
+
+CREATE TRIGGER link_checks_never_changed BEFORE UPDATE ON link_checks
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('a link check is never changed');
+CREATE TRIGGER link_checks_never_truncated BEFORE TRUNCATE ON link_checks
+FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('the last 10 checks of a locator are kept');
+
+CREATE FUNCTION urnkit_link_check_kept() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF (SELECT count(*) FROM link_checks WHERE locator_id = OLD.locator_id AND id > OLD.id) < 10 THEN
+    RAISE EXCEPTION 'the last 10 checks of a locator are kept'
+      USING ERRCODE = 'integrity_constraint_violation';
+  END IF;
+  RETURN OLD;
+END
+$$;
+CREATE TRIGGER link_checks_last_kept BEFORE DELETE ON link_checks
+FOR EACH ROW EXECUTE FUNCTION urnkit_link_check_kept();
+`,
+  },
 ];

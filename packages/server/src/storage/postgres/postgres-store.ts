@@ -18,6 +18,16 @@ import type {
 } from "../harvest.js";
 import { sameAsLine } from "../import-verdict.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
+import type {
+  DueLocator,
+  DueQuery,
+  LinkCheck,
+  LinkHealth,
+  LinkOutcomeCount,
+  LinkReportQuery,
+  LinkReportRow,
+} from "../links.js";
+import { LOCATOR_RANK } from "../locator-rank.js";
 import { mintPrefixOf } from "../mint-prefix.js";
 import type { OaiItem, OaiPosition, OaiSelection } from "../oai.js";
 import {
@@ -82,6 +92,7 @@ import {
 } from "../store.js";
 import { PostgresHarvest } from "./harvest.js";
 import { completeRecords, copyIn, insertRecords, STAGE_SQL, stageBatch } from "./import-stage.js";
+import { PostgresLinks } from "./links.js";
 import { migrations, NAMESPACE_CHANNEL } from "./migrations.js";
 import { PostgresOai } from "./oai.js";
 import {
@@ -138,7 +149,7 @@ const NAMESPACE_SQL = `SELECT n.*, t.template FROM namespaces n
 const RECORD_SQL = `SELECT r.*,
   (SELECT coalesce(json_agg(json_build_object('url', l.url, 'priority', l.priority,
       'mediaType', l.media_type, 'active', l.active, 'owner', l.owner, 'created', l.created)
-      ORDER BY l.active DESC, l.priority DESC, l.created, l.id), '[]')
+      ORDER BY l.active DESC, ${LOCATOR_RANK}), '[]')
     FROM locators l WHERE l.record_id = r.id) AS locators,
   (SELECT coalesce(json_agg(json_build_object('type', i.type, 'value', i.value)
       ORDER BY i.type, i.value), '[]')
@@ -151,7 +162,7 @@ FROM records r`;
 
 const RESOLVE_SQL = `SELECT r.urn, r.status, r.reason, r.deactivated,
   (SELECT url FROM locators l WHERE l.record_id = r.id AND l.active
-    ORDER BY l.priority DESC, l.created, l.id LIMIT 1) AS best,
+    ORDER BY ${LOCATOR_RANK} LIMIT 1) AS best,
   (SELECT successor_urn FROM successors s WHERE s.record_id = r.id
     ORDER BY s.created DESC LIMIT 1) AS successor
 FROM records r WHERE r.key = $1`;
@@ -222,6 +233,7 @@ export class PostgresStore implements Store {
   readonly #search: PostgresSearch;
   readonly #harvest: PostgresHarvest;
   readonly #oai: PostgresOai;
+  readonly #links: PostgresLinks;
 
   constructor(options: PostgresStoreOptions) {
     this.#url = options.url;
@@ -237,6 +249,7 @@ export class PostgresStore implements Store {
     const audit = this.#audit.bind(this);
     this.#organisations = new PostgresOrganisations(this.pool, tx, audit);
     this.#oai = new PostgresOai(this.pool);
+    this.#links = new PostgresLinks(this.pool);
     this.#prefixes = new PostgresPrefixes(this.pool, tx, audit, (nid) =>
       this.#changedNamespace(nid),
     );
@@ -1034,6 +1047,36 @@ export class PostgresStore implements Store {
 
   oaiEarliest(): Promise<string | null> {
     return this.#oai.oaiEarliest();
+  }
+
+  // Link health (storage/postgres/links.ts)
+
+  dueLocators(query: DueQuery): Promise<DueLocator[]> {
+    return this.#links.dueLocators(query);
+  }
+
+  recordLinkCheck(locatorId: number, check: LinkCheck, demoteAfter: number): Promise<void> {
+    return this.#links.recordLinkCheck(locatorId, check, demoteAfter);
+  }
+
+  deferLinkCheck(locatorId: number, notBefore: string): Promise<void> {
+    return this.#links.deferLinkCheck(locatorId, notBefore);
+  }
+
+  linkReport(query: LinkReportQuery): Promise<LinkReportRow[]> {
+    return this.#links.linkReport(query);
+  }
+
+  locatorHealth(key: string): Promise<Map<string, LinkHealth>> {
+    return this.#links.locatorHealth(key);
+  }
+
+  linkHistory(locatorId: number): Promise<LinkCheck[]> {
+    return this.#links.linkHistory(locatorId);
+  }
+
+  linkOutcomeCounts(): Promise<LinkOutcomeCount[]> {
+    return this.#links.linkOutcomeCounts();
   }
 
   // Organisations and prefixes (storage/postgres/organisations.ts, prefixes.ts)

@@ -683,6 +683,63 @@ CREATE TRIGGER harvest_refusals_need_run BEFORE INSERT ON harvest_refusals
 WHEN NOT EXISTS (SELECT 1 FROM harvest_runs WHERE id = NEW.run_id)
 BEGIN
   SELECT RAISE(ABORT, 'a harvest refusal belongs to a run');
+`,
+  },
+  {
+    // Link checking (links/checker.ts): each checked locator's health, a history of its last 10
+    // checks (an older check may be dropped, none of the last 10, and none is ever changed), and
+    // a mark on the locator, set after failures in a row, that resolution ranks it last by: in
+    // the rank index, so the best locator is still read without a sort.
+    version: 11,
+    name: "link-health",
+    sql: `
+ALTER TABLE locators ADD COLUMN link_failing INTEGER NOT NULL DEFAULT 0
+  CHECK (link_failing IN (0, 1));
+DROP INDEX locators_by_rank;
+CREATE INDEX locators_by_rank
+  ON locators (record_id, active, link_failing, priority DESC, created, id);
+
+CREATE TABLE link_health (
+  locator_id INTEGER PRIMARY KEY REFERENCES locators(id),
+  checked TEXT,
+  outcome TEXT,
+  status INTEGER,
+  final_url TEXT,
+  latency_ms INTEGER NOT NULL DEFAULT 0,
+  message TEXT,
+  failures INTEGER NOT NULL DEFAULT 0 CHECK (failures >= 0),
+  demoted INTEGER NOT NULL DEFAULT 0 CHECK (demoted IN (0, 1)),
+  not_before TEXT
+);
+CREATE INDEX link_health_by_outcome ON link_health (outcome, demoted);
+
+CREATE TABLE link_checks (
+  id INTEGER PRIMARY KEY,
+  locator_id INTEGER NOT NULL REFERENCES locators(id),
+  checked TEXT NOT NULL,
+  outcome TEXT NOT NULL,
+  status INTEGER,
+  final_url TEXT,
+  latency_ms INTEGER NOT NULL,
+  message TEXT
+);
+CREATE INDEX link_checks_by_locator ON link_checks (locator_id, id);
+
+CREATE TRIGGER link_checks_never_changed BEFORE UPDATE ON link_checks
+BEGIN
+  SELECT RAISE(ABORT, 'a link check is never changed');
+END;
+
+CREATE TRIGGER link_checks_last_kept BEFORE DELETE ON link_checks
+WHEN (SELECT count(*) FROM link_checks WHERE locator_id = OLD.locator_id AND id > OLD.id) < 10
+BEGIN
+  SELECT RAISE(ABORT, 'the last 10 checks of a locator are kept');
+END;
+
+CREATE TRIGGER link_checks_never_replaced BEFORE INSERT ON link_checks
+WHEN EXISTS (SELECT 1 FROM link_checks WHERE id = NEW.id)
+BEGIN
+  SELECT RAISE(ABORT, 'a link check is never replaced');
 END;
 `,
   },

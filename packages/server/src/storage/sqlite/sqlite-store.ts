@@ -17,6 +17,16 @@ import type {
 } from "../harvest.js";
 import { sameAsLine } from "../import-verdict.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
+import type {
+  DueLocator,
+  DueQuery,
+  LinkCheck,
+  LinkHealth,
+  LinkOutcomeCount,
+  LinkReportQuery,
+  LinkReportRow,
+} from "../links.js";
+import { LOCATOR_RANK } from "../locator-rank.js";
 import { mintPrefixOf } from "../mint-prefix.js";
 import type { OaiItem, OaiPosition, OaiSelection } from "../oai.js";
 import {
@@ -80,6 +90,7 @@ import {
   type UrnRecord,
 } from "../store.js";
 import { SqliteHarvest } from "./harvest.js";
+import { SqliteLinks } from "./links.js";
 import { migrations } from "./migrations.js";
 import { SqliteOai } from "./oai.js";
 import { SqliteOrganisations } from "./organisations.js";
@@ -116,7 +127,7 @@ export interface SqliteStoreOptions {
 /** Resolution's one lookup: the record with its best locator and latest successor. */
 export const RESOLVE_SQL = `SELECT r.urn, r.status, r.reason, r.deactivated,
   (SELECT url FROM locators l WHERE l.record_id = r.id AND l.active = 1
-    ORDER BY l.priority DESC, l.created, l.id LIMIT 1) AS best,
+    ORDER BY ${LOCATOR_RANK} LIMIT 1) AS best,
   (SELECT successor_urn FROM successors s WHERE s.record_id = r.id
     ORDER BY s.created DESC LIMIT 1) AS successor
 FROM records r WHERE r.key = ?`;
@@ -166,6 +177,7 @@ export class SqliteStore implements Store {
   #search: SqliteSearch | undefined;
   #harvestStore: SqliteHarvest | undefined;
   #oaiReads: SqliteOai | undefined;
+  #links: SqliteLinks | undefined;
 
   constructor(options: SqliteStoreOptions) {
     this.db = new Database(options.filename, { readonly: options.readonly ?? false });
@@ -200,6 +212,11 @@ export class SqliteStore implements Store {
   get #oai(): SqliteOai {
     if (this.#oaiReads === undefined) this.#oaiReads = new SqliteOai(this.db);
     return this.#oaiReads;
+  }
+
+  get #lnk(): SqliteLinks {
+    if (this.#links === undefined) this.#links = new SqliteLinks(this.db);
+    return this.#links;
   }
 
   get #pfx(): SqlitePrefixes {
@@ -247,8 +264,7 @@ export class SqliteStore implements Store {
         "SELECT urn FROM records WHERE key = ?",
       ),
       locators: db.prepare<[number], LocatorRow>(
-        `SELECT * FROM locators WHERE record_id = ?
-         ORDER BY active DESC, priority DESC, created, id`,
+        `SELECT * FROM locators l WHERE record_id = ? ORDER BY l.active DESC, ${LOCATOR_RANK}`,
       ),
       successors: db.prepare<[number], { successor_urn: string }>(
         "SELECT successor_urn FROM successors WHERE record_id = ? ORDER BY created DESC, successor_key",
@@ -948,6 +964,36 @@ export class SqliteStore implements Store {
 
   oaiEarliest(): Promise<string | null> {
     return this.#oai.oaiEarliest();
+  }
+
+  // Link health (storage/sqlite/links.ts)
+
+  dueLocators(query: DueQuery): Promise<DueLocator[]> {
+    return this.#lnk.dueLocators(query);
+  }
+
+  recordLinkCheck(locatorId: number, check: LinkCheck, demoteAfter: number): Promise<void> {
+    return this.#lnk.recordLinkCheck(locatorId, check, demoteAfter);
+  }
+
+  deferLinkCheck(locatorId: number, notBefore: string): Promise<void> {
+    return this.#lnk.deferLinkCheck(locatorId, notBefore);
+  }
+
+  linkReport(query: LinkReportQuery): Promise<LinkReportRow[]> {
+    return this.#lnk.linkReport(query);
+  }
+
+  locatorHealth(key: string): Promise<Map<string, LinkHealth>> {
+    return this.#lnk.locatorHealth(key);
+  }
+
+  linkHistory(locatorId: number): Promise<LinkCheck[]> {
+    return this.#lnk.linkHistory(locatorId);
+  }
+
+  linkOutcomeCounts(): Promise<LinkOutcomeCount[]> {
+    return this.#lnk.linkOutcomeCounts();
   }
 
   // Organisations and prefixes (storage/sqlite/organisations.ts, prefixes.ts)

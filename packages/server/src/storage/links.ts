@@ -1,0 +1,193 @@
+// Link health as stored: per locator the last check's outcome and its consecutive failures, and a
+// bounded history of the last checks (HISTORY_KEPT per locator, older ones dropped). A locator
+// failing `demoteAfter` checks in a row is marked (locators.link_failing) so that resolution ranks
+// it after healthy ones; it is never removed or made inactive for it.
+
+/** What one check found. */
+export type LinkOutcome =
+  | "ok"
+  | "redirected"
+  | "client-error"
+  | "server-error"
+  | "timeout"
+  | "dns-error"
+  | "tls-error"
+  | "connection-error"
+  | "redirect-error"
+  | "blocked";
+
+export const LINK_OUTCOMES: readonly LinkOutcome[] = [
+  "ok",
+  "redirected",
+  "client-error",
+  "server-error",
+  "timeout",
+  "dns-error",
+  "tls-error",
+  "connection-error",
+  "redirect-error",
+  "blocked",
+];
+
+/** Whether an outcome is a failure: anything but a final 2xx, directly or after redirects. */
+export function failed(outcome: LinkOutcome): boolean {
+  return outcome !== "ok" && outcome !== "redirected";
+}
+
+/** Checks kept per locator; the schema guards (migration 11) refuse to drop any of these. */
+export const HISTORY_KEPT = 10;
+
+/** Consecutive failures after which a locator ranks after healthy ones, unless configured. */
+export const DEFAULT_DEMOTE_AFTER = 3;
+
+/** One check of one locator. */
+export interface LinkCheck {
+  checked: string;
+  outcome: LinkOutcome;
+  /** The last answer's status, or null when there was none. */
+  status: number | null;
+  /** Where the redirects ended (outcome "redirected"), or null. */
+  finalUrl: string | null;
+  latencyMs: number;
+  /** What went wrong, in words, or null. */
+  message: string | null;
+}
+
+/** A locator's health: its last check, failures in a row, and whether it ranks last for them. */
+export interface LinkHealth extends LinkCheck {
+  failures: number;
+  demoted: boolean;
+}
+
+/** A locator due for a check. */
+export interface DueLocator {
+  id: number;
+  url: string;
+  urn: string;
+}
+
+export interface DueQuery {
+  /** Locators deferred (Retry-After) until after this time are not due. */
+  now: string;
+  /** Only locators never checked or last checked before this time. */
+  checkedBefore?: string;
+  organisation?: string;
+  prefix?: string;
+  limit: number;
+}
+
+/** Which locators a report lists: by their last check. */
+export type LinkStatusFilter = "all" | "ok" | "broken" | "demoted" | "unchecked";
+export const LINK_STATUS_FILTERS: readonly LinkStatusFilter[] = [
+  "all",
+  "ok",
+  "broken",
+  "demoted",
+  "unchecked",
+];
+
+export interface LinkReportQuery {
+  status: LinkStatusFilter;
+  organisation?: string;
+  prefix?: string;
+  /** The last locator id of the page before. */
+  after?: number;
+  limit: number;
+}
+
+/** A line of the link report: an active http(s) locator of an active record and its health. */
+export interface LinkReportRow {
+  id: number;
+  urn: string;
+  url: string;
+  organisation: string | null;
+  prefix: string | null;
+  health: LinkHealth | null;
+}
+
+export interface LinkOutcomeCount {
+  outcome: LinkOutcome;
+  demoted: boolean;
+  count: number;
+}
+
+export interface LinkStore {
+  /** Active http(s) locators of active records, never checked first, then the oldest check. */
+  dueLocators(query: DueQuery): Promise<DueLocator[]>;
+  /**
+   * Stores a check: the locator's health, a history row (dropping those beyond HISTORY_KEPT), and
+   * the ranking mark when the failures in a row reach `demoteAfter` (cleared by a success).
+   */
+  recordLinkCheck(locatorId: number, check: LinkCheck, demoteAfter: number): Promise<void>;
+  /** Leaves a locator unchecked until `notBefore` (the server asked so with Retry-After). */
+  deferLinkCheck(locatorId: number, notBefore: string): Promise<void>;
+  /** A page of the report, in locator id order. */
+  linkReport(query: LinkReportQuery): Promise<LinkReportRow[]>;
+  /** The health of a record's locators, by URL (those never checked are absent). */
+  locatorHealth(key: string): Promise<Map<string, LinkHealth>>;
+  /** A locator's last checks, newest first. */
+  linkHistory(locatorId: number): Promise<LinkCheck[]>;
+  /** Checked locators by last outcome and ranking mark. */
+  linkOutcomeCounts(): Promise<LinkOutcomeCount[]>;
+}
+
+/** A link_health row as both engines return it (numbers and 0/1 or booleans). */
+export interface LinkHealthRow {
+  checked: string;
+  outcome: LinkOutcome;
+  status: number | null;
+  final_url: string | null;
+  latency_ms: number | string;
+  message: string | null;
+  failures: number | string;
+  demoted: number | boolean;
+}
+
+export function toLinkHealth(row: LinkHealthRow): LinkHealth {
+  return {
+    checked: row.checked,
+    outcome: row.outcome,
+    status: row.status,
+    finalUrl: row.final_url,
+    latencyMs: Number(row.latency_ms),
+    message: row.message,
+    failures: Number(row.failures),
+    demoted: row.demoted === true || row.demoted === 1,
+  };
+}
+
+/** A report row as both engines return it. */
+export type ReportRow = {
+  id: number;
+  urn: string;
+  url: string;
+  organisation: string | null;
+  prefix: string | null;
+} & Omit<LinkHealthRow, "checked"> & { checked: string | null };
+
+export function toReportRow(row: ReportRow): LinkReportRow {
+  return {
+    id: Number(row.id),
+    urn: row.urn,
+    url: row.url,
+    organisation: row.organisation,
+    prefix: row.prefix,
+    health: row.checked === null ? null : toLinkHealth(row as LinkHealthRow),
+  };
+}
+
+/** The report's filter as a condition on link_health h (left-joined: h.checked null = unchecked). */
+export function statusCondition(status: LinkStatusFilter): string {
+  switch (status) {
+    case "all":
+      return "TRUE";
+    case "ok":
+      return "h.checked IS NOT NULL AND h.failures = 0";
+    case "broken":
+      return "h.failures > 0";
+    case "demoted":
+      return "h.failures > 0 AND h.demoted = TRUE";
+    case "unchecked":
+      return "h.checked IS NULL";
+  }
+}

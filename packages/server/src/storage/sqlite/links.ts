@@ -1,0 +1,195 @@
+// Link health in SQLite (storage/links.ts): a check, its history row, the pruning of older ones
+// and the locator's ranking mark in one transaction.
+
+import type Database from "better-sqlite3";
+import {
+  type DueLocator,
+  type DueQuery,
+  failed,
+  HISTORY_KEPT,
+  type LinkCheck,
+  type LinkHealth,
+  type LinkHealthRow,
+  type LinkOutcomeCount,
+  type LinkReportQuery,
+  type LinkReportRow,
+  type LinkStore,
+  type ReportRow,
+  statusCondition,
+  toLinkHealth,
+  toReportRow,
+} from "../links.js";
+
+/** Active http(s) locators of active records: the ones worth checking and reporting. */
+const CHECKABLE = `l.active = 1 AND r.status = 'active'
+  AND (l.url LIKE 'http://%' OR l.url LIKE 'https://%')
+  AND (@organisation IS NULL OR r.organisation = @organisation)
+  AND (@prefix IS NULL OR r.prefix = @prefix)`;
+
+const HEALTH_COLUMNS =
+  "h.checked, h.outcome, h.status, h.final_url, h.latency_ms, h.message, h.failures, h.demoted";
+
+export class SqliteLinks implements LinkStore {
+  readonly #db: Database.Database;
+  #prepared: ReturnType<SqliteLinks["prepare"]> | undefined;
+
+  constructor(db: Database.Database) {
+    this.#db = db;
+  }
+
+  /** The statements of a check, prepared once: a checker stores hundreds a second. */
+  private get s(): ReturnType<SqliteLinks["prepare"]> {
+    if (this.#prepared === undefined) this.#prepared = this.prepare();
+    return this.#prepared;
+  }
+
+  private prepare() {
+    const db = this.#db;
+    return {
+      failures: db.prepare<[number], { failures: number }>(
+        "SELECT failures FROM link_health WHERE locator_id = ?",
+      ),
+      // Looked up first, then inserted or updated: no UPSERT (see the migration's guards).
+      insertHealth: db.prepare(
+        `INSERT INTO link_health (locator_id, checked, outcome, status, final_url, latency_ms,
+           message, failures, demoted, not_before)
+         VALUES (@id, @checked, @outcome, @status, @finalUrl, @latency, @message, @failures,
+           @demoted, NULL)`,
+      ),
+      updateHealth: db.prepare(
+        `UPDATE link_health SET checked = @checked, outcome = @outcome, status = @status,
+           final_url = @finalUrl, latency_ms = @latency, message = @message,
+           failures = @failures, demoted = @demoted, not_before = NULL
+         WHERE locator_id = @id`,
+      ),
+      insertCheck: db.prepare(
+        `INSERT INTO link_checks (locator_id, checked, outcome, status, final_url, latency_ms, message)
+         VALUES (@id, @checked, @outcome, @status, @finalUrl, @latency, @message)`,
+      ),
+      prune: db.prepare(
+        `DELETE FROM link_checks WHERE locator_id = @id AND id <= (SELECT id FROM link_checks
+           WHERE locator_id = @id ORDER BY id DESC LIMIT 1 OFFSET ${HISTORY_KEPT})`,
+      ),
+      // A deactivated record keeps its locators as they were (and is not checked again).
+      mark: db.prepare(
+        `UPDATE locators SET link_failing = @demoted
+         WHERE id = @id AND link_failing <> @demoted
+           AND (SELECT status FROM records WHERE id = locators.record_id) <> 'deactivated'`,
+      ),
+    };
+  }
+
+  async dueLocators(query: DueQuery): Promise<DueLocator[]> {
+    return this.#db
+      .prepare<Record<string, unknown>, DueLocator>(
+        `SELECT l.id, l.url, r.urn FROM locators l
+         JOIN records r ON r.id = l.record_id
+         LEFT JOIN link_health h ON h.locator_id = l.id
+         WHERE ${CHECKABLE}
+           AND (h.not_before IS NULL OR h.not_before <= @now)
+           AND (@checkedBefore IS NULL OR h.checked IS NULL OR h.checked < @checkedBefore)
+         ORDER BY h.checked IS NOT NULL, h.checked, l.id
+         LIMIT @limit`,
+      )
+      .all({
+        now: query.now,
+        checkedBefore: query.checkedBefore ?? null,
+        organisation: query.organisation ?? null,
+        prefix: query.prefix ?? null,
+        limit: query.limit,
+      });
+  }
+
+  async recordLinkCheck(locatorId: number, check: LinkCheck, demoteAfter: number): Promise<void> {
+    const s = this.s;
+    this.#db.transaction(() => {
+      const before = s.failures.get(locatorId);
+      const failures = failed(check.outcome) ? (before?.failures ?? 0) + 1 : 0;
+      const demoted = failures >= demoteAfter ? 1 : 0;
+      const values = {
+        id: locatorId,
+        checked: check.checked,
+        outcome: check.outcome,
+        status: check.status,
+        finalUrl: check.finalUrl,
+        latency: Math.round(check.latencyMs),
+        message: check.message,
+        failures,
+        demoted,
+      };
+      (before === undefined ? s.insertHealth : s.updateHealth).run(values);
+      s.insertCheck.run(values);
+      s.prune.run({ id: locatorId });
+      s.mark.run({ id: locatorId, demoted });
+    })();
+  }
+
+  async deferLinkCheck(locatorId: number, notBefore: string): Promise<void> {
+    const db = this.#db;
+    db.transaction(() => {
+      const updated = db
+        .prepare("UPDATE link_health SET not_before = ? WHERE locator_id = ?")
+        .run(notBefore, locatorId);
+      if (updated.changes === 0)
+        db.prepare("INSERT INTO link_health (locator_id, not_before) VALUES (?, ?)").run(
+          locatorId,
+          notBefore,
+        );
+    })();
+  }
+
+  async linkReport(query: LinkReportQuery): Promise<LinkReportRow[]> {
+    return this.#db
+      .prepare<Record<string, unknown>, ReportRow>(
+        `SELECT l.id, r.urn, l.url, r.organisation, r.prefix, ${HEALTH_COLUMNS}
+         FROM locators l
+         JOIN records r ON r.id = l.record_id
+         LEFT JOIN link_health h ON h.locator_id = l.id
+         WHERE ${CHECKABLE} AND l.id > @after AND ${statusCondition(query.status)}
+         ORDER BY l.id LIMIT @limit`,
+      )
+      .all({
+        organisation: query.organisation ?? null,
+        prefix: query.prefix ?? null,
+        after: query.after ?? 0,
+        limit: query.limit,
+      })
+      .map(toReportRow);
+  }
+
+  async locatorHealth(key: string): Promise<Map<string, LinkHealth>> {
+    const rows = this.#db
+      .prepare<[string], LinkHealthRow & { url: string }>(
+        `SELECT l.url, ${HEALTH_COLUMNS} FROM records r
+         JOIN locators l ON l.record_id = r.id
+         JOIN link_health h ON h.locator_id = l.id
+         WHERE r.key = ? AND h.checked IS NOT NULL`,
+      )
+      .all(key);
+    return new Map(rows.map((row) => [row.url, toLinkHealth(row)]));
+  }
+
+  async linkHistory(locatorId: number): Promise<LinkCheck[]> {
+    return this.#db
+      .prepare<[number], LinkHealthRow>(
+        `SELECT checked, outcome, status, final_url, latency_ms, message, 0 AS failures,
+           0 AS demoted
+         FROM link_checks WHERE locator_id = ? ORDER BY id DESC`,
+      )
+      .all(locatorId)
+      .map((row) => {
+        const { failures: _f, demoted: _d, ...check } = toLinkHealth(row);
+        return check;
+      });
+  }
+
+  async linkOutcomeCounts(): Promise<LinkOutcomeCount[]> {
+    return this.#db
+      .prepare<[], { outcome: LinkOutcomeCount["outcome"]; demoted: number; count: number }>(
+        `SELECT outcome, demoted, count(*) AS count FROM link_health
+         WHERE outcome IS NOT NULL GROUP BY outcome, demoted ORDER BY outcome, demoted`,
+      )
+      .all()
+      .map((row) => ({ outcome: row.outcome, demoted: row.demoted === 1, count: row.count }));
+  }
+}

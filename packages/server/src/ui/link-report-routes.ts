@@ -1,0 +1,47 @@
+// GET /links: the link report page (link-report-page.ts). Public, as the record pages are.
+
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../http/context.js";
+import { LINK_STATUS_FILTERS, type LinkStatusFilter } from "../storage/links.js";
+import { linkReportContent, reportQuery } from "./link-report-page.js";
+import type { Pages } from "./pages.js";
+
+const PAGE = 100;
+
+export function linkReportRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pages): void {
+  const { store } = ctx;
+  app.get("/links", async (request, reply) => {
+    const q = request.query as Record<string, unknown>;
+    const text = (v: unknown, max: number) => (typeof v === "string" ? v.trim().slice(0, max) : "");
+    const asked = text(q.status, 16);
+    const status = (LINK_STATUS_FILTERS as readonly string[]).includes(asked)
+      ? (asked as LinkStatusFilter)
+      : "broken";
+    const organisation = text(q.organisation, 64);
+    const prefix = text(q.prefix, 256);
+    const after = /^\d{1,15}$/.test(text(q.after, 16)) ? Number(q.after) : 0;
+    const rows = await store.linkReport({
+      status,
+      ...(organisation === "" ? {} : { organisation }),
+      ...(prefix === "" ? {} : { prefix }),
+      after,
+      limit: PAGE,
+    });
+    const last = rows.at(-1);
+    const nextQuery = reportQuery({ status, organisation, prefix });
+    if (last !== undefined) nextQuery.set("after", String(last.id));
+    const view = {
+      status,
+      organisation,
+      prefix,
+      rows,
+      next: rows.length < PAGE || last === undefined ? null : nextQuery.toString(),
+    };
+    return pages.send(
+      reply,
+      200,
+      { title: "Link report", session: await pages.sessions.get(request) },
+      linkReportContent(view, await store.listOrganisations()),
+    );
+  });
+}
