@@ -1,10 +1,12 @@
 // The storage contract of the registry (RFC 8141 §1.2.1 resolution data, §6.4.6 per-namespace
 // resolution policy): engine-neutral and async, so SQLite and PostgreSQL can sit behind it. The
-// Store is composed of one interface per concern (organisations.ts, prefixes.ts beside this file).
+// Store is composed of one interface per concern (organisations.ts, prefixes.ts, stats.ts beside
+// this file).
 
 import type { OrganisationStore } from "./organisations.js";
 import type { PrefixRoutes } from "./prefix-routes.js";
 import type { IdentifierStore, PrefixStore } from "./prefixes.js";
+import type { StatsStore } from "./stats.js";
 
 /** Lifecycle of an assigned URN. It only moves forward: reserved → active → deactivated. */
 export type RecordStatus = "reserved" | "active" | "deactivated";
@@ -331,7 +333,7 @@ export interface ImportSequence {
   send(items: ImportItem[]): Promise<ImportBatchResult>;
 }
 
-export interface Store extends OrganisationStore, PrefixStore, IdentifierStore {
+export interface Store extends OrganisationStore, PrefixStore, IdentifierStore, StatsStore {
   readonly engine: string;
   /** Present when the engine answers resolution's reads at once (see ImmediateReads). */
   readonly immediate?: ImmediateReads;

@@ -33,6 +33,16 @@ import {
   toNamespace,
   toSessionWithToken,
 } from "../rows.js";
+import type {
+  ResolutionSeriesQuery,
+  ResolutionStat,
+  SeriesPoint,
+  SeriesQuery,
+  TopEntry,
+  TopPrefixQuery,
+  TopQuery,
+  UrnResolutionStat,
+} from "../stats.js";
 import {
   type Actor,
   type AuditEntry,
@@ -84,6 +94,7 @@ import {
   readPrefix,
   takeNumbers,
 } from "./prefixes.js";
+import { PostgresStats } from "./stats.js";
 
 interface RecordRow extends RecordColumns {
   locators: Locator[];
@@ -204,6 +215,7 @@ export class PostgresStore implements Store {
   readonly #staged = new WeakSet<pg.PoolClient>();
   readonly #organisations: PostgresOrganisations;
   readonly #prefixes: PostgresPrefixes;
+  readonly #stats: PostgresStats;
 
   constructor(options: PostgresStoreOptions) {
     this.#url = options.url;
@@ -218,6 +230,7 @@ export class PostgresStore implements Store {
     const tx = <T>(work: (c: pg.PoolClient) => Promise<T>) => this.#tx(work);
     const audit = this.#audit.bind(this);
     this.#organisations = new PostgresOrganisations(this.pool, tx, audit);
+    this.#stats = new PostgresStats(this.pool);
     this.#prefixes = new PostgresPrefixes(this.pool, tx, audit, (nid) =>
       this.#changedNamespace(nid),
     );
@@ -1113,6 +1126,27 @@ export class PostgresStore implements Store {
       [p.nid, p.from, p.to, p.day, p.afterNid, p.limit],
     );
     return rows;
+  }
+  // Statistics (storage/postgres/stats.ts)
+
+  addStats(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void> {
+    return this.#stats.addStats(resolutions, urns);
+  }
+
+  resolutionSeries(query: ResolutionSeriesQuery): Promise<SeriesPoint[]> {
+    return this.#stats.resolutionSeries(query);
+  }
+
+  assignmentSeries(query: SeriesQuery): Promise<SeriesPoint[]> {
+    return this.#stats.assignmentSeries(query);
+  }
+
+  topUrns(query: TopQuery): Promise<TopEntry[]> {
+    return this.#stats.topUrns(query);
+  }
+
+  topPrefixes(query: TopPrefixQuery): Promise<TopEntry[]> {
+    return this.#stats.topPrefixes(query);
   }
 }
 

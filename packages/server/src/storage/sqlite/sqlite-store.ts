@@ -31,6 +31,16 @@ import {
   toRecord,
   toSessionWithToken,
 } from "../rows.js";
+import type {
+  ResolutionSeriesQuery,
+  ResolutionStat,
+  SeriesPoint,
+  SeriesQuery,
+  TopEntry,
+  TopPrefixQuery,
+  TopQuery,
+  UrnResolutionStat,
+} from "../stats.js";
 import {
   type Actor,
   type AuditEntry,
@@ -69,6 +79,7 @@ import {
 import { migrations } from "./migrations.js";
 import { SqliteOrganisations } from "./organisations.js";
 import { SqlitePrefixes } from "./prefixes.js";
+import { SqliteStats } from "./stats.js";
 
 type RecordRow = RecordColumns;
 
@@ -147,6 +158,7 @@ export class SqliteStore implements Store {
   #prepared: ReturnType<SqliteStore["prepare"]> | undefined;
   #organisations: SqliteOrganisations | undefined;
   #prefixes: SqlitePrefixes | undefined;
+  #stats: SqliteStats | undefined;
 
   constructor(options: SqliteStoreOptions) {
     this.db = new Database(options.filename, { readonly: options.readonly ?? false });
@@ -169,6 +181,12 @@ export class SqliteStore implements Store {
     if (this.#organisations === undefined)
       this.#organisations = new SqliteOrganisations(this.db, (...a) => this.#audit(...a));
     return this.#organisations;
+  }
+
+  // Prepared after the migrations, like the rest.
+  get #stat(): SqliteStats {
+    if (this.#stats === undefined) this.#stats = new SqliteStats(this.db);
+    return this.#stats;
   }
 
   get #pfx(): SqlitePrefixes {
@@ -988,6 +1006,27 @@ export class SqliteStore implements Store {
 
   async resolutionCounts(query: ResolutionCountQuery): Promise<ResolutionCount[]> {
     return this.s.counts.all(countParams(query));
+  }
+  // Statistics (storage/sqlite/stats.ts)
+
+  addStats(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void> {
+    return this.#stat.addStats(resolutions, urns);
+  }
+
+  resolutionSeries(query: ResolutionSeriesQuery): Promise<SeriesPoint[]> {
+    return this.#stat.resolutionSeries(query);
+  }
+
+  assignmentSeries(query: SeriesQuery): Promise<SeriesPoint[]> {
+    return this.#stat.assignmentSeries(query);
+  }
+
+  topUrns(query: TopQuery): Promise<TopEntry[]> {
+    return this.#stat.topUrns(query);
+  }
+
+  topPrefixes(query: TopPrefixQuery): Promise<TopEntry[]> {
+    return this.#stat.topPrefixes(query);
   }
 }
 

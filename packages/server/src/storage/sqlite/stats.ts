@@ -1,0 +1,91 @@
+// Statistics in SQLite: the rollups added in one transaction per flush, each row created with 0
+// when missing (an INSERT of an existing row is ignored by the schema) and then added to, so no
+// write ever replaces a count. The reads are the shared SQL (stats-sql.ts) with named binds.
+
+import type Database from "better-sqlite3";
+import type {
+  ResolutionSeriesQuery,
+  ResolutionStat,
+  SeriesPoint,
+  SeriesQuery,
+  StatsStore,
+  TopEntry,
+  TopPrefixQuery,
+  TopQuery,
+  UrnResolutionStat,
+} from "../stats.js";
+import {
+  assignmentSeriesSql,
+  type Dialect,
+  resolutionSeriesSql,
+  type Sql,
+  topPrefixesSql,
+  topUrnsSql,
+} from "../stats-sql.js";
+
+/** SQLite has no booleans: the bot column holds 0 or 1. */
+type SqliteResolutionRow = Omit<ResolutionStat, "bot"> & { bot: number };
+
+const SQLITE: Dialect = { bind: (n) => `@p${n}`, bot: "bot" };
+
+export class SqliteStats implements StatsStore {
+  readonly #db: Database.Database;
+  readonly #add: (resolutions: ResolutionStat[], urns: UrnResolutionStat[]) => void;
+
+  constructor(db: Database.Database) {
+    this.#db = db;
+    const createResolution = db.prepare<[SqliteResolutionRow]>(
+      `INSERT INTO stat_resolutions (day, nid, prefix, organisation, outcome, bot, count)
+       VALUES (@day, @nid, @prefix, @organisation, @outcome, @bot, 0)`,
+    );
+    const addResolution = db.prepare<[SqliteResolutionRow]>(
+      `UPDATE stat_resolutions SET count = count + @count
+       WHERE day = @day AND nid = @nid AND prefix = @prefix AND organisation = @organisation
+         AND outcome = @outcome AND bot = @bot`,
+    );
+    const createUrn = db.prepare<[UrnResolutionStat]>(
+      `INSERT INTO stat_resolution_urns (day, key, nid, prefix, organisation, count, bots)
+       VALUES (@day, @key, @nid, @prefix, @organisation, 0, 0)`,
+    );
+    const addUrn = db.prepare<[UrnResolutionStat]>(
+      `UPDATE stat_resolution_urns SET count = count + @count, bots = bots + @bots
+       WHERE day = @day AND key = @key`,
+    );
+    this.#add = db.transaction((resolutions: ResolutionStat[], urns: UrnResolutionStat[]) => {
+      for (const r of resolutions) {
+        const row = { ...r, bot: r.bot ? 1 : 0 };
+        createResolution.run(row);
+        addResolution.run(row);
+      }
+      for (const u of urns) {
+        createUrn.run(u);
+        addUrn.run(u);
+      }
+    });
+  }
+
+  #all<T>(sql: Sql): T[] {
+    const named = Object.fromEntries(sql.values.map((v, i) => [`p${i + 1}`, v]));
+    return this.#db.prepare<[Record<string, unknown>], T>(sql.text).all(named);
+  }
+
+  async addStats(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void> {
+    this.#add(resolutions, urns);
+  }
+
+  async resolutionSeries(query: ResolutionSeriesQuery): Promise<SeriesPoint[]> {
+    return this.#all(resolutionSeriesSql(SQLITE, query));
+  }
+
+  async assignmentSeries(query: SeriesQuery): Promise<SeriesPoint[]> {
+    return this.#all(assignmentSeriesSql(SQLITE, query));
+  }
+
+  async topUrns(query: TopQuery): Promise<TopEntry[]> {
+    return this.#all(topUrnsSql(SQLITE, query));
+  }
+
+  async topPrefixes(query: TopPrefixQuery): Promise<TopEntry[]> {
+    return this.#all(topPrefixesSql(SQLITE, query));
+  }
+}
