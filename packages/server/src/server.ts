@@ -24,6 +24,7 @@ import { organisationRoutes } from "./routes/organisations.js";
 import { prefixRoutes } from "./routes/prefixes.js";
 import { publicResolverRoutes } from "./routes/public-resolvers.js";
 import { resolutionRoutes } from "./routes/resolution.js";
+import { statsRoutes } from "./routes/stats.js";
 import { tokenListRoutes } from "./routes/token-list.js";
 import { uriResRoutes } from "./routes/uri-res.js";
 import { urnRoutes } from "./routes/urns.js";
@@ -151,6 +152,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(publicResolverRoutes, { ctx });
   await app.register(importExportRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
+  await app.register(statsRoutes, { ctx });
   await app.register(tokenListRoutes, { ctx });
   await app.register(healthRoutes, { ctx, openapi });
   await app.register(uiRoutes, { ctx });

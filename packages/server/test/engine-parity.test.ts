@@ -233,6 +233,17 @@ const steps: Step[] = [
   },
   { method: "GET", url: "/api/v1/namespaces/example/prefixes" },
   { method: "DELETE", url: "/api/v1/organisations/lib" },
+  // Statistics (schema version 12): resolutions by outcome, assignments, top lists, refusals.
+  { method: "GET", url: "/urn:example:lib-77770" },
+  { method: "GET", url: "/urn:example:lib-nothing" },
+  { method: "GET", url: "/api/v1/stats/resolutions/series?granularity=month" },
+  { method: "GET", url: "/api/v1/stats/resolutions/series?organisation=lib&outcome=not-found" },
+  { method: "GET", url: "/api/v1/stats/assignments" },
+  { method: "GET", url: "/api/v1/stats/assignments?organisation=lib&granularity=month" },
+  { method: "GET", url: "/api/v1/stats/top-urns?bots=exclude" },
+  { method: "GET", url: "/api/v1/stats/top-prefixes?limit=1" },
+  { method: "GET", url: "/api/v1/stats/resolutions/series?prefix=%00" },
+  { method: "GET", url: "/api/v1/stats/top-urns?from=2026-01-01&to=2027-01-02" },
 ];
 
 /** Run-time timestamps and minted numbers' time-dependent parts masked. */

@@ -45,6 +45,8 @@ const TAGS: Record<string, string> = {
   organisations: "Organisations: registrars that own prefixes, locators and identifiers",
   prefixes: "Prefixes (sub-namespaces): naming and URL policies, registration modes, minting",
   "import-export": "NDJSON import and export of records",
+  statistics:
+    "Resolution and assignment statistics: daily rollups by namespace, prefix, organisation, outcome and crawler traffic",
   operations: "Health, readiness, metrics and this document",
 };
 

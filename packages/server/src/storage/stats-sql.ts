@@ -11,8 +11,8 @@ import {
   type TopQuery,
 } from "./stats.js";
 
-/** What a bind value is, for an engine that must be told (PostgreSQL). */
-export type BindType = "text" | "int";
+/** What a bind value is, for an engine that must be told (PostgreSQL): count is a bigint. */
+export type BindType = "text" | "int" | "count";
 
 /** An engine's spelling of the n-th bind value (1-based) and of the bot column as 0 or 1. */
 export interface Dialect {
@@ -81,7 +81,7 @@ function topPage(
   q: TopQuery,
 ): { text: string; values: (string | number)[] } {
   return {
-    text: `WHERE count > 0 AND (count < ${d.bind(n + 1, "int")} OR (count = ${d.bind(n + 1, "int")} AND name > ${d.bind(n + 2, "text")}))
+    text: `WHERE count > 0 AND (count < ${d.bind(n + 1, "count")} OR (count = ${d.bind(n + 1, "count")} AND name > ${d.bind(n + 2, "text")}))
 ORDER BY count DESC, name LIMIT ${d.bind(n + 3, "int")}`,
     values: [q.after?.count ?? Number.MAX_SAFE_INTEGER, q.after?.name ?? "", q.limit],
   };

@@ -24,7 +24,7 @@ import {
 } from "../stats-sql.js";
 
 const POSTGRES: Dialect = {
-  bind: (n, type) => `$${n}::${type === "int" ? "bigint" : "text"}`,
+  bind: (n, type) => `$${n}::${type === "count" ? "bigint" : type === "int" ? "integer" : "text"}`,
   bot: "bot::int",
 };
 
