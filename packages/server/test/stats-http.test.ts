@@ -246,6 +246,33 @@ for (const engine of engines) {
       await get(`${s}?granularity=month&from=2017-01-01&to=2026-12-31`);
     });
 
+    it("shows the /stats pages: charts as SVG, each with its numbers in a table", async () => {
+      const page = (await get("/stats")).body;
+      assert.match(page, /<svg role="img" aria-labelledby="resolutions-title resolutions-desc"/);
+      assert.match(page, /<svg role="img" aria-labelledby="assignments-title assignments-desc"/);
+      // People by outcome (redirect, uri-list, metadata, not-found, gone, delegated), crawlers, total.
+      const row = (cells: number[]) =>
+        `<th scope="row">${today}</th>${cells.map((n) => `<td>${n}</td>`).join("")}</tr>`;
+      const table = (id: string) => page.slice(page.indexOf(`<table id="${id}-table"`));
+      assert.ok(table("resolutions").includes(row([4, 1, 1, 1, 1, 1, 3, 12])));
+      assert.ok(table("assignments").includes(row([10, 1, 2, 13])));
+      assert.match(
+        page,
+        /<a href="\/record\/urn:example:lib-1"><code>urn:example:lib-1<\/code><\/a><\/th><td>lib<\/td><td>7<\/td>/,
+      );
+      assert.match(page, /id="broken-links"/);
+      const lib = (await get("/stats?organisation=lib")).body;
+      assert.match(lib, /<h1>Statistics: Library<\/h1>/);
+      assert.ok(lib.includes(row([3, 1, 1, 1, 1, 0, 2, 9])));
+      const prefix = (await get(`/stats?prefix=${FAC}&granularity=month`)).body;
+      assert.ok(
+        prefix.includes(`<th scope="row">${month}</th><td>4</td><td>1</td><td>0</td><td>5</td>`),
+      );
+      await get("/stats?organisation=nobody", 404);
+      await get("/stats?prefix=urn%3Aexample%3Anone-", 404);
+      await get("/stats?from=2020-01-01&to=2026-01-01", 400);
+    });
+
     it("counts a resolution the fast path answers the same way", async () => {
       await app.listen({ port: 0, host: "127.0.0.1" });
       const { port } = app.server.address() as AddressInfo;

@@ -13,6 +13,7 @@ import { publicRoutes } from "./public-routes.js";
 import { registrarRoutes } from "./registrar-routes.js";
 import { SessionStore } from "./session.js";
 import { signInRoutes } from "./sign-in-routes.js";
+import { statsRoutes } from "./stats-routes.js";
 
 const FORM_BYTES = 256 * 1024;
 
@@ -46,6 +47,7 @@ export async function uiRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
 
   assetRoutes(app);
   publicRoutes(app, ctx, pages);
+  statsRoutes(app, ctx, pages);
   signInRoutes(app, ctx, pages);
   registrarRoutes(app, ctx, pages);
   prefixRegistrarRoutes(app, ctx, pages);

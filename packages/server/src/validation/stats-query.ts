@@ -23,13 +23,16 @@ const DEFAULT_DAYS: Readonly<Record<Granularity, number>> = { day: 30, month: 36
 
 const DAY = "^\\d{4}-\\d{2}-\\d{2}$";
 
+const GRANULARITIES: readonly Granularity[] = ["day", "month"];
+const BOT_FILTERS: readonly BotFilter[] = ["exclude", "only", "include"];
+
 /** The querystring's members, for the routes' schemas (types and shapes; the rest is below). */
 export const statsQueryProperties = {
   from: { type: "string", pattern: DAY, description: "First day, YYYY-MM-DD (UTC)" },
   to: { type: "string", pattern: DAY, description: "Last day, YYYY-MM-DD (UTC); default today" },
   granularity: {
     type: "string",
-    enum: ["day", "month"],
+    enum: GRANULARITIES,
     description: `Counts per day (default; at most ${MAX_DAYS.day} days) or per month (at most ${MAX_DAYS.month} days)`,
   },
   nid: { type: "string", minLength: 1, maxLength: 32, description: "Only this namespace" },
@@ -37,7 +40,7 @@ export const statsQueryProperties = {
   organisation: { type: "string", pattern: ORGANISATION_ID, description: "Only this organisation" },
   bots: {
     type: "string",
-    enum: ["exclude", "only", "include"],
+    enum: BOT_FILTERS,
     description: "Crawler traffic (by User-Agent): left out, alone, or counted in (default)",
   },
 } as const;
@@ -52,6 +55,12 @@ export interface StatsRequest extends StatsFilter {
   granularity: Granularity;
   bots: BotFilter;
   outcome?: Outcome;
+}
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value))
+    throw new HttpProblem(400, `bad-${name}`, `${name} is one of ${allowed.join(", ")}`);
+  return value as T;
 }
 
 /** The day `s` (YYYY-MM-DD) as a time, or 400 when it is no day of the calendar. */
@@ -75,7 +84,10 @@ export function statsRequest(
   now = Date.now(),
   maxDays?: number,
 ): StatsRequest {
-  const granularity = (q.granularity ?? "day") as Granularity;
+  // Checked here as well as by the routes' schemas: the web UI's pages read the same querystring.
+  const granularity = oneOf("granularity", q.granularity ?? "day", GRANULARITIES);
+  const bots = oneOf("bots", q.bots ?? "include", BOT_FILTERS);
+  const outcome = q.outcome === undefined ? undefined : oneOf("outcome", q.outcome, OUTCOMES);
   const to = q.to === undefined ? Math.floor(now / DAY_MS) * DAY_MS : dayTime("to", q.to);
   const from =
     q.from === undefined ? to - (DEFAULT_DAYS[granularity] - 1) * DAY_MS : dayTime("from", q.from);
@@ -91,10 +103,10 @@ export function statsRequest(
     from: dayOf(from),
     to: dayOf(to),
     granularity,
-    bots: (q.bots ?? "include") as BotFilter,
+    bots,
     ...(q.nid === undefined ? {} : { nid: q.nid }),
     ...(q.prefix === undefined ? {} : { prefix: q.prefix }),
     ...(q.organisation === undefined ? {} : { organisation: q.organisation }),
-    ...(q.outcome === undefined ? {} : { outcome: q.outcome as Outcome }),
+    ...(outcome === undefined ? {} : { outcome }),
   };
 }
