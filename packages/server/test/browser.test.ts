@@ -238,6 +238,7 @@ describe("web UI in chromium", { skip: missing }, () => {
     ["tombstone-seed", "/urn:example:draft-7"],
     ["namespaces", "/namespaces"],
     ["namespace", "/namespaces/example"],
+    ["stats", "/stats"],
     ["sign-in", "/sign-in"],
     ["unknown-urn", "/urn:example:nobody"],
     // Links to public resolvers, never followed.

@@ -1,7 +1,8 @@
 // A bar chart as server-rendered SVG (SVG 2; its accessible name from <title> and <desc>, and
 // role="img" as WAI-ARIA graphics recommend), readable without JavaScript and without CSS: the
 // colours are attributes. Each chart comes with a table of its numbers (WCAG 2.1 SC 1.1.1: the
-// table is the text alternative that carries every value). Written here rather than taken from
+// table is the text alternative that carries every value; on a narrow screen it scrolls, and its
+// scrolling region takes the keyboard focus, WCAG 2.1 SC 2.1.1). Written here rather than taken from
 // a charting library: the ones that draw SVG draw it into a DOM (a browser's or jsdom) or a
 // component framework, or bring a whole grammar of graphics for what is a row of rectangles.
 
@@ -104,8 +105,8 @@ ${bars(chart, max)}
       html`<li><svg width="12" height="12" aria-hidden="true"><rect width="12" height="12" fill="${s.colour}"/></svg> ${s.name}</li>`,
   )}</ul></figcaption>
 </figure>
-<div class="table-wrap"><table id="${chart.id}-table" class="numbers">
-<caption>${chart.title}: the numbers</caption>
+<div class="table-wrap" tabindex="0" role="region" aria-labelledby="${chart.id}-caption"><table id="${chart.id}-table" class="numbers">
+<caption id="${chart.id}-caption">${chart.title}: the numbers</caption>
 <thead><tr><th scope="col">Period</th>${chart.series.map((s) => html`<th scope="col">${s.name}</th>`)}<th scope="col">Total</th></tr></thead>
 <tbody>${chart.labels.map(
     (label, i) =>
