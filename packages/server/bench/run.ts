@@ -21,6 +21,8 @@ const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
 const ROUNDS = 7;
+/** A User-Agent every request sends (BENCH_USER_AGENT): the statistics check each for a crawler. */
+const USER_AGENT = process.env.BENCH_USER_AGENT;
 /** urnkit with `serve --delegate-public` on (the bench's URNs are all served, so never delegated). */
 const DELEGATE_PUBLIC = process.env.BENCH_DELEGATE_PUBLIC === "1";
 
@@ -66,15 +68,16 @@ async function measure(script: string, db: string, dir: string): Promise<Measure
   const pid = proc.pid as number;
   pinServer(pid);
   try {
-    await load({ port, records: RECORDS, connections: CONNECTIONS, seconds: 2, dir }); // warm-up
-    const before = cpuSeconds(pid);
-    const result = await load({
+    const options = {
       port,
       records: RECORDS,
       connections: CONNECTIONS,
-      seconds: SECONDS,
       dir,
-    });
+      userAgent: USER_AGENT,
+    };
+    await load({ ...options, seconds: 2 }); // warm-up
+    const before = cpuSeconds(pid);
+    const result = await load({ ...options, seconds: SECONDS });
     const after = cpuSeconds(pid);
     const cpuUsPerRequest =
       before === null || after === null ? null : ((after - before) * 1e6) / result.requests;
@@ -163,7 +166,7 @@ try {
   const p99 = (rs: LoadResult[]) =>
     (rs.map((r) => r.p99ms).sort((a, b) => a - b)[Math.floor(rs.length / 2)] as number).toFixed(2);
   console.log(
-    `GET /{urn} (median of ${ROUNDS} rounds): urnkit ${median(urnkit).rps.toFixed(0)} req/s vs bare ${median(bare).rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x (target >= 0.8), median p99 urnkit ${p99(urnkit)} ms (target <= 10), bare ${p99(bare)} ms, delegate-public ${DELEGATE_PUBLIC ? "on" : "off"}, load by ${median(urnkit).tool}, ${placement}, ${CONNECTIONS} connections, ${RECORDS} records, ${load1()}`,
+    `GET /{urn} (median of ${ROUNDS} rounds): urnkit ${median(urnkit).rps.toFixed(0)} req/s vs bare ${median(bare).rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x (target >= 0.8), median p99 urnkit ${p99(urnkit)} ms (target <= 10), bare ${p99(bare)} ms, delegate-public ${DELEGATE_PUBLIC ? "on" : "off"}, User-Agent ${USER_AGENT === undefined ? "none" : JSON.stringify(USER_AGENT)}, load by ${median(urnkit).tool}, ${placement}, ${CONNECTIONS} connections, ${RECORDS} records, ${load1()}`,
   );
   // The workspace's bench-output folder (not versioned).
   const outDir = fileURLToPath(new URL("../../../bench-output/", import.meta.url));

@@ -13,6 +13,9 @@ import type { ResolutionCount, Store } from "./storage/store.js";
 
 const DAY_MS = 86400000;
 
+/** URN rows written in one go. */
+const URNS_A_WRITE = 2000;
+
 /** The bucket of resolutions in namespaces not served here (not a valid NID, so never one). */
 export const ELSEWHERE = "(elsewhere)";
 
@@ -133,7 +136,14 @@ export class ResolutionCounter {
     const urns = [...this.#ended.urns.splice(0), ...batch.urns];
     if (resolutions.length === 0) return;
     await this.#store.addResolutionCounts(perNamespace(resolutions));
-    await this.#store.addStats(resolutions, urns);
+    await this.#store.addStats(resolutions, urns.slice(0, URNS_A_WRITE));
+    // A busy resolver sees many URNs between flushes: written a slice at a time, with the event
+    // loop free in between, so that requests are not held up behind one long write (SQLite writes
+    // in this process).
+    for (let i = URNS_A_WRITE; i < urns.length; i += URNS_A_WRITE) {
+      await new Promise((resolve) => setImmediate(resolve));
+      await this.#store.addStats([], urns.slice(i, i + URNS_A_WRITE));
+    }
   }
 
   async close(): Promise<void> {

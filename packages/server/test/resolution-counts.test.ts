@@ -211,4 +211,20 @@ describe("ResolutionCounter", () => {
     );
     assert.deepEqual(urns, []);
   });
+
+  it("writes many URNs a slice at a time, every one of them", async () => {
+    const { store, urns } = recordingStore();
+    const writes: number[] = [];
+    const addStats = store.addStats.bind(store);
+    store.addStats = async (r, u) => {
+      writes.push(u.length);
+      await addStats(r, u);
+    };
+    const counter = new ResolutionCounter(store, 60000);
+    mock.timers.reset(); // the slices wait for setImmediate
+    for (let i = 0; i < 4500; i++) resolve(counter, `urn:example:n-${i}`);
+    await counter.close();
+    assert.deepEqual(writes, [2000, 2000, 500]);
+    assert.equal(new Set(urns.map((u) => u.key)).size, 4500);
+  });
 });

@@ -1,6 +1,6 @@
-// Statistics in SQLite: the rollups added in one transaction per flush, each row created with 0
-// when missing (an INSERT of an existing row is ignored by the schema) and then added to, so no
-// write ever replaces a count. The reads are the shared SQL (stats-sql.ts) with named binds.
+// Statistics in SQLite: the rollups added in one transaction per batch, each row added to where it
+// exists and inserted where it does not (an INSERT of an existing row would be ignored by the
+// schema), so no write ever replaces a count. The reads are the shared SQL (stats-sql.ts) with named binds.
 
 import type Database from "better-sqlite3";
 import type {
@@ -36,7 +36,7 @@ export class SqliteStats implements StatsStore {
     this.#db = db;
     const createResolution = db.prepare<[SqliteResolutionRow]>(
       `INSERT INTO stat_resolutions (day, nid, prefix, organisation, outcome, bot, count)
-       VALUES (@day, @nid, @prefix, @organisation, @outcome, @bot, 0)`,
+       VALUES (@day, @nid, @prefix, @organisation, @outcome, @bot, @count)`,
     );
     const addResolution = db.prepare<[SqliteResolutionRow]>(
       `UPDATE stat_resolutions SET count = count + @count
@@ -45,22 +45,19 @@ export class SqliteStats implements StatsStore {
     );
     const createUrn = db.prepare<[UrnResolutionStat]>(
       `INSERT INTO stat_resolution_urns (day, key, nid, prefix, organisation, count, bots)
-       VALUES (@day, @key, @nid, @prefix, @organisation, 0, 0)`,
+       VALUES (@day, @key, @nid, @prefix, @organisation, @count, @bots)`,
     );
     const addUrn = db.prepare<[UrnResolutionStat]>(
       `UPDATE stat_resolution_urns SET count = count + @count, bots = bots + @bots
        WHERE day = @day AND key = @key`,
     );
+    // Look up first (the UPDATE), insert only a row that is not there: one statement a row.
     this.#add = db.transaction((resolutions: ResolutionStat[], urns: UrnResolutionStat[]) => {
       for (const r of resolutions) {
         const row = { ...r, bot: r.bot ? 1 : 0 };
-        createResolution.run(row);
-        addResolution.run(row);
+        if (addResolution.run(row).changes === 0) createResolution.run(row);
       }
-      for (const u of urns) {
-        createUrn.run(u);
-        addUrn.run(u);
-      }
+      for (const u of urns) if (addUrn.run(u).changes === 0) createUrn.run(u);
     });
   }
 
