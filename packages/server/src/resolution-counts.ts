@@ -8,7 +8,13 @@
 
 import { CrawlerCheck } from "./crawlers.js";
 import type { Lookup } from "./resolver.js";
-import type { Outcome, ResolutionStat, UrnResolutionStat } from "./storage/stats.js";
+import type { PrefixRoute } from "./storage/prefix-routes.js";
+import {
+  OUTCOMES,
+  type Outcome,
+  type ResolutionStat,
+  type UrnResolutionStat,
+} from "./storage/stats.js";
 import type { ResolutionCount, Store } from "./storage/store.js";
 
 const DAY_MS = 86400000;
@@ -26,6 +32,20 @@ export type Counted = Exclude<Lookup, { kind: "malformed" }>;
 function dayOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
+
+/** Where an outcome's people and crawler counts sit in a tally: two slots an outcome. */
+const SLOT = Object.fromEntries(OUTCOMES.map((o, i) => [o, 2 * i])) as Record<Outcome, number>;
+
+/** One bucket's counts of the day: per outcome, people then crawlers. */
+interface Tally {
+  nid: string;
+  prefix: string;
+  organisation: string;
+  counts: number[];
+}
+
+/** The tally of resolutions in namespaces not served here. */
+const ELSEWHERE_AT = {};
 
 /** One day's counts as they are written. */
 interface Batch {
@@ -52,7 +72,10 @@ export class ResolutionCounter {
   #midnightTimer: NodeJS.Timeout | undefined;
   /** The day being counted, and its counts by bucket and by URN key. */
   #day = dayOf(Date.now());
-  #buckets = new Map<string, ResolutionStat>();
+  // Keyed by the prefix route, the namespace (outside every prefix) or ELSEWHERE_AT, all objects
+  // that resolution already holds: no key is built per resolution. A namespace read again after
+  // a change is a new object and a new tally, with the same dimensions: rows add up on writing.
+  #tallies = new Map<PrefixRoute | object, Tally>();
   #urns = new Map<string, UrnResolutionStat>();
   /** Counts of days that ended before they were written. */
   readonly #ended: Batch = { resolutions: [], urns: [] };
@@ -78,8 +101,27 @@ export class ResolutionCounter {
   }
 
   #take(): Batch {
-    const batch = { resolutions: [...this.#buckets.values()], urns: [...this.#urns.values()] };
-    this.#buckets = new Map();
+    // One row a bucket, also where tallies share their dimensions.
+    const rows = new Map<string, ResolutionStat>();
+    for (const t of this.#tallies.values())
+      t.counts.forEach((count, slot) => {
+        if (count === 0) return;
+        const k = `${t.nid} ${t.prefix} ${slot}`;
+        const row = rows.get(k);
+        if (row !== undefined) row.count += count;
+        else
+          rows.set(k, {
+            day: this.#day,
+            nid: t.nid,
+            prefix: t.prefix,
+            organisation: t.organisation,
+            outcome: OUTCOMES[slot >> 1] as Outcome,
+            bot: (slot & 1) === 1,
+            count,
+          });
+      });
+    const batch = { resolutions: [...rows.values()], urns: [...this.#urns.values()] };
+    this.#tallies = new Map();
     this.#urns = new Map();
     return batch;
   }
@@ -97,32 +139,30 @@ export class ResolutionCounter {
    */
   add(found: Counted, outcome: Outcome, userAgent: string | undefined): void {
     const ns = found.ns;
-    const nid = ns?.nid ?? ELSEWHERE;
     const owner = ns === null ? null : ns.routes.owner(found.key);
-    const prefix = owner?.prefix ?? "";
-    const bot = this.#crawlers.isCrawler(userAgent);
-    const k = `${nid} ${prefix} ${outcome} ${bot ? 1 : 0}`;
-    const bucket = this.#buckets.get(k);
-    if (bucket !== undefined) bucket.count++;
-    else
-      this.#buckets.set(k, {
-        day: this.#day,
-        nid,
-        prefix,
+    const at = owner ?? ns ?? ELSEWHERE_AT;
+    let tally = this.#tallies.get(at);
+    if (tally === undefined) {
+      tally = {
+        nid: ns?.nid ?? ELSEWHERE,
+        prefix: owner?.prefix ?? "",
         organisation: owner?.organisation ?? "",
-        outcome,
-        bot,
-        count: 1,
-      });
+        counts: new Array<number>(2 * OUTCOMES.length).fill(0),
+      };
+      this.#tallies.set(at, tally);
+    }
+    const bot = this.#crawlers.isCrawler(userAgent);
+    const slot = SLOT[outcome] + (bot ? 1 : 0);
+    tally.counts[slot] = (tally.counts[slot] as number) + 1;
     if (found.kind !== "found") return;
     const urn = this.#urns.get(found.key);
     if (urn === undefined)
       this.#urns.set(found.key, {
         day: this.#day,
         key: found.key,
-        nid,
-        prefix,
-        organisation: owner?.organisation ?? "",
+        nid: tally.nid,
+        prefix: tally.prefix,
+        organisation: tally.organisation,
         count: bot ? 0 : 1,
         bots: bot ? 1 : 0,
       });
@@ -133,7 +173,10 @@ export class ResolutionCounter {
   async flush(): Promise<void> {
     const batch = this.#take();
     const resolutions = [...this.#ended.resolutions.splice(0), ...batch.resolutions];
-    const urns = [...this.#ended.urns.splice(0), ...batch.urns];
+    // In key order, so that each slice writes to neighbouring rows (pages) of the table.
+    const urns = [...this.#ended.urns.splice(0), ...batch.urns].sort((a, b) =>
+      a.day === b.day ? (a.key < b.key ? -1 : 1) : a.day < b.day ? -1 : 1,
+    );
     if (resolutions.length === 0) return;
     await this.#store.addResolutionCounts(perNamespace(resolutions));
     await this.#store.addStats(resolutions, urns.slice(0, URNS_A_WRITE));

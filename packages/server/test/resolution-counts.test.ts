@@ -33,21 +33,25 @@ function recordingStore(): {
   return { store, written, stats, urns };
 }
 
-const routes = new PrefixRoutes([
+const PREFIXES = [
   { prefix: "urn:example:lib-", organisation: "lib", delegate: null },
   { prefix: "urn:example:lib-maps-", organisation: "maps", delegate: null },
-]);
+];
 
-/** A namespace served here, as resolution finds it (only what the counter reads). */
+/** A namespace served here, as resolution reads it (only what the counter reads). */
 function served(nid: string): Namespace {
-  return { nid, routes } as Namespace;
+  return { nid, routes: new PrefixRoutes(PREFIXES) } as Namespace;
 }
+
+/** The namespaces as a server's cache holds them: one object each until it changes. */
+const cached = new Map<string, Namespace>();
 
 /** A lookup of `input`: registered ("found"), or not ("unknown", in a namespace served or not). */
 function lookup(input: string, kind: "found" | "unknown" = "found", here = true): Counted {
   const urn = new URN(input);
   const key = namespaceKey(urn);
-  const ns = here ? served(urn.nid.toLowerCase()) : null;
+  const nid = urn.nid.toLowerCase();
+  const ns = here ? (cached.get(nid) ?? cached.set(nid, served(nid)).get(nid) ?? null) : null;
   if (kind === "unknown") return { kind, urn, key, ns };
   return {
     kind,
@@ -160,8 +164,8 @@ describe("ResolutionCounter", () => {
       bucket("example", "urn:example:lib-", "lib", "redirect", false, 1),
       bucket("example", "urn:example:lib-", "lib", "redirect", true, 1),
       bucket("example", "urn:example:lib-", "lib", "uri-list", false, 1),
-      bucket("example", "urn:example:lib-maps-", "maps", "gone", false, 1),
       bucket("example", "urn:example:lib-", "lib", "not-found", false, 1),
+      bucket("example", "urn:example:lib-maps-", "maps", "gone", false, 1),
       bucket("example", "", "", "metadata", false, 1),
       bucket("(elsewhere)", "", "", "not-found", true, 1),
     ]);
@@ -226,5 +230,20 @@ describe("ResolutionCounter", () => {
     await counter.close();
     assert.deepEqual(writes, [2000, 2000, 500]);
     assert.equal(new Set(urns.map((u) => u.key)).size, 4500);
+  });
+
+  it("writes one row a bucket when a namespace is read again (a new object) mid-flush", async () => {
+    const { store, stats } = recordingStore();
+    const counter = new ResolutionCounter(store, 60000);
+    const before = lookup("urn:example:lib-1");
+    // The same namespace after a change: the cache holds a new object with the same routes.
+    const after = { ...before, ns: served("example") } as Counted;
+    counter.add(before, "redirect", BROWSER);
+    counter.add(after, "redirect", BROWSER);
+    await counter.close();
+    assert.deepEqual(
+      stats.map((s) => `${s.nid} ${s.prefix} ${s.outcome} ${s.count}`),
+      ["example urn:example:lib- redirect 2"],
+    );
   });
 });
