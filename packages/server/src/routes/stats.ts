@@ -1,7 +1,7 @@
 // GET /api/v1/stats/…: resolution and assignment statistics over a range of days, by day or by
 // month, filtered by namespace, prefix, organisation, outcome and crawler traffic, and the URNs
 // and prefixes resolved most. Public, like the per-namespace counts; every list is paged (keyset
-// cursors) and bounded (limit ≤ 1000, a range of at most a year by day).
+// cursors) and bounded (limit ≤ 1000, a range of at most a year by day, a month for top lists).
 
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { PluginOptions } from "../http/context.js";
@@ -11,7 +11,9 @@ import { HttpProblem } from "../http/problem.js";
 import { listOf, problems } from "../http/schemas.js";
 import { ASSIGNMENT_EVENTS, OUTCOMES } from "../storage/stats.js";
 import {
+  granularityProperty,
   MAX_DAYS,
+  MAX_TOP_DAYS,
   outcomeProperty,
   statsQueryProperties,
   statsRequest,
@@ -76,7 +78,12 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
         summary: "Resolutions per day or month, by outcome",
         description: `Counts of resolutions (GET /{urn} and the RFC 2169 services) per period and outcome, ordered by period then outcome. ${RANGE} Follow \`next\` (also in a Link header, rel="next") for the next page.`,
         tags: ["statistics"],
-        querystring: querystring({ ...statsQueryProperties, outcome: outcomeProperty, ...paging }),
+        querystring: querystring({
+          ...statsQueryProperties,
+          granularity: granularityProperty,
+          outcome: outcomeProperty,
+          ...paging,
+        }),
         response: pageOf({
           period: { type: "string", description: "YYYY-MM-DD, or YYYY-MM by month" },
           outcome: { type: "string", enum: OUTCOMES },
@@ -113,7 +120,11 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
         summary: "URNs registered, activated and deactivated per day or month",
         description: `Counted on the day of the write, whatever wrote it (API, web UI, import, minting, reservations). registered: a new record (reserved or active); activated: a reserved URN taken into use; deactivated: a URN deactivated (or imported deactivated). Ordered by period then event. ${RANGE}`,
         tags: ["statistics"],
-        querystring: querystring({ ...statsQueryProperties, ...paging }),
+        querystring: querystring({
+          ...statsQueryProperties,
+          granularity: granularityProperty,
+          ...paging,
+        }),
         response: pageOf({
           period: { type: "string", description: "YYYY-MM-DD, or YYYY-MM by month" },
           event: { type: "string", enum: ASSIGNMENT_EVENTS },
@@ -147,7 +158,7 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       schema: {
         operationId: "getTopUrns",
         summary: "The URNs registered here that were resolved most",
-        description: `By resolutions over the range, most first (then by URN); the URN is its equivalence key (RFC 8141 §3). Only URNs registered here are counted one by one. The range covers at most ${MAX_DAYS.day} days. limit is the N of the top N; \`next\` pages on.`,
+        description: `By resolutions over the range, most first (then by URN); the URN is its equivalence key (RFC 8141 §3). Only URNs registered here are counted one by one. The range covers at most ${MAX_TOP_DAYS} days (default: the last 30). limit is the N of the top N; \`next\` pages on.`,
         tags: ["statistics"],
         querystring: querystring({ ...statsQueryProperties, ...paging }),
         response: pageOf({
@@ -163,7 +174,7 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       const after = topAfter(q.cursor);
       await counter.flush();
       const rows = await store.topUrns({
-        ...statsRequest(q, Date.now(), MAX_DAYS.day),
+        ...statsRequest(q, Date.now(), MAX_TOP_DAYS),
         limit,
         ...(after === undefined ? {} : { after }),
       });
@@ -186,7 +197,7 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       schema: {
         operationId: "getTopPrefixes",
         summary: "The prefixes whose URNs were resolved most",
-        description: `By resolutions over the range (of registered URNs and of unknown ones under the prefix), most first (then by prefix). The range covers at most ${MAX_DAYS.day} days. limit is the N of the top N; \`next\` pages on.`,
+        description: `By resolutions over the range (of registered URNs and of unknown ones under the prefix), most first (then by prefix). The range covers at most ${MAX_TOP_DAYS} days (default: the last 30). limit is the N of the top N; \`next\` pages on.`,
         tags: ["statistics"],
         querystring: querystring({ ...statsQueryProperties, outcome: outcomeProperty, ...paging }),
         response: pageOf({
@@ -202,7 +213,7 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       const after = topAfter(q.cursor);
       await counter.flush();
       const rows = await store.topPrefixes({
-        ...statsRequest(q, Date.now(), MAX_DAYS.day),
+        ...statsRequest(q, Date.now(), MAX_TOP_DAYS),
         limit,
         ...(after === undefined ? {} : { after }),
       });

@@ -40,7 +40,7 @@ export interface StatsData {
   people: SeriesPoint[];
   crawlers: SeriesPoint[];
   assignments: SeriesPoint[];
-  /** The top lists' first day: the range's, or a year before its end by month. */
+  /** The top lists' first day: the range's, or a month before its end when the range is longer. */
   topFrom: string;
   topUrns: TopEntry[];
   topPrefixes: TopEntry[];

@@ -3,7 +3,8 @@
 
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../http/context.js";
-import { MAX_DAYS, statsRequest } from "../validation/stats-query.js";
+import { OUTCOMES } from "../storage/stats.js";
+import { MAX_DAYS, MAX_TOP_DAYS, statsRequest } from "../validation/stats-query.js";
 import type { Pages } from "./pages.js";
 import { type StatsData, statsContent, statsTitle } from "./stats-page.js";
 
@@ -50,8 +51,8 @@ export function statsRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
     }
     await counter.flush();
     // Every period's every outcome fits: a page is bounded by the range, not by paging.
-    const limit = (MAX_DAYS.day + 1) * 8;
-    const topFrom = latest(r.from, yearBefore(r.to));
+    const limit = (MAX_DAYS.day + 1) * OUTCOMES.length;
+    const topFrom = latest(r.from, monthBefore(r.to));
     const topRange = { ...r, from: topFrom, limit: TOP };
     const [people, crawlers, assignments, topUrns, topPrefixes] = await Promise.all([
       store.resolutionSeries({ ...r, bots: "exclude", limit }),
@@ -79,9 +80,9 @@ export function statsRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
   });
 }
 
-/** The first day of the longest range a top list covers (MAX_DAYS.day) ending on `to`. */
-function yearBefore(to: string): string {
-  const t = Date.parse(`${to}T00:00:00Z`) - (MAX_DAYS.day - 1) * 86400000;
+/** The first day of the longest range a top list covers (MAX_TOP_DAYS) ending on `to`. */
+function monthBefore(to: string): string {
+  const t = Date.parse(`${to}T00:00:00Z`) - (MAX_TOP_DAYS - 1) * 86400000;
   return new Date(t).toISOString().slice(0, 10);
 }
 

@@ -1,6 +1,7 @@
 // The query of every statistics read (GET /api/v1/stats/… and the /stats pages): the days, the
 // granularity and the filters, checked and bounded before any query. A range is at most a year
-// by day and ten years by month, so no request scans an unbounded stretch of the rollups. (Text
+// by day and ten years by month (a top list: a month), so no request scans an unbounded stretch
+// of the rollups. (Text
 // the registry cannot look up, such as U+0000, is refused for every request: request-text.ts.)
 
 import { HttpProblem } from "../http/problem.js";
@@ -18,6 +19,12 @@ const DAY_MS = 86400000;
 /** The longest range a read may cover, in days, by granularity. */
 export const MAX_DAYS: Readonly<Record<Granularity, number>> = { day: 366, month: 3660 };
 
+/**
+ * The longest range a top list covers: it sums one row per URN and day, so its cost grows with
+ * the days times the URNs resolved each day; a month keeps it to a few million rows at most.
+ */
+export const MAX_TOP_DAYS = 31;
+
 /** The default range: the last 30 days by day, the last 12 months by month. */
 const DEFAULT_DAYS: Readonly<Record<Granularity, number>> = { day: 30, month: 366 };
 
@@ -26,15 +33,10 @@ const DAY = "^\\d{4}-\\d{2}-\\d{2}$";
 const GRANULARITIES: readonly Granularity[] = ["day", "month"];
 const BOT_FILTERS: readonly BotFilter[] = ["exclude", "only", "include"];
 
-/** The querystring's members, for the routes' schemas (types and shapes; the rest is below). */
+/** The members every read's querystring takes, for the routes' schemas (types and shapes). */
 export const statsQueryProperties = {
   from: { type: "string", pattern: DAY, description: "First day, YYYY-MM-DD (UTC)" },
   to: { type: "string", pattern: DAY, description: "Last day, YYYY-MM-DD (UTC); default today" },
-  granularity: {
-    type: "string",
-    enum: GRANULARITIES,
-    description: `Counts per day (default; at most ${MAX_DAYS.day} days) or per month (at most ${MAX_DAYS.month} days)`,
-  },
   nid: { type: "string", minLength: 1, maxLength: 32, description: "Only this namespace" },
   prefix: { type: "string", minLength: 1, maxLength: 1024, description: "Only this prefix" },
   organisation: { type: "string", pattern: ORGANISATION_ID, description: "Only this organisation" },
@@ -43,6 +45,13 @@ export const statsQueryProperties = {
     enum: BOT_FILTERS,
     description: "Crawler traffic (by User-Agent): left out, alone, or counted in (default)",
   },
+} as const;
+
+/** The querystring's granularity, for the series (top lists have none). */
+export const granularityProperty = {
+  type: "string",
+  enum: GRANULARITIES,
+  description: `Counts per day (default; at most ${MAX_DAYS.day} days) or per month (at most ${MAX_DAYS.month} days)`,
 } as const;
 
 export const outcomeProperty = {

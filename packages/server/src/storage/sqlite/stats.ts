@@ -43,13 +43,14 @@ export class SqliteStats implements StatsStore {
        WHERE day = @day AND nid = @nid AND prefix = @prefix AND organisation = @organisation
          AND outcome = @outcome AND bot = @bot`,
     );
-    const createUrn = db.prepare<[UrnResolutionStat]>(
+    // Positional binds: a flush may write a row for every URN resolved, and binding by name
+    // costs more than the row.
+    const createUrn = db.prepare<[string, string, string, string, string, number, number]>(
       `INSERT INTO stat_resolution_urns (day, key, nid, prefix, organisation, count, bots)
-       VALUES (@day, @key, @nid, @prefix, @organisation, @count, @bots)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
-    const addUrn = db.prepare<[UrnResolutionStat]>(
-      `UPDATE stat_resolution_urns SET count = count + @count, bots = bots + @bots
-       WHERE day = @day AND key = @key`,
+    const addUrn = db.prepare<[number, number, string, string]>(
+      "UPDATE stat_resolution_urns SET count = count + ?, bots = bots + ? WHERE day = ? AND key = ?",
     );
     // Look up first (the UPDATE), insert only a row that is not there: one statement a row.
     this.#add = db.transaction((resolutions: ResolutionStat[], urns: UrnResolutionStat[]) => {
@@ -57,7 +58,9 @@ export class SqliteStats implements StatsStore {
         const row = { ...r, bot: r.bot ? 1 : 0 };
         if (addResolution.run(row).changes === 0) createResolution.run(row);
       }
-      for (const u of urns) if (addUrn.run(u).changes === 0) createUrn.run(u);
+      for (const u of urns)
+        if (addUrn.run(u.count, u.bots, u.day, u.key).changes === 0)
+          createUrn.run(u.day, u.key, u.nid, u.prefix, u.organisation, u.count, u.bots);
     });
   }
 
