@@ -29,6 +29,8 @@ export interface LoadOptions {
   seconds: number;
   /** Where a wrk script may be written. */
   dir: string;
+  /** A User-Agent to send (the statistics tell crawlers apart by it); none by default. */
+  userAgent?: string;
 }
 
 const pad = (n: number) => String(n).padStart(7, "0");
@@ -62,9 +64,10 @@ function withWrk(o: LoadOptions): LoadResult {
 -- Requests are formatted up front (in init, once wrk has set the Host header): formatting one
 -- per request costs wrk more than the server.
 local prepared, n, count = {}, 0, 100000
+local headers = ${o.userAgent === undefined ? "nil" : `{ ["User-Agent"] = ${JSON.stringify(o.userAgent)} }`}
 init = function()
   for i = 1, count do
-    prepared[i] = wrk.format("GET", "/urn:bench:" .. string.format("%07d", math.random(1, ${o.records})))
+    prepared[i] = wrk.format("GET", "/urn:bench:" .. string.format("%07d", math.random(1, ${o.records})), headers)
   end
 end
 request = function()
@@ -126,7 +129,13 @@ async function workerLoop(
     new Promise<void>((resolve) => {
       const start = process.hrtime.bigint();
       const req = request(
-        { port: o.port, host: "127.0.0.1", path: `/urn:bench:${pad(next())}`, agent },
+        {
+          port: o.port,
+          host: "127.0.0.1",
+          path: `/urn:bench:${pad(next())}`,
+          agent,
+          ...(o.userAgent === undefined ? {} : { headers: { "user-agent": o.userAgent } }),
+        },
         (res) => {
           res.resume();
           res.on("end", () => {

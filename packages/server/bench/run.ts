@@ -5,6 +5,8 @@
 //    lookup and a 303, and loads each in turn at 64 connections: requests/s, p50 and p99. The
 //    records are spread over 1,000 prefixes of 5 organisations (urn:bench:0000 … urn:bench:0999),
 //    and one more prefix is delegated, so every urnkit resolution does the longest-prefix match.
+//    BENCH_USER_AGENT sends a User-Agent with every request (the statistics check it for a
+//    crawler); BENCH_COUNTING_OFF=1 adds urnkit with statistics counting off to every round.
 // 3. Mints over HTTP with 8 clients on SQLite (bench/mint.ts): URNs/s.
 
 import { spawnSync } from "node:child_process";
@@ -21,6 +23,8 @@ const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
 const ROUNDS = 7;
+/** A User-Agent every request sends (BENCH_USER_AGENT): the statistics check each for a crawler. */
+const USER_AGENT = process.env.BENCH_USER_AGENT;
 /** urnkit with `serve --delegate-public` on (the bench's URNs are all served, so never delegated). */
 const DELEGATE_PUBLIC = process.env.BENCH_DELEGATE_PUBLIC === "1";
 
@@ -43,8 +47,11 @@ async function* lines(): AsyncGenerator<string> {
   if (chunk.length > 0) yield chunk.join("");
 }
 
-const start = (script: string, db: string) =>
-  startListening(fileURLToPath(new URL(script, import.meta.url)), [db]);
+/** With BENCH_COUNTING_OFF=1, each round also measures urnkit with statistics counting off. */
+const COUNTING_OFF = process.env.BENCH_COUNTING_OFF === "1";
+
+const start = (script: string, db: string, args: string[]) =>
+  startListening(fileURLToPath(new URL(script, import.meta.url)), [db, ...args]);
 
 /** CPU seconds a process has used (Linux /proc), or null elsewhere. */
 function cpuSeconds(pid: number): number | null {
@@ -61,20 +68,26 @@ const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).s
 
 type Measured = LoadResult & { cpuUsPerRequest: number | null };
 
-async function measure(script: string, db: string, dir: string): Promise<Measured> {
-  const { proc, port } = await start(script, db);
+async function measure(
+  script: string,
+  db: string,
+  dir: string,
+  args: string[] = [],
+): Promise<Measured> {
+  const { proc, port } = await start(script, db, args);
   const pid = proc.pid as number;
   pinServer(pid);
   try {
-    await load({ port, records: RECORDS, connections: CONNECTIONS, seconds: 2, dir }); // warm-up
-    const before = cpuSeconds(pid);
-    const result = await load({
+    const options = {
       port,
       records: RECORDS,
       connections: CONNECTIONS,
-      seconds: SECONDS,
       dir,
-    });
+      userAgent: USER_AGENT,
+    };
+    await load({ ...options, seconds: 2 }); // warm-up
+    const before = cpuSeconds(pid);
+    const result = await load({ ...options, seconds: SECONDS });
     const after = cpuSeconds(pid);
     const cpuUsPerRequest =
       before === null || after === null ? null : ((after - before) * 1e6) / result.requests;
@@ -150,11 +163,15 @@ try {
 
   const bare: Measured[] = [];
   const urnkit: Measured[] = [];
+  const uncounted: Measured[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     bare.push(await measure("./bare-server.ts", db, dir));
     console.log(`round ${round} bare node:http  ${fmt(bare.at(-1) as Measured)}, ${load1()}`);
     urnkit.push(await measure("./urnkit-server.ts", db, dir));
     console.log(`round ${round} urnkit          ${fmt(urnkit.at(-1) as Measured)}, ${load1()}`);
+    if (!COUNTING_OFF) continue;
+    uncounted.push(await measure("./urnkit-server.ts", db, dir, ["--no-counting"]));
+    console.log(`round ${round} urnkit uncounted ${fmt(uncounted.at(-1) as Measured)}, ${load1()}`);
   }
   // The median round of each: rounds alternate, so a busy moment on the machine hits both.
   const median = (rs: LoadResult[]) =>
@@ -163,7 +180,7 @@ try {
   const p99 = (rs: LoadResult[]) =>
     (rs.map((r) => r.p99ms).sort((a, b) => a - b)[Math.floor(rs.length / 2)] as number).toFixed(2);
   console.log(
-    `GET /{urn} (median of ${ROUNDS} rounds): urnkit ${median(urnkit).rps.toFixed(0)} req/s vs bare ${median(bare).rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x (target >= 0.8), median p99 urnkit ${p99(urnkit)} ms (target <= 10), bare ${p99(bare)} ms, delegate-public ${DELEGATE_PUBLIC ? "on" : "off"}, load by ${median(urnkit).tool}, ${placement}, ${CONNECTIONS} connections, ${RECORDS} records, ${load1()}`,
+    `GET /{urn} (median of ${ROUNDS} rounds): urnkit ${median(urnkit).rps.toFixed(0)} req/s vs bare ${median(bare).rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x (target >= 0.8), median p99 urnkit ${p99(urnkit)} ms (target <= 10), bare ${p99(bare)} ms, delegate-public ${DELEGATE_PUBLIC ? "on" : "off"}, User-Agent ${USER_AGENT === undefined ? "none" : JSON.stringify(USER_AGENT)}, load by ${median(urnkit).tool}, ${placement}, ${CONNECTIONS} connections, ${RECORDS} records, ${load1()}`,
   );
   // The workspace's bench-output folder (not versioned).
   const outDir = fileURLToPath(new URL("../../../bench-output/", import.meta.url));
@@ -181,6 +198,11 @@ try {
   if (cpuBare !== null && cpuUrnkit !== null)
     console.log(
       `server CPU per request (median): urnkit ${cpuUrnkit.toFixed(1)} us vs bare ${cpuBare.toFixed(1)} us = ${(cpuBare / cpuUrnkit).toFixed(2)}x the bare server's efficiency`,
+    );
+  const cpuUncounted = cpu(uncounted);
+  if (COUNTING_OFF && cpuUrnkit !== null && cpuUncounted !== null)
+    console.log(
+      `statistics counting (median of ${ROUNDS} alternating rounds): counted ${median(urnkit).rps.toFixed(0)} req/s vs uncounted ${median(uncounted).rps.toFixed(0)} req/s = ${(median(urnkit).rps / median(uncounted).rps).toFixed(2)}x; server CPU ${cpuUrnkit.toFixed(1)} vs ${cpuUncounted.toFixed(1)} us/request, ${load1()}`,
     );
   mkdirSync(outDir, { recursive: true });
   writeFileSync(

@@ -1,8 +1,12 @@
 // The server under test: @urnkit/server on the benchmark database, as `urnkit serve` runs it
 // (the compiled package, no request logging). Prints "PORT <n>". BENCH_DELEGATE_PUBLIC=1 serves
-// with delegatePublic on (`serve --delegate-public`).
+// with delegatePublic on (`serve --delegate-public`). A second argument "--no-counting" makes
+// counting a resolution for the statistics a no-op, the baseline of what counting costs.
 
 import { buildServer, openSqliteStore } from "../dist/index.js";
+import { ResolutionCounter } from "../dist/resolution-counts.js";
+
+if (process.argv[3] === "--no-counting") ResolutionCounter.prototype.add = () => {};
 
 const store = await openSqliteStore(process.argv[2] as string);
 const app = await buildServer({ store, delegatePublic: process.env.BENCH_DELEGATE_PUBLIC === "1" });

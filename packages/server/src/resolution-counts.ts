@@ -1,28 +1,84 @@
-// Daily resolution counts per namespace: counted in memory and written in one transaction every
-// few seconds, so resolving never waits on a write. Only namespaces served here are counted by
-// name; every other NID shares one bucket, so made-up namespaces cannot grow the table.
+// Resolution statistics: each resolution counted in memory under its day, namespace, prefix,
+// organisation, outcome and whether a crawler asked, and, for a URN registered here, under the
+// URN; written in one transaction every few seconds, so resolving never waits on a write.
+// Storage stays bounded whatever clients ask for: only namespaces served here are counted by
+// name (every other NID shares one bucket), prefixes are the registered ones (from the
+// namespace's cached routes), outcomes are six, and only registered URNs get a row of their
+// own (one a day). A made-up URN or NID adds to an existing bucket, never a row.
 
+import { CrawlerCheck } from "./crawlers.js";
+import type { Lookup } from "./resolver.js";
+import type { PrefixRoute } from "./storage/prefix-routes.js";
+import {
+  OUTCOMES,
+  type Outcome,
+  type ResolutionStat,
+  type UrnResolutionStat,
+} from "./storage/stats.js";
 import type { ResolutionCount, Store } from "./storage/store.js";
 
 const DAY_MS = 86400000;
 
+/** URN rows written in one go. */
+const URNS_A_WRITE = 2000;
+
 /** The bucket of resolutions in namespaces not served here (not a valid NID, so never one). */
 export const ELSEWHERE = "(elsewhere)";
+
+/** A lookup that found something to count: every kind but a malformed URN. */
+export type Counted = Exclude<Lookup, { kind: "malformed" }>;
 
 /** The UTC date of `ms`, as YYYY-MM-DD. */
 function dayOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+/** Where an outcome's people and crawler counts sit in a tally: two slots an outcome. */
+const SLOT = Object.fromEntries(OUTCOMES.map((o, i) => [o, 2 * i])) as Record<Outcome, number>;
+
+/** One bucket's counts of the day: per outcome, people then crawlers. */
+interface Tally {
+  nid: string;
+  prefix: string;
+  organisation: string;
+  counts: number[];
+}
+
+/** The tally of resolutions in namespaces not served here. */
+const ELSEWHERE_AT = {};
+
+/** One day's counts as they are written. */
+interface Batch {
+  resolutions: ResolutionStat[];
+  urns: UrnResolutionStat[];
+}
+
+/** Per NID and day, for the per-namespace counts (GET /api/v1/stats/resolutions). */
+function perNamespace(resolutions: readonly ResolutionStat[]): ResolutionCount[] {
+  const sums = new Map<string, ResolutionCount>();
+  for (const r of resolutions) {
+    const k = `${r.day} ${r.nid}`;
+    const sum = sums.get(k);
+    if (sum === undefined) sums.set(k, { nid: r.nid, day: r.day, count: r.count });
+    else sum.count += r.count;
+  }
+  return [...sums.values()];
+}
+
 export class ResolutionCounter {
   readonly #store: Store;
   readonly #flushTimer: NodeJS.Timeout;
+  readonly #crawlers = new CrawlerCheck();
   #midnightTimer: NodeJS.Timeout | undefined;
-  /** The day being counted, and its counts by NID. */
+  /** The day being counted, and its counts by bucket and by URN key. */
   #day = dayOf(Date.now());
-  #counts = new Map<string, number>();
+  // Keyed by the prefix route, the namespace (outside every prefix) or ELSEWHERE_AT, all objects
+  // that resolution already holds: no key is built per resolution. A namespace read again after
+  // a change is a new object and a new tally, with the same dimensions: rows add up on writing.
+  #tallies = new Map<PrefixRoute | object, Tally>();
+  #urns = new Map<string, UrnResolutionStat>();
   /** Counts of days that ended before they were written. */
-  readonly #ended: ResolutionCount[] = [];
+  readonly #ended: Batch = { resolutions: [], urns: [] };
 
   constructor(store: Store, flushMs = 5000) {
     this.#store = store;
@@ -44,22 +100,93 @@ export class ResolutionCounter {
     this.#midnightTimer.unref();
   }
 
+  #take(): Batch {
+    // One row a bucket, also where tallies share their dimensions.
+    const rows = new Map<string, ResolutionStat>();
+    for (const t of this.#tallies.values())
+      t.counts.forEach((count, slot) => {
+        if (count === 0) return;
+        const k = `${t.nid} ${t.prefix} ${slot}`;
+        const row = rows.get(k);
+        if (row !== undefined) row.count += count;
+        else
+          rows.set(k, {
+            day: this.#day,
+            nid: t.nid,
+            prefix: t.prefix,
+            organisation: t.organisation,
+            outcome: OUTCOMES[slot >> 1] as Outcome,
+            bot: (slot & 1) === 1,
+            count,
+          });
+      });
+    const batch = { resolutions: [...rows.values()], urns: [...this.#urns.values()] };
+    this.#tallies = new Map();
+    this.#urns = new Map();
+    return batch;
+  }
+
   #endDay(): void {
-    for (const [nid, count] of this.#counts) this.#ended.push({ nid, day: this.#day, count });
-    this.#counts = new Map();
+    const batch = this.#take();
+    this.#ended.resolutions.push(...batch.resolutions);
+    this.#ended.urns.push(...batch.urns);
     this.#day = dayOf(Date.now());
   }
 
-  add(nid: string): void {
-    const key = nid.toLowerCase();
-    this.#counts.set(key, (this.#counts.get(key) ?? 0) + 1);
+  /**
+   * Counts one resolution: the one call both resolution paths make (through answer() in
+   * http/resolution-reply.ts).
+   */
+  add(found: Counted, outcome: Outcome, userAgent: string | undefined): void {
+    const ns = found.ns;
+    const owner = ns === null ? null : ns.routes.owner(found.key);
+    const at = owner ?? ns ?? ELSEWHERE_AT;
+    let tally = this.#tallies.get(at);
+    if (tally === undefined) {
+      tally = {
+        nid: ns?.nid ?? ELSEWHERE,
+        prefix: owner?.prefix ?? "",
+        organisation: owner?.organisation ?? "",
+        counts: new Array<number>(2 * OUTCOMES.length).fill(0),
+      };
+      this.#tallies.set(at, tally);
+    }
+    const bot = this.#crawlers.isCrawler(userAgent);
+    const slot = SLOT[outcome] + (bot ? 1 : 0);
+    tally.counts[slot] = (tally.counts[slot] as number) + 1;
+    if (found.kind !== "found") return;
+    const urn = this.#urns.get(found.key);
+    if (urn === undefined)
+      this.#urns.set(found.key, {
+        day: this.#day,
+        key: found.key,
+        nid: tally.nid,
+        prefix: tally.prefix,
+        organisation: tally.organisation,
+        count: bot ? 0 : 1,
+        bots: bot ? 1 : 0,
+      });
+    else if (bot) urn.bots++;
+    else urn.count++;
   }
 
   async flush(): Promise<void> {
-    const counts = this.#ended.splice(0);
-    for (const [nid, count] of this.#counts) counts.push({ nid, day: this.#day, count });
-    this.#counts.clear();
-    if (counts.length > 0) await this.#store.addResolutionCounts(counts);
+    const batch = this.#take();
+    const resolutions = [...this.#ended.resolutions.splice(0), ...batch.resolutions];
+    // In key order, so that each slice writes to neighbouring rows (pages) of the table.
+    const urns = [...this.#ended.urns.splice(0), ...batch.urns].sort((a, b) =>
+      a.day === b.day ? (a.key < b.key ? -1 : 1) : a.day < b.day ? -1 : 1,
+    );
+    if (resolutions.length === 0) return;
+    await this.#store.addResolutionCounts(perNamespace(resolutions));
+    await this.#store.addStats(resolutions, urns.slice(0, URNS_A_WRITE));
+    // A busy resolver sees many URNs between flushes: written a slice at a time, with the event
+    // loop free in between, so that requests are not held up behind one long write (SQLite writes
+    // in this process).
+    for (let i = URNS_A_WRITE; i < urns.length; i += URNS_A_WRITE) {
+      await new Promise((resolve) => setImmediate(resolve));
+      await this.#store.addStats([], urns.slice(i, i + URNS_A_WRITE));
+    }
   }
 
   async close(): Promise<void> {

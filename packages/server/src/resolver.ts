@@ -8,7 +8,7 @@ import type { ImmediateReads, Namespace, ResolveView, Store } from "./storage/st
 
 export type Lookup =
   | { kind: "malformed"; input: string; error: UrnSyntaxError }
-  | { kind: "delegated"; urn: URN; ns: Namespace; location: string }
+  | { kind: "delegated"; urn: URN; key: string; ns: Namespace; location: string }
   | { kind: "unknown"; urn: URN; key: string; ns: Namespace | null }
   | { kind: "found"; urn: URN; key: string; ns: Namespace | null; view: ResolveView };
 
@@ -40,7 +40,7 @@ function delegation({ urn, key }: Parsed, ns: Namespace | null): Lookup | null {
   const delegate = ns.routes.match(key)?.delegate ?? null;
   return delegate === null
     ? null
-    : { kind: "delegated", urn, ns, location: fillDelegateTemplate(delegate, urn) };
+    : { kind: "delegated", urn, key, ns, location: fillDelegateTemplate(delegate, urn) };
 }
 
 function found({ urn, key }: Parsed, ns: Namespace | null, view: ResolveView | null): Lookup {

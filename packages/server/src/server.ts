@@ -28,6 +28,7 @@ import { prefixRoutes } from "./routes/prefixes.js";
 import { publicResolverRoutes } from "./routes/public-resolvers.js";
 import { resolutionRoutes } from "./routes/resolution.js";
 import { reverseLookupRoutes } from "./routes/reverse-lookup.js";
+import { statsRoutes } from "./routes/stats.js";
 import { tokenListRoutes } from "./routes/token-list.js";
 import { uriResRoutes } from "./routes/uri-res.js";
 import { urnSearchRoutes } from "./routes/urn-search.js";
@@ -162,6 +163,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(importExportRoutes, { ctx });
   await app.register(oaiRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
+  await app.register(statsRoutes, { ctx });
   await app.register(tokenListRoutes, { ctx });
   await app.register(linkRoutes, { ctx });
   await app.register(healthRoutes, { ctx, openapi });

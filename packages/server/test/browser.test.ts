@@ -240,6 +240,7 @@ describe("web UI in chromium", { skip: missing }, () => {
     ["search", "/search?q=report"],
     ["search-refused", "/search?q=%21%21"],
     ["namespace", "/namespaces/example"],
+    ["stats", "/stats"],
     ["sign-in", "/sign-in"],
     ["unknown-urn", "/urn:example:nobody"],
     // Links to public resolvers, never followed.

@@ -269,6 +269,17 @@ const steps: Step[] = [
   { method: "GET", url: "/api/v1/urns?cursor=WyJrIiwieCJd" },
   { method: "GET", url: "/uri-res/L2Ns?https://a.example/1" },
   { method: "GET", url: "/uri-res/L2Ns?https://none.example/" },
+  // Statistics (schema version 12): resolutions by outcome, assignments, top lists, refusals.
+  { method: "GET", url: "/urn:example:lib-77770" },
+  { method: "GET", url: "/urn:example:lib-nothing" },
+  { method: "GET", url: "/api/v1/stats/resolutions/series?granularity=month" },
+  { method: "GET", url: "/api/v1/stats/resolutions/series?organisation=lib&outcome=not-found" },
+  { method: "GET", url: "/api/v1/stats/assignments" },
+  { method: "GET", url: "/api/v1/stats/assignments?organisation=lib&granularity=month" },
+  { method: "GET", url: "/api/v1/stats/top-urns?bots=exclude" },
+  { method: "GET", url: "/api/v1/stats/top-prefixes?limit=1" },
+  { method: "GET", url: "/api/v1/stats/resolutions/series?prefix=%00" },
+  { method: "GET", url: "/api/v1/stats/top-urns?from=2026-01-01&to=2027-01-02" },
 ];
 
 /**

@@ -1,20 +1,81 @@
 // Daily resolution counts: each resolution counted on the UTC day it happened, the day changing at
-// midnight, and nothing lost on close.
+// midnight, and nothing lost on close; per bucket (namespace, prefix, organisation, outcome,
+// crawler or not) and per registered URN.
 
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it, mock } from "node:test";
-import { ResolutionCounter } from "../src/resolution-counts.js";
-import type { ResolutionCount, Store } from "../src/storage/store.js";
+import { URN } from "@urnkit/core";
+import { namespaceKey } from "../src/namespace-keys.js";
+import { type Counted, ResolutionCounter } from "../src/resolution-counts.js";
+import { PrefixRoutes } from "../src/storage/prefix-routes.js";
+import type { ResolutionStat, UrnResolutionStat } from "../src/storage/stats.js";
+import type { Namespace, ResolutionCount, Store } from "../src/storage/store.js";
 
 /** A store that only keeps what the counter writes. */
-function recordingStore(): { store: Store; written: ResolutionCount[] } {
+function recordingStore(): {
+  store: Store;
+  written: ResolutionCount[];
+  stats: ResolutionStat[];
+  urns: UrnResolutionStat[];
+} {
   const written: ResolutionCount[] = [];
+  const stats: ResolutionStat[] = [];
+  const urns: UrnResolutionStat[] = [];
   const store = {
     addResolutionCounts: async (counts: ResolutionCount[]) => {
       written.push(...counts);
     },
+    addStats: async (r: ResolutionStat[], u: UrnResolutionStat[]) => {
+      stats.push(...r);
+      urns.push(...u);
+    },
   } as unknown as Store;
-  return { store, written };
+  return { store, written, stats, urns };
+}
+
+const PREFIXES = [
+  { prefix: "urn:example:lib-", organisation: "lib", delegate: null },
+  { prefix: "urn:example:lib-maps-", organisation: "maps", delegate: null },
+];
+
+/** A namespace served here, as resolution reads it (only what the counter reads). */
+function served(nid: string): Namespace {
+  return { nid, routes: new PrefixRoutes(PREFIXES) } as Namespace;
+}
+
+/** The namespaces as a server's cache holds them: one object each until it changes. */
+const cached = new Map<string, Namespace>();
+
+/** A lookup of `input`: registered ("found"), or not ("unknown", in a namespace served or not). */
+function lookup(input: string, kind: "found" | "unknown" = "found", here = true): Counted {
+  const urn = new URN(input);
+  const key = namespaceKey(urn);
+  const nid = urn.nid.toLowerCase();
+  const ns = here ? (cached.get(nid) ?? cached.set(nid, served(nid)).get(nid) ?? null) : null;
+  if (kind === "unknown") return { kind, urn, key, ns };
+  return {
+    kind,
+    urn,
+    key,
+    ns,
+    view: {
+      urn: input,
+      status: "active",
+      best: null,
+      successor: null,
+      reason: null,
+      deactivated: null,
+    },
+  };
+}
+
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+/** One resolution of `input`, answered with a redirect, by a browser. */
+function resolve(counter: ResolutionCounter, input: string): void {
+  counter.add(lookup(input), "redirect", BROWSER);
 }
 
 describe("ResolutionCounter", () => {
@@ -29,9 +90,9 @@ describe("ResolutionCounter", () => {
   it("counts by NID, in any case, and writes on the flush timer", async () => {
     const { store, written } = recordingStore();
     const counter = new ResolutionCounter(store, 1000);
-    counter.add("example");
-    counter.add("EXAMPLE");
-    counter.add("isbn");
+    resolve(counter, "urn:example:a");
+    resolve(counter, "URN:EXAMPLE:b");
+    resolve(counter, "urn:isbn:0451450523");
     mock.timers.tick(1000);
     await Promise.resolve();
     assert.deepEqual(written, [
@@ -44,11 +105,11 @@ describe("ResolutionCounter", () => {
   it("counts a resolution after midnight (UTC) on the new day", async () => {
     const { store, written } = recordingStore();
     const counter = new ResolutionCounter(store, 60000);
-    counter.add("example");
+    resolve(counter, "urn:example:a");
     mock.timers.tick(1000); // 23:59:59
-    counter.add("example");
+    resolve(counter, "urn:example:a");
     mock.timers.tick(1000); // 00:00:00, the next day
-    counter.add("example");
+    resolve(counter, "urn:example:a");
     await counter.close();
     assert.deepEqual(written, [
       { nid: "example", day: "2026-11-22", count: 2 },
@@ -60,7 +121,7 @@ describe("ResolutionCounter", () => {
     const { store, written } = recordingStore();
     const counter = new ResolutionCounter(store, 10 * 86400000);
     for (let day = 0; day < 3; day++) {
-      counter.add("example");
+      resolve(counter, "urn:example:a");
       mock.timers.tick(86400000);
     }
     await counter.close();
@@ -76,5 +137,113 @@ describe("ResolutionCounter", () => {
     mock.timers.tick(3000);
     await counter.close();
     assert.deepEqual(written, []);
+  });
+
+  it("counts each bucket (namespace, prefix, organisation, outcome, crawler) and each URN apart", async () => {
+    const { store, stats, urns } = recordingStore();
+    const counter = new ResolutionCounter(store, 60000);
+    // The longest prefix decides: lib-maps- is the maps organisation's, nested in lib's.
+    counter.add(lookup("urn:example:lib-1"), "redirect", BROWSER);
+    counter.add(lookup("urn:example:lib-1"), "redirect", GOOGLEBOT);
+    counter.add(lookup("urn:example:lib-1"), "uri-list", BROWSER);
+    counter.add(lookup("urn:example:lib-maps-9"), "gone", undefined);
+    counter.add(lookup("urn:example:lib-404", "unknown"), "not-found", BROWSER);
+    counter.add(lookup("urn:example:other"), "metadata", BROWSER);
+    counter.add(lookup("urn:made-up:x", "unknown", false), "not-found", GOOGLEBOT);
+    await counter.close();
+    const day = "2026-11-22";
+    const bucket = (
+      nid: string,
+      prefix: string,
+      organisation: string,
+      outcome: string,
+      bot: boolean,
+      count: number,
+    ) => ({ day, nid, prefix, organisation, outcome, bot, count });
+    assert.deepEqual(stats, [
+      bucket("example", "urn:example:lib-", "lib", "redirect", false, 1),
+      bucket("example", "urn:example:lib-", "lib", "redirect", true, 1),
+      bucket("example", "urn:example:lib-", "lib", "uri-list", false, 1),
+      bucket("example", "urn:example:lib-", "lib", "not-found", false, 1),
+      bucket("example", "urn:example:lib-maps-", "maps", "gone", false, 1),
+      bucket("example", "", "", "metadata", false, 1),
+      bucket("(elsewhere)", "", "", "not-found", true, 1),
+    ]);
+    // Only registered URNs have a row of their own: one a day, people and crawlers apart.
+    assert.deepEqual(urns, [
+      {
+        day,
+        key: "urn:example:lib-1",
+        nid: "example",
+        prefix: "urn:example:lib-",
+        organisation: "lib",
+        count: 2,
+        bots: 1,
+      },
+      {
+        day,
+        key: "urn:example:lib-maps-9",
+        nid: "example",
+        prefix: "urn:example:lib-maps-",
+        organisation: "maps",
+        count: 1,
+        bots: 0,
+      },
+      {
+        day,
+        key: "urn:example:other",
+        nid: "example",
+        prefix: "",
+        organisation: "",
+        count: 1,
+        bots: 0,
+      },
+    ]);
+  });
+
+  it("keeps one bucket however many made-up URNs and namespaces are resolved", async () => {
+    const { store, stats, urns } = recordingStore();
+    const counter = new ResolutionCounter(store, 60000);
+    for (let i = 0; i < 500; i++) {
+      counter.add(lookup(`urn:made-up-${i}:x`, "unknown", false), "not-found", `agent ${i}`);
+      counter.add(lookup(`urn:example:nothing-${i}`, "unknown"), "not-found", BROWSER);
+    }
+    await counter.close();
+    assert.deepEqual(
+      stats.map((s) => `${s.nid} ${s.prefix || "-"} ${s.count}`),
+      ["(elsewhere) - 500", "example - 500"],
+    );
+    assert.deepEqual(urns, []);
+  });
+
+  it("writes many URNs a slice at a time, every one of them", async () => {
+    const { store, urns } = recordingStore();
+    const writes: number[] = [];
+    const addStats = store.addStats.bind(store);
+    store.addStats = async (r, u) => {
+      writes.push(u.length);
+      await addStats(r, u);
+    };
+    const counter = new ResolutionCounter(store, 60000);
+    mock.timers.reset(); // the slices wait for setImmediate
+    for (let i = 0; i < 4500; i++) resolve(counter, `urn:example:n-${i}`);
+    await counter.close();
+    assert.deepEqual(writes, [2000, 2000, 500]);
+    assert.equal(new Set(urns.map((u) => u.key)).size, 4500);
+  });
+
+  it("writes one row a bucket when a namespace is read again (a new object) mid-flush", async () => {
+    const { store, stats } = recordingStore();
+    const counter = new ResolutionCounter(store, 60000);
+    const before = lookup("urn:example:lib-1");
+    // The same namespace after a change: the cache holds a new object with the same routes.
+    const after = { ...before, ns: served("example") } as Counted;
+    counter.add(before, "redirect", BROWSER);
+    counter.add(after, "redirect", BROWSER);
+    await counter.close();
+    assert.deepEqual(
+      stats.map((s) => `${s.nid} ${s.prefix} ${s.outcome} ${s.count}`),
+      ["example urn:example:lib- redirect 2"],
+    );
   });
 });

@@ -44,6 +44,8 @@ const TAGS: Record<string, string> = {
   "import-export": "NDJSON import and export of records",
   oai: "OAI-PMH 2.0 provider: harvesting the registry's records (oai_dc, epicur, urnkit)",
   links: "Link checking: the health of locators, by status, organisation and prefix",
+  statistics:
+    "Resolution and assignment statistics: daily rollups by namespace, prefix, organisation, outcome and crawler traffic",
   operations: "Health, readiness, metrics and this document",
 };
 

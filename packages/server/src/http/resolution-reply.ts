@@ -8,8 +8,9 @@ import type { PublicResolverCandidate } from "@urnkit/namespaces";
 import type { FastifyReply } from "fastify";
 import { withQComponent } from "../locator-query.js";
 import { elsewhere, UnknownUrnProblem } from "../public-delegation.js";
-import { ELSEWHERE } from "../resolution-counts.js";
+import type { Counted } from "../resolution-counts.js";
 import type { Lookup } from "../resolver.js";
+import type { Outcome } from "../storage/stats.js";
 import type { UrnRecord } from "../storage/store.js";
 import { escapeHtml } from "../ui/html.js";
 import { tombstonePage } from "../ui/tombstone-page.js";
@@ -43,6 +44,8 @@ export interface Asked {
   httpVersion: string;
   accept: string | undefined;
   ifNoneMatch: string | undefined;
+  /** Tells crawlers apart in the statistics. */
+  userAgent: string | undefined;
 }
 
 export function askedBy(request: IncomingMessage): Asked {
@@ -50,6 +53,7 @@ export function askedBy(request: IncomingMessage): Asked {
     httpVersion: request.httpVersion,
     accept: request.headers.accept,
     ifNoneMatch: request.headers["if-none-match"],
+    userAgent: request.headers["user-agent"],
   };
 }
 
@@ -206,6 +210,29 @@ export function syntaxProblem(e: UrnSyntaxError): HttpProblem {
   return new HttpProblem(400, e.code, e.message, { index: e.index, component: e.component });
 }
 
+/** Each answer's label in the metrics, and its outcome in the statistics. */
+const OUTCOME_OF = {
+  delegated: "delegated",
+  public: "delegated",
+  "public-list": "delegated",
+  unknown: "not-found",
+  reserved: "not-found",
+  "no-locator": "not-found",
+  successor: "redirect",
+  gone: "gone",
+  record: "metadata",
+  metadata: "metadata",
+  redirect: "redirect",
+  list: "uri-list",
+  names: "uri-list",
+} as const satisfies Record<string, Outcome>;
+
+/** Counts a resolution in the metrics and the statistics: the one place both paths count. */
+function count(ctx: ServerContext, asked: Asked, found: Counted, label: keyof typeof OUTCOME_OF) {
+  ctx.metrics.resolution(label);
+  ctx.counter.add(found, OUTCOME_OF[label], asked.userAgent);
+}
+
 /**
  * The answer to a lookup for `service`, counting the outcome; throws HttpProblem for a 4xx. Only
  * the answers built from the whole record (JSON, lists, metadata) wait for the store: a redirect,
@@ -217,14 +244,13 @@ export function answer(
   found: Lookup,
   service: Service,
 ): Answer | Promise<Answer> {
-  const metrics = ctx.metrics;
   if (found.kind === "malformed") {
-    metrics.resolution("malformed");
+    // Not counted in the statistics: without a NID, it belongs to no namespace.
+    ctx.metrics.resolution("malformed");
     throw syntaxProblem(found.error);
   }
-  ctx.counter.add(found.ns?.nid ?? ELSEWHERE);
   if (found.kind === "delegated") {
-    metrics.resolution("delegated");
+    count(ctx, asked, found, "delegated");
     return redirect(302, found.location, found.ns.maxAge, false);
   }
   if (found.kind === "unknown") {
@@ -234,26 +260,26 @@ export function answer(
     const delegated =
       candidates.length === 0 ? null : publicAnswer(asked, found.urn, candidates, service);
     if (delegated !== null) {
-      metrics.resolution(service === "Ls" ? "public-list" : "public");
+      count(ctx, asked, found, service === "Ls" ? "public-list" : "public");
       return delegated;
     }
-    metrics.resolution("unknown");
+    count(ctx, asked, found, "unknown");
     throw new UnknownUrnProblem(found);
   }
   const { view, urn, ns } = found;
   const maxAge = ns?.maxAge ?? 0;
   if (view.status === "reserved") {
-    metrics.resolution("reserved");
+    count(ctx, asked, found, "reserved");
     throw new HttpProblem(404, "reserved", `${view.urn} is reserved but not yet in use`, {
       urn: view.urn,
     });
   }
   if (view.status === "deactivated" && service !== "C" && service !== "Ns") {
     if (view.successor !== null) {
-      metrics.resolution("successor");
+      count(ctx, asked, found, "successor");
       return redirect(301, `/${view.successor}`, maxAge, false);
     }
-    metrics.resolution("gone");
+    count(ctx, asked, found, "gone");
     return tombstone(asked, view.urn, view.reason, view.deactivated, maxAge);
   }
   let mode = service;
@@ -261,7 +287,7 @@ export function answer(
     const type = negotiate(asked.accept, ["text/html", "application/json", "text/uri-list"]);
     mode = type === "application/json" ? "C" : type === "text/uri-list" ? "Ls" : "L";
     if (mode === "C") {
-      metrics.resolution("record");
+      count(ctx, asked, found, "record");
       return record(ctx, found.key).then((r) =>
         ok(asked, "application/json; charset=utf-8", JSON.stringify(r), Math.min(60, maxAge)),
       );
@@ -271,24 +297,24 @@ export function answer(
   switch (mode) {
     case "L": {
       if (view.best === null) {
-        metrics.resolution("no-locator");
+        count(ctx, asked, found, "no-locator");
         throw new HttpProblem(404, "no-locator", `${view.urn} has no active locator`, {
           urn: view.urn,
         });
       }
-      metrics.resolution("redirect");
+      count(ctx, asked, found, "redirect");
       const status = redirectStatus(asked, ns?.redirectStatus ?? 303);
       return redirect(status, withQComponent(view.best, q), maxAge, true);
     }
     case "Ls": {
-      metrics.resolution("list");
+      count(ctx, asked, found, "list");
       return record(ctx, found.key).then((r) => {
         const urls = r.locators.filter((l) => l.active).map((l) => withQComponent(l.url, q));
         return ok(asked, URI_LIST, uriList(urn.href, urls), Math.min(60, maxAge));
       });
     }
     case "Ns": {
-      metrics.resolution("names");
+      count(ctx, asked, found, "names");
       return record(ctx, found.key).then((r) => {
         const names = [...new Set([...r.spellings, ...r.successors, ...r.predecessors])].filter(
           (n) => n !== urn.assignedName,
@@ -297,7 +323,7 @@ export function answer(
       });
     }
     default: {
-      metrics.resolution("metadata");
+      count(ctx, asked, found, "metadata");
       const type = negotiate(asked.accept, ["application/json", "text/html"]);
       if (type === null)
         throw new HttpProblem(

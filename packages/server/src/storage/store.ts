@@ -1,7 +1,7 @@
 // The storage contract of the registry (RFC 8141 §1.2.1 resolution data, §6.4.6 per-namespace
 // resolution policy): engine-neutral and async, so SQLite and PostgreSQL can sit behind it. The
 // Store is composed of one interface per concern (organisations.ts, prefixes.ts, search.ts, oai.ts,
-// harvest.ts, links.ts beside this file).
+// harvest.ts, links.ts, stats.ts beside this file).
 
 import type { HarvestStore } from "./harvest.js";
 import type { LinkStore } from "./links.js";
@@ -10,6 +10,7 @@ import type { OrganisationStore } from "./organisations.js";
 import type { PrefixRoutes } from "./prefix-routes.js";
 import type { IdentifierStore, PrefixStore } from "./prefixes.js";
 import type { SearchStore } from "./search.js";
+import type { StatsStore } from "./stats.js";
 
 /** Lifecycle of an assigned URN. It only moves forward: reserved → active → deactivated. */
 export type RecordStatus = "reserved" | "active" | "deactivated";
@@ -343,7 +344,8 @@ export interface Store
     SearchStore,
     OaiStore,
     HarvestStore,
-    LinkStore {
+    LinkStore,
+    StatsStore {
   readonly engine: string;
   /** Present when the engine answers resolution's reads at once (see ImmediateReads). */
   readonly immediate?: ImmediateReads;

@@ -8,7 +8,7 @@ export interface PageOptions {
   title: string;
   session: Session | null;
   /** Which navigation entry is the current page. */
-  current?: "home" | "inspect" | "search" | "namespaces" | "registrar";
+  current?: "home" | "inspect" | "search" | "namespaces" | "stats" | "registrar";
   /** A one-time notice shown above the content (announced to screen readers). */
   flash?: string | null;
   /** Asks robots not to index (registrar pages, tombstones of individual URNs need not be). */
@@ -42,6 +42,7 @@ ${navLink("/", "Resolve", current === "home")}
 ${navLink("/inspect", "Inspect", current === "inspect")}
 ${navLink("/search", "Search", current === "search")}
 ${navLink("/namespaces", "Namespaces", current === "namespaces")}
+${navLink("/stats", "Statistics", current === "stats")}
 ${navLink(signedIn ? "/registrar" : "/sign-in", signedIn ? "Registrar" : "Sign in", current === "registrar")}
 </ul>
 </nav>

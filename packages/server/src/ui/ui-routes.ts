@@ -16,6 +16,7 @@ import { registrarRoutes } from "./registrar-routes.js";
 import { searchRoutes } from "./search-routes.js";
 import { SessionStore } from "./session.js";
 import { signInRoutes } from "./sign-in-routes.js";
+import { statsRoutes } from "./stats-routes.js";
 
 const FORM_BYTES = 256 * 1024;
 
@@ -47,6 +48,7 @@ export async function uiRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   publicRoutes(app, ctx, pages);
   searchRoutes(app, ctx, pages);
   linkReportRoutes(app, ctx, pages);
+  statsRoutes(app, ctx, pages);
   signInRoutes(app, ctx, pages);
   registrarRoutes(app, ctx, pages);
   prefixRegistrarRoutes(app, ctx, pages);

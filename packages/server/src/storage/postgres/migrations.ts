@@ -600,4 +600,126 @@ CREATE TRIGGER link_checks_last_kept BEFORE DELETE ON link_checks
 FOR EACH ROW EXECUTE FUNCTION urnkit_link_check_kept();
 `,
   },
+  {
+    // Version 12 as in SQLite: statistics that only grow (no DELETE, TRUNCATE, changed key or
+    // lowered count); writes add with ON CONFLICT. Assignments are counted by statement triggers
+    // on records, one grouped upsert per statement (an import batch is one), in key order so
+    // that concurrent writers take the counters' row locks in the same order.
+    version: 12,
+    name: "statistics",
+    sql: `
+CREATE TABLE stat_resolutions (
+  day text COLLATE "C" NOT NULL,
+  nid text COLLATE "C" NOT NULL,
+  prefix text COLLATE "C" NOT NULL,
+  organisation text COLLATE "C" NOT NULL,
+  outcome text COLLATE "C" NOT NULL
+    CHECK (outcome IN ('redirect', 'uri-list', 'metadata', 'not-found', 'gone', 'delegated')),
+  bot boolean NOT NULL,
+  count bigint NOT NULL CHECK (count >= 0),
+  PRIMARY KEY (day, nid, prefix, organisation, outcome, bot)
+);
+
+CREATE TABLE stat_resolution_urns (
+  day text COLLATE "C" NOT NULL,
+  key text COLLATE "C" NOT NULL,
+  nid text COLLATE "C" NOT NULL,
+  prefix text COLLATE "C" NOT NULL,
+  organisation text COLLATE "C" NOT NULL,
+  count bigint NOT NULL CHECK (count >= 0),
+  bots bigint NOT NULL CHECK (bots >= 0),
+  PRIMARY KEY (day, key)
+);
+
+CREATE TABLE stat_assignments (
+  day text COLLATE "C" NOT NULL,
+  nid text COLLATE "C" NOT NULL,
+  prefix text COLLATE "C" NOT NULL,
+  organisation text COLLATE "C" NOT NULL,
+  event text COLLATE "C" NOT NULL CHECK (event IN ('registered', 'activated', 'deactivated')),
+  count bigint NOT NULL CHECK (count >= 0),
+  PRIMARY KEY (day, nid, prefix, organisation, event)
+);
+
+CREATE TRIGGER stat_resolutions_kept BEFORE DELETE ON stat_resolutions
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('statistics only grow');
+CREATE TRIGGER stat_resolutions_not_truncated BEFORE TRUNCATE ON stat_resolutions
+FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('statistics only grow');
+CREATE TRIGGER stat_resolutions_grow BEFORE UPDATE ON stat_resolutions
+FOR EACH ROW
+WHEN (NEW.day IS DISTINCT FROM OLD.day OR NEW.nid IS DISTINCT FROM OLD.nid
+  OR NEW.prefix IS DISTINCT FROM OLD.prefix OR NEW.organisation IS DISTINCT FROM OLD.organisation
+  OR NEW.outcome IS DISTINCT FROM OLD.outcome OR NEW.bot IS DISTINCT FROM OLD.bot
+  OR NEW.count < OLD.count)
+EXECUTE FUNCTION urnkit_refuse('statistics only grow');
+
+CREATE TRIGGER stat_resolution_urns_kept BEFORE DELETE ON stat_resolution_urns
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('statistics only grow');
+CREATE TRIGGER stat_resolution_urns_not_truncated BEFORE TRUNCATE ON stat_resolution_urns
+FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('statistics only grow');
+CREATE TRIGGER stat_resolution_urns_grow BEFORE UPDATE ON stat_resolution_urns
+FOR EACH ROW
+WHEN (NEW.day IS DISTINCT FROM OLD.day OR NEW.key IS DISTINCT FROM OLD.key
+  OR NEW.nid IS DISTINCT FROM OLD.nid OR NEW.prefix IS DISTINCT FROM OLD.prefix
+  OR NEW.organisation IS DISTINCT FROM OLD.organisation
+  OR NEW.count < OLD.count OR NEW.bots < OLD.bots)
+EXECUTE FUNCTION urnkit_refuse('statistics only grow');
+
+CREATE TRIGGER stat_assignments_kept BEFORE DELETE ON stat_assignments
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('statistics only grow');
+CREATE TRIGGER stat_assignments_not_truncated BEFORE TRUNCATE ON stat_assignments
+FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('statistics only grow');
+CREATE TRIGGER stat_assignments_grow BEFORE UPDATE ON stat_assignments
+FOR EACH ROW
+WHEN (NEW.day IS DISTINCT FROM OLD.day OR NEW.nid IS DISTINCT FROM OLD.nid
+  OR NEW.prefix IS DISTINCT FROM OLD.prefix OR NEW.organisation IS DISTINCT FROM OLD.organisation
+  OR NEW.event IS DISTINCT FROM OLD.event OR NEW.count < OLD.count)
+EXECUTE FUNCTION urnkit_refuse('statistics only grow');
+
+-- A new record is registered (an imported deactivated one also deactivated).
+CREATE FUNCTION stat_count_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO stat_assignments AS s (day, nid, prefix, organisation, event, count)
+  SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD'), e.nid, e.prefix, e.organisation,
+    e.event, count(*)
+  FROM (
+    SELECT nid, coalesce(prefix, '') AS prefix, coalesce(organisation, '') AS organisation,
+      'registered' AS event FROM new_records
+    UNION ALL
+    SELECT nid, coalesce(prefix, ''), coalesce(organisation, ''), 'deactivated'
+    FROM new_records WHERE status = 'deactivated'
+  ) e
+  GROUP BY e.nid, e.prefix, e.organisation, e.event
+  ORDER BY e.nid, e.prefix, e.organisation, e.event
+  ON CONFLICT (day, nid, prefix, organisation, event) DO UPDATE SET count = s.count + excluded.count;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER records_count_inserted AFTER INSERT ON records
+REFERENCING NEW TABLE AS new_records
+FOR EACH STATEMENT EXECUTE FUNCTION stat_count_inserted();
+
+-- A reserved record that becomes active is activated; one that becomes deactivated, deactivated.
+CREATE FUNCTION stat_count_status() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO stat_assignments AS s (day, nid, prefix, organisation, event, count)
+  SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD'), e.nid, e.prefix, e.organisation,
+    e.event, count(*)
+  FROM (
+    SELECT n.nid, coalesce(n.prefix, '') AS prefix, coalesce(n.organisation, '') AS organisation,
+      CASE n.status WHEN 'active' THEN 'activated' ELSE 'deactivated' END AS event
+    FROM new_records n JOIN old_records o ON o.id = n.id
+    WHERE n.status IS DISTINCT FROM o.status AND n.status IN ('active', 'deactivated')
+  ) e
+  GROUP BY e.nid, e.prefix, e.organisation, e.event
+  ORDER BY e.nid, e.prefix, e.organisation, e.event
+  ON CONFLICT (day, nid, prefix, organisation, event) DO UPDATE SET count = s.count + excluded.count;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER records_count_status AFTER UPDATE ON records
+REFERENCING OLD TABLE AS old_records NEW TABLE AS new_records
+FOR EACH STATEMENT EXECUTE FUNCTION stat_count_status();
+`,
+  },
 ];

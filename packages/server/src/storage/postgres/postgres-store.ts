@@ -55,6 +55,16 @@ import {
   toSessionWithToken,
 } from "../rows.js";
 import type { RecordQuery, SearchHit } from "../search.js";
+import type {
+  ResolutionSeriesQuery,
+  ResolutionStat,
+  SeriesPoint,
+  SeriesQuery,
+  TopEntry,
+  TopPrefixQuery,
+  TopQuery,
+  UrnResolutionStat,
+} from "../stats.js";
 import {
   type Actor,
   type AuditEntry,
@@ -110,6 +120,7 @@ import {
   takeNumbers,
 } from "./prefixes.js";
 import { PostgresSearch } from "./search.js";
+import { PostgresStats } from "./stats.js";
 
 interface RecordRow extends RecordColumns {
   locators: Locator[];
@@ -234,6 +245,7 @@ export class PostgresStore implements Store {
   readonly #harvest: PostgresHarvest;
   readonly #oai: PostgresOai;
   readonly #links: PostgresLinks;
+  readonly #stats: PostgresStats;
 
   constructor(options: PostgresStoreOptions) {
     this.#url = options.url;
@@ -250,6 +262,7 @@ export class PostgresStore implements Store {
     this.#organisations = new PostgresOrganisations(this.pool, tx, audit);
     this.#oai = new PostgresOai(this.pool);
     this.#links = new PostgresLinks(this.pool);
+    this.#stats = new PostgresStats(this.pool);
     this.#prefixes = new PostgresPrefixes(this.pool, tx, audit, (nid) =>
       this.#changedNamespace(nid),
     );
@@ -1223,6 +1236,27 @@ export class PostgresStore implements Store {
       [p.nid, p.from, p.to, p.day, p.afterNid, p.limit],
     );
     return rows;
+  }
+  // Statistics (storage/postgres/stats.ts)
+
+  addStats(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void> {
+    return this.#stats.addStats(resolutions, urns);
+  }
+
+  resolutionSeries(query: ResolutionSeriesQuery): Promise<SeriesPoint[]> {
+    return this.#stats.resolutionSeries(query);
+  }
+
+  assignmentSeries(query: SeriesQuery): Promise<SeriesPoint[]> {
+    return this.#stats.assignmentSeries(query);
+  }
+
+  topUrns(query: TopQuery): Promise<TopEntry[]> {
+    return this.#stats.topUrns(query);
+  }
+
+  topPrefixes(query: TopPrefixQuery): Promise<TopEntry[]> {
+    return this.#stats.topPrefixes(query);
   }
 }
 

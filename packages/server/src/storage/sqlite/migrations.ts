@@ -740,6 +740,135 @@ CREATE TRIGGER link_checks_never_replaced BEFORE INSERT ON link_checks
 WHEN EXISTS (SELECT 1 FROM link_checks WHERE id = NEW.id)
 BEGIN
   SELECT RAISE(ABORT, 'a link check is never replaced');
+`,
+  },
+  {
+    // Statistics (resolutions and assignments per day by namespace, prefix and organisation; per
+    // URN for registered URNs): rollups that only grow. A count is only ever raised: rows are
+    // never deleted, their keys never change, and an INSERT of an existing key (REPLACE, UPSERT)
+    // is ignored rather than resetting it, which is also how the writes below create a row:
+    // insert it with 0 (skipped when it exists), then add. Assignments are counted by triggers
+    // on records, so every write path (API, web UI, import, mint, reservations) counts alike.
+    version: 12,
+    name: "statistics",
+    sql: `
+CREATE TABLE stat_resolutions (
+  day TEXT NOT NULL,
+  nid TEXT NOT NULL,
+  prefix TEXT NOT NULL,
+  organisation TEXT NOT NULL,
+  outcome TEXT NOT NULL
+    CHECK (outcome IN ('redirect', 'uri-list', 'metadata', 'not-found', 'gone', 'delegated')),
+  bot INTEGER NOT NULL CHECK (bot IN (0, 1)),
+  count INTEGER NOT NULL CHECK (count >= 0),
+  PRIMARY KEY (day, nid, prefix, organisation, outcome, bot)
+) WITHOUT ROWID;
+
+CREATE TABLE stat_resolution_urns (
+  day TEXT NOT NULL,
+  key TEXT NOT NULL,
+  nid TEXT NOT NULL,
+  prefix TEXT NOT NULL,
+  organisation TEXT NOT NULL,
+  count INTEGER NOT NULL CHECK (count >= 0),
+  bots INTEGER NOT NULL CHECK (bots >= 0),
+  PRIMARY KEY (day, key)
+) WITHOUT ROWID;
+
+CREATE TABLE stat_assignments (
+  day TEXT NOT NULL,
+  nid TEXT NOT NULL,
+  prefix TEXT NOT NULL,
+  organisation TEXT NOT NULL,
+  event TEXT NOT NULL CHECK (event IN ('registered', 'activated', 'deactivated')),
+  count INTEGER NOT NULL CHECK (count >= 0),
+  PRIMARY KEY (day, nid, prefix, organisation, event)
+) WITHOUT ROWID;
+
+CREATE TRIGGER stat_resolutions_kept BEFORE DELETE ON stat_resolutions
+BEGIN
+  SELECT RAISE(ABORT, 'statistics only grow');
+END;
+CREATE TRIGGER stat_resolutions_not_replaced BEFORE INSERT ON stat_resolutions
+WHEN EXISTS (SELECT 1 FROM stat_resolutions WHERE day = NEW.day AND nid = NEW.nid
+  AND prefix = NEW.prefix AND organisation = NEW.organisation AND outcome = NEW.outcome
+  AND bot = NEW.bot)
+BEGIN
+  SELECT RAISE(IGNORE);
+END;
+CREATE TRIGGER stat_resolutions_grow BEFORE UPDATE ON stat_resolutions
+WHEN NEW.day IS NOT OLD.day OR NEW.nid IS NOT OLD.nid OR NEW.prefix IS NOT OLD.prefix
+  OR NEW.organisation IS NOT OLD.organisation OR NEW.outcome IS NOT OLD.outcome
+  OR NEW.bot IS NOT OLD.bot OR NEW.count < OLD.count
+BEGIN
+  SELECT RAISE(ABORT, 'statistics only grow');
+END;
+
+CREATE TRIGGER stat_resolution_urns_kept BEFORE DELETE ON stat_resolution_urns
+BEGIN
+  SELECT RAISE(ABORT, 'statistics only grow');
+END;
+CREATE TRIGGER stat_resolution_urns_not_replaced BEFORE INSERT ON stat_resolution_urns
+WHEN EXISTS (SELECT 1 FROM stat_resolution_urns WHERE day = NEW.day AND key = NEW.key)
+BEGIN
+  SELECT RAISE(IGNORE);
+END;
+CREATE TRIGGER stat_resolution_urns_grow BEFORE UPDATE ON stat_resolution_urns
+WHEN NEW.day IS NOT OLD.day OR NEW.key IS NOT OLD.key OR NEW.nid IS NOT OLD.nid
+  OR NEW.prefix IS NOT OLD.prefix OR NEW.organisation IS NOT OLD.organisation
+  OR NEW.count < OLD.count OR NEW.bots < OLD.bots
+BEGIN
+  SELECT RAISE(ABORT, 'statistics only grow');
+END;
+
+CREATE TRIGGER stat_assignments_kept BEFORE DELETE ON stat_assignments
+BEGIN
+  SELECT RAISE(ABORT, 'statistics only grow');
+END;
+CREATE TRIGGER stat_assignments_not_replaced BEFORE INSERT ON stat_assignments
+WHEN EXISTS (SELECT 1 FROM stat_assignments WHERE day = NEW.day AND nid = NEW.nid
+  AND prefix = NEW.prefix AND organisation = NEW.organisation AND event = NEW.event)
+BEGIN
+  SELECT RAISE(IGNORE);
+END;
+CREATE TRIGGER stat_assignments_grow BEFORE UPDATE ON stat_assignments
+WHEN NEW.day IS NOT OLD.day OR NEW.nid IS NOT OLD.nid OR NEW.prefix IS NOT OLD.prefix
+  OR NEW.organisation IS NOT OLD.organisation OR NEW.event IS NOT OLD.event
+  OR NEW.count < OLD.count
+BEGIN
+  SELECT RAISE(ABORT, 'statistics only grow');
+END;
+
+-- Assignments: a new record is registered (an imported deactivated one also deactivated); a
+-- reserved record that becomes active is activated; a record that becomes deactivated is
+-- deactivated. Counted on the UTC day of the write.
+CREATE TRIGGER records_count_registered AFTER INSERT ON records
+BEGIN
+  INSERT INTO stat_assignments VALUES (strftime('%Y-%m-%d', 'now'), NEW.nid,
+    coalesce(NEW.prefix, ''), coalesce(NEW.organisation, ''), 'registered', 0);
+  UPDATE stat_assignments SET count = count + 1
+  WHERE day = strftime('%Y-%m-%d', 'now') AND nid = NEW.nid AND prefix = coalesce(NEW.prefix, '')
+    AND organisation = coalesce(NEW.organisation, '') AND event = 'registered';
+END;
+CREATE TRIGGER records_count_created_deactivated AFTER INSERT ON records
+WHEN NEW.status = 'deactivated'
+BEGIN
+  INSERT INTO stat_assignments VALUES (strftime('%Y-%m-%d', 'now'), NEW.nid,
+    coalesce(NEW.prefix, ''), coalesce(NEW.organisation, ''), 'deactivated', 0);
+  UPDATE stat_assignments SET count = count + 1
+  WHERE day = strftime('%Y-%m-%d', 'now') AND nid = NEW.nid AND prefix = coalesce(NEW.prefix, '')
+    AND organisation = coalesce(NEW.organisation, '') AND event = 'deactivated';
+END;
+CREATE TRIGGER records_count_status AFTER UPDATE OF status ON records
+WHEN NEW.status IS NOT OLD.status AND NEW.status IN ('active', 'deactivated')
+BEGIN
+  INSERT INTO stat_assignments VALUES (strftime('%Y-%m-%d', 'now'), NEW.nid,
+    coalesce(NEW.prefix, ''), coalesce(NEW.organisation, ''),
+    CASE NEW.status WHEN 'active' THEN 'activated' ELSE 'deactivated' END, 0);
+  UPDATE stat_assignments SET count = count + 1
+  WHERE day = strftime('%Y-%m-%d', 'now') AND nid = NEW.nid AND prefix = coalesce(NEW.prefix, '')
+    AND organisation = coalesce(NEW.organisation, '')
+    AND event = CASE NEW.status WHEN 'active' THEN 'activated' ELSE 'deactivated' END;
 END;
 `,
   },

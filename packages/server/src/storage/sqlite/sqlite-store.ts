@@ -54,6 +54,16 @@ import {
   toSessionWithToken,
 } from "../rows.js";
 import type { RecordQuery, SearchHit } from "../search.js";
+import type {
+  ResolutionSeriesQuery,
+  ResolutionStat,
+  SeriesPoint,
+  SeriesQuery,
+  TopEntry,
+  TopPrefixQuery,
+  TopQuery,
+  UrnResolutionStat,
+} from "../stats.js";
 import {
   type Actor,
   type AuditEntry,
@@ -96,6 +106,7 @@ import { SqliteOai } from "./oai.js";
 import { SqliteOrganisations } from "./organisations.js";
 import { SqlitePrefixes } from "./prefixes.js";
 import { SqliteSearch } from "./search.js";
+import { SqliteStats } from "./stats.js";
 
 type RecordRow = RecordColumns;
 
@@ -178,6 +189,7 @@ export class SqliteStore implements Store {
   #harvestStore: SqliteHarvest | undefined;
   #oaiReads: SqliteOai | undefined;
   #links: SqliteLinks | undefined;
+  #stats: SqliteStats | undefined;
 
   constructor(options: SqliteStoreOptions) {
     this.db = new Database(options.filename, { readonly: options.readonly ?? false });
@@ -217,6 +229,12 @@ export class SqliteStore implements Store {
   get #lnk(): SqliteLinks {
     if (this.#links === undefined) this.#links = new SqliteLinks(this.db);
     return this.#links;
+  }
+
+  // Prepared after the migrations, like the rest.
+  get #stat(): SqliteStats {
+    if (this.#stats === undefined) this.#stats = new SqliteStats(this.db);
+    return this.#stats;
   }
 
   get #pfx(): SqlitePrefixes {
@@ -1125,6 +1143,27 @@ export class SqliteStore implements Store {
 
   async resolutionCounts(query: ResolutionCountQuery): Promise<ResolutionCount[]> {
     return this.s.counts.all(countParams(query));
+  }
+  // Statistics (storage/sqlite/stats.ts)
+
+  addStats(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void> {
+    return this.#stat.addStats(resolutions, urns);
+  }
+
+  resolutionSeries(query: ResolutionSeriesQuery): Promise<SeriesPoint[]> {
+    return this.#stat.resolutionSeries(query);
+  }
+
+  assignmentSeries(query: SeriesQuery): Promise<SeriesPoint[]> {
+    return this.#stat.assignmentSeries(query);
+  }
+
+  topUrns(query: TopQuery): Promise<TopEntry[]> {
+    return this.#stat.topUrns(query);
+  }
+
+  topPrefixes(query: TopPrefixQuery): Promise<TopEntry[]> {
+    return this.#stat.topPrefixes(query);
   }
 }
 

@@ -1,0 +1,232 @@
+// GET /api/v1/stats/…: resolution and assignment statistics over a range of days, by day or by
+// month, filtered by namespace, prefix, organisation, outcome and crawler traffic, and the URNs
+// and prefixes resolved most. Public, like the per-namespace counts; every list is paged (keyset
+// cursors) and bounded (limit ≤ 1000, a range of at most a year by day, a month for top lists).
+
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { PluginOptions } from "../http/context.js";
+import { linkHeader } from "../http/link-header.js";
+import { decodeCursor, encodeCursor, pageLimit } from "../http/paging.js";
+import { HttpProblem } from "../http/problem.js";
+import { listOf, problems } from "../http/schemas.js";
+import { ASSIGNMENT_EVENTS, OUTCOMES } from "../storage/stats.js";
+import {
+  granularityProperty,
+  MAX_DAYS,
+  MAX_TOP_DAYS,
+  outcomeProperty,
+  statsQueryProperties,
+  statsRequest,
+} from "../validation/stats-query.js";
+
+const PAGE_MAX = 1000;
+
+const paging = {
+  limit: { type: "string", description: `Rows a page, 1–${PAGE_MAX} (default 100)` },
+  cursor: { type: "string", description: "The `next` of the page before" },
+} as const;
+
+function querystring(properties: Record<string, object>) {
+  return { type: "object", properties, additionalProperties: false } as const;
+}
+
+function pageOf(items: Record<string, object>) {
+  return {
+    200: {
+      type: "object",
+      properties: { items: listOf(items), next: { type: ["string", "null"] } },
+      required: ["items", "next"],
+    },
+    ...problems(400),
+  };
+}
+
+type Query = Record<string, string | undefined>;
+
+/** Sends the next page's address in a Link header (RFC 8288) as well as in `next`. */
+function linkNext(reply: FastifyReply, path: string, q: Query, next: string | null): void {
+  if (next === null) return;
+  const params = new URLSearchParams({ ...(q as Record<string, string>), cursor: next });
+  reply.header("link", linkHeader([{ href: `${path}?${params}`, params: [["rel", "next"]] }]));
+}
+
+/** The position after the last row of a top list's page before. */
+function topAfter(cursor: string | undefined): { count: number; name: string } | undefined {
+  if (cursor === undefined) return undefined;
+  const [count, name] = decodeCursor(cursor, 2) as [string, string];
+  if (!/^\d{1,15}$/.test(count))
+    throw new HttpProblem(400, "bad-cursor", "the cursor is not one this server gave out");
+  return { count: Number(count), name };
+}
+
+function seriesAfter(cursor: string | undefined): { period: string; kind: string } | undefined {
+  if (cursor === undefined) return undefined;
+  const [period, kind] = decodeCursor(cursor, 2) as [string, string];
+  return { period, kind };
+}
+
+const RANGE = `By day the range covers at most ${MAX_DAYS.day} days, by month ${MAX_DAYS.month}; without from and to, the last 30 days (12 months by month).`;
+
+export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
+  const { store, counter } = ctx;
+
+  app.get(
+    "/api/v1/stats/resolutions/series",
+    {
+      schema: {
+        operationId: "getResolutionSeries",
+        summary: "Resolutions per day or month, by outcome",
+        description: `Counts of resolutions (GET /{urn} and the RFC 2169 services) per period and outcome, ordered by period then outcome. ${RANGE} Follow \`next\` (also in a Link header, rel="next") for the next page.`,
+        tags: ["statistics"],
+        querystring: querystring({
+          ...statsQueryProperties,
+          granularity: granularityProperty,
+          outcome: outcomeProperty,
+          ...paging,
+        }),
+        response: pageOf({
+          period: { type: "string", description: "YYYY-MM-DD, or YYYY-MM by month" },
+          outcome: { type: "string", enum: OUTCOMES },
+          count: { type: "integer" },
+        }),
+      },
+    },
+    async (request, reply) => {
+      const q = request.query as Query;
+      const limit = pageLimit(q.limit, 100, PAGE_MAX);
+      const after = seriesAfter(q.cursor);
+      await counter.flush();
+      const points = await store.resolutionSeries({
+        ...statsRequest(q),
+        limit,
+        ...(after === undefined ? {} : { after }),
+      });
+      const last = points.at(-1);
+      const next =
+        points.length < limit || last === undefined ? null : encodeCursor([last.period, last.kind]);
+      linkNext(reply, "/api/v1/stats/resolutions/series", q, next);
+      return {
+        items: points.map((p) => ({ period: p.period, outcome: p.kind, count: p.count })),
+        next,
+      };
+    },
+  );
+
+  app.get(
+    "/api/v1/stats/assignments",
+    {
+      schema: {
+        operationId: "getAssignmentSeries",
+        summary: "URNs registered, activated and deactivated per day or month",
+        description: `Counted on the day of the write, whatever wrote it (API, web UI, import, minting, reservations). registered: a new record (reserved or active); activated: a reserved URN taken into use; deactivated: a URN deactivated (or imported deactivated). Ordered by period then event. ${RANGE}`,
+        tags: ["statistics"],
+        querystring: querystring({
+          ...statsQueryProperties,
+          granularity: granularityProperty,
+          ...paging,
+        }),
+        response: pageOf({
+          period: { type: "string", description: "YYYY-MM-DD, or YYYY-MM by month" },
+          event: { type: "string", enum: ASSIGNMENT_EVENTS },
+          count: { type: "integer" },
+        }),
+      },
+    },
+    async (request, reply) => {
+      const q = request.query as Query;
+      const limit = pageLimit(q.limit, 100, PAGE_MAX);
+      const after = seriesAfter(q.cursor);
+      const points = await store.assignmentSeries({
+        ...statsRequest(q),
+        limit,
+        ...(after === undefined ? {} : { after }),
+      });
+      const last = points.at(-1);
+      const next =
+        points.length < limit || last === undefined ? null : encodeCursor([last.period, last.kind]);
+      linkNext(reply, "/api/v1/stats/assignments", q, next);
+      return {
+        items: points.map((p) => ({ period: p.period, event: p.kind, count: p.count })),
+        next,
+      };
+    },
+  );
+
+  app.get(
+    "/api/v1/stats/top-urns",
+    {
+      schema: {
+        operationId: "getTopUrns",
+        summary: "The URNs registered here that were resolved most",
+        description: `By resolutions over the range, most first (then by URN); the URN is its equivalence key (RFC 8141 §3). Only URNs registered here are counted one by one. The range covers at most ${MAX_TOP_DAYS} days (default: the last 30). limit is the N of the top N; \`next\` pages on.`,
+        tags: ["statistics"],
+        querystring: querystring({ ...statsQueryProperties, ...paging }),
+        response: pageOf({
+          urn: { type: "string" },
+          organisation: { type: "string", description: '"" for a URN outside every prefix' },
+          count: { type: "integer" },
+        }),
+      },
+    },
+    async (request, reply) => {
+      const q = request.query as Query;
+      const limit = pageLimit(q.limit, 10, PAGE_MAX);
+      const after = topAfter(q.cursor);
+      await counter.flush();
+      const rows = await store.topUrns({
+        ...statsRequest(q, Date.now(), MAX_TOP_DAYS),
+        limit,
+        ...(after === undefined ? {} : { after }),
+      });
+      const last = rows.at(-1);
+      const next =
+        rows.length < limit || last === undefined
+          ? null
+          : encodeCursor([String(last.count), last.name]);
+      linkNext(reply, "/api/v1/stats/top-urns", q, next);
+      return {
+        items: rows.map((r) => ({ urn: r.name, organisation: r.organisation, count: r.count })),
+        next,
+      };
+    },
+  );
+
+  app.get(
+    "/api/v1/stats/top-prefixes",
+    {
+      schema: {
+        operationId: "getTopPrefixes",
+        summary: "The prefixes whose URNs were resolved most",
+        description: `By resolutions over the range (of registered URNs and of unknown ones under the prefix), most first (then by prefix). The range covers at most ${MAX_TOP_DAYS} days (default: the last 30). limit is the N of the top N; \`next\` pages on.`,
+        tags: ["statistics"],
+        querystring: querystring({ ...statsQueryProperties, outcome: outcomeProperty, ...paging }),
+        response: pageOf({
+          prefix: { type: "string" },
+          organisation: { type: "string" },
+          count: { type: "integer" },
+        }),
+      },
+    },
+    async (request, reply) => {
+      const q = request.query as Query;
+      const limit = pageLimit(q.limit, 10, PAGE_MAX);
+      const after = topAfter(q.cursor);
+      await counter.flush();
+      const rows = await store.topPrefixes({
+        ...statsRequest(q, Date.now(), MAX_TOP_DAYS),
+        limit,
+        ...(after === undefined ? {} : { after }),
+      });
+      const last = rows.at(-1);
+      const next =
+        rows.length < limit || last === undefined
+          ? null
+          : encodeCursor([String(last.count), last.name]);
+      linkNext(reply, "/api/v1/stats/top-prefixes", q, next);
+      return {
+        items: rows.map((r) => ({ prefix: r.name, organisation: r.organisation, count: r.count })),
+        next,
+      };
+    },
+  );
+}

@@ -1,0 +1,99 @@
+// Statistics in PostgreSQL: a flush is one statement per rollup, the rows grouped and upserted in
+// key order (concurrent servers take the row locks in the same order). The reads are the shared
+// SQL (stats-sql.ts) with typed binds.
+
+import type pg from "pg";
+import type {
+  ResolutionSeriesQuery,
+  ResolutionStat,
+  SeriesPoint,
+  SeriesQuery,
+  StatsStore,
+  TopEntry,
+  TopPrefixQuery,
+  TopQuery,
+  UrnResolutionStat,
+} from "../stats.js";
+import {
+  assignmentSeriesSql,
+  type Dialect,
+  resolutionSeriesSql,
+  type Sql,
+  topPrefixesSql,
+  topUrnsSql,
+} from "../stats-sql.js";
+
+const POSTGRES: Dialect = {
+  bind: (n, type) => `$${n}::${type === "count" ? "bigint" : type === "int" ? "integer" : "text"}`,
+  bot: "bot::int",
+};
+
+export class PostgresStats implements StatsStore {
+  readonly #pool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    this.#pool = pool;
+  }
+
+  async #all<T extends pg.QueryResultRow>(sql: Sql): Promise<T[]> {
+    return (await this.#pool.query<T>(sql.text, sql.values)).rows;
+  }
+
+  async addStats(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void> {
+    const column = <T, K extends keyof T>(rows: T[], k: K) => rows.map((r) => r[k]);
+    if (resolutions.length > 0)
+      await this.#pool.query(
+        `INSERT INTO stat_resolutions AS s (day, nid, prefix, organisation, outcome, bot, count)
+         SELECT day, nid, prefix, organisation, outcome, bot, sum(count)
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[],
+           $7::bigint[]) AS c(day, nid, prefix, organisation, outcome, bot, count)
+         GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
+         ON CONFLICT (day, nid, prefix, organisation, outcome, bot)
+         DO UPDATE SET count = s.count + excluded.count`,
+        [
+          column(resolutions, "day"),
+          column(resolutions, "nid"),
+          column(resolutions, "prefix"),
+          column(resolutions, "organisation"),
+          column(resolutions, "outcome"),
+          column(resolutions, "bot"),
+          column(resolutions, "count"),
+        ],
+      );
+    if (urns.length > 0)
+      await this.#pool.query(
+        `INSERT INTO stat_resolution_urns AS s (day, key, nid, prefix, organisation, count, bots)
+         SELECT day, key, max(nid), max(prefix), max(organisation), sum(count), sum(bots)
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[],
+           $7::bigint[]) AS c(day, key, nid, prefix, organisation, count, bots)
+         GROUP BY 1, 2 ORDER BY 1, 2
+         ON CONFLICT (day, key)
+         DO UPDATE SET count = s.count + excluded.count, bots = s.bots + excluded.bots`,
+        [
+          column(urns, "day"),
+          column(urns, "key"),
+          column(urns, "nid"),
+          column(urns, "prefix"),
+          column(urns, "organisation"),
+          column(urns, "count"),
+          column(urns, "bots"),
+        ],
+      );
+  }
+
+  resolutionSeries(query: ResolutionSeriesQuery): Promise<SeriesPoint[]> {
+    return this.#all(resolutionSeriesSql(POSTGRES, query));
+  }
+
+  assignmentSeries(query: SeriesQuery): Promise<SeriesPoint[]> {
+    return this.#all(assignmentSeriesSql(POSTGRES, query));
+  }
+
+  topUrns(query: TopQuery): Promise<TopEntry[]> {
+    return this.#all(topUrnsSql(POSTGRES, query));
+  }
+
+  topPrefixes(query: TopPrefixQuery): Promise<TopEntry[]> {
+    return this.#all(topPrefixesSql(POSTGRES, query));
+  }
+}

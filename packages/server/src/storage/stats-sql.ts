@@ -1,0 +1,119 @@
+// The statistics reads in the SQL both engines share, with their bind values in order: a series
+// by period (substr of the day: 10 characters by day, 7 by month) and a top list by count. Each
+// engine names its binds ($n or ?) and its bot column; the query text and the order are one.
+
+import {
+  type ResolutionSeriesQuery,
+  type SeriesQuery,
+  type StatsFilter,
+  statParams,
+  type TopPrefixQuery,
+  type TopQuery,
+} from "./stats.js";
+
+/** What a bind value is, for an engine that must be told (PostgreSQL): count is a bigint. */
+export type BindType = "text" | "int" | "count";
+
+/** An engine's spelling of the n-th bind value (1-based) and of the bot column as 0 or 1. */
+export interface Dialect {
+  bind(n: number, type: BindType): string;
+  bot: string;
+}
+
+export interface Sql {
+  text: string;
+  values: (string | number | null)[];
+}
+
+/** The filters every read shares, as a WHERE clause from bind `first` on. */
+function where(d: Dialect, first: number, withOutcome: boolean, withBot: boolean): string {
+  const b = (i: number) => d.bind(first + i, i >= 6 ? "int" : "text");
+  return [
+    `day >= ${b(0)} AND day <= ${b(1)}`,
+    `(${b(2)} IS NULL OR nid = ${b(2)})`,
+    `(${b(3)} IS NULL OR prefix = ${b(3)})`,
+    `(${b(4)} IS NULL OR organisation = ${b(4)})`,
+    withOutcome ? `(${b(5)} IS NULL OR outcome = ${b(5)})` : "",
+    withBot ? `${d.bot} BETWEEN ${b(6)} AND ${b(7)}` : "",
+  ]
+    .filter((c) => c !== "")
+    .join(" AND ");
+}
+
+function filterValues(q: StatsFilter & Partial<Pick<ResolutionSeriesQuery, "bots" | "outcome">>) {
+  const p = statParams(q);
+  return [p.from, p.to, p.nid, p.prefix, p.organisation, p.outcome, p.botLow, p.botHigh];
+}
+
+function series(d: Dialect, table: string, kind: string, q: SeriesQuery, all: unknown[]): Sql {
+  const resolutions = table === "stat_resolutions";
+  const n = all.length;
+  return {
+    text: `SELECT period, kind, count FROM (
+  SELECT substr(day, 1, ${d.bind(n + 1, "int")}) AS period, ${kind} AS kind,
+    CAST(sum(count) AS bigint) AS count
+  FROM ${table} WHERE ${where(d, 1, resolutions, resolutions)}
+  GROUP BY 1, 2
+) s WHERE (period > ${d.bind(n + 2, "text")} OR (period = ${d.bind(n + 2, "text")} AND kind > ${d.bind(n + 3, "text")}))
+ORDER BY period, kind LIMIT ${d.bind(n + 4, "int")}`,
+    values: [
+      ...(all as (string | number | null)[]),
+      q.granularity === "month" ? 7 : 10,
+      q.after?.period ?? "",
+      q.after?.kind ?? "",
+      q.limit,
+    ],
+  };
+}
+
+export function resolutionSeriesSql(d: Dialect, q: ResolutionSeriesQuery): Sql {
+  return series(d, "stat_resolutions", "outcome", q, filterValues(q));
+}
+
+export function assignmentSeriesSql(d: Dialect, q: SeriesQuery): Sql {
+  return series(d, "stat_assignments", "event", q, filterValues(q).slice(0, 5));
+}
+
+/** The page of a top list after the one that ended at `after`. */
+function topPage(
+  d: Dialect,
+  n: number,
+  q: TopQuery,
+): { text: string; values: (string | number)[] } {
+  return {
+    text: `WHERE count > 0 AND (count < ${d.bind(n + 1, "count")} OR (count = ${d.bind(n + 1, "count")} AND name > ${d.bind(n + 2, "text")}))
+ORDER BY count DESC, name LIMIT ${d.bind(n + 3, "int")}`,
+    values: [q.after?.count ?? Number.MAX_SAFE_INTEGER, q.after?.name ?? "", q.limit],
+  };
+}
+
+/** The URNs resolved most: by people, by crawlers, or both (`bots`). */
+export function topUrnsSql(d: Dialect, q: TopQuery): Sql {
+  const all = filterValues(q).slice(0, 5);
+  const p = statParams(q);
+  const n = all.length;
+  const page = topPage(d, n + 2, q);
+  return {
+    text: `SELECT name, organisation, count FROM (
+  SELECT key AS name, max(organisation) AS organisation,
+    CAST(sum(count * ${d.bind(n + 1, "int")} + bots * ${d.bind(n + 2, "int")}) AS bigint) AS count
+  FROM stat_resolution_urns WHERE ${where(d, 1, false, false)}
+  GROUP BY key
+) s ${page.text}`,
+    values: [...all, p.botLow === 0 ? 1 : 0, p.botHigh, ...page.values],
+  };
+}
+
+/** The prefixes whose URNs are resolved most. */
+export function topPrefixesSql(d: Dialect, q: TopPrefixQuery): Sql {
+  const all = filterValues(q);
+  const page = topPage(d, all.length, q);
+  return {
+    text: `SELECT name, organisation, count FROM (
+  SELECT prefix AS name, organisation, CAST(sum(count) AS bigint) AS count
+  FROM stat_resolutions WHERE prefix <> '' AND ${where(d, 1, true, true)}
+  GROUP BY prefix, organisation
+) s ${page.text}`,
+    values: [...all, ...page.values],
+  };
+}

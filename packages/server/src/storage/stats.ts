@@ -1,0 +1,122 @@
+// Statistics as stored: daily rollups of resolutions (by namespace, prefix, organisation, outcome
+// and crawler or not; per registered URN one row a day) and of assignments (registered,
+// activated, deactivated), and the reads the API and the web UI make of them. Both engines take
+// the same SQL (stats-sql.ts) and answer in the same order, byte order throughout.
+
+/** How a resolution was answered, as the statistics count it. */
+export type Outcome = "redirect" | "uri-list" | "metadata" | "not-found" | "gone" | "delegated";
+export const OUTCOMES: readonly Outcome[] = [
+  "redirect",
+  "uri-list",
+  "metadata",
+  "not-found",
+  "gone",
+  "delegated",
+];
+
+/** What happened to an assignment. */
+export type AssignmentEvent = "registered" | "activated" | "deactivated";
+export const ASSIGNMENT_EVENTS: readonly AssignmentEvent[] = [
+  "registered",
+  "activated",
+  "deactivated",
+];
+
+/** Where a resolution or an assignment belongs; "" outside every prefix (and organisation). */
+export interface StatDimensions {
+  nid: string;
+  prefix: string;
+  organisation: string;
+}
+
+/** Resolutions of one day in one bucket. */
+export interface ResolutionStat extends StatDimensions {
+  day: string;
+  outcome: Outcome;
+  bot: boolean;
+  count: number;
+}
+
+/** Resolutions of one registered URN on one day: by people and by crawlers. */
+export interface UrnResolutionStat extends StatDimensions {
+  day: string;
+  key: string;
+  count: number;
+  bots: number;
+}
+
+/** Which crawler traffic a read counts: none (people only), only crawlers, or both. */
+export type BotFilter = "exclude" | "only" | "include";
+
+/** What every statistics read shares: the days (both included) and the filters. */
+export interface StatsFilter {
+  from: string;
+  to: string;
+  nid?: string;
+  prefix?: string;
+  organisation?: string;
+}
+
+export type Granularity = "day" | "month";
+
+export interface SeriesQuery extends StatsFilter {
+  granularity: Granularity;
+  limit: number;
+  /** The last (period, kind) of the page before. */
+  after?: { period: string; kind: string };
+}
+
+export interface ResolutionSeriesQuery extends SeriesQuery {
+  outcome?: Outcome;
+  bots: BotFilter;
+}
+
+/** One period's count of one outcome (resolutions) or one event (assignments). */
+export interface SeriesPoint {
+  /** YYYY-MM-DD, or YYYY-MM by month. */
+  period: string;
+  kind: string;
+  count: number;
+}
+
+export interface TopQuery extends StatsFilter {
+  bots: BotFilter;
+  limit: number;
+  /** The last (count, name) of the page before: pages go by count down, then name up. */
+  after?: { count: number; name: string };
+}
+
+export interface TopPrefixQuery extends TopQuery {
+  outcome?: Outcome;
+}
+
+/** A URN (its equivalence key) or a prefix (with its organisation) and its resolutions. */
+export interface TopEntry {
+  name: string;
+  organisation: string;
+  count: number;
+}
+
+export interface StatsStore {
+  /** Adds to the daily rollups (the server batches increments in memory). */
+  addStats(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void>;
+  resolutionSeries(query: ResolutionSeriesQuery): Promise<SeriesPoint[]>;
+  assignmentSeries(query: SeriesQuery): Promise<SeriesPoint[]>;
+  topUrns(query: TopQuery): Promise<TopEntry[]>;
+  topPrefixes(query: TopPrefixQuery): Promise<TopEntry[]>;
+}
+
+/** The bind values both engines' statistics queries take: every filter filled in. */
+export function statParams(q: StatsFilter & { bots?: BotFilter; outcome?: Outcome }) {
+  return {
+    from: q.from,
+    to: q.to,
+    nid: q.nid?.toLowerCase() ?? null,
+    prefix: q.prefix ?? null,
+    organisation: q.organisation ?? null,
+    outcome: q.outcome ?? null,
+    // bot = 0 / 1 matches; -1 matches neither, 2 both (see the queries).
+    botLow: q.bots === "only" ? 1 : 0,
+    botHigh: q.bots === "exclude" ? 0 : 1,
+  };
+}

@@ -1,0 +1,91 @@
+// GET /stats: the statistics pages, public like the API's statistics. The querystring is the
+// API's (from, to, granularity, organisation or prefix), checked by the same function.
+
+import type { FastifyInstance } from "fastify";
+import type { ServerContext } from "../http/context.js";
+import { OUTCOMES } from "../storage/stats.js";
+import { MAX_DAYS, MAX_TOP_DAYS, statsRequest } from "../validation/stats-query.js";
+import type { Pages } from "./pages.js";
+import { type StatsData, statsContent, statsTitle } from "./stats-page.js";
+
+/** The top URNs and prefixes a page lists. */
+const TOP = 10;
+
+/** The querystring's single values (a repeated parameter is not one the page reads). */
+function single(query: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries((query ?? {}) as Record<string, unknown>))
+    if (typeof v === "string" && v !== "") out[k] = v;
+  return out;
+}
+
+export function statsRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pages): void {
+  const { store, counter } = ctx;
+
+  app.get("/stats", async (request, reply) => {
+    const q = single(request.query);
+    const r = statsRequest(q);
+    let scope: StatsData["scope"] = { kind: "all" };
+    if (r.prefix !== undefined) {
+      const prefix = await store.getPrefix(r.prefix);
+      if (prefix === null)
+        return pages.message(
+          request,
+          reply,
+          404,
+          `"${r.prefix}" is not a prefix here.`,
+          "No such prefix",
+        );
+      scope = { kind: "prefix", prefix: prefix.prefix, organisation: prefix.organisation };
+    } else if (r.organisation !== undefined) {
+      const organisation = await store.getOrganisation(r.organisation);
+      if (organisation === null)
+        return pages.message(
+          request,
+          reply,
+          404,
+          `"${r.organisation}" is not an organisation here.`,
+          "No such organisation",
+        );
+      scope = { kind: "organisation", id: organisation.id, name: organisation.name };
+    }
+    await counter.flush();
+    // Every period's every outcome fits: a page is bounded by the range, not by paging.
+    const limit = (MAX_DAYS.day + 1) * OUTCOMES.length;
+    const topFrom = latest(r.from, monthBefore(r.to));
+    const topRange = { ...r, from: topFrom, limit: TOP };
+    const [people, crawlers, assignments, topUrns, topPrefixes] = await Promise.all([
+      store.resolutionSeries({ ...r, bots: "exclude", limit }),
+      store.resolutionSeries({ ...r, bots: "only", limit }),
+      store.assignmentSeries({ ...r, limit }),
+      store.topUrns({ ...topRange, bots: "include" }),
+      store.topPrefixes({ ...topRange, bots: "include" }),
+    ]);
+    const data: StatsData = {
+      request: r,
+      scope,
+      people,
+      crawlers,
+      assignments,
+      topFrom,
+      topUrns,
+      topPrefixes,
+    };
+    return pages.send(
+      reply,
+      200,
+      { title: statsTitle(data), session: await pages.sessions.get(request), current: "stats" },
+      statsContent(data),
+    );
+  });
+}
+
+/** The first day of the longest range a top list covers (MAX_TOP_DAYS) ending on `to`. */
+function monthBefore(to: string): string {
+  const t = Date.parse(`${to}T00:00:00Z`) - (MAX_TOP_DAYS - 1) * 86400000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+function latest(a: string, b: string): string {
+  return a > b ? a : b;
+}

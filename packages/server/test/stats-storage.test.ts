@@ -1,0 +1,183 @@
+// The statistics rollups in the database, on every engine: additions add up however they are
+// batched (a property), assignments are counted by the schema for every write, and the counts
+// only grow — raw SQL, as an operator's SQL shell would send it, can neither lower nor remove
+// one (SQLite ignores an INSERT of an existing row, so REPLACE and UPSERT leave it as it was).
+
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import fc from "fast-check";
+import {
+  OUTCOMES,
+  type Outcome,
+  type ResolutionStat,
+  type UrnResolutionStat,
+} from "../src/storage/stats.js";
+import { type EngineHandle, engines } from "./engines.js";
+
+const actor = { tokenId: null };
+const DAY = "2026-03-04";
+const RANGE = { from: "2026-03-01", to: "2026-03-31" };
+
+function stat(outcome: Outcome, bot: boolean, count: number, nid = "example"): ResolutionStat {
+  return { day: DAY, nid, prefix: "", organisation: "", outcome, bot, count };
+}
+
+function urn(key: string, count: number, bots: number): UrnResolutionStat {
+  return { day: DAY, key, nid: "example", prefix: "", organisation: "", count, bots };
+}
+
+const GUARDED = [
+  "DELETE FROM stat_resolutions",
+  "UPDATE stat_resolutions SET count = 0",
+  "UPDATE stat_resolutions SET day = '2020-01-01'",
+  "UPDATE stat_resolutions SET outcome = 'gone' WHERE outcome = 'redirect'",
+  "DELETE FROM stat_resolution_urns",
+  "UPDATE stat_resolution_urns SET bots = 0",
+  "UPDATE stat_resolution_urns SET key = 'urn:example:other'",
+  "DELETE FROM stat_assignments",
+  "UPDATE stat_assignments SET count = count - 1",
+  "UPDATE stat_assignments SET event = 'activated' WHERE event = 'registered'",
+];
+const GUARDED_POSTGRES = [
+  "TRUNCATE stat_resolutions",
+  "TRUNCATE stat_resolution_urns",
+  "TRUNCATE stat_assignments",
+  `INSERT INTO stat_resolutions (day, nid, prefix, organisation, outcome, bot, count)
+   VALUES ('${DAY}', 'example', '', '', 'redirect', false, 0)
+   ON CONFLICT (day, nid, prefix, organisation, outcome, bot) DO UPDATE SET count = 0`,
+];
+/** Writes SQLite takes without an error and without effect. */
+const IGNORED_SQLITE = [
+  `REPLACE INTO stat_resolutions VALUES ('${DAY}', 'example', '', '', 'redirect', 0, 0)`,
+  `INSERT INTO stat_resolutions VALUES ('${DAY}', 'example', '', '', 'redirect', 0, 0)
+   ON CONFLICT DO UPDATE SET count = 0`,
+  `INSERT OR REPLACE INTO stat_resolution_urns VALUES ('${DAY}', 'urn:example:a', 'example', '', '', 0, 0)`,
+  "INSERT OR REPLACE INTO stat_assignments SELECT day, nid, prefix, organisation, event, 0 FROM stat_assignments",
+];
+
+for (const engine of engines) {
+  describe(`statistics storage (${engine.name})`, () => {
+    let h: EngineHandle;
+    before(async () => {
+      h = await engine.open();
+      await h.store.createNamespace({ nid: "example", local: true }, actor);
+    });
+    after(async () => h.close());
+
+    const snapshot = async () =>
+      JSON.stringify(
+        await Promise.all(
+          ["stat_resolutions", "stat_resolution_urns", "stat_assignments"].map(async (t) =>
+            (await h.rawRows(t)).map((r) => JSON.stringify(r)).sort(),
+          ),
+        ),
+      );
+
+    it("adds up resolutions however the flushes batch them", async () => {
+      const bucket = fc.record({
+        outcome: fc.constantFrom(...OUTCOMES),
+        bot: fc.boolean(),
+        count: fc.integer({ min: 1, max: 1000 }),
+        nid: fc.constantFrom("example", "(elsewhere)"),
+      });
+      let added = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.array(bucket, { maxLength: 8 }), { maxLength: 5 }),
+          async (flushes) => {
+            const before = await h.store.resolutionSeries({
+              ...RANGE,
+              granularity: "month",
+              bots: "include",
+              limit: 100,
+            });
+            const total = (points: { count: number }[]) => points.reduce((n, p) => n + p.count, 0);
+            for (const batch of flushes)
+              await h.store.addStats(
+                batch.map((b) => stat(b.outcome, b.bot, b.count, b.nid)),
+                [],
+              );
+            const expected = flushes.flat().reduce((n, b) => n + b.count, 0);
+            added += expected;
+            const after = await h.store.resolutionSeries({
+              ...RANGE,
+              granularity: "month",
+              bots: "include",
+              limit: 100,
+            });
+            assert.equal(total(after) - total(before), expected);
+            assert.ok(after.every((p) => p.period === "2026-03"));
+          },
+        ),
+        { numRuns: 25 },
+      );
+      const byDay = await h.store.resolutionSeries({
+        ...RANGE,
+        granularity: "day",
+        bots: "include",
+        limit: 100,
+      });
+      assert.equal(
+        byDay.reduce((n, p) => n + p.count, 0),
+        added,
+      );
+    });
+
+    it("keeps one row a day for a URN, people and crawlers apart", async () => {
+      await h.store.addStats([], [urn("urn:example:a", 2, 1), urn("urn:example:b", 1, 0)]);
+      await h.store.addStats([], [urn("urn:example:a", 3, 4)]);
+      const rows = (await h.rawRows("stat_resolution_urns")).map(
+        (r) => `${r.key} ${r.count} ${r.bots}`,
+      );
+      assert.deepEqual(rows.sort(), ["urn:example:a 5 5", "urn:example:b 1 0"]);
+      const top = (bots: "exclude" | "only" | "include") =>
+        h.store
+          .topUrns({ ...RANGE, bots, limit: 10 })
+          .then((xs) => xs.map((x) => `${x.name} ${x.count}`));
+      assert.deepEqual(await top("exclude"), ["urn:example:a 5", "urn:example:b 1"]);
+      assert.deepEqual(await top("only"), ["urn:example:a 5"]);
+      assert.deepEqual(await top("include"), ["urn:example:a 10", "urn:example:b 1"]);
+    });
+
+    it("counts assignments in the schema, for the store's every write", async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      const record = (name: string, status: "reserved" | "active") => ({
+        urn: `urn:example:${name}`,
+        key: `urn:example:${name}`,
+        nid: "example",
+        status,
+      });
+      await h.store.createRecord(record("r1", "reserved"), actor);
+      await h.store.createRecord(record("r2", "active"), actor);
+      await h.store.activate("urn:example:r1", actor);
+      await h.store.deactivate("urn:example:r2", { reason: "gone" }, actor);
+      // A metadata change is no assignment event.
+      await h.store.updateRecord("urn:example:r1", { metadata: { title: "t" } }, actor);
+      const points = await h.store.assignmentSeries({
+        from: today,
+        to: today,
+        granularity: "day",
+        limit: 10,
+      });
+      assert.deepEqual(
+        points.map((p) => `${p.kind} ${p.count}`),
+        ["activated 1", "deactivated 1", "registered 2"],
+      );
+    });
+
+    for (const sql of [...GUARDED, ...(engine.name === "postgres" ? GUARDED_POSTGRES : [])])
+      it(`refuses: ${sql.split("\n")[0]}`, async () => {
+        const before = await snapshot();
+        await assert.rejects(h.rawExec(sql), /statistics only grow/);
+        assert.equal(await snapshot(), before);
+      });
+
+    if (engine.name === "sqlite")
+      for (const sql of IGNORED_SQLITE)
+        it(`leaves the counts as they were: ${sql.split("\n")[0]}`, async () => {
+          const before = await snapshot();
+          await h.rawExec(sql);
+          assert.equal(await snapshot(), before);
+        });
+  });
+}
