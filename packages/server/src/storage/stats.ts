@@ -115,7 +115,7 @@ export function statParams(q: StatsFilter & { bots?: BotFilter; outcome?: Outcom
     prefix: q.prefix ?? null,
     organisation: q.organisation ?? null,
     outcome: q.outcome ?? null,
-    // bot = 0 / 1 matches; -1 matches neither, 2 both (see the queries).
+    // The queries take bot BETWEEN botLow AND botHigh: 0–0 people, 1–1 crawlers, 0–1 both.
     botLow: q.bots === "only" ? 1 : 0,
     botHigh: q.bots === "exclude" ? 0 : 1,
   };
