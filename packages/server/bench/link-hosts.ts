@@ -18,7 +18,7 @@ const hosts = await Promise.all(
       h.peak = Math.max(h.peak, h.inFlight);
       setTimeout(() => {
         h.inFlight--;
-        res.writeHead(200, { "content-type": "text/html" }).end();
+        res.writeHead(200, { "content-type": "text/html", "content-length": "0" }).end();
       }, delayMs);
     });
     const address = `127.0.0.${i + 2}`;

@@ -2,7 +2,8 @@
 // 410, 500, redirect chains and loops, slow bodies, slow answers, resets, HEAD refused or
 // answered wrongly, Retry-After; the SSRF guard (a loopback target, redirects to 127.0.0.2,
 // 10.x and 169.254.x, a name resolving to loopback) when private addresses are not allowed;
-// politeness (the most requests a server sees at once from one host); the User-Agent; failures
+// politeness (the most requests a server sees at once from one host, over at most as many
+// connections, kept between checks); the User-Agent; failures
 // in a row ranking a locator last without removing it; the bounded history and its guards.
 
 import assert from "node:assert/strict";
@@ -24,9 +25,13 @@ interface Seen {
 }
 
 /** A loopback server on `address` answering by path; it records requests and the most at once. */
-async function loopback(
-  address: string,
-): Promise<{ origin: string; seen: Seen[]; server: Server; peak: () => number }> {
+async function loopback(address: string): Promise<{
+  origin: string;
+  seen: Seen[];
+  server: Server;
+  peak: () => number;
+  connections: () => number;
+}> {
   const seen: Seen[] = [];
   let inFlight = 0;
   let peak = 0;
@@ -70,7 +75,8 @@ async function loopback(
         return;
       }
       case "/slow":
-        setTimeout(() => res.writeHead(200).end(), 50);
+        // With its length: a HEAD answer without one ends its connection (Node's server).
+        setTimeout(() => res.writeHead(200, { "content-length": "0" }).end(), 50);
         return;
       case "/silent":
         return; // never answers
@@ -118,9 +124,11 @@ async function loopback(
     res.on("close", end);
     answer(req, res);
   });
+  let connections = 0;
+  server.on("connection", () => connections++);
   await new Promise<void>((resolve) => server.listen(0, address, resolve));
   origin = `http://${address}:${(server.address() as AddressInfo).port}`;
-  return { origin, seen, server, peak: () => peak };
+  return { origin, seen, server, peak: () => peak, connections: () => connections };
 }
 
 /**
@@ -398,7 +406,10 @@ for (const engine of engines) {
       for (const x of hosts) {
         assert.equal(x.seen.length, 8);
         assert.equal(x.peak(), 2, x.origin);
+        // HEAD answers leave their connection open for the host's next check.
+        assert.ok(x.connections() <= 2, `${x.origin}: ${x.connections()} connections`);
       }
+      checker.close();
     });
   });
 }

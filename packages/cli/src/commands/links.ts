@@ -80,8 +80,9 @@ export function registerLinks(program: Command, ctx: Context): void {
       let failures = 0;
       const lines: Promise<void>[] = [];
       let summary: LinkRunSummary;
+      const checker = new LinkChecker(store, options);
       try {
-        summary = await new LinkChecker(store, options).run(
+        summary = await checker.run(
           {
             limit,
             organisation: flags.organisation,
@@ -98,6 +99,7 @@ export function registerLinks(program: Command, ctx: Context): void {
         );
         await Promise.all(lines);
       } finally {
+        checker.close();
         await store.close();
       }
       if (flags.json === true) await out.json({ summary });

@@ -40,6 +40,12 @@ export interface FollowOptions extends AddressPolicy {
    * GET; a link checker must not call their links broken.
    */
   getOnHeadError?: boolean;
+  /**
+   * Connections kept open between requests (the link checker's, which asks the same hosts over
+   * and over). Default none: one connection per request. Either way every new connection goes
+   * through the guard; a kept one was guarded when it was opened.
+   */
+  agents?: { http: http.Agent; https: https.Agent };
 }
 
 /** One request of a chain and its answer. */
@@ -150,7 +156,7 @@ function ask(
         // The first byte only: the answer's status is what is wanted, not the body.
         ...(method === "GET" ? { range: "bytes=0-0" } : {}),
       },
-      agent: false,
+      agent: options.agents === undefined ? false : options.agents[secure ? "https" : "http"],
       lookup: guardedLookup(options),
       servername: secure && mapped === undefined && isIP(host) === 0 ? host : undefined,
       signal,
@@ -167,15 +173,24 @@ function ask(
     });
     request.on("response", (response) => {
       clearTimeout(connectTimer);
-      resolve({
+      const hop: Hop = {
         url: target.href,
         method,
         status: response.statusCode ?? 0,
         location: response.headers.location ?? null,
         contentType: response.headers["content-type"] ?? null,
         retryAfter: response.headers["retry-after"] ?? null,
-      });
-      response.destroy();
+      };
+      if (method === "HEAD") {
+        // A HEAD answer has no body: at its end (right after the head) a kept connection is
+        // free again, and the next request to the host can take it.
+        response.once("end", () => resolve(hop));
+        response.resume();
+      } else {
+        // A GET's body is never read: the connection goes with it.
+        resolve(hop);
+        response.destroy();
+      }
     });
     request.on("error", (error) => {
       clearTimeout(connectTimer);

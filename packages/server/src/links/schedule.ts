@@ -59,6 +59,7 @@ export function scheduleLinkChecks(store: LinkStore, options: LinkScheduleOption
       controller.abort();
       clearTimeout(timer);
       await running;
+      checker.close();
     },
   };
 }

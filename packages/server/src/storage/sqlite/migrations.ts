@@ -683,6 +683,7 @@ CREATE TRIGGER harvest_refusals_need_run BEFORE INSERT ON harvest_refusals
 WHEN NOT EXISTS (SELECT 1 FROM harvest_runs WHERE id = NEW.run_id)
 BEGIN
   SELECT RAISE(ABORT, 'a harvest refusal belongs to a run');
+END;
 `,
   },
   {
@@ -740,6 +741,7 @@ CREATE TRIGGER link_checks_never_replaced BEFORE INSERT ON link_checks
 WHEN EXISTS (SELECT 1 FROM link_checks WHERE id = NEW.id)
 BEGIN
   SELECT RAISE(ABORT, 'a link check is never replaced');
+END;
 `,
   },
   {
