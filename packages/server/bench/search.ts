@@ -6,6 +6,7 @@
 // request at a time over loopback HTTP, it times
 //   GET /api/v1/urns?prefix={random prefix}          first page (100)   target p99 <= 20 ms
 //   GET /api/v1/urns?q={random word}                 first page (100)   target p99 <= 100 ms
+//   GET /api/v1/urns?q=report (a word of every record) first page (100)
 //   GET /api/v1/urns?url={random record's locator}   exact lookup       target p50 <= 1 ms
 // and what the indexes cost an import: SEARCH_IMPORT records (default 200k) imported into fresh
 // databases with the search indexes and without them (dropped first), in alternating pairs.
@@ -195,6 +196,15 @@ for (const engine of ENGINES) {
         },
       );
       log(`${engine}: GET /api/v1/urns?q= first page ${q} (target p99 <= 100)`);
+      // The worst case for a word: one every record holds ("report").
+      const common = await time(
+        base,
+        () => "/api/v1/urns?q=report",
+        (b) => {
+          if (b.items.length !== 100) throw new Error("common word page");
+        },
+      );
+      log(`${engine}: GET /api/v1/urns?q=report (in every record) first page ${common}`);
       const url = await time(
         base,
         (i) => `/api/v1/urns?url=${encodeURIComponent(urlOf(pick(i)).toLowerCase())}`,

@@ -1,8 +1,9 @@
 // Listing and searching records (GET /api/v1/urns, the search page, /uri-res/L2Ns): the query
 // both engines answer, and the SQL they share. Pages are keyset pages (no OFFSET): in
-// equivalence-key order when the list is a namespace or prefix (its key range in the unique key
-// index), in registration order (record id) otherwise; either order is total and never changes,
-// so paging to the end sees every record present throughout exactly once, while others are added.
+// equivalence-key order when the list is a namespace or prefix and nothing else (its key range
+// in the unique key index), in registration order (record id) otherwise; either order is total
+// and never changes, so paging to the end sees every record present throughout exactly once,
+// while others are added.
 
 import type { RecordStatus } from "./store.js";
 
@@ -50,11 +51,12 @@ export interface SearchStore {
   searchRecords(query: RecordQuery): Promise<SearchHit[]>;
 }
 
-/** The order a query is answered in: a key range when it lists a namespace or prefix alone. */
+/** The order a query is answered in: key order when it lists a namespace or prefix alone. */
 export function orderFor(query: Omit<RecordQuery, "order" | "limit">): RecordOrder {
   const range = query.nid !== undefined || query.prefix !== undefined;
-  const driven = query.words !== undefined || query.url !== undefined;
-  return range && !driven && query.organisation === undefined ? "key" : "id";
+  const other =
+    query.words ?? query.url ?? query.organisation ?? query.status ?? query.updatedSince;
+  return range && other === undefined ? "key" : "id";
 }
 
 /** The first string after every string starting with `prefix` (keys are ASCII: RFC 8141 §2). */
@@ -120,18 +122,34 @@ export function searchSql(
     params.push(value);
     return dialect.placeholder(params.length);
   };
+  const where: string[] = [];
+  /** The namespace and prefix as key ranges of `column`. */
+  const ranges = (column: string) => {
+    for (const start of [query.nid === undefined ? null : `urn:${query.nid}:`, query.prefix])
+      if (start != null)
+        where.push(`${column} >= ${p(start)}`, `${column} < ${p(prefixEnd(start))}`);
+  };
+  if (query.order === "key") {
+    // The page's keys first, from the key index alone (an index-only scan that stops after the
+    // page), then their rows. Asked in one, PostgreSQL estimates a prefix's key range as a few
+    // rows and fetches and sorts every record of the prefix instead.
+    ranges("k.key");
+    if (query.after !== undefined) where.push(`k.key > ${p(query.after)}`);
+    const keys = `SELECT k.key FROM records k WHERE ${where.join(" AND ")} ORDER BY k.key LIMIT ${p(query.limit)}`;
+    return {
+      sql: `SELECT ${SUMMARY_COLUMNS} FROM records r WHERE r.key IN (${keys}) ORDER BY r.key`,
+      params,
+    };
+  }
   let from = "records r";
   let id = "r.id";
-  const where: string[] = [];
   if (query.words !== undefined) {
     const fts = dialect.fullText(p(dialect.matchText(query.words)));
     from = fts.from;
     id = fts.id;
     where.push(fts.where);
   }
-  const ranges = [query.nid === undefined ? null : `urn:${query.nid}:`, query.prefix ?? null];
-  for (const start of ranges)
-    if (start !== null) where.push(`r.key >= ${p(start)}`, `r.key < ${p(prefixEnd(start))}`);
+  ranges("r.key");
   if (query.organisation !== undefined) where.push(`r.organisation = ${p(query.organisation)}`);
   if (query.status !== undefined) where.push(`r.status = ${p(query.status)}`);
   if (query.updatedSince !== undefined) where.push(`r.updated >= ${p(query.updatedSince)}`);
@@ -139,10 +157,9 @@ export function searchSql(
     where.push(
       `${id} IN (SELECT l.record_id FROM locators l WHERE ${dialect.locatorUrl(p(query.url))})`,
     );
-  const by = query.order === "key" ? "r.key" : id;
-  if (query.after !== undefined) where.push(`${by} > ${p(query.after)}`);
+  if (query.after !== undefined) where.push(`${id} > ${p(query.after)}`);
   const sql = `SELECT ${SUMMARY_COLUMNS} FROM ${from}${
     where.length === 0 ? "" : ` WHERE ${where.join(" AND ")}`
-  } ORDER BY ${by} LIMIT ${p(query.limit)}`;
+  } ORDER BY ${id} LIMIT ${p(query.limit)}`;
   return { sql, params };
 }
