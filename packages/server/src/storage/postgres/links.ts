@@ -21,9 +21,12 @@ import {
   toReportRow,
 } from "../links.js";
 
-/** Active http(s) locators of active records ($1 organisation, $2 prefix, or null). */
+/**
+ * Active http(s) locators of active records ($1 organisation, $2 prefix, or null). A scheme is
+ * case-insensitive (RFC 3986 section 3.1), hence ILIKE, as SQLite's LIKE is for ASCII.
+ */
 const CHECKABLE = `l.active AND r.status = 'active'
-  AND (l.url LIKE 'http://%' OR l.url LIKE 'https://%')
+  AND (l.url ILIKE 'http://%' OR l.url ILIKE 'https://%')
   AND ($1::text IS NULL OR r.organisation = $1)
   AND ($2::text IS NULL OR r.prefix = $2)`;
 
