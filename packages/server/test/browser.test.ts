@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { seedExample } from "../src/seed.js";
 import { buildServer } from "../src/server.js";
+import type { LinkCheck } from "../src/storage/links.js";
 import { issueToken } from "../src/tokens.js";
 import { type EngineHandle, sqlite } from "./engines.js";
 
@@ -60,6 +61,26 @@ describe("web UI in chromium", { skip: missing }, () => {
     mkdirSync(OUT, { recursive: true });
     h = await sqlite.open();
     await seedExample(h.store);
+    // One locator answering and one failing, so that /stats shows its broken-links chart.
+    const others = (await h.store.linkReport({ status: "all", limit: 100 })).filter(
+      (r) => r.url !== REPORT_2024,
+    );
+    assert.ok(others.length >= 2, "the seed has locators besides the report's best one");
+    const checked = "2026-11-20T10:00:00.000Z";
+    const ok: LinkCheck = {
+      checked,
+      outcome: "ok",
+      status: 200,
+      finalUrl: null,
+      latencyMs: 5,
+      message: null,
+    };
+    await h.store.recordLinkCheck((others[0] as { id: number }).id, ok, 3);
+    await h.store.recordLinkCheck(
+      (others[1] as { id: number }).id,
+      { ...ok, outcome: "client-error", status: 404, message: "HTTP 404" },
+      3,
+    );
     admin = (
       await issueToken(h.store, { role: "registrar", namespace: "example" }, { tokenId: null })
     ).token;

@@ -377,6 +377,14 @@ async function linkHealthAnswers(h: EngineHandle, app: FastifyInstance): Promise
       .filter((l) => l.startsWith("urnkit_links"))
       .join(" "),
   );
+  // The statistics pages' broken-links figures, per scope, as stored and as shown.
+  for (const scope of [{}, { organisation: "lib" }, { prefix: "urn:example:lib-" }]) {
+    answers.push(`counts ${JSON.stringify(await h.store.linkOutcomeCounts(scope))}`);
+  }
+  for (const url of ["/stats", "/stats?organisation=lib", "/stats?prefix=urn:example:lib-"]) {
+    const r = await app.inject({ url });
+    answers.push(`GET ${url} ${r.statusCode} ${r.body.slice(r.body.indexOf('id="broken-links"'))}`);
+  }
   for (const row of rows) {
     const r = await app.inject({ url: `/${row.urn}` });
     answers.push(`${row.urn} ${r.statusCode} ${r.headers.location ?? ""}`);

@@ -87,6 +87,8 @@ export function linkGauges(counts: readonly LinkOutcomeCount[]): string {
   const by = new Map<string, number>();
   let demoted = 0;
   for (const c of counts) {
+    // Unscoped counts (the whole registry) hold checked locators only.
+    if (c.outcome === null) continue;
     by.set(c.outcome, (by.get(c.outcome) ?? 0) + c.count);
     if (c.demoted) demoted += c.count;
   }

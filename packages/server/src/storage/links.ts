@@ -86,6 +86,12 @@ export const LINK_STATUS_FILTERS: readonly LinkStatusFilter[] = [
   "unchecked",
 ];
 
+/** An organisation's or a prefix's locators; neither: the whole registry's. */
+export interface LinkScope {
+  organisation?: string;
+  prefix?: string;
+}
+
 export interface LinkReportQuery {
   status: LinkStatusFilter;
   organisation?: string;
@@ -106,7 +112,8 @@ export interface LinkReportRow {
 }
 
 export interface LinkOutcomeCount {
-  outcome: LinkOutcome;
+  /** The last check's outcome; null for locators never checked (only counted with a scope). */
+  outcome: LinkOutcome | null;
   demoted: boolean;
   count: number;
 }
@@ -127,8 +134,13 @@ export interface LinkStore {
   locatorHealth(key: string): Promise<Map<string, LinkHealth>>;
   /** A locator's last checks, newest first. */
   linkHistory(locatorId: number): Promise<LinkCheck[]>;
-  /** Checked locators by last outcome and ranking mark. */
-  linkOutcomeCounts(): Promise<LinkOutcomeCount[]>;
+  /**
+   * Locators by last outcome and ranking mark. Without a scope: every checked locator in the
+   * registry (the metrics' gauges). With one (`{}` for the whole registry): the report's locators
+   * of that organisation or prefix (active http(s) locators of active records), and those never
+   * checked with outcome null; never-checked first, then by outcome and mark.
+   */
+  linkOutcomeCounts(scope?: LinkScope): Promise<LinkOutcomeCount[]>;
 }
 
 /** A link_health row as both engines return it (numbers and 0/1 or booleans). */

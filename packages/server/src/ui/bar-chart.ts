@@ -24,6 +24,11 @@ export interface Chart {
   series: readonly Series[];
   /** Stacked: the series are parts of one whole; grouped: side by side. */
   layout: "stacked" | "grouped";
+  /**
+   * What the labels are when they are not periods (say, "Locators"): the heading of the table's
+   * first column, and the description then names no range.
+   */
+  category?: string;
 }
 
 const WIDTH = 720;
@@ -84,7 +89,7 @@ export function barChart(chart: Chart): Html {
   const max = niceMax(peak);
   const first = chart.labels[0] ?? "";
   const last = chart.labels.at(-1) ?? "";
-  const description = `${total} in all from ${first} to ${last}${
+  const description = `${total} in all${chart.category === undefined ? ` from ${first} to ${last}` : ""}${
     total > 0 ? `; the highest bar ${peak}` : ""
   }. The table below has every number.`;
   const axisY = HEIGHT - BOTTOM;
@@ -98,7 +103,7 @@ export function barChart(chart: Chart): Html {
 ${bars(chart, max)}
 <line x1="${LEFT}" y1="${axisY}" x2="${WIDTH}" y2="${axisY}" stroke="#1b1b1f"/>
 <text x="${LEFT}" y="${HEIGHT - 6}" fill="#1b1b1f">${first}</text>
-<text x="${WIDTH}" y="${HEIGHT - 6}" text-anchor="end" fill="#1b1b1f">${last}</text>
+${last === first ? "" : html`<text x="${WIDTH}" y="${HEIGHT - 6}" text-anchor="end" fill="#1b1b1f">${last}</text>`}
 </svg>
 <figcaption><ul class="legend">${chart.series.map(
     (s) =>
@@ -107,7 +112,7 @@ ${bars(chart, max)}
 </figure>
 <div class="table-wrap" tabindex="0" role="region" aria-labelledby="${chart.id}-caption"><table id="${chart.id}-table" class="numbers">
 <caption id="${chart.id}-caption">${chart.title}: the numbers</caption>
-<thead><tr><th scope="col">Period</th>${chart.series.map((s) => html`<th scope="col">${s.name}</th>`)}<th scope="col">Total</th></tr></thead>
+<thead><tr><th scope="col">${chart.category ?? "Period"}</th>${chart.series.map((s) => html`<th scope="col">${s.name}</th>`)}<th scope="col">Total</th></tr></thead>
 <tbody>${chart.labels.map(
     (label, i) =>
       html`<tr><th scope="row">${label}</th>${chart.series.map((s) => html`<td>${s.values[i] ?? 0}</td>`)}<td>${sums[i] ?? 0}</td></tr>`,

@@ -44,11 +44,8 @@ export interface StatsData {
   topFrom: string;
   topUrns: TopEntry[];
   topPrefixes: TopEntry[];
-  /**
-   * The broken-links section, when the server checks its locators (issue 20, "Link checking"):
-   * markup for the same scope. Absent: the section says that links are not checked here.
-   */
-  brokenLinks?: Html;
+  /** The broken-links section for the same scope (broken-links-section.ts). */
+  brokenLinks: Html;
 }
 
 /** Every period from `from` to `to` (both days, UTC), by day or by month. */
@@ -178,6 +175,6 @@ ${topPrefixesTable(data.topPrefixes, topRange)}
 }
 <section aria-labelledby="broken-links-h" id="broken-links">
 <h2 id="broken-links-h">Broken links</h2>
-${data.brokenLinks ?? html`<p>This server does not check its locators yet, so there are no broken-link figures.</p>`}
+${data.brokenLinks}
 </section>`;
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../http/context.js";
 import { OUTCOMES } from "../storage/stats.js";
 import { MAX_DAYS, MAX_TOP_DAYS, statsRequest } from "../validation/stats-query.js";
+import { brokenLinksSection } from "./broken-links-section.js";
 import type { Pages } from "./pages.js";
 import { type StatsData, statsContent, statsTitle } from "./stats-page.js";
 
@@ -54,12 +55,19 @@ export function statsRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
     const limit = (MAX_DAYS.day + 1) * OUTCOMES.length;
     const topFrom = latest(r.from, monthBefore(r.to));
     const topRange = { ...r, from: topFrom, limit: TOP };
-    const [people, crawlers, assignments, topUrns, topPrefixes] = await Promise.all([
+    const linkScope =
+      scope.kind === "prefix"
+        ? { prefix: scope.prefix }
+        : scope.kind === "organisation"
+          ? { organisation: scope.id }
+          : {};
+    const [people, crawlers, assignments, topUrns, topPrefixes, links] = await Promise.all([
       store.resolutionSeries({ ...r, bots: "exclude", limit }),
       store.resolutionSeries({ ...r, bots: "only", limit }),
       store.assignmentSeries({ ...r, limit }),
       store.topUrns({ ...topRange, bots: "include" }),
       store.topPrefixes({ ...topRange, bots: "include" }),
+      store.linkOutcomeCounts(linkScope),
     ]);
     const data: StatsData = {
       request: r,
@@ -70,6 +78,7 @@ export function statsRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
       topFrom,
       topUrns,
       topPrefixes,
+      brokenLinks: brokenLinksSection(links, linkScope),
     };
     return pages.send(
       reply,

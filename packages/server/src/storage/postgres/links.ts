@@ -13,6 +13,7 @@ import {
   type LinkOutcomeCount,
   type LinkReportQuery,
   type LinkReportRow,
+  type LinkScope,
   type LinkStore,
   type ReportRow,
   statusCondition,
@@ -20,9 +21,12 @@ import {
   toReportRow,
 } from "../links.js";
 
-/** Active http(s) locators of active records ($1 organisation, $2 prefix, or null). */
+/**
+ * Active http(s) locators of active records ($1 organisation, $2 prefix, or null). A scheme is
+ * case-insensitive (RFC 3986 section 3.1), hence ILIKE, as SQLite's LIKE is for ASCII.
+ */
 const CHECKABLE = `l.active AND r.status = 'active'
-  AND (l.url LIKE 'http://%' OR l.url LIKE 'https://%')
+  AND (l.url ILIKE 'http://%' OR l.url ILIKE 'https://%')
   AND ($1::text IS NULL OR r.organisation = $1)
   AND ($2::text IS NULL OR r.prefix = $2)`;
 
@@ -145,15 +149,25 @@ export class PostgresLinks implements LinkStore {
     });
   }
 
-  async linkOutcomeCounts(): Promise<LinkOutcomeCount[]> {
-    const { rows } = await this.#pool.query<{
-      outcome: LinkOutcomeCount["outcome"];
-      demoted: boolean;
-      count: string;
-    }>(
-      `SELECT outcome, demoted, count(*) AS count FROM link_health
-       WHERE outcome IS NOT NULL GROUP BY outcome, demoted ORDER BY outcome, demoted`,
-    );
+  async linkOutcomeCounts(scope?: LinkScope): Promise<LinkOutcomeCount[]> {
+    type Row = { outcome: LinkOutcomeCount["outcome"]; demoted: boolean; count: string };
+    const { rows } =
+      scope === undefined
+        ? await this.#pool.query<Row>(
+            `SELECT outcome, demoted, count(*) AS count FROM link_health
+             WHERE outcome IS NOT NULL GROUP BY outcome, demoted ORDER BY outcome, demoted`,
+          )
+        : // Outcomes ordered byte-wise, as SQLite does, whatever the database's collation.
+          await this.#pool.query<Row>(
+            `SELECT h.outcome AS outcome, coalesce(h.demoted, false) AS demoted, count(*) AS count
+             FROM locators l
+             JOIN records r ON r.id = l.record_id
+             LEFT JOIN link_health h ON h.locator_id = l.id
+             WHERE ${CHECKABLE}
+             GROUP BY h.outcome, coalesce(h.demoted, false)
+             ORDER BY h.outcome IS NOT NULL, h.outcome COLLATE "C", 2`,
+            [scope.organisation ?? null, scope.prefix ?? null],
+          );
     return rows.map((row) => ({ ...row, count: Number(row.count) }));
   }
 }

@@ -26,6 +26,7 @@ import type {
   LinkOutcomeCount,
   LinkReportQuery,
   LinkReportRow,
+  LinkScope,
 } from "../links.js";
 import { LOCATOR_RANK } from "../locator-rank.js";
 import { mintPrefixOf } from "../mint-prefix.js";
@@ -1088,8 +1089,8 @@ export class PostgresStore implements Store {
     return this.#links.linkHistory(locatorId);
   }
 
-  linkOutcomeCounts(): Promise<LinkOutcomeCount[]> {
-    return this.#links.linkOutcomeCounts();
+  linkOutcomeCounts(scope?: LinkScope): Promise<LinkOutcomeCount[]> {
+    return this.#links.linkOutcomeCounts(scope);
   }
 
   // Organisations and prefixes (storage/postgres/organisations.ts, prefixes.ts)

@@ -13,6 +13,7 @@ import {
   type LinkOutcomeCount,
   type LinkReportQuery,
   type LinkReportRow,
+  type LinkScope,
   type LinkStore,
   type ReportRow,
   statusCondition,
@@ -183,13 +184,31 @@ export class SqliteLinks implements LinkStore {
       });
   }
 
-  async linkOutcomeCounts(): Promise<LinkOutcomeCount[]> {
-    return this.#db
-      .prepare<[], { outcome: LinkOutcomeCount["outcome"]; demoted: number; count: number }>(
-        `SELECT outcome, demoted, count(*) AS count FROM link_health
-         WHERE outcome IS NOT NULL GROUP BY outcome, demoted ORDER BY outcome, demoted`,
-      )
-      .all()
-      .map((row) => ({ outcome: row.outcome, demoted: row.demoted === 1, count: row.count }));
+  async linkOutcomeCounts(scope?: LinkScope): Promise<LinkOutcomeCount[]> {
+    type Row = { outcome: LinkOutcomeCount["outcome"]; demoted: number; count: number };
+    const rows =
+      scope === undefined
+        ? this.#db
+            .prepare<[], Row>(
+              `SELECT outcome, demoted, count(*) AS count FROM link_health
+               WHERE outcome IS NOT NULL GROUP BY outcome, demoted ORDER BY outcome, demoted`,
+            )
+            .all()
+        : this.#db
+            .prepare<Record<string, unknown>, Row>(
+              `SELECT h.outcome AS outcome, coalesce(h.demoted, 0) AS demoted, count(*) AS count
+               FROM locators l
+               JOIN records r ON r.id = l.record_id
+               LEFT JOIN link_health h ON h.locator_id = l.id
+               WHERE ${CHECKABLE}
+               GROUP BY h.outcome, coalesce(h.demoted, 0)
+               ORDER BY h.outcome IS NOT NULL, h.outcome, 2`,
+            )
+            .all({ organisation: scope.organisation ?? null, prefix: scope.prefix ?? null });
+    return rows.map((row) => ({
+      outcome: row.outcome,
+      demoted: row.demoted === 1,
+      count: row.count,
+    }));
   }
 }

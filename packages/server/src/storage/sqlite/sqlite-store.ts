@@ -25,6 +25,7 @@ import type {
   LinkOutcomeCount,
   LinkReportQuery,
   LinkReportRow,
+  LinkScope,
 } from "../links.js";
 import { LOCATOR_RANK } from "../locator-rank.js";
 import { mintPrefixOf } from "../mint-prefix.js";
@@ -1010,8 +1011,8 @@ export class SqliteStore implements Store {
     return this.#lnk.linkHistory(locatorId);
   }
 
-  linkOutcomeCounts(): Promise<LinkOutcomeCount[]> {
-    return this.#lnk.linkOutcomeCounts();
+  linkOutcomeCounts(scope?: LinkScope): Promise<LinkOutcomeCount[]> {
+    return this.#lnk.linkOutcomeCounts(scope);
   }
 
   // Organisations and prefixes (storage/sqlite/organisations.ts, prefixes.ts)
