@@ -424,6 +424,39 @@ for (const engine of engines) {
       assert.equal(await h.store.countRecords(), 3);
     });
   });
+  describe(`a provider that cannot answer Identify (${engine.name})`, () => {
+    let h: EngineHandle;
+    let down: Replay;
+    before(async () => {
+      h = await engine.open();
+      await setUp(h.store);
+      down = await replay("/down");
+    });
+    after(async () => {
+      await down.close();
+      await h.close();
+    });
+
+    it("the run is stored as failed, with the reason, and no list is asked", async () => {
+      const { run } = await harvest(h.store, {
+        url: down.url,
+        organisation: "hbz-lib",
+        metadataPrefix: "oai_dc",
+        limits: DEFAULT_LIMITS,
+        client: CLIENT,
+      });
+      assert.equal(run.outcome, "failed");
+      assert.equal(run.error, `Identify: ${down.url}?verb=Identify: HTTP 404`);
+      assert.deepEqual(
+        down.log.map((q) => q.get("verb")),
+        ["Identify"],
+      );
+      const [source] = await h.store.listHarvestSources();
+      assert.equal(source?.lastRun?.outcome, "failed");
+      assert.equal(source?.lastResponseDate, null);
+    });
+  });
+
   describe(`a page whose writing fails is written again, nothing twice (${engine.name})`, () => {
     let h: EngineHandle;
     let provider: Replay;

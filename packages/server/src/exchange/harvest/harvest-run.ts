@@ -183,10 +183,18 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
     );
   const client = new OaiClient(options.url, options.client);
   const lease = options.leaseMs ?? leaseFor({ ...DEFAULT_CLIENT, ...options.client });
-  const identify = await client.request({ verb: "Identify" });
-  if (identify.errors.length > 0)
-    throw new OaiRequestError(`Identify answered ${oaiFailure(identify)}`);
-  const granularity = identify.granularity;
+  // Identify's granularity decides how `from` is written; a provider that cannot answer it
+  // fails the run before any list is asked.
+  let granularity: string | null = null;
+  let unreachable: string | null = null;
+  try {
+    const identify = await client.request({ verb: "Identify" });
+    if (identify.errors.length > 0) unreachable = `Identify answered ${oaiFailure(identify)}`;
+    granularity = identify.granularity;
+  } catch (error) {
+    if (!(error instanceof OaiRequestError || error instanceof OaiFormatError)) throw error;
+    unreachable = `Identify: ${error.message}`;
+  }
 
   const pending = options.from === undefined ? source.pending : null;
   const from =
@@ -227,6 +235,8 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
     requests: client.requests,
     waits: client.waits,
   });
+
+  if (unreachable !== null) return finish("failed", unreachable);
 
   let listDate = pending?.responseDate ?? null;
   /** The token the awaited page was asked with (null: the list's first page). */
