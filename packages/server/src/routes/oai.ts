@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { URNKIT_SCHEMA_PATH, URNKIT_XSD } from "../exchange/oai/formats/urnkit-schema.js";
 import { oaiResponse } from "../exchange/oai/provider.js";
 import type { PluginOptions } from "../http/context.js";
+import { acceptFormBodies } from "../http/form-body.js";
 import { rawTarget } from "../http/raw-target.js";
 import { problems, text } from "../http/schemas.js";
 
@@ -48,11 +49,7 @@ function baseUrl(request: FastifyRequest): string {
 const acceptAll = () => () => true;
 
 export async function oaiRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string", bodyLimit: FORM_BYTES },
-    (_request, body, done) => done(null, new URLSearchParams(body as string)),
-  );
+  acceptFormBodies(app, FORM_BYTES);
 
   const answer = async (
     request: FastifyRequest,

@@ -42,12 +42,14 @@ export interface OaiStore {
 }
 
 /**
- * Which records after a position a statement reads: those with the position's datestamp and a
- * larger id ("tie"), or those with a later datestamp ("later"). Many records share a datestamp
- * (an import batch is written at one instant), and a seek on (updated, id) > (?, ?) would walk
- * past all the earlier ones of the tie on every page; each half is one index range instead.
+ * Which records after a position a statement reads: all of them, by a row comparison
+ * (updated, id) > (?, ?) ("row", PostgreSQL: one index range); or, where the engine's seek uses
+ * only the first column of such a comparison (SQLite), those with the position's datestamp and a
+ * larger id ("tie") and then those with a later datestamp ("later"). Many records share a
+ * datestamp (an import batch is written at one instant), and a seek on updated alone would walk
+ * past all the earlier records of the tie on every page; each half is one index range instead.
  */
-export type OaiPart = "tie" | "later";
+export type OaiPart = "row" | "tie" | "later";
 
 /**
  * The WHERE clause of a selection (after a position, the part of it), in SQL both engines speak;
@@ -74,6 +76,8 @@ export function oaiWhere(
   if (after !== null && part === "tie")
     add((p) => `r.updated = ${p()} AND r.id > ${p()}`, after.updated, after.id);
   if (after !== null && part === "later") add((p) => `r.updated > ${p()}`, after.updated);
+  if (after !== null && part === "row")
+    add((p) => `(r.updated, r.id) > (${p()}, ${p()})`, after.updated, after.id);
   return terms.length === 0 ? "" : `WHERE ${terms.join(" AND ")}`;
 }
 
@@ -97,8 +101,8 @@ export function oaiShape(
 }
 
 /**
- * Up to `limit` records after `after`: the rest of its datestamp's tie, then later ones, each
- * read by `read` (one statement of the engine).
+ * Up to `limit` records after `after` in two statements (see OaiPart): the rest of its
+ * datestamp's tie, then later ones, each read by `read`.
  */
 export async function pageAfter<T>(
   after: OaiPosition | null,

@@ -4,6 +4,7 @@
 
 import type { FastifyInstance } from "fastify";
 import type { PluginOptions } from "../http/context.js";
+import { acceptFormBodies } from "../http/form-body.js";
 import { HTML_HEADERS } from "../http/response-headers.js";
 import { adminRoutes } from "./admin-routes.js";
 import { assetRoutes } from "./assets.js";
@@ -20,11 +21,7 @@ export async function uiRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   const pages = new Pages(new SessionStore(ctx.store));
 
   // HTML forms post application/x-www-form-urlencoded; only these routes accept it.
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string", bodyLimit: FORM_BYTES },
-    (_request, body, done) => done(null, new URLSearchParams(body as string)),
-  );
+  acceptFormBodies(app, FORM_BYTES);
 
   app.addHook("onSend", async (_request, reply, payload) => {
     if (String(reply.getHeader("content-type") ?? "").startsWith("text/html")) {

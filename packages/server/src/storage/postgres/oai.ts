@@ -4,12 +4,10 @@
 import type pg from "pg";
 import {
   type OaiItem,
-  type OaiPart,
   type OaiPosition,
   type OaiSelection,
   type OaiStore,
   oaiWhere,
-  pageAfter,
 } from "../oai.js";
 import { type RecordColumns, toRecord } from "../rows.js";
 import type { Locator, RecordIdentifier } from "../store.js";
@@ -44,18 +42,10 @@ export class PostgresOai implements OaiStore {
     after: OaiPosition | null,
     limit: number,
   ): Promise<OaiItem[]> {
-    return pageAfter(after, limit, (part, n) => this.#read(selection, after, part, n));
-  }
-
-  async #read(
-    selection: OaiSelection,
-    after: OaiPosition | null,
-    part: OaiPart,
-    limit: number,
-  ): Promise<OaiItem[]> {
     const values: unknown[] = [];
     let n = 0;
-    const where = oaiWhere(selection, after, part, () => `$${++n}`, values);
+    // A row comparison on the (…, updated, id) indexes is one index range here.
+    const where = oaiWhere(selection, after, "row", () => `$${++n}`, values);
     values.push(limit);
     const { rows } = await this.#pool.query<PageRow>(
       `${PAGE_SQL} ${where} ORDER BY r.updated, r.id LIMIT $${++n}`,
