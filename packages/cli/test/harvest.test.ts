@@ -78,6 +78,13 @@ describe("urnkit harvest", () => {
     );
   });
 
+  it("a refusal before the run (an unknown organisation) is printed with its code, exit 1", async () => {
+    const r = await run(["harvest", url, "--db", db, "--organisation", "nobody", "--rate", "0"]);
+    assert.equal(r.code, 1);
+    assert.equal(r.stderr, 'urnkit: unknown-organisation: there is no organisation "nobody"\n');
+    assert.equal(r.stdout, "");
+  });
+
   it("usage errors exit 2: no organisation, a malformed --from, no URL", async () => {
     assert.equal((await run(["harvest", url, "--db", db])).code, 2);
     const from = await run([

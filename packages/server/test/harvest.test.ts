@@ -362,6 +362,44 @@ for (const engine of engines) {
       assert.match(report.run.error ?? "", /over 1500 bytes/);
     });
 
+    it("a provider answering a token with itself, or refusing its own tokens, fails the run instead of looping", async () => {
+      const looping = await replay("/loop");
+      try {
+        looping.answer("Identify", fixture("dspace-identify.xml"));
+        looping.answer("list:oai_dc::", fixture("dspace-page1.xml"));
+        looping.answer("token:oai_dc////3", fixture("dspace-page1.xml"));
+        const options = {
+          url: looping.url,
+          organisation: "hbz-lib",
+          metadataPrefix: "oai_dc" as const,
+          limits: DEFAULT_LIMITS,
+          client: CLIENT,
+        };
+        const same = await harvest(h.store, options);
+        assert.equal(same.run.outcome, "failed");
+        assert.match(same.run.error ?? "", /answered resumption token oai_dc\/\/\/\/3 with itself/);
+        assert.equal(same.run.pages, 2, "both pages written, then stopped");
+        // Every token refused: the list is asked again once, then the run fails.
+        looping.answer(
+          "token:oai_dc////3",
+          fixture("no-records-match.xml").replace(
+            '<error code="noRecordsMatch">No matches for the query</error>',
+            '<error code="badResumptionToken">unknown token</error>',
+          ),
+        );
+        const asked = looping.log.length;
+        const bad = await harvest(h.store, options);
+        assert.equal(bad.run.outcome, "failed");
+        assert.match(bad.run.error ?? "", /badResumptionToken: unknown token/);
+        assert.deepEqual(
+          looping.log.slice(asked).map((q) => q.get("resumptionToken") ?? q.get("verb")),
+          ["Identify", "oai_dc////3", "ListRecords", "oai_dc////3"],
+        );
+      } finally {
+        await looping.close();
+      }
+    });
+
     it("an expired token of the interrupted list: the list is asked again from its start", async () => {
       provider.answer(
         "token:oai_dc////3",
@@ -378,11 +416,47 @@ for (const engine of engines) {
         [report.run.pages, report.run.created, report.run.unchanged, report.run.refused],
         [2, 1, 2, 2],
       );
-      const runs = await h.rawRows("harvest_runs");
+      const source = (await h.store.listHarvestSources()).find((s) => s.url === provider.url);
+      const runs = (await h.rawRows("harvest_runs")).filter(
+        (r) => Number(r.source_id) === source?.id,
+      );
       assert.equal(runs.length, 4);
       assert.equal(await h.store.countRecords(), 3);
     });
   });
+  describe(`a provider that cannot answer Identify (${engine.name})`, () => {
+    let h: EngineHandle;
+    let down: Replay;
+    before(async () => {
+      h = await engine.open();
+      await setUp(h.store);
+      down = await replay("/down");
+    });
+    after(async () => {
+      await down.close();
+      await h.close();
+    });
+
+    it("the run is stored as failed, with the reason, and no list is asked", async () => {
+      const { run } = await harvest(h.store, {
+        url: down.url,
+        organisation: "hbz-lib",
+        metadataPrefix: "oai_dc",
+        limits: DEFAULT_LIMITS,
+        client: CLIENT,
+      });
+      assert.equal(run.outcome, "failed");
+      assert.equal(run.error, `Identify: ${down.url}?verb=Identify: HTTP 404`);
+      assert.deepEqual(
+        down.log.map((q) => q.get("verb")),
+        ["Identify"],
+      );
+      const [source] = await h.store.listHarvestSources();
+      assert.equal(source?.lastRun?.outcome, "failed");
+      assert.equal(source?.lastResponseDate, null);
+    });
+  });
+
   describe(`a page whose writing fails is written again, nothing twice (${engine.name})`, () => {
     let h: EngineHandle;
     let provider: Replay;

@@ -12,12 +12,10 @@ import {
   OaiResponseReader,
   parseOaiResponse,
 } from "../src/exchange/harvest/oai-response.js";
+import { text as xmlText } from "../src/exchange/oai/xml.js";
 
 const OAI = "http://www.openarchives.org/OAI/2.0/";
 const DC = "http://purl.org/dc/elements/1.1/";
-
-const escapeXml = (t: string) =>
-  t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** A response with `records`, the OAI and DC namespaces bound to `oai` and `dc` ("" = default). */
 function render(records: OaiRecord[], oai: string, dc: string, token: string): string {
@@ -28,16 +26,16 @@ function render(records: OaiRecord[], oai: string, dc: string, token: string): s
   const body = records
     .map(
       (r) =>
-        `<${o("record")}><${o("header")}${r.deleted ? ' status="deleted"' : ""}><${o("identifier")}>${escapeXml(r.identifier)}</${o("identifier")}><${o("datestamp")}>${r.datestamp}</${o("datestamp")}></${o("header")}>` +
+        `<${o("record")}><${o("header")}${r.deleted ? ' status="deleted"' : ""}><${o("identifier")}>${xmlText(r.identifier)}</${o("identifier")}><${o("datestamp")}>${r.datestamp}</${o("datestamp")}></${o("header")}>` +
         (r.deleted
           ? ""
           : `<${o("metadata")}><${d("dc")} ${bind(dc, DC)}>${r.identifiers
-              .map((i) => `<${d("identifier")}>${escapeXml(i.value)}</${d("identifier")}>`)
+              .map((i) => `<${d("identifier")}>${xmlText(i.value)}</${d("identifier")}>`)
               .join("")}</${d("dc")}></${o("metadata")}>`) +
         `</${o("record")}>`,
     )
     .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<${o("OAI-PMH")} ${bind(oai, OAI)}><${o("responseDate")}>2026-11-25T12:00:00Z</${o("responseDate")}><${o("ListRecords")}>${body}<${o("resumptionToken")} completeListSize="99" cursor="0">${escapeXml(token)}</${o("resumptionToken")}></${o("ListRecords")}></${o("OAI-PMH")}>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<${o("OAI-PMH")} ${bind(oai, OAI)}><${o("responseDate")}>2026-11-25T12:00:00Z</${o("responseDate")}><${o("ListRecords")}>${body}<${o("resumptionToken")} completeListSize="99" cursor="0">${xmlText(token)}</${o("resumptionToken")}></${o("ListRecords")}></${o("OAI-PMH")}>`;
 }
 
 const text = fc

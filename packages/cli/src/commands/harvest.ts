@@ -174,13 +174,9 @@ export function registerHarvest(program: Command, ctx: Context): void {
         );
         ctx.exit(run.outcome === "failed" || run.refused > 0 ? EXIT_INVALID : EXIT_OK);
       } catch (error) {
-        if (
-          !(error instanceof server.HttpProblem) &&
-          !(error instanceof Error && error.name === "OaiRequestError")
-        )
-          throw error;
-        const code = error instanceof server.HttpProblem ? `${error.code}: ` : "";
-        ctx.io.stderr.write(ctx.colors.err.red(`urnkit: ${code}${error.message}\n`));
+        // Refused before a run began: an unknown organisation, another's source, a run going on.
+        if (!(error instanceof server.HttpProblem)) throw error;
+        ctx.io.stderr.write(ctx.colors.err.red(`urnkit: ${error.code}: ${error.message}\n`));
         ctx.exit(EXIT_INVALID);
       } finally {
         release();

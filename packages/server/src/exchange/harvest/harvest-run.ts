@@ -183,12 +183,20 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
     );
   const client = new OaiClient(options.url, options.client);
   const lease = options.leaseMs ?? leaseFor({ ...DEFAULT_CLIENT, ...options.client });
-  const identify = await client.request({ verb: "Identify" });
-  if (identify.errors.length > 0)
-    throw new OaiRequestError(`Identify answered ${oaiFailure(identify)}`);
-  const granularity = identify.granularity;
+  // Identify's granularity decides how `from` is written; a provider that cannot answer it
+  // fails the run before any list is asked.
+  let granularity: string | null = null;
+  let unreachable: string | null = null;
+  try {
+    const identify = await client.request({ verb: "Identify" });
+    if (identify.errors.length > 0) unreachable = `Identify answered ${oaiFailure(identify)}`;
+    granularity = identify.granularity;
+  } catch (error) {
+    if (!(error instanceof OaiRequestError || error instanceof OaiFormatError)) throw error;
+    unreachable = `Identify: ${error.message}`;
+  }
 
-  let pending = options.from === undefined ? source.pending : null;
+  const pending = options.from === undefined ? source.pending : null;
   const from =
     pending?.from ??
     options.from ??
@@ -228,9 +236,14 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
     waits: client.waits,
   });
 
+  if (unreachable !== null) return finish("failed", unreachable);
+
   let listDate = pending?.responseDate ?? null;
+  /** The token the awaited page was asked with (null: the list's first page). */
+  let asked = pending?.token ?? null;
+  let restarted = false;
   let next: Promise<OaiResponse> = client.request(
-    pending === null ? listParams() : { verb: "ListRecords", resumptionToken: pending.token },
+    asked === null ? listParams() : { verb: "ListRecords", resumptionToken: asked },
   );
   try {
     for (;;) {
@@ -244,11 +257,12 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
         );
         return await finish("completed", null, listDate ?? response.responseDate ?? undefined);
       }
-      if (code === "badResumptionToken" && pending !== null) {
-        // The token of the interrupted list expired: the list is asked again from its start
-        // (the pages already written change nothing the second time).
-        pending = null;
+      if (code === "badResumptionToken" && asked !== null && !restarted) {
+        // The token expired (an interrupted list's, or between two pages): the list is asked
+        // again from its start, once (the pages already written change nothing the second time).
+        restarted = true;
         listDate = null;
+        asked = null;
         next = client.request(listParams());
         continue;
       }
@@ -256,13 +270,18 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
         return await finish("failed", `the provider answered ${oaiFailure(response)}`);
       listDate ??= response.responseDate ?? new Date().toISOString();
       const token = response.resumptionToken?.value ?? "";
+      // A provider answering a token with the same token would be asked for ever.
+      const repeated = token !== "" && token === asked;
+      asked = token === "" ? null : token;
       // Fetched while this page is written; a failure is read when it is awaited.
-      if (token !== "") {
+      if (token !== "" && !repeated) {
         next = client.request({ verb: "ListRecords", resumptionToken: token });
         next.catch(() => undefined);
       }
-      pending = token === "" ? null : { token, from, responseDate: listDate };
-      const progress = { pending, granularity };
+      const progress = {
+        pending: token === "" ? null : { token, from, responseDate: listDate },
+        granularity,
+      };
       const write = async () => {
         const page = await applyRecords(ctx, options.organisation, response.records, concurrency);
         await store.harvestProgress(run.id, { ...page, ...progress }, leaseUntil(lease));
@@ -280,6 +299,11 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
         listSize: response.resumptionToken?.completeListSize ?? null,
       });
       if (token === "") return await finish("completed", null, listDate);
+      if (repeated)
+        return await finish(
+          "failed",
+          `the provider answered resumption token ${token} with itself`,
+        );
       if (options.signal?.aborted)
         return await finish("interrupted", "stopped; the next run goes on from here");
     }

@@ -4,6 +4,7 @@
 // `maxBytes` or `timeoutMs`, and failed requests (network errors, 5xx, 429) tried again with
 // exponential backoff, a Retry-After honoured up to `maxWaitMs`.
 
+import { setTimeout as sleep } from "node:timers/promises";
 import { OaiFormatError, type OaiResponse, OaiResponseReader } from "./oai-response.js";
 
 export interface OaiClientOptions {
@@ -60,8 +61,6 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | n
   const at = Date.parse(text);
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class OaiClient {
   readonly #base: string;

@@ -22,6 +22,8 @@ import {
 import { now } from "../rows.js";
 import { StateError } from "../store.js";
 
+type LeasedSourceRow = HarvestSourceRow & { lease_run: number | null; lease_until: string | null };
+
 export class SqliteHarvest implements HarvestStore {
   readonly #db: Database.Database;
 
@@ -29,8 +31,13 @@ export class SqliteHarvest implements HarvestStore {
     this.#db = db;
   }
 
-  #source(id: number): HarvestSourceRow & { lease_run: number | null; lease_until: string | null } {
-    return this.#db.prepare("SELECT * FROM harvest_sources WHERE id = ?").get(id) as never;
+  /** The source's row with its lease; StateError "unknown-source" when there is none. */
+  #source(id: number): LeasedSourceRow {
+    const row = this.#db
+      .prepare<[number], LeasedSourceRow>("SELECT * FROM harvest_sources WHERE id = ?")
+      .get(id);
+    if (row === undefined) throw new StateError(`no harvest source ${id}`, "unknown-source");
+    return row;
   }
 
   #run(id: number): HarvestRun {
