@@ -9,7 +9,12 @@ import { linkHeader } from "../http/link-header.js";
 import { decodeCursor, encodeCursor, pageLimit } from "../http/paging.js";
 import { HttpProblem } from "../http/problem.js";
 import { listOf, problems } from "../http/schemas.js";
-import { ASSIGNMENT_EVENTS, OUTCOMES } from "../storage/stats.js";
+import {
+  ASSIGNMENT_EVENTS,
+  OUTCOMES,
+  type TopEntry,
+  type TopPrefixQuery,
+} from "../storage/stats.js";
 import {
   granularityProperty,
   MAX_DAYS,
@@ -48,6 +53,36 @@ function linkNext(reply: FastifyReply, path: string, q: Query, next: string | nu
   if (next === null) return;
   const params = new URLSearchParams({ ...(q as Record<string, string>), cursor: next });
   reply.header("link", linkHeader([{ href: `${path}?${params}`, params: [["rel", "next"]] }]));
+}
+
+/**
+ * A page of a top list as `{items, next}` with its Link header: `read` is the store's query, and
+ * each row's name is answered as `field`.
+ */
+async function topPage(
+  q: Query,
+  reply: FastifyReply,
+  path: string,
+  field: "urn" | "prefix",
+  read: (query: TopPrefixQuery) => Promise<TopEntry[]>,
+) {
+  const limit = pageLimit(q.limit, 10, PAGE_MAX);
+  const after = topAfter(q.cursor);
+  const rows = await read({
+    ...statsRequest(q, Date.now(), MAX_TOP_DAYS),
+    limit,
+    ...(after === undefined ? {} : { after }),
+  });
+  const last = rows.at(-1);
+  const next =
+    rows.length < limit || last === undefined
+      ? null
+      : encodeCursor([String(last.count), last.name]);
+  linkNext(reply, path, q, next);
+  return {
+    items: rows.map((r) => ({ [field]: r.name, organisation: r.organisation, count: r.count })),
+    next,
+  };
 }
 
 /** The position after the last row of a top list's page before. */
@@ -169,25 +204,10 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       },
     },
     async (request, reply) => {
-      const q = request.query as Query;
-      const limit = pageLimit(q.limit, 10, PAGE_MAX);
-      const after = topAfter(q.cursor);
       await counter.flush();
-      const rows = await store.topUrns({
-        ...statsRequest(q, Date.now(), MAX_TOP_DAYS),
-        limit,
-        ...(after === undefined ? {} : { after }),
-      });
-      const last = rows.at(-1);
-      const next =
-        rows.length < limit || last === undefined
-          ? null
-          : encodeCursor([String(last.count), last.name]);
-      linkNext(reply, "/api/v1/stats/top-urns", q, next);
-      return {
-        items: rows.map((r) => ({ urn: r.name, organisation: r.organisation, count: r.count })),
-        next,
-      };
+      return topPage(request.query as Query, reply, "/api/v1/stats/top-urns", "urn", (query) =>
+        store.topUrns(query),
+      );
     },
   );
 
@@ -208,25 +228,14 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       },
     },
     async (request, reply) => {
-      const q = request.query as Query;
-      const limit = pageLimit(q.limit, 10, PAGE_MAX);
-      const after = topAfter(q.cursor);
       await counter.flush();
-      const rows = await store.topPrefixes({
-        ...statsRequest(q, Date.now(), MAX_TOP_DAYS),
-        limit,
-        ...(after === undefined ? {} : { after }),
-      });
-      const last = rows.at(-1);
-      const next =
-        rows.length < limit || last === undefined
-          ? null
-          : encodeCursor([String(last.count), last.name]);
-      linkNext(reply, "/api/v1/stats/top-prefixes", q, next);
-      return {
-        items: rows.map((r) => ({ prefix: r.name, organisation: r.organisation, count: r.count })),
-        next,
-      };
+      return topPage(
+        request.query as Query,
+        reply,
+        "/api/v1/stats/top-prefixes",
+        "prefix",
+        (query) => store.topPrefixes(query),
+      );
     },
   );
 }
