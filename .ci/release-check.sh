@@ -44,15 +44,30 @@ env_file="$scratch/etc/urnkit/urnkit.env"
 printf 'URNKIT_DB=%s\nURNKIT_TRUST_PROXY=loopback\n' "$db" >"$env_file"
 
 step "the systemd unit of deploy.md, with this scratch directory for / (no systemd runs here)"
-# deploy.md shows the unit file itself: the two must not drift apart.
-diff <(sed -n '/^```ini$/,/^```$/p' "$repo/docs/deploy.md" | sed '1d;$d') "$repo/docs/systemd/urnkit@.service" ||
-  fail "the unit in docs/deploy.md differs from docs/systemd/urnkit@.service"
+# deploy.md shows the unit files themselves, in this order: they must not drift apart.
+ini_block() { awk -v n="$1" '/^```ini$/ { c++; if (c == n) { f = 1; next } } f && /^```$/ { exit } f' "$repo/docs/deploy.md"; }
+n=0
+for file in urnkit@.service urnkit-harvest@.service urnkit-harvest@.timer; do
+  n=$((n + 1))
+  diff <(ini_block "$n") "$repo/docs/systemd/$file" ||
+    fail "unit $n in docs/deploy.md differs from docs/systemd/$file"
+done
 port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 unit="$scratch/urnkit@$port.service"
 sed -e "s|/opt/urnkit|$host|g" -e "s|/etc/urnkit/urnkit.env|$env_file|g" \
   -e "s|/usr/bin/node|$(command -v node)|g" "$repo/docs/systemd/urnkit@.service" >"$unit"
 if command -v systemd-analyze >/dev/null; then
   systemd-analyze verify "$unit" || fail "systemd-analyze verify refused the unit"
+  # The harvest service and its timer, for one source named "nightly".
+  mkdir -p "$scratch/etc/urnkit/harvest"
+  : >"$scratch/etc/urnkit/harvest/nightly.env"
+  for kind in service timer; do
+    sed -e "s|/opt/urnkit|$host|g" -e "s|/etc/urnkit|$scratch/etc/urnkit|g" \
+      -e "s|/usr/bin/node|$(command -v node)|g" "$repo/docs/systemd/urnkit-harvest@.$kind" \
+      >"$scratch/urnkit-harvest@nightly.$kind"
+  done
+  systemd-analyze verify "$scratch/urnkit-harvest@nightly.service" "$scratch/urnkit-harvest@nightly.timer" ||
+    fail "systemd-analyze verify refused the harvest units"
   echo "systemd-analyze verify: ok"
 else
   echo "systemd-analyze is not installed: the unit's syntax is not verified here"
