@@ -12,8 +12,10 @@ import { listOf, problems } from "../http/schemas.js";
 import {
   ASSIGNMENT_EVENTS,
   OUTCOMES,
+  type SeriesPoint,
+  type SeriesQuery,
   type TopEntry,
-  type TopPrefixQuery,
+  type TopQuery,
 } from "../storage/stats.js";
 import {
   granularityProperty,
@@ -55,49 +57,69 @@ function linkNext(reply: FastifyReply, path: string, q: Query, next: string | nu
   reply.header("link", linkHeader([{ href: `${path}?${params}`, params: [["rel", "next"]] }]));
 }
 
+/** How one kind of list pages: its default page size, its cursor and its items. */
+interface PageKind<Row, Position> {
+  size: number;
+  /** The position after the page before, from its cursor. */
+  after(cursor: string): Position;
+  cursor(row: Row): string[];
+  item(row: Row): Record<string, unknown>;
+}
+
 /**
- * A page of a top list as `{items, next}` with its Link header: `read` is the store's query, and
- * each row's name is answered as `field`.
+ * One keyset page as `{items, next}`, `next` also in a Link header. `read` gets the page size and
+ * the position after the page before; a full page's last row gives the next cursor.
  */
-async function topPage(
+async function keysetPage<Row, Position>(
   q: Query,
   reply: FastifyReply,
   path: string,
-  field: "urn" | "prefix",
-  read: (query: TopPrefixQuery) => Promise<TopEntry[]>,
+  kind: PageKind<Row, Position>,
+  read: (page: { limit: number; after?: Position }) => Promise<Row[]>,
 ) {
-  const limit = pageLimit(q.limit, 10, PAGE_MAX);
-  const after = topAfter(q.cursor);
+  const limit = pageLimit(q.limit, kind.size, PAGE_MAX);
   const rows = await read({
-    ...statsRequest(q, Date.now(), MAX_TOP_DAYS),
     limit,
-    ...(after === undefined ? {} : { after }),
+    ...(q.cursor === undefined ? {} : { after: kind.after(q.cursor) }),
   });
   const last = rows.at(-1);
-  const next =
-    rows.length < limit || last === undefined
-      ? null
-      : encodeCursor([String(last.count), last.name]);
+  const next = rows.length < limit || last === undefined ? null : encodeCursor(kind.cursor(last));
   linkNext(reply, path, q, next);
+  return { items: rows.map(kind.item), next };
+}
+
+/** A series by period, each point's kind answered as `field`. */
+function seriesPages(field: "outcome" | "event"): PageKind<SeriesPoint, SeriesPosition> {
   return {
-    items: rows.map((r) => ({ [field]: r.name, organisation: r.organisation, count: r.count })),
-    next,
+    size: 100,
+    after(cursor) {
+      const [period, kind] = decodeCursor(cursor, 2) as [string, string];
+      return { period, kind };
+    },
+    cursor: (p) => [p.period, p.kind],
+    item: (p) => ({ period: p.period, [field]: p.kind, count: p.count }),
   };
 }
 
+/** A top list, most first, each row's name answered as `field`. */
+function topPages(field: "urn" | "prefix"): PageKind<TopEntry, TopPosition> {
+  return {
+    size: 10,
+    after: topAfter,
+    cursor: (r) => [String(r.count), r.name],
+    item: (r) => ({ [field]: r.name, organisation: r.organisation, count: r.count }),
+  };
+}
+
+type SeriesPosition = NonNullable<SeriesQuery["after"]>;
+type TopPosition = NonNullable<TopQuery["after"]>;
+
 /** The position after the last row of a top list's page before. */
-function topAfter(cursor: string | undefined): { count: number; name: string } | undefined {
-  if (cursor === undefined) return undefined;
+function topAfter(cursor: string): { count: number; name: string } {
   const [count, name] = decodeCursor(cursor, 2) as [string, string];
   if (!/^\d{1,15}$/.test(count))
     throw new HttpProblem(400, "bad-cursor", "the cursor is not one this server gave out");
   return { count: Number(count), name };
-}
-
-function seriesAfter(cursor: string | undefined): { period: string; kind: string } | undefined {
-  if (cursor === undefined) return undefined;
-  const [period, kind] = decodeCursor(cursor, 2) as [string, string];
-  return { period, kind };
 }
 
 const RANGE = `By day the range covers at most ${MAX_DAYS.day} days, by month ${MAX_DAYS.month}; without from and to, the last 30 days (12 months by month).`;
@@ -128,22 +150,14 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
     },
     async (request, reply) => {
       const q = request.query as Query;
-      const limit = pageLimit(q.limit, 100, PAGE_MAX);
-      const after = seriesAfter(q.cursor);
       await counter.flush();
-      const points = await store.resolutionSeries({
-        ...statsRequest(q),
-        limit,
-        ...(after === undefined ? {} : { after }),
-      });
-      const last = points.at(-1);
-      const next =
-        points.length < limit || last === undefined ? null : encodeCursor([last.period, last.kind]);
-      linkNext(reply, "/api/v1/stats/resolutions/series", q, next);
-      return {
-        items: points.map((p) => ({ period: p.period, outcome: p.kind, count: p.count })),
-        next,
-      };
+      return keysetPage(
+        q,
+        reply,
+        "/api/v1/stats/resolutions/series",
+        seriesPages("outcome"),
+        (page) => store.resolutionSeries({ ...statsRequest(q), ...page }),
+      );
     },
   );
 
@@ -169,21 +183,9 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
     },
     async (request, reply) => {
       const q = request.query as Query;
-      const limit = pageLimit(q.limit, 100, PAGE_MAX);
-      const after = seriesAfter(q.cursor);
-      const points = await store.assignmentSeries({
-        ...statsRequest(q),
-        limit,
-        ...(after === undefined ? {} : { after }),
-      });
-      const last = points.at(-1);
-      const next =
-        points.length < limit || last === undefined ? null : encodeCursor([last.period, last.kind]);
-      linkNext(reply, "/api/v1/stats/assignments", q, next);
-      return {
-        items: points.map((p) => ({ period: p.period, event: p.kind, count: p.count })),
-        next,
-      };
+      return keysetPage(q, reply, "/api/v1/stats/assignments", seriesPages("event"), (page) =>
+        store.assignmentSeries({ ...statsRequest(q), ...page }),
+      );
     },
   );
 
@@ -205,8 +207,9 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
     },
     async (request, reply) => {
       await counter.flush();
-      return topPage(request.query as Query, reply, "/api/v1/stats/top-urns", "urn", (query) =>
-        store.topUrns(query),
+      const q = request.query as Query;
+      return keysetPage(q, reply, "/api/v1/stats/top-urns", topPages("urn"), (page) =>
+        store.topUrns({ ...statsRequest(q, Date.now(), MAX_TOP_DAYS), ...page }),
       );
     },
   );
@@ -229,12 +232,9 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
     },
     async (request, reply) => {
       await counter.flush();
-      return topPage(
-        request.query as Query,
-        reply,
-        "/api/v1/stats/top-prefixes",
-        "prefix",
-        (query) => store.topPrefixes(query),
+      const q = request.query as Query;
+      return keysetPage(q, reply, "/api/v1/stats/top-prefixes", topPages("prefix"), (page) =>
+        store.topPrefixes({ ...statsRequest(q, Date.now(), MAX_TOP_DAYS), ...page }),
       );
     },
   );
