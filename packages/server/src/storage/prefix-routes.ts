@@ -40,20 +40,19 @@ export class PrefixRoutes {
 
   /** The longest route whose prefix starts `key`, or null. */
   match(key: string): PrefixRoute | null {
-    for (const length of this.#lengths) {
-      if (length > key.length) continue;
-      const route = this.#byPrefix.get(key.slice(0, length));
-      if (route !== undefined) return route;
-    }
-    return null;
+    return this.#longest(key, false);
   }
 
   /** The longest prefix row (owned by an organisation) that starts `key`, or null. */
   owner(key: string): PrefixRoute | null {
+    return this.#longest(key, true);
+  }
+
+  #longest(key: string, owned: boolean): PrefixRoute | null {
     for (const length of this.#lengths) {
       if (length > key.length) continue;
       const route = this.#byPrefix.get(key.slice(0, length));
-      if (route !== undefined && route.organisation !== null) return route;
+      if (route !== undefined && (!owned || route.organisation !== null)) return route;
     }
     return null;
   }
