@@ -1,6 +1,8 @@
 // JSON Schemas of the API's bodies: fastify validates requests and serializes responses with
 // them, and /openapi.json is built from them.
 
+import { ORGANISATION_FIELDS } from "../validation/organisation.js";
+import { PREFIX_FIELDS } from "../validation/prefix.js";
 import { metadataSchema } from "../validation/record.js";
 import { problemSchema } from "./problem.js";
 
@@ -277,7 +279,7 @@ export const organisationSchema = {
     created: dateTime,
     updated: dateTime,
   },
-  required: ["id", "name", "contact", "active", "created", "updated"],
+  required: [...ORGANISATION_FIELDS],
 } as const;
 
 export const prefixSchema = {
@@ -297,19 +299,5 @@ export const prefixSchema = {
     created: dateTime,
     updated: dateTime,
   },
-  required: [
-    "prefix",
-    "nid",
-    "organisation",
-    "naming",
-    "urls",
-    "modes",
-    "width",
-    "check",
-    "next",
-    "delegate",
-    "mirrors",
-    "created",
-    "updated",
-  ],
+  required: [...PREFIX_FIELDS],
 } as const;

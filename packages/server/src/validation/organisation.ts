@@ -4,6 +4,16 @@
 import { checker } from "./ajv.js";
 import { checkJson } from "./json-value.js";
 
+/** Every field of an organisation as the API shows it and an export line carries it. */
+export const ORGANISATION_FIELDS = [
+  "id",
+  "name",
+  "contact",
+  "active",
+  "created",
+  "updated",
+] as const;
+
 export const ORGANISATION_ID = "^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$";
 
 export const organisationId = {

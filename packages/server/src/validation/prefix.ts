@@ -41,6 +41,23 @@ const policyProperties = {
 } as const;
 
 /** POST /api/v1/namespaces/{nid}/prefixes. */
+/** Every field of a prefix as the API shows it and an export line carries it. */
+export const PREFIX_FIELDS = [
+  "prefix",
+  "nid",
+  "organisation",
+  "naming",
+  "urls",
+  "modes",
+  "width",
+  "check",
+  "next",
+  "delegate",
+  "mirrors",
+  "created",
+  "updated",
+] as const;
+
 export const prefixBodySchema = {
   type: "object",
   properties: {

@@ -7,8 +7,8 @@ import type { Organisation } from "../storage/organisations.js";
 import type { Prefix } from "../storage/prefixes.js";
 import { checker } from "./ajv.js";
 import { checkJson } from "./json-value.js";
-import { organisationBodySchema } from "./organisation.js";
-import { checkPolicy, prefixPatchSchema } from "./prefix.js";
+import { ORGANISATION_FIELDS, organisationBodySchema } from "./organisation.js";
+import { checkPolicy, PREFIX_FIELDS, prefixPatchSchema } from "./prefix.js";
 import { timestamp } from "./record.js";
 
 const organisationLine = {
@@ -22,7 +22,7 @@ const organisationLine = {
         created: timestamp,
         updated: timestamp,
       },
-      required: ["id", "name", "contact", "active", "created", "updated"],
+      required: [...ORGANISATION_FIELDS],
       additionalProperties: false,
     },
   },
@@ -44,21 +44,7 @@ const prefixLine = {
         created: timestamp,
         updated: timestamp,
       },
-      required: [
-        "prefix",
-        "nid",
-        "organisation",
-        "naming",
-        "urls",
-        "modes",
-        "width",
-        "check",
-        "next",
-        "delegate",
-        "mirrors",
-        "created",
-        "updated",
-      ],
+      required: [...PREFIX_FIELDS],
       additionalProperties: false,
     },
   },
