@@ -5,6 +5,8 @@
 // name (every other NID shares one bucket), prefixes are the registered ones (from the
 // namespace's cached routes), outcomes are six, and only registered URNs get a row of their
 // own (one a day). A made-up URN or NID adds to an existing bucket, never a row.
+// A URN's counts are appended to a log at each flush and rolled up into its row of the day later
+// (storage/stats.ts): when the day has ended, and whenever the log outgrows its bound.
 
 import { CrawlerCheck } from "./crawlers.js";
 import type { Lookup } from "./resolver.js";
@@ -24,6 +26,21 @@ const DAY_MS = 86400000;
  * row in SQLite, so 2,000 rows stalled every request for 11-23 ms); 500 keep a stall near 3 ms.
  */
 const URNS_A_WRITE = 500;
+
+/**
+ * Log rows rolled up in one go: rolling a row up costs about as much as a URN row did before the
+ * log (adding to a row of the rollup), so slices stay as short as the writes'.
+ */
+const ROLL_UP_SLICE = 500;
+
+/**
+ * How many rows the URN log may hold before it is rolled up whatever the day: about 250 MB in
+ * SQLite. A day's traffic below it is rolled up once, after midnight.
+ */
+export const URN_LOG_BOUND = 4_000_000;
+
+/** Later than any day (YYYY-MM-DD) in byte order: rolls up the whole log. */
+const EVERY_DAY = "~";
 
 /** The bucket of resolutions in namespaces not served here (not a valid NID, so never one). */
 export const ELSEWHERE = "(elsewhere)";
@@ -82,12 +99,19 @@ export class ResolutionCounter {
   #urns = new Map<string, UrnResolutionStat>();
   /** Counts of days that ended before they were written. */
   readonly #ended: Batch = { resolutions: [], urns: [] };
+  readonly #logBound: number;
+  /** The roll-up under way, if any: one at a time. */
+  #rolling: Promise<void> | undefined;
+  #closed = false;
 
-  constructor(store: Store, flushMs = 5000) {
+  constructor(store: Store, flushMs = 5000, logBound = URN_LOG_BOUND) {
     this.#store = store;
+    this.#logBound = logBound;
     this.#flushTimer = setInterval(() => void this.flush(), flushMs);
     this.#flushTimer.unref();
     this.#armMidnight();
+    // Days that ended while no server counted (or before a restart) are rolled up now.
+    this.#rollUp(this.#day);
   }
 
   // The day changes on a timer at midnight (UTC) rather than being read on every resolution.
@@ -134,6 +158,27 @@ export class ResolutionCounter {
     this.#ended.resolutions.push(...batch.resolutions);
     this.#ended.urns.push(...batch.urns);
     this.#day = dayOf(Date.now());
+    const today = this.#day;
+    void this.flush().then(() => this.#rollUp(today));
+  }
+
+  /**
+   * Rolls up the URN log's rows of the days before `until`, a slice at a time with the event
+   * loop free in between; in the background, one roll-up at a time. A failure is left for the
+   * next one: the counts stay in the log, where the reads find them too.
+   */
+  #rollUp(until: string): void {
+    if (this.#rolling !== undefined || this.#closed) return;
+    this.#rolling = (async () => {
+      try {
+        while (!this.#closed && (await this.#store.rollUpUrnLog(until, ROLL_UP_SLICE)) > 0)
+          await new Promise((resolve) => setImmediate(resolve));
+      } catch {
+        // Left in the log; tried again after the next midnight, restart or bound.
+      } finally {
+        this.#rolling = undefined;
+      }
+    })();
   }
 
   /**
@@ -176,10 +221,7 @@ export class ResolutionCounter {
   async flush(): Promise<void> {
     const batch = this.#take();
     const resolutions = [...this.#ended.resolutions.splice(0), ...batch.resolutions];
-    // In key order, so that each slice writes to neighbouring rows (pages) of the table.
-    const urns = [...this.#ended.urns.splice(0), ...batch.urns].sort((a, b) =>
-      a.day === b.day ? (a.key < b.key ? -1 : 1) : a.day < b.day ? -1 : 1,
-    );
+    const urns = [...this.#ended.urns.splice(0), ...batch.urns];
     if (resolutions.length === 0) return;
     await this.#store.addResolutionCounts(perNamespace(resolutions));
     await this.#store.addStats(resolutions, urns.slice(0, URNS_A_WRITE));
@@ -190,11 +232,15 @@ export class ResolutionCounter {
       await new Promise((resolve) => setImmediate(resolve));
       await this.#store.addStats([], urns.slice(i, i + URNS_A_WRITE));
     }
+    if (urns.length > 0 && (await this.#store.urnLogSize()) > this.#logBound)
+      this.#rollUp(EVERY_DAY);
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     clearInterval(this.#flushTimer);
     clearTimeout(this.#midnightTimer);
+    await this.#rolling;
     await this.flush();
   }
 }

@@ -29,6 +29,8 @@ function recordingStore(): {
       stats.push(...r);
       urns.push(...u);
     },
+    rollUpUrnLog: async () => 0,
+    urnLogSize: async () => urns.length,
   } as unknown as Store;
   return { store, written, stats, urns };
 }
@@ -230,6 +232,53 @@ describe("ResolutionCounter", () => {
     await counter.close();
     assert.deepEqual(writes, [500, 500, 500, 500, 500, 500, 500, 500, 500]);
     assert.equal(new Set(urns.map((u) => u.key)).size, 4500);
+  });
+
+  it("rolls up the URN log: the days before today at start and after midnight, everything past its bound", async () => {
+    const { store } = recordingStore();
+    const rollUps: string[] = [];
+    let left = 0;
+    // Each roll-up call moves one slice; two slices are waiting every time one starts.
+    store.rollUpUrnLog = async (until) => {
+      if (left === 0) left = 2;
+      rollUps.push(`${until} ${left}`);
+      left -= 1;
+      return left === 0 ? 0 : 500;
+    };
+    let size = 0;
+    store.urnLogSize = async () => size;
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    const counter = new ResolutionCounter(store, 60000, 1000);
+    await settle();
+    await settle();
+    assert.deepEqual(rollUps, ["2026-11-22 2", "2026-11-22 1"]);
+    // Within its bound the log stays; past it, the whole log (any day) is rolled up.
+    resolve(counter, "urn:example:a");
+    size = 1000;
+    await counter.flush();
+    assert.equal(rollUps.length, 2);
+    resolve(counter, "urn:example:a");
+    size = 1001;
+    await counter.flush();
+    await settle();
+    await settle();
+    assert.deepEqual(rollUps.slice(2), ["~ 2", "~ 1"]);
+    await counter.close();
+  });
+
+  it("rolls up the day that ended after its last counts are written", async () => {
+    const { store, urns } = recordingStore();
+    const rollUps: string[] = [];
+    store.rollUpUrnLog = async (until) => {
+      rollUps.push(`${until} after ${urns.map((u) => u.day).join(",")}`);
+      return 0;
+    };
+    const counter = new ResolutionCounter(store, 60000);
+    resolve(counter, "urn:example:a");
+    mock.timers.tick(2000); // 00:00:00, the next day
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(rollUps, ["2026-11-22 after ", "2026-11-23 after 2026-11-22"]);
+    await counter.close();
   });
 
   it("writes one row a bucket when a namespace is read again (a new object) mid-flush", async () => {

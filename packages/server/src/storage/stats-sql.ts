@@ -87,7 +87,7 @@ ORDER BY count DESC, name LIMIT ${d.bind(n + 3, "int")}`,
   };
 }
 
-/** The URNs resolved most: by people, by crawlers, or both (`bots`). */
+/** The URNs resolved most: by people, by crawlers, or both (`bots`); rolled up or still logged. */
 export function topUrnsSql(d: Dialect, q: TopQuery): Sql {
   const all = filterValues(q).slice(0, 5);
   const p = statParams(q);
@@ -97,7 +97,11 @@ export function topUrnsSql(d: Dialect, q: TopQuery): Sql {
     text: `SELECT name, organisation, count FROM (
   SELECT key AS name, max(organisation) AS organisation,
     CAST(sum(count * ${d.bind(n + 1, "int")} + bots * ${d.bind(n + 2, "int")}) AS bigint) AS count
-  FROM stat_resolution_urns WHERE ${where(d, 1, false, false)}
+  FROM (
+    SELECT day, key, nid, prefix, organisation, count, bots FROM stat_resolution_urns
+    UNION ALL
+    SELECT day, key, nid, prefix, organisation, count, bots FROM stat_resolution_urn_log
+  ) u WHERE ${where(d, 1, false, false)}
   GROUP BY key
 ) s ${page.text}`,
     values: [...all, p.botLow === 0 ? 1 : 0, p.botHigh, ...page.values],

@@ -1,6 +1,6 @@
 // Statistics as stored: daily rollups of resolutions (by namespace, prefix, organisation, outcome
-// and crawler or not; per registered URN one row a day) and of assignments (registered,
-// activated, deactivated), and the reads the API and the web UI make of them. Both engines take
+// and crawler or not; per registered URN one row a day, reached through a log) and of
+// assignments (registered, activated, deactivated), and the reads the API and the web UI make of them. Both engines take
 // the same SQL (stats-sql.ts) and answer in the same order, byte order throughout.
 
 /** How a resolution was answered, as the statistics count it. */
@@ -98,8 +98,18 @@ export interface TopEntry {
 }
 
 export interface StatsStore {
-  /** Adds to the daily rollups (the server batches increments in memory). */
+  /**
+   * Adds to the daily rollups (the server batches increments in memory); a URN's resolutions go
+   * to the log (rollUpUrnLog moves them on).
+   */
   addStats(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void>;
+  /**
+   * Moves up to `limit` rows of the URN log, of the days before `until` (YYYY-MM-DD, or later
+   * than any day for all), into the URN rollup; answers how many it moved (0: none are left).
+   */
+  rollUpUrnLog(until: string, limit: number): Promise<number>;
+  /** About how many rows the URN log holds (its first to its last). */
+  urnLogSize(): Promise<number>;
   resolutionSeries(query: ResolutionSeriesQuery): Promise<SeriesPoint[]>;
   assignmentSeries(query: SeriesQuery): Promise<SeriesPoint[]>;
   topUrns(query: TopQuery): Promise<TopEntry[]>;

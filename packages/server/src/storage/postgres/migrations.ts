@@ -722,4 +722,38 @@ REFERENCING OLD TABLE AS old_records NEW TABLE AS new_records
 FOR EACH STATEMENT EXECUTE FUNCTION stat_count_status();
 `,
   },
+  {
+    // Version 13 as in SQLite: per-URN resolutions appended to a log and rolled up later. A log
+    // row is never changed or truncated, and is removed only once the rollup holds its counts.
+    version: 13,
+    name: "statistics-urn-log",
+    sql: `
+CREATE TABLE stat_resolution_urn_log (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  day text COLLATE "C" NOT NULL,
+  key text COLLATE "C" NOT NULL,
+  nid text COLLATE "C" NOT NULL,
+  prefix text COLLATE "C" NOT NULL,
+  organisation text COLLATE "C" NOT NULL,
+  count bigint NOT NULL CHECK (count >= 0),
+  bots bigint NOT NULL CHECK (bots >= 0)
+);
+
+CREATE FUNCTION stat_resolution_urn_log_rolled_up() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM stat_resolution_urns u WHERE u.day = OLD.day AND u.key = OLD.key
+      AND u.count >= OLD.count AND u.bots >= OLD.bots) THEN
+    RAISE EXCEPTION 'statistics only grow' USING ERRCODE = 'integrity_constraint_violation';
+  END IF;
+  RETURN OLD;
+END
+$$;
+CREATE TRIGGER stat_resolution_urn_log_kept BEFORE DELETE ON stat_resolution_urn_log
+FOR EACH ROW EXECUTE FUNCTION stat_resolution_urn_log_rolled_up();
+CREATE TRIGGER stat_resolution_urn_log_not_truncated BEFORE TRUNCATE ON stat_resolution_urn_log
+FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('statistics only grow');
+CREATE TRIGGER stat_resolution_urn_log_unchanged BEFORE UPDATE ON stat_resolution_urn_log
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('statistics only grow');
+`,
+  },
 ];

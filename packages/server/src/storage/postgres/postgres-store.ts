@@ -1244,6 +1244,14 @@ export class PostgresStore implements Store {
     return this.#stats.addStats(resolutions, urns);
   }
 
+  rollUpUrnLog(until: string, limit: number): Promise<number> {
+    return this.#stats.rollUpUrnLog(until, limit);
+  }
+
+  urnLogSize(): Promise<number> {
+    return this.#stats.urnLogSize();
+  }
+
   resolutionSeries(query: ResolutionSeriesQuery): Promise<SeriesPoint[]> {
     return this.#stats.resolutionSeries(query);
   }

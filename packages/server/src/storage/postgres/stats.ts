@@ -1,5 +1,6 @@
-// Statistics in PostgreSQL: a flush is one statement per rollup, the rows grouped and upserted in
-// key order (concurrent servers take the row locks in the same order). The reads are the shared
+// Statistics in PostgreSQL: a flush is one statement per table, the resolution rows grouped and
+// upserted in key order (concurrent servers take the row locks in the same order), the URN rows
+// appended to their log. The reads are the shared
 // SQL (stats-sql.ts) with typed binds.
 
 import type pg from "pg";
@@ -62,13 +63,9 @@ export class PostgresStats implements StatsStore {
       );
     if (urns.length > 0)
       await this.#pool.query(
-        `INSERT INTO stat_resolution_urns AS s (day, key, nid, prefix, organisation, count, bots)
-         SELECT day, key, max(nid), max(prefix), max(organisation), sum(count), sum(bots)
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[],
-           $7::bigint[]) AS c(day, key, nid, prefix, organisation, count, bots)
-         GROUP BY 1, 2 ORDER BY 1, 2
-         ON CONFLICT (day, key)
-         DO UPDATE SET count = s.count + excluded.count, bots = s.bots + excluded.bots`,
+        `INSERT INTO stat_resolution_urn_log (day, key, nid, prefix, organisation, count, bots)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
+           $6::bigint[], $7::bigint[])`,
         [
           column(urns, "day"),
           column(urns, "key"),
@@ -79,6 +76,50 @@ export class PostgresStats implements StatsStore {
           column(urns, "bots"),
         ],
       );
+  }
+
+  async rollUpUrnLog(until: string, limit: number): Promise<number> {
+    const client = await this.#pool.connect();
+    try {
+      await client.query("BEGIN");
+      // The slice's rows locked: a second process rolling up at once skips what this one moves
+      // (it waits for them and then finds them gone) rather than adding them twice.
+      const ids = (
+        await client.query<{ id: string }>(
+          `SELECT id FROM stat_resolution_urn_log WHERE day < $1::text ORDER BY id LIMIT $2::integer
+           FOR UPDATE`,
+          [until, limit],
+        )
+      ).rows.map((r) => r.id);
+      if (ids.length > 0) {
+        await client.query(
+          `INSERT INTO stat_resolution_urns AS s (day, key, nid, prefix, organisation, count, bots)
+           SELECT day, key, max(nid), max(prefix), max(organisation), sum(count), sum(bots)
+           FROM stat_resolution_urn_log WHERE id = ANY($1::bigint[])
+           GROUP BY 1, 2 ORDER BY 1, 2
+           ON CONFLICT (day, key)
+           DO UPDATE SET count = s.count + excluded.count, bots = s.bots + excluded.bots`,
+          [ids],
+        );
+        await client.query("DELETE FROM stat_resolution_urn_log WHERE id = ANY($1::bigint[])", [
+          ids,
+        ]);
+      }
+      await client.query("COMMIT");
+      return ids.length;
+    } catch (error) {
+      await client.query("ROLLBACK");
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async urnLogSize(): Promise<number> {
+    const { rows } = await this.#pool.query<{ n: string | null }>(
+      "SELECT max(id) - min(id) + 1 AS n FROM stat_resolution_urn_log",
+    );
+    return Number(rows[0]?.n ?? 0);
   }
 
   resolutionSeries(query: ResolutionSeriesQuery): Promise<SeriesPoint[]> {

@@ -874,4 +874,42 @@ BEGIN
 END;
 `,
   },
+  {
+    // Resolutions per URN are first appended to a log, one row per URN and flush, and rolled up
+    // into stat_resolution_urns (one row a URN and day) later: when their day has ended, or when
+    // the log has grown past its bound. Appending costs a fraction of adding to a row somewhere in
+    // today's part of the rollup, which on a busy resolver rewrote most of its pages every flush.
+    // Reads take the rollup and the log together. A log row is never changed, and it may only be
+    // removed once the rollup holds at least its counts (which rolling it up does first).
+    version: 13,
+    name: "statistics-urn-log",
+    sql: `
+CREATE TABLE stat_resolution_urn_log (
+  id INTEGER PRIMARY KEY,
+  day TEXT NOT NULL,
+  key TEXT NOT NULL,
+  nid TEXT NOT NULL,
+  prefix TEXT NOT NULL,
+  organisation TEXT NOT NULL,
+  count INTEGER NOT NULL CHECK (count >= 0),
+  bots INTEGER NOT NULL CHECK (bots >= 0)
+);
+
+CREATE TRIGGER stat_resolution_urn_log_kept BEFORE DELETE ON stat_resolution_urn_log
+WHEN NOT EXISTS (SELECT 1 FROM stat_resolution_urns u WHERE u.day = OLD.day AND u.key = OLD.key
+  AND u.count >= OLD.count AND u.bots >= OLD.bots)
+BEGIN
+  SELECT RAISE(ABORT, 'statistics only grow');
+END;
+CREATE TRIGGER stat_resolution_urn_log_unchanged BEFORE UPDATE ON stat_resolution_urn_log
+BEGIN
+  SELECT RAISE(ABORT, 'statistics only grow');
+END;
+CREATE TRIGGER stat_resolution_urn_log_not_replaced BEFORE INSERT ON stat_resolution_urn_log
+WHEN EXISTS (SELECT 1 FROM stat_resolution_urn_log WHERE id = NEW.id)
+BEGIN
+  SELECT RAISE(ABORT, 'statistics only grow');
+END;
+`,
+  },
 ];

@@ -1151,6 +1151,14 @@ export class SqliteStore implements Store {
     return this.#stat.addStats(resolutions, urns);
   }
 
+  rollUpUrnLog(until: string, limit: number): Promise<number> {
+    return this.#stat.rollUpUrnLog(until, limit);
+  }
+
+  urnLogSize(): Promise<number> {
+    return this.#stat.urnLogSize();
+  }
+
   resolutionSeries(query: ResolutionSeriesQuery): Promise<SeriesPoint[]> {
     return this.#stat.resolutionSeries(query);
   }

@@ -23,6 +23,9 @@ import {
   topUrnsSql,
 } from "../stats-sql.js";
 
+/** A URN's rollup row as the log's rows of a slice add up to it, columns in order. */
+type RolledUp = [string, string, string, string, string, number, number];
+
 /** SQLite has no booleans: the bot column holds 0 or 1. */
 type SqliteResolutionRow = Omit<ResolutionStat, "bot"> & { bot: number };
 
@@ -31,6 +34,8 @@ const SQLITE: Dialect = { bind: (n) => `@p${n}`, bot: "bot" };
 export class SqliteStats implements StatsStore {
   readonly #db: Database.Database;
   readonly #add: (resolutions: ResolutionStat[], urns: UrnResolutionStat[]) => void;
+  readonly #rollUp: (until: string, limit: number) => number;
+  readonly #logSize: () => number;
 
   constructor(db: Database.Database) {
     this.#db = db;
@@ -45,6 +50,19 @@ export class SqliteStats implements StatsStore {
     );
     // Positional binds: a flush may write a row for every URN resolved, and binding by name
     // costs more than the row.
+    const logUrn = db.prepare<[string, string, string, string, string, number, number]>(
+      `INSERT INTO stat_resolution_urn_log (day, key, nid, prefix, organisation, count, bots)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#add = db.transaction((resolutions: ResolutionStat[], urns: UrnResolutionStat[]) => {
+      // Look up first (the UPDATE), insert only a row that is not there: one statement a row.
+      for (const r of resolutions) {
+        const row = { ...r, bot: r.bot ? 1 : 0 };
+        if (addResolution.run(row).changes === 0) createResolution.run(row);
+      }
+      for (const u of urns)
+        logUrn.run(u.day, u.key, u.nid, u.prefix, u.organisation, u.count, u.bots);
+    });
     const createUrn = db.prepare<[string, string, string, string, string, number, number]>(
       `INSERT INTO stat_resolution_urns (day, key, nid, prefix, organisation, count, bots)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -52,16 +70,35 @@ export class SqliteStats implements StatsStore {
     const addUrn = db.prepare<[number, number, string, string]>(
       "UPDATE stat_resolution_urns SET count = count + ?, bots = bots + ? WHERE day = ? AND key = ?",
     );
-    // Look up first (the UPDATE), insert only a row that is not there: one statement a row.
-    this.#add = db.transaction((resolutions: ResolutionStat[], urns: UrnResolutionStat[]) => {
-      for (const r of resolutions) {
-        const row = { ...r, bot: r.bot ? 1 : 0 };
-        if (addResolution.run(row).changes === 0) createResolution.run(row);
-      }
-      for (const u of urns)
-        if (addUrn.run(u.count, u.bots, u.day, u.key).changes === 0)
-          createUrn.run(u.day, u.key, u.nid, u.prefix, u.organisation, u.count, u.bots);
-    });
+    const slice = db.prepare<[string, number], { id: number }>(
+      `SELECT max(id) AS id FROM (SELECT id FROM stat_resolution_urn_log WHERE day < ?
+       ORDER BY id LIMIT ?)`,
+    );
+    const grouped = db
+      .prepare<[number, string]>(
+        `SELECT day, key, max(nid), max(prefix), max(organisation), sum(count), sum(bots)
+         FROM stat_resolution_urn_log WHERE id <= ? AND day < ? GROUP BY day, key`,
+      )
+      .raw(true);
+    const removeLogged = db.prepare<[number, string]>(
+      "DELETE FROM stat_resolution_urn_log WHERE id <= ? AND day < ?",
+    );
+    // The log's rows of a slice added to their rollup rows, then removed: one transaction, so a
+    // read sees each count in one place or the other, never in both or neither. IMMEDIATE: a
+    // second process rolling up waits for this one rather than both reading the same rows.
+    this.#rollUp = db.transaction((until: string, limit: number): number => {
+      const last = slice.get(until, limit)?.id ?? null;
+      if (last === null) return 0;
+      const rows = grouped.all(last, until) as RolledUp[];
+      for (const [day, key, nid, prefix, organisation, count, bots] of rows)
+        if (addUrn.run(count, bots, day, key).changes === 0)
+          createUrn.run(day, key, nid, prefix, organisation, count, bots);
+      return removeLogged.run(last, until).changes;
+    }).immediate;
+    const size = db.prepare<[], { n: number | null }>(
+      "SELECT max(id) - min(id) + 1 AS n FROM stat_resolution_urn_log",
+    );
+    this.#logSize = () => size.get()?.n ?? 0;
   }
 
   #all<T>(sql: Sql): T[] {
@@ -71,6 +108,14 @@ export class SqliteStats implements StatsStore {
 
   async addStats(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void> {
     this.#add(resolutions, urns);
+  }
+
+  async rollUpUrnLog(until: string, limit: number): Promise<number> {
+    return this.#rollUp(until, limit);
+  }
+
+  async urnLogSize(): Promise<number> {
+    return this.#logSize();
   }
 
   async resolutionSeries(query: ResolutionSeriesQuery): Promise<SeriesPoint[]> {
