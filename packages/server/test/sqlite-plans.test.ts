@@ -1,11 +1,13 @@
 // The SQLite query plans resolution depends on: every lookup by index, and no temporary B-tree
 // to sort a record's locators or successors (that sort cost several times the lookup itself);
-// and the OAI-PMH provider's pages, each an index range in datestamp order.
+// and the OAI-PMH provider's pages, each an index range in datestamp order; the statistics'
+// URN log's size, asked after every flush, from the ends of its key.
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { oaiWhere } from "../src/storage/oai.js";
 import { openSqliteStore, RESOLVE_SQL } from "../src/storage/sqlite/sqlite-store.js";
+import { URN_LOG_SIZE_SQL } from "../src/storage/sqlite/stats.js";
 
 describe("SQLite resolution plan", () => {
   it("reads the record, its best locator and its latest successor by index, without sorting", async () => {
@@ -63,6 +65,22 @@ describe("SQLite OAI-PMH page plans", () => {
           if (part === "tie") assert.match(plan, /updated=\? AND id>\?/, plan);
           assert.doesNotMatch(plan, /TEMP B-TREE/, plan);
         }
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe("SQLite URN log size plan", () => {
+  it("reads the first and the last key, never the whole log", async () => {
+    const store = await openSqliteStore(":memory:");
+    try {
+      const plan = store.db
+        .prepare(`EXPLAIN QUERY PLAN ${URN_LOG_SIZE_SQL}`)
+        .all()
+        .map((row) => (row as { detail: string }).detail);
+      assert.ok(!plan.some((d) => /^SCAN stat_resolution_urn_log/.test(d)), plan.join("\n"));
+      assert.equal(plan.filter((d) => /^SEARCH stat_resolution_urn_log/.test(d)).length, 2);
     } finally {
       await store.close();
     }

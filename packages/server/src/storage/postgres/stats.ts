@@ -117,7 +117,9 @@ export class PostgresStats implements StatsStore {
 
   async urnLogSize(): Promise<number> {
     const { rows } = await this.#pool.query<{ n: string | null }>(
-      "SELECT max(id) - min(id) + 1 AS n FROM stat_resolution_urn_log",
+      // Each end read from the key index apart, as in SQLite.
+      `SELECT (SELECT max(id) FROM stat_resolution_urn_log)
+         - (SELECT min(id) FROM stat_resolution_urn_log) + 1 AS n`,
     );
     return Number(rows[0]?.n ?? 0);
   }

@@ -23,6 +23,10 @@ import {
   topUrnsSql,
 } from "../stats-sql.js";
 
+/** The URN log's size: each end read from the key apart (min() and max() in one SELECT scan). */
+export const URN_LOG_SIZE_SQL = `SELECT (SELECT max(id) FROM stat_resolution_urn_log)
+  - (SELECT min(id) FROM stat_resolution_urn_log) + 1 AS n`;
+
 /** A URN's rollup row as the log's rows of a slice add up to it, columns in order. */
 type RolledUp = [string, string, string, string, string, number, number];
 
@@ -95,9 +99,7 @@ export class SqliteStats implements StatsStore {
           createUrn.run(day, key, nid, prefix, organisation, count, bots);
       return removeLogged.run(last, until).changes;
     }).immediate;
-    const size = db.prepare<[], { n: number | null }>(
-      "SELECT max(id) - min(id) + 1 AS n FROM stat_resolution_urn_log",
-    );
+    const size = db.prepare<[], { n: number | null }>(URN_LOG_SIZE_SQL);
     this.#logSize = () => size.get()?.n ?? 0;
   }
 
