@@ -61,7 +61,7 @@ const IGNORED_SQLITE = [
   `REPLACE INTO stat_resolutions VALUES ('${DAY}', 'example', '', '', 'redirect', 0, 0)`,
   `INSERT INTO stat_resolutions VALUES ('${DAY}', 'example', '', '', 'redirect', 0, 0)
    ON CONFLICT DO UPDATE SET count = 0`,
-  `INSERT OR REPLACE INTO stat_resolution_urns VALUES ('${DAY}', 'urn:example:a', 'example', '', '', 0, 0)`,
+  `INSERT OR REPLACE INTO stat_resolution_urns VALUES ('${DAY}', 'urn:example:a', 'example', '', '', 0, 0, 0)`,
   "INSERT OR REPLACE INTO stat_assignments SELECT day, nid, prefix, organisation, event, 0 FROM stat_assignments",
 ];
 
@@ -179,9 +179,40 @@ for (const engine of engines) {
       assert.deepEqual(await rows("stat_resolution_urn_log"), []);
       assert.equal(await h.store.urnLogSize(), 0);
       assert.deepEqual(await tops(), expected);
+      // Rolled up from the log's start to the first row of a day not ended: a row of an ended
+      // day written after it waits for a roll-up of the whole log.
+      await h.store.addStats([], [{ ...urn("urn:example:a", 1, 0), day: NEXT_DAY }]);
+      await h.store.addStats([], [urn("urn:example:b", 1, 1)]);
+      assert.equal(await h.store.rollUpUrnLog(NEXT_DAY, 10), 0);
+      assert.equal(await h.store.rollUpUrnLog("~", 10), 2);
+      assert.deepEqual(await rows("stat_resolution_urns"), [
+        `${DAY} urn:example:a 5 5`,
+        `${DAY} urn:example:b 2 1`,
+        `${NEXT_DAY} urn:example:a 1 0`,
+      ]);
       // A later flush adds to the same row when rolled up (and stays in the log for the guards).
       await h.store.addStats([], [urn("urn:example:b", 1, 1)]);
-      assert.deepEqual(await top("include"), ["urn:example:a 10", "urn:example:b 3"]);
+      assert.deepEqual(await top("include"), ["urn:example:a 11", "urn:example:b 5"]);
+    });
+
+    it("appends every URN of a flush to the log, however many (several to a statement)", async () => {
+      const MAY = { from: "2026-05-01", to: "2026-05-31" };
+      let total = 0;
+      for (const n of [1, 49, 50, 51, 120]) {
+        const before = await h.rawRows("stat_resolution_urn_log");
+        const flush = Array.from({ length: n }, (_, i) => ({
+          ...urn(`urn:example:flush-${n}-${i}`, i + 1, 1),
+          day: "2026-05-05",
+        }));
+        await h.store.addStats([], flush);
+        const after = await h.rawRows("stat_resolution_urn_log");
+        assert.equal(after.length - before.length, n);
+        total += n;
+        const top = await h.store.topUrns({ ...MAY, bots: "include", limit: 1000 });
+        assert.equal(top.length, total);
+        // URN i of the flush of n: i + 1 by people and 1 by crawlers.
+        assert.equal(top.find((t) => t.name === `urn:example:flush-${n}-${n - 1}`)?.count, n + 1);
+      }
     });
 
     it("counts assignments in the schema, for the store's every write", async () => {

@@ -104,8 +104,9 @@ export interface StatsStore {
    */
   addStats(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void>;
   /**
-   * Moves up to `limit` rows of the URN log, of the days before `until` (YYYY-MM-DD, or later
-   * than any day for all), into the URN rollup; answers how many it moved (0: none are left).
+   * Moves the URN log's first rows (at most `limit`, in the order written) into the URN rollup,
+   * up to the first of a day not before `until` (YYYY-MM-DD, or later than any day for all);
+   * answers how many it moved, 0 when there are none (stats-log.ts).
    */
   rollUpUrnLog(until: string, limit: number): Promise<number>;
   /** About how many rows the URN log holds (its first to its last). */

@@ -724,7 +724,8 @@ FOR EACH STATEMENT EXECUTE FUNCTION stat_count_status();
   },
   {
     // Version 13 as in SQLite: per-URN resolutions appended to a log and rolled up later. A log
-    // row is never changed or truncated, and is removed only once the rollup holds its counts.
+    // row is never changed or truncated, and is removed only once its rollup row has taken it in
+    // (logged_to, the last log id added to the row, only grows).
     version: 13,
     name: "statistics-urn-log",
     sql: `
@@ -739,10 +740,20 @@ CREATE TABLE stat_resolution_urn_log (
   bots bigint NOT NULL CHECK (bots >= 0)
 );
 
+ALTER TABLE stat_resolution_urns ADD COLUMN logged_to bigint NOT NULL DEFAULT 0;
+DROP TRIGGER stat_resolution_urns_grow ON stat_resolution_urns;
+CREATE TRIGGER stat_resolution_urns_grow BEFORE UPDATE ON stat_resolution_urns
+FOR EACH ROW
+WHEN (NEW.day IS DISTINCT FROM OLD.day OR NEW.key IS DISTINCT FROM OLD.key
+  OR NEW.nid IS DISTINCT FROM OLD.nid OR NEW.prefix IS DISTINCT FROM OLD.prefix
+  OR NEW.organisation IS DISTINCT FROM OLD.organisation
+  OR NEW.count < OLD.count OR NEW.bots < OLD.bots OR NEW.logged_to < OLD.logged_to)
+EXECUTE FUNCTION urnkit_refuse('statistics only grow');
+
 CREATE FUNCTION stat_resolution_urn_log_rolled_up() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM stat_resolution_urns u WHERE u.day = OLD.day AND u.key = OLD.key
-      AND u.count >= OLD.count AND u.bots >= OLD.bots) THEN
+      AND u.logged_to >= OLD.id) THEN
     RAISE EXCEPTION 'statistics only grow' USING ERRCODE = 'integrity_constraint_violation';
   END IF;
   RETURN OLD;

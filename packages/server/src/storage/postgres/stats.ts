@@ -15,6 +15,7 @@ import type {
   TopQuery,
   UrnResolutionStat,
 } from "../stats.js";
+import { lastBefore } from "../stats-log.js";
 import {
   assignmentSeriesSql,
   type Dialect,
@@ -82,31 +83,36 @@ export class PostgresStats implements StatsStore {
     const client = await this.#pool.connect();
     try {
       await client.query("BEGIN");
-      // The slice's rows locked: a second process rolling up at once skips what this one moves
-      // (it waits for them and then finds them gone) rather than adding them twice.
-      const ids = (
-        await client.query<{ id: string }>(
-          `SELECT id FROM stat_resolution_urn_log WHERE day < $1::text ORDER BY id LIMIT $2::integer
-           FOR UPDATE`,
-          [until, limit],
-        )
-      ).rows.map((r) => r.id);
-      if (ids.length > 0) {
+      // The log's first rows locked: a second process rolling up at once waits, then finds them
+      // gone, rather than adding them twice.
+      const first = await client.query<{ id: string; day: string }>(
+        "SELECT id, day FROM stat_resolution_urn_log ORDER BY id LIMIT $1::integer FOR UPDATE",
+        [limit],
+      );
+      const last = lastBefore(
+        first.rows.map((r) => [r.id, r.day]),
+        until,
+      );
+      let moved = 0;
+      if (last !== null) {
         await client.query(
-          `INSERT INTO stat_resolution_urns AS s (day, key, nid, prefix, organisation, count, bots)
-           SELECT day, key, max(nid), max(prefix), max(organisation), sum(count), sum(bots)
-           FROM stat_resolution_urn_log WHERE id = ANY($1::bigint[])
+          `INSERT INTO stat_resolution_urns AS s
+             (day, key, nid, prefix, organisation, count, bots, logged_to)
+           SELECT day, key, max(nid), max(prefix), max(organisation), sum(count), sum(bots),
+             $1::bigint
+           FROM stat_resolution_urn_log WHERE id <= $1::bigint
            GROUP BY 1, 2 ORDER BY 1, 2
            ON CONFLICT (day, key)
-           DO UPDATE SET count = s.count + excluded.count, bots = s.bots + excluded.bots`,
-          [ids],
+           DO UPDATE SET count = s.count + excluded.count, bots = s.bots + excluded.bots,
+             logged_to = greatest(s.logged_to, excluded.logged_to)`,
+          [last],
         );
-        await client.query("DELETE FROM stat_resolution_urn_log WHERE id = ANY($1::bigint[])", [
-          ids,
-        ]);
+        moved = (
+          await client.query("DELETE FROM stat_resolution_urn_log WHERE id <= $1::bigint", [last])
+        ).rowCount as number;
       }
       await client.query("COMMIT");
-      return ids.length;
+      return moved;
     } catch (error) {
       await client.query("ROLLBACK");
       throw error;

@@ -880,12 +880,14 @@ END;
     // the log has grown past its bound. Appending costs a fraction of adding to a row somewhere in
     // today's part of the rollup, which on a busy resolver rewrote most of its pages every flush.
     // Reads take the rollup and the log together. A log row is never changed, and it may only be
-    // removed once the rollup holds at least its counts (which rolling it up does first).
+    // removed once its rollup row has taken it in: a roll-up adds the log's first rows to their
+    // rollup rows and marks each with the last log id added (logged_to, which only grows). Log
+    // ids are never used twice (AUTOINCREMENT), also once the log has been emptied.
     version: 13,
     name: "statistics-urn-log",
     sql: `
 CREATE TABLE stat_resolution_urn_log (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   day TEXT NOT NULL,
   key TEXT NOT NULL,
   nid TEXT NOT NULL,
@@ -895,9 +897,19 @@ CREATE TABLE stat_resolution_urn_log (
   bots INTEGER NOT NULL CHECK (bots >= 0)
 );
 
+ALTER TABLE stat_resolution_urns ADD COLUMN logged_to INTEGER NOT NULL DEFAULT 0;
+DROP TRIGGER stat_resolution_urns_grow;
+CREATE TRIGGER stat_resolution_urns_grow BEFORE UPDATE ON stat_resolution_urns
+WHEN NEW.day IS NOT OLD.day OR NEW.key IS NOT OLD.key OR NEW.nid IS NOT OLD.nid
+  OR NEW.prefix IS NOT OLD.prefix OR NEW.organisation IS NOT OLD.organisation
+  OR NEW.count < OLD.count OR NEW.bots < OLD.bots OR NEW.logged_to < OLD.logged_to
+BEGIN
+  SELECT RAISE(ABORT, 'statistics only grow');
+END;
+
 CREATE TRIGGER stat_resolution_urn_log_kept BEFORE DELETE ON stat_resolution_urn_log
 WHEN NOT EXISTS (SELECT 1 FROM stat_resolution_urns u WHERE u.day = OLD.day AND u.key = OLD.key
-  AND u.count >= OLD.count AND u.bots >= OLD.bots)
+  AND u.logged_to >= OLD.id)
 BEGIN
   SELECT RAISE(ABORT, 'statistics only grow');
 END;

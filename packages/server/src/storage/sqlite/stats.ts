@@ -14,6 +14,7 @@ import type {
   TopQuery,
   UrnResolutionStat,
 } from "../stats.js";
+import { lastBefore } from "../stats-log.js";
 import {
   assignmentSeriesSql,
   type Dialect,
@@ -22,6 +23,12 @@ import {
   topPrefixesSql,
   topUrnsSql,
 } from "../stats-sql.js";
+
+const LOG_INSERT =
+  "INSERT INTO stat_resolution_urn_log (day, key, nid, prefix, organisation, count, bots) VALUES";
+const LOG_VALUES = "(?, ?, ?, ?, ?, ?, ?)";
+/** URN log rows a statement (7 binds each, well within SQLite's 32,766). */
+const LOG_ROWS = 50;
 
 /** The URN log's size: each end read from the key apart (min() and max() in one SELECT scan). */
 export const URN_LOG_SIZE_SQL = `SELECT (SELECT max(id) FROM stat_resolution_urn_log)
@@ -52,52 +59,54 @@ export class SqliteStats implements StatsStore {
        WHERE day = @day AND nid = @nid AND prefix = @prefix AND organisation = @organisation
          AND outcome = @outcome AND bot = @bot`,
     );
-    // Positional binds: a flush may write a row for every URN resolved, and binding by name
-    // costs more than the row.
-    const logUrn = db.prepare<[string, string, string, string, string, number, number]>(
-      `INSERT INTO stat_resolution_urn_log (day, key, nid, prefix, organisation, count, bots)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    );
+    // Positional binds, and LOG_ROWS rows a statement: a flush may write a row for every URN
+    // resolved, and binding by name or running a statement per row costs more than the row.
+    const logUrn = db.prepare(`${LOG_INSERT} ${LOG_VALUES}`);
+    const logUrns = db.prepare(`${LOG_INSERT} ${Array(LOG_ROWS).fill(LOG_VALUES).join(", ")}`);
+    const logged = (u: UrnResolutionStat) =>
+      [u.day, u.key, u.nid, u.prefix, u.organisation, u.count, u.bots] as const;
     this.#add = db.transaction((resolutions: ResolutionStat[], urns: UrnResolutionStat[]) => {
       // Look up first (the UPDATE), insert only a row that is not there: one statement a row.
       for (const r of resolutions) {
         const row = { ...r, bot: r.bot ? 1 : 0 };
         if (addResolution.run(row).changes === 0) createResolution.run(row);
       }
-      for (const u of urns)
-        logUrn.run(u.day, u.key, u.nid, u.prefix, u.organisation, u.count, u.bots);
+      let i = 0;
+      for (; i + LOG_ROWS <= urns.length; i += LOG_ROWS)
+        logUrns.run(urns.slice(i, i + LOG_ROWS).flatMap(logged));
+      for (; i < urns.length; i++) logUrn.run(logged(urns[i] as UrnResolutionStat));
     });
-    const createUrn = db.prepare<[string, string, string, string, string, number, number]>(
-      `INSERT INTO stat_resolution_urns (day, key, nid, prefix, organisation, count, bots)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    const createUrn = db.prepare<[string, string, string, string, string, number, number, number]>(
+      `INSERT INTO stat_resolution_urns (day, key, nid, prefix, organisation, count, bots, logged_to)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    const addUrn = db.prepare<[number, number, string, string]>(
-      "UPDATE stat_resolution_urns SET count = count + ?, bots = bots + ? WHERE day = ? AND key = ?",
+    const addUrn = db.prepare<[number, number, number, string, string]>(
+      `UPDATE stat_resolution_urns SET count = count + ?, bots = bots + ?, logged_to = max(logged_to, ?)
+       WHERE day = ? AND key = ?`,
     );
-    const slice = db.prepare<[string, number], { id: number }>(
-      `SELECT max(id) AS id FROM (SELECT id FROM stat_resolution_urn_log WHERE day < ?
-       ORDER BY id LIMIT ?)`,
+    const first = db.prepare<[number], [number, string]>(
+      "SELECT id, day FROM stat_resolution_urn_log ORDER BY id LIMIT ?",
     );
+    first.raw(true);
     const grouped = db
-      .prepare<[number, string]>(
+      .prepare<[number]>(
         `SELECT day, key, max(nid), max(prefix), max(organisation), sum(count), sum(bots)
-         FROM stat_resolution_urn_log WHERE id <= ? AND day < ? GROUP BY day, key`,
+         FROM stat_resolution_urn_log WHERE id <= ? GROUP BY day, key`,
       )
       .raw(true);
-    const removeLogged = db.prepare<[number, string]>(
-      "DELETE FROM stat_resolution_urn_log WHERE id <= ? AND day < ?",
-    );
-    // The log's rows of a slice added to their rollup rows, then removed: one transaction, so a
-    // read sees each count in one place or the other, never in both or neither. IMMEDIATE: a
-    // second process rolling up waits for this one rather than both reading the same rows.
+    const removeLogged = db.prepare<[number]>("DELETE FROM stat_resolution_urn_log WHERE id <= ?");
+    // The log's first rows added to their rollup rows (each marked with the last log id taken in,
+    // which lets the schema allow their removal), then removed: one transaction, so a read
+    // sees each count in one place or the other, never in both or neither. IMMEDIATE: a second
+    // process rolling up waits for this one rather than both reading the same rows.
     this.#rollUp = db.transaction((until: string, limit: number): number => {
-      const last = slice.get(until, limit)?.id ?? null;
+      const last = lastBefore(first.all(limit), until);
       if (last === null) return 0;
-      const rows = grouped.all(last, until) as RolledUp[];
+      const rows = grouped.all(last) as RolledUp[];
       for (const [day, key, nid, prefix, organisation, count, bots] of rows)
-        if (addUrn.run(count, bots, day, key).changes === 0)
-          createUrn.run(day, key, nid, prefix, organisation, count, bots);
-      return removeLogged.run(last, until).changes;
+        if (addUrn.run(count, bots, last, day, key).changes === 0)
+          createUrn.run(day, key, nid, prefix, organisation, count, bots, last);
+      return removeLogged.run(last).changes;
     }).immediate;
     const size = db.prepare<[], { n: number | null }>(URN_LOG_SIZE_SQL);
     this.#logSize = () => size.get()?.n ?? 0;
