@@ -121,6 +121,7 @@ import {
   takeNumbers,
 } from "./prefixes.js";
 import { PostgresSearch } from "./search.js";
+import { sessionOptions } from "./session-options.js";
 import { PostgresStats } from "./stats.js";
 
 interface RecordRow extends RecordColumns {
@@ -251,11 +252,21 @@ export class PostgresStore implements Store {
   constructor(options: PostgresStoreOptions) {
     this.#url = options.url;
     const max = options.poolSize ?? 10;
-    this.pool = new pg.Pool({ connectionString: options.url, max, types });
+    this.pool = new pg.Pool({
+      connectionString: options.url,
+      max,
+      types,
+      options: sessionOptions(),
+    });
     // An idle connection that breaks is replaced on next use; it must not crash the process.
     this.pool.on("error", () => {});
     if (options.readUrl) {
-      this.readPool = new pg.Pool({ connectionString: options.readUrl, max, types });
+      this.readPool = new pg.Pool({
+        connectionString: options.readUrl,
+        max,
+        types,
+        options: sessionOptions(),
+      });
       this.readPool.on("error", () => {});
     } else this.readPool = this.pool;
     const tx = <T>(work: (c: pg.PoolClient) => Promise<T>) => this.#tx(work);
