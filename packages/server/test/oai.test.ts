@@ -300,6 +300,22 @@ for (const engine of engines) {
       );
     });
 
+    it("a list that ends on a page boundary ends with that page's empty token", async () => {
+      // nid:example holds r0–r3: two full pages of 2. The first page carries a token; the second
+      // is the last (§3.5: an empty resumptionToken, cursor 2) and asks for no third request.
+      const first = oai(await get("verb=ListIdentifiers&metadataPrefix=oai_dc&set=nid:example"));
+      const token = first.ListIdentifiers.resumptionToken;
+      assert.equal(token["@cursor"], "0");
+      assert.equal(token["@completeListSize"], "4");
+      const second = oai(
+        await get(`verb=ListIdentifiers&resumptionToken=${encodeURIComponent(token["#text"])}`),
+      );
+      assert.deepEqual(ids(second, "ListIdentifiers"), ["urn:example:r2", "urn:example:r3"]);
+      const last = second.ListIdentifiers.resumptionToken;
+      assert.equal(last["@cursor"], "2");
+      assert.equal(last["#text"] ?? "", "");
+    });
+
     it("selects by from and until, inclusive, at either granularity", async () => {
       const range = async (args: string) =>
         (await harvest("ListIdentifiers", `metadataPrefix=oai_dc&${args}`)).all;

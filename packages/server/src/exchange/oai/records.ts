@@ -7,7 +7,7 @@
 
 import { URN } from "@urnkit/core";
 import { namespaceKey } from "../../namespace-keys.js";
-import type { OaiItem, OaiRecord, OaiSelection } from "../../storage/oai.js";
+import type { OaiItem, OaiPosition, OaiRecord, OaiSelection } from "../../storage/oai.js";
 import type { Store } from "../../storage/store.js";
 import { type DateArgument, datestamp, parseDateArgument } from "./datestamp.js";
 import { FORMATS } from "./formats/formats.js";
@@ -157,8 +157,22 @@ export async function* listRecords(
   const format = formatOf(state.metadataPrefix);
   const after = fresh ? null : state.after;
   const pageSize = ctx.options.pageSize;
-  let want = Math.min(CHUNK, pageSize);
-  let items: OaiItem[] = await ctx.store.oaiPage(selection, after, want);
+  let written = 0;
+  let want = 0;
+  let more = false;
+  // The chunk that ends the page reads one record beyond it: whether there is one says whether
+  // the list goes on, without a statement of its own.
+  const read = async (position: OaiPosition | null): Promise<OaiItem[]> => {
+    const rest = pageSize - written;
+    want = Math.min(CHUNK, rest);
+    const items = await ctx.store.oaiPage(selection, position, want === rest ? want + 1 : want);
+    if (items.length > want) {
+      more = true;
+      items.length = want;
+    }
+    return items;
+  };
+  let items = await read(after);
   if (items.length === 0)
     throw new OaiError("noRecordsMatch", "no record matches the arguments of this list");
   const size = fresh ? await ctx.store.oaiCount(selection) : state.completeListSize;
@@ -166,7 +180,6 @@ export async function* listRecords(
     verb === "ListRecords"
       ? (r: OaiRecord) => fullRecord(r, format, ctx.base)
       : (r: OaiRecord) => header(r);
-  let written = 0;
   let out = `<${verb}>`;
   let last = items[items.length - 1] as OaiItem;
   for (;;) {
@@ -176,12 +189,10 @@ export async function* listRecords(
     yield out;
     out = "";
     if (items.length < want || written >= pageSize) break;
-    want = Math.min(CHUNK, pageSize - written);
-    items = await ctx.store.oaiPage(selection, { updated: last.record.updated, id: last.id }, want);
+    items = await read({ updated: last.record.updated, id: last.id });
     if (items.length === 0) break;
   }
   const position = { updated: last.record.updated, id: last.id };
-  const more = written >= pageSize && (await ctx.store.oaiPage(selection, position, 1)).length > 0;
   const cursor = state.cursor;
   const listSize = Math.max(size, cursor + written);
   if (more) {
