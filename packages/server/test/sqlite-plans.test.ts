@@ -1,10 +1,14 @@
 // The SQLite query plans resolution depends on: every lookup by index, and no temporary B-tree
 // to sort a record's locators or successors (that sort cost several times the lookup itself);
-// and the OAI-PMH provider's pages, each an index range in datestamp order.
+// the OAI-PMH provider's pages, each an index range in datestamp order; and the record lists
+// (GET /api/v1/urns) filtered by a status alone or by updatedSince alone, each an index range in
+// its list's order.
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { oaiWhere } from "../src/storage/oai.js";
+import { orderFor, type RecordQuery, searchSql } from "../src/storage/search.js";
+import { dialect } from "../src/storage/sqlite/search.js";
 import { openSqliteStore, RESOLVE_SQL } from "../src/storage/sqlite/sqlite-store.js";
 
 describe("SQLite resolution plan", () => {
@@ -63,6 +67,55 @@ describe("SQLite OAI-PMH page plans", () => {
           if (part === "tie") assert.match(plan, /updated=\? AND id>\?/, plan);
           assert.doesNotMatch(plan, /TEMP B-TREE/, plan);
         }
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe("SQLite record list plans", () => {
+  it("pages a status alone and updatedSince alone as one index range, without sorting", async () => {
+    const store = await openSqliteStore(":memory:");
+    try {
+      const since = "2026-01-01T00:00:00.000Z";
+      const cases: [Omit<RecordQuery, "order" | "limit">, RecordQuery["after"], RegExp][] = [
+        [
+          { status: "deactivated" },
+          undefined,
+          /^SEARCH r USING INDEX records_by_status \(status=\?\)$/,
+        ],
+        [
+          { status: "deactivated" },
+          7,
+          /^SEARCH r USING INDEX records_by_status \(status=\? AND id>\?\)$/,
+        ],
+        [
+          { updatedSince: since },
+          undefined,
+          /^SEARCH r USING INDEX records_by_updated \(updated>\?\)$/,
+        ],
+        [
+          { updatedSince: since },
+          { updated: "2026-02-01T00:00:00.000Z", id: 7 },
+          /^SEARCH r USING INDEX records_by_updated \(updated>\?\)$/,
+        ],
+      ];
+      for (const [filters, after, expected] of cases) {
+        const query: RecordQuery = {
+          ...filters,
+          order: orderFor(filters),
+          limit: 101,
+          ...(after === undefined ? {} : { after }),
+        };
+        const { sql, params } = searchSql(query, dialect);
+        const plan = store.db
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .all(...params)
+          .map((row) => (row as { detail: string }).detail)
+          .join("\n");
+        assert.match(plan, expected, `${JSON.stringify(filters)}: ${plan}`);
+        assert.doesNotMatch(plan, /TEMP B-TREE/, plan);
+      }
     } finally {
       await store.close();
     }
