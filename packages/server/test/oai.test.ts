@@ -231,6 +231,9 @@ for (const engine of engines) {
         errorCode(oai(await get("verb=ListMetadataFormats&identifier=urn:example:nope"))),
         "idDoesNotExist",
       );
+      // A record without an active locator cannot be given in epicur (a list of its URLs).
+      const reserved = oai(await get("verb=ListMetadataFormats&identifier=urn:other:x"));
+      assert.deepEqual(formats(reserved), ["oai_dc", "urnkit"]);
       const xsd = await app.inject({ method: "GET", url: "/oai/schema/urnkit.xsd" });
       assert.equal(xsd.statusCode, 200);
       assert.equal(XMLValidator.validate(xsd.body), true);
@@ -273,8 +276,14 @@ for (const engine of engines) {
       assert.equal(header.datestamp, "2020-01-01T10:00:00Z");
       assert.deepEqual(header.setSpec, ["nid:example"]);
       assert.deepEqual(first.ListRecords.record[1].header[0].setSpec, ["nid:example", "org:acme"]);
+      // epicur lists only records with an active locator: urn:other:x (reserved, none) is left out.
       const { all: headers } = await harvest("ListIdentifiers", "metadataPrefix=epicur");
-      assert.deepEqual(headers, all);
+      assert.deepEqual(
+        headers,
+        all.filter((u) => u !== "urn:other:x"),
+      );
+      const epicurList = oai(await get("verb=ListIdentifiers&metadataPrefix=epicur"));
+      assert.equal(epicurList.ListIdentifiers.resumptionToken["@completeListSize"], "4");
     });
 
     it("selects by set", async () => {
@@ -376,6 +385,9 @@ for (const engine of engines) {
       assert.equal(n.deactivation["#text"], "withdrawn");
       assert.equal(n.locator.length, 2);
       assert.equal(n.locator[0]["@priority"], "1");
+      const none = oai(await get("verb=GetRecord&identifier=urn:other:x&metadataPrefix=epicur"));
+      assert.equal(errorCode(none), "cannotDisseminateFormat");
+      assert.match(none.error["#text"], /urn:other:x has no active locator/);
       const old = oai(await get("verb=GetRecord&identifier=urn:example:r3&metadataPrefix=oai_dc"));
       assert.equal(old.GetRecord.record[0].metadata.dc.description, "Deactivated: withdrawn");
     });

@@ -11,7 +11,7 @@ import type { OaiItem, OaiPosition, OaiRecord, OaiSelection } from "../../storag
 import type { Store } from "../../storage/store.js";
 import { type DateArgument, datestamp, parseDateArgument } from "./datestamp.js";
 import { FORMATS } from "./formats/formats.js";
-import type { MetadataFormat } from "./formats/metadata-format.js";
+import { disseminates, type MetadataFormat } from "./formats/metadata-format.js";
 import { OaiError } from "./oai-error.js";
 import type { OaiOptions } from "./options.js";
 import { decodeToken, encodeToken, type ListState } from "./resumption-token.js";
@@ -70,6 +70,11 @@ export async function* getRecord(
 ): AsyncGenerator<string> {
   const format = formatOf(args.get("metadataPrefix") as string);
   const record = await recordOf(ctx.store, args.get("identifier") as string);
+  if (!disseminates(format, record))
+    throw new OaiError(
+      "cannotDisseminateFormat",
+      `${record.urn} has no active locator, and ${format.prefix} records are a URN's URLs: ask for another format (ListMetadataFormats with this identifier)`,
+    );
   yield `<GetRecord>${fullRecord(record, format, ctx.base)}</GetRecord>`;
 }
 
@@ -105,6 +110,13 @@ async function selectionOf(store: Store, set: string | null): Promise<OaiSelecti
   return selection;
 }
 
+/** The selection of a list, narrowed to the records its format can give. */
+function formatSelection(selection: OaiSelection, prefix: string): OaiSelection {
+  return formatOf(prefix).needsActiveLocator
+    ? { ...selection, withActiveLocator: true }
+    : selection;
+}
+
 /** The list state of a first request, or of a resumption token. */
 async function listState(
   ctx: VerbContext,
@@ -117,11 +129,10 @@ async function listState(
     const set = state.set === null ? {} : await setSelection(ctx.store, state.set);
     if (!FORMATS.has(state.metadataPrefix) || set === null)
       throw new OaiError("badResumptionToken", "the resumption token names no list here");
-    const selection = {
-      ...set,
-      before: state.before,
-      ...(state.from === null ? {} : { from: state.from }),
-    };
+    const selection = formatSelection(
+      { ...set, before: state.before, ...(state.from === null ? {} : { from: state.from }) },
+      state.metadataPrefix,
+    );
     return { state, selection, fresh: false };
   }
   const metadataPrefix = args.get("metadataPrefix") as string;
@@ -144,7 +155,7 @@ async function listState(
     completeListSize: 0,
     expires: 0,
   };
-  return { state, selection, fresh: true };
+  return { state, selection: formatSelection(selection, metadataPrefix), fresh: true };
 }
 
 /** ListIdentifiers and ListRecords: one page, written as it is read. */
