@@ -12,7 +12,8 @@ import { parseDateArgument } from "../src/exchange/oai/datestamp.js";
 import { OaiError } from "../src/exchange/oai/oai-error.js";
 import { decodeToken, encodeToken } from "../src/exchange/oai/resumption-token.js";
 import { text } from "../src/exchange/oai/xml.js";
-import { buildServer } from "../src/server.js";
+import { importRecords } from "../src/import-records.js";
+import { buildServer, DEFAULT_LIMITS } from "../src/server.js";
 import { type EngineHandle, engines } from "./engines.js";
 
 const actor = { tokenId: null };
@@ -494,6 +495,49 @@ for (const engine of engines) {
         errorCode(oai(await get(`verb=ListRecords&resumptionToken=${token}`))),
         "badResumptionToken",
       );
+    });
+  });
+
+  describe(`OAI-PMH provider, pages longer than a chunk (${engine.name})`, () => {
+    it("pages of 300 read in chunks give 601 records once each, in order, with their cursors", async () => {
+      // A page is read 250 records at a time (records.ts), the last chunk one record further to
+      // learn whether the list goes on: pages of 300 are a chunk of 250 and one of 50 (+1);
+      // 601 records make pages of 300, 300 and 1.
+      const h = await engine.open();
+      const app = await buildServer({ store: h.store, oai: { pageSize: 300 } });
+      try {
+        await h.store.createNamespace({ nid: "bulk", local: true }, actor);
+        const urns = Array.from(
+          { length: 601 },
+          (_, i) => `urn:bulk:${String(i).padStart(3, "0")}`,
+        );
+        const lines = urns.map((urn) => `${JSON.stringify({ urn, status: "active" })}\n`).join("");
+        for await (const event of importRecords(h.store, [lines], {
+          actor,
+          scope: null,
+          limits: DEFAULT_LIMITS,
+        }))
+          assert.ok(!("error" in event), JSON.stringify(event));
+        const get = async (q: string) =>
+          oai((await app.inject({ method: "GET", url: `/oai?${q}` })).body);
+        const seen: string[] = [];
+        const cursors: string[] = [];
+        let doc = await get("verb=ListIdentifiers&metadataPrefix=oai_dc");
+        for (;;) {
+          seen.push(...doc.ListIdentifiers.header.map((x: Doc) => x.identifier[0]));
+          const token = doc.ListIdentifiers.resumptionToken;
+          cursors.push(token["@cursor"]);
+          assert.equal(token["@completeListSize"], "601");
+          if (token["#text"] === undefined) break;
+          doc = await get(`verb=ListIdentifiers&resumptionToken=${token["#text"]}`);
+        }
+        // One import batch: one datestamp, so registration (id) order.
+        assert.deepEqual(seen, urns);
+        assert.deepEqual(cursors, ["0", "300", "600"]);
+      } finally {
+        await app.close();
+        await h.close();
+      }
     });
   });
 
