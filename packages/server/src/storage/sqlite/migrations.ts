@@ -875,10 +875,19 @@ END;
 `,
   },
   {
-    // GET /api/v1/urns?status= alone pages in id order: one range of this index, where the
+    // GET /api/v1/urns?status= alone pages in id order: one range of records_by_status, where the
     // primary key's order would walk every record of the other statuses between two matches.
+    // link_lease: the one row saying which server process checks links (storage/link-lease.ts);
+    // not history: it is taken, renewed and given up.
     version: 15,
-    name: "records-by-status",
-    sql: "CREATE INDEX records_by_status ON records (status, id);",
+    name: "records-by-status-and-link-lease",
+    sql: `
+CREATE INDEX records_by_status ON records (status, id);
+CREATE TABLE link_lease (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  holder TEXT NOT NULL,
+  until TEXT NOT NULL
+);
+`,
   },
 ];
