@@ -2,12 +2,13 @@
 // to sort a record's locators or successors (that sort cost several times the lookup itself);
 // the OAI-PMH provider's pages, each an index range in datestamp order; and the record lists
 // (GET /api/v1/urns) filtered by a status alone or by updatedSince alone, each an index range in
-// its list's order.
+// its list's order; and the link checker's due locators, each part an index range.
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { oaiWhere } from "../src/storage/oai.js";
 import { orderFor, type RecordQuery, searchSql } from "../src/storage/search.js";
+import { DUE_CHECKED, DUE_DEFERRED, DUE_UNCHECKED } from "../src/storage/sqlite/links.js";
 import { dialect } from "../src/storage/sqlite/search.js";
 import { openSqliteStore, RESOLVE_SQL } from "../src/storage/sqlite/sqlite-store.js";
 
@@ -123,6 +124,39 @@ describe("SQLite record list plans", () => {
           .join("\n");
         assert.match(plan, expected, `${JSON.stringify(filters)}: ${plan}`);
         assert.doesNotMatch(plan, /TEMP B-TREE/, plan);
+      }
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe("SQLite due-locator plans", () => {
+  it("reads the never-checked, the deferred and the oldest-checked locators by index, without sorting", async () => {
+    const store = await openSqliteStore(":memory:");
+    try {
+      const values = {
+        now: "2026-01-01T00:00:00.000Z",
+        checkedBefore: "2026-01-01T00:00:00.000Z",
+        organisation: null,
+        prefix: null,
+        limit: 500,
+      };
+      const cases = [
+        // The partial index holds only never-checked active locators: all of it is the range.
+        [DUE_UNCHECKED, /^SCAN l USING INDEX locators_unchecked$/m],
+        [DUE_DEFERRED, /^SEARCH h USING (COVERING )?INDEX link_health_by_checked \(checked=\?\)/m],
+        [DUE_CHECKED, /^SEARCH h USING (COVERING )?INDEX link_health_by_checked \(checked<\?\)/m],
+      ] as const;
+      for (const [sql, index] of cases) {
+        const plan = store.db
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .all(values)
+          .map((row) => (row as { detail: string }).detail)
+          .join("\n");
+        assert.match(plan, index, plan);
+        assert.match(plan, /^SEARCH r USING INTEGER PRIMARY KEY/m, plan);
+        assert.doesNotMatch(plan, /TEMP B-TREE|^SCAN [hlr]$/m, plan);
       }
     } finally {
       await store.close();
