@@ -3,7 +3,13 @@
 // next page made. The API (GET /api/v1/urns) and the search page share it.
 
 import { decodeCursor, encodeCursor, pageLimit } from "./http/paging.js";
-import { orderFor, type RecordSummary, type SearchHit } from "./storage/search.js";
+import type { OaiPosition } from "./storage/oai.js";
+import {
+  orderFor,
+  type RecordOrder,
+  type RecordSummary,
+  type SearchHit,
+} from "./storage/search.js";
 import type { Store } from "./storage/store.js";
 import {
   badParameter,
@@ -12,6 +18,7 @@ import {
   type RecordQueryParams,
   recordFilters,
 } from "./validation/record-query.js";
+import { isStoredTime } from "./validation/stored-time.js";
 
 export interface RecordPage {
   items: RecordSummary[];
@@ -19,12 +26,29 @@ export interface RecordPage {
   next: string | null;
 }
 
-/** The cursor names its order ("k" key, "i" id) so that one from another query is refused. */
-function after(cursor: string, order: "key" | "id"): string | number {
-  const [kind, value] = decodeCursor(cursor, 2) as [string, string];
-  if (order === "key" && kind === "k") return value;
-  if (order === "id" && kind === "i" && /^[1-9]\d{0,15}$/.test(value)) return Number(value);
+const ID = /^[1-9]\d{0,15}$/;
+
+/**
+ * The position a cursor names. It names its order ("k" key, "i" id, "u" change time and id) so
+ * that one from a list in another order is refused.
+ */
+function after(cursor: string, order: RecordOrder): string | number | OaiPosition {
+  if (order === "updated") {
+    const [kind, updated, id] = decodeCursor(cursor, 3) as [string, string, string];
+    if (kind === "u" && isStoredTime(updated) && ID.test(id)) return { updated, id: Number(id) };
+  } else {
+    const [kind, value] = decodeCursor(cursor, 2) as [string, string];
+    if (order === "key" && kind === "k") return value;
+    if (order === "id" && kind === "i" && ID.test(value)) return Number(value);
+  }
   throw badParameter("cursor", "is not a cursor of this list (its filters changed?)");
+}
+
+/** The cursor of the page after `last`. */
+function cursorAfter(last: SearchHit, order: RecordOrder): string {
+  if (order === "key") return encodeCursor(["k", last.record.key]);
+  if (order === "updated") return encodeCursor(["u", last.record.updated, String(last.id)]);
+  return encodeCursor(["i", String(last.id)]);
 }
 
 export async function recordPage(store: Store, params: RecordQueryParams): Promise<RecordPage> {
@@ -41,7 +65,5 @@ export async function recordPage(store: Store, params: RecordQueryParams): Promi
   const items = hits.slice(0, limit).map((h) => h.record);
   if (hits.length <= limit) return { items, next: null };
   const last = hits[limit - 1] as SearchHit;
-  const next =
-    order === "key" ? encodeCursor(["k", last.record.key]) : encodeCursor(["i", String(last.id)]);
-  return { items, next };
+  return { items, next: cursorAfter(last, order) };
 }

@@ -265,6 +265,9 @@ const steps: Step[] = [
   { method: "GET", url: "/api/v1/urns?url=https%3A%2F%2Fa.example%2F1" },
   { method: "GET", url: "/api/v1/urns?q=lib&status=active&limit=1" },
   { method: "GET", url: "/api/v1/urns?updatedSince=2000-01-01&limit=2" },
+  // A status alone and updatedSince alone (schema version 15): id order and change order.
+  { method: "GET", url: "/api/v1/urns?status=active&limit=2" },
+  { method: "GET", url: "/api/v1/urns?updatedSince=2000-01-01" },
   { method: "GET", url: "/api/v1/urns?nid=bad_nid" },
   { method: "GET", url: "/api/v1/urns?cursor=WyJrIiwieCJd" },
   { method: "GET", url: "/uri-res/L2Ns?https://a.example/1" },

@@ -132,10 +132,13 @@ for (const engine of engines) {
         const { records, errors } = await peer(base, "ListRecords", `metadataPrefix=${prefix}`);
         assert.equal(errors, undefined);
         const ids = (records ?? []).map((r) => r.identifier);
-        assert.equal(ids.length, await h.store.countRecords(), prefix);
+        // epicur leaves out urn:demo:one, the one record without a locator (formats/epicur.ts).
+        const without = prefix === "epicur" ? 1 : 0;
+        assert.equal(ids.length, (await h.store.countRecords()) - without, prefix);
         assert.equal(new Set(ids).size, ids.length);
         // Datestamp order: the items by day, then urn:demo:one.
-        assert.deepEqual(ids, [...Array.from({ length: TOTAL }, (_, i) => urn(i)), "urn:demo:one"]);
+        const items = Array.from({ length: TOTAL }, (_, i) => urn(i));
+        assert.deepEqual(ids, without === 1 ? items : [...items, "urn:demo:one"]);
       }
       const headers = await peer(base, "ListIdentifiers", "metadataPrefix=oai_dc");
       assert.equal(headers.records?.length, TOTAL + 1);

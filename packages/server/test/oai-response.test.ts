@@ -51,6 +51,7 @@ const record: fc.Arbitrary<OaiRecord> = fc.record({
     text.map((value) => ({ kind: "dc" as const, value })),
     { maxLength: 4 },
   ),
+  native: fc.constant(null),
 });
 
 describe("the OAI-PMH response reader", () => {
@@ -85,6 +86,25 @@ describe("the OAI-PMH response reader", () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it("reads a record in urnkit's native format under any prefix", () => {
+    const U = "urn:urnkit:oai:record:1";
+    const response = parseOaiResponse(
+      `<OAI-PMH xmlns="${OAI}"><responseDate>2026-11-25T12:00:00Z</responseDate><ListRecords><record><header><identifier>urn:example:a</identifier><datestamp>2026-11-01T10:00:00Z</datestamp></header><metadata><u:record xmlns:u="${U}"><u:urn>urn:example:a</u:urn><u:status>deactivated</u:status><u:created>2026-01-01T00:00:00.000Z</u:created><u:deactivation at="2026-11-01T10:00:00.000Z">withdrawn &amp; replaced</u:deactivation><u:locator priority="5" active="true" mediaType="application/pdf">https://x.example/a</u:locator><u:locator priority="0" active="false">https://old.example/a</u:locator><u:successor>urn:example:b</u:successor><u:identifier type="local">A-1</u:identifier><u:metadata>{"title":"A"}</u:metadata></u:record></metadata></record></ListRecords></OAI-PMH>`,
+    );
+    assert.deepEqual(response.records[0]?.native, {
+      urn: "urn:example:a",
+      status: "deactivated",
+      reason: "withdrawn & replaced",
+      locators: [
+        { url: "https://x.example/a", priority: 5, active: true, mediaType: "application/pdf" },
+        { url: "https://old.example/a", priority: 0, active: false, mediaType: null },
+      ],
+      successors: ["urn:example:b"],
+      metadata: '{"title":"A"}',
+    });
+    assert.deepEqual(response.records[0]?.identifiers, []);
   });
 
   it("reads errors and Identify's granularity", () => {

@@ -12,7 +12,8 @@ import { parseDateArgument } from "../src/exchange/oai/datestamp.js";
 import { OaiError } from "../src/exchange/oai/oai-error.js";
 import { decodeToken, encodeToken } from "../src/exchange/oai/resumption-token.js";
 import { text } from "../src/exchange/oai/xml.js";
-import { buildServer } from "../src/server.js";
+import { importRecords } from "../src/import-records.js";
+import { buildServer, DEFAULT_LIMITS } from "../src/server.js";
 import { type EngineHandle, engines } from "./engines.js";
 
 const actor = { tokenId: null };
@@ -231,6 +232,9 @@ for (const engine of engines) {
         errorCode(oai(await get("verb=ListMetadataFormats&identifier=urn:example:nope"))),
         "idDoesNotExist",
       );
+      // A record without an active locator cannot be given in epicur (a list of its URLs).
+      const reserved = oai(await get("verb=ListMetadataFormats&identifier=urn:other:x"));
+      assert.deepEqual(formats(reserved), ["oai_dc", "urnkit"]);
       const xsd = await app.inject({ method: "GET", url: "/oai/schema/urnkit.xsd" });
       assert.equal(xsd.statusCode, 200);
       assert.equal(XMLValidator.validate(xsd.body), true);
@@ -273,8 +277,14 @@ for (const engine of engines) {
       assert.equal(header.datestamp, "2020-01-01T10:00:00Z");
       assert.deepEqual(header.setSpec, ["nid:example"]);
       assert.deepEqual(first.ListRecords.record[1].header[0].setSpec, ["nid:example", "org:acme"]);
+      // epicur lists only records with an active locator: urn:other:x (reserved, none) is left out.
       const { all: headers } = await harvest("ListIdentifiers", "metadataPrefix=epicur");
-      assert.deepEqual(headers, all);
+      assert.deepEqual(
+        headers,
+        all.filter((u) => u !== "urn:other:x"),
+      );
+      const epicurList = oai(await get("verb=ListIdentifiers&metadataPrefix=epicur"));
+      assert.equal(epicurList.ListIdentifiers.resumptionToken["@completeListSize"], "4");
     });
 
     it("selects by set", async () => {
@@ -298,6 +308,22 @@ for (const engine of engines) {
         errorCode(oai(await get("verb=ListRecords&metadataPrefix=oai_dc&set=org:nobody"))),
         "noRecordsMatch",
       );
+    });
+
+    it("a list that ends on a page boundary ends with that page's empty token", async () => {
+      // nid:example holds r0–r3: two full pages of 2. The first page carries a token; the second
+      // is the last (§3.5: an empty resumptionToken, cursor 2) and asks for no third request.
+      const first = oai(await get("verb=ListIdentifiers&metadataPrefix=oai_dc&set=nid:example"));
+      const token = first.ListIdentifiers.resumptionToken;
+      assert.equal(token["@cursor"], "0");
+      assert.equal(token["@completeListSize"], "4");
+      const second = oai(
+        await get(`verb=ListIdentifiers&resumptionToken=${encodeURIComponent(token["#text"])}`),
+      );
+      assert.deepEqual(ids(second, "ListIdentifiers"), ["urn:example:r2", "urn:example:r3"]);
+      const last = second.ListIdentifiers.resumptionToken;
+      assert.equal(last["@cursor"], "2");
+      assert.equal(last["#text"] ?? "", "");
     });
 
     it("selects by from and until, inclusive, at either granularity", async () => {
@@ -360,6 +386,9 @@ for (const engine of engines) {
       assert.equal(n.deactivation["#text"], "withdrawn");
       assert.equal(n.locator.length, 2);
       assert.equal(n.locator[0]["@priority"], "1");
+      const none = oai(await get("verb=GetRecord&identifier=urn:other:x&metadataPrefix=epicur"));
+      assert.equal(errorCode(none), "cannotDisseminateFormat");
+      assert.match(none.error["#text"], /urn:other:x has no active locator/);
       const old = oai(await get("verb=GetRecord&identifier=urn:example:r3&metadataPrefix=oai_dc"));
       assert.equal(old.GetRecord.record[0].metadata.dc.description, "Deactivated: withdrawn");
     });
@@ -466,6 +495,49 @@ for (const engine of engines) {
         errorCode(oai(await get(`verb=ListRecords&resumptionToken=${token}`))),
         "badResumptionToken",
       );
+    });
+  });
+
+  describe(`OAI-PMH provider, pages longer than a chunk (${engine.name})`, () => {
+    it("pages of 300 read in chunks give 601 records once each, in order, with their cursors", async () => {
+      // A page is read 250 records at a time (records.ts), the last chunk one record further to
+      // learn whether the list goes on: pages of 300 are a chunk of 250 and one of 50 (+1);
+      // 601 records make pages of 300, 300 and 1.
+      const h = await engine.open();
+      const app = await buildServer({ store: h.store, oai: { pageSize: 300 } });
+      try {
+        await h.store.createNamespace({ nid: "bulk", local: true }, actor);
+        const urns = Array.from(
+          { length: 601 },
+          (_, i) => `urn:bulk:${String(i).padStart(3, "0")}`,
+        );
+        const lines = urns.map((urn) => `${JSON.stringify({ urn, status: "active" })}\n`).join("");
+        for await (const event of importRecords(h.store, [lines], {
+          actor,
+          scope: null,
+          limits: DEFAULT_LIMITS,
+        }))
+          assert.ok(!("error" in event), JSON.stringify(event));
+        const get = async (q: string) =>
+          oai((await app.inject({ method: "GET", url: `/oai?${q}` })).body);
+        const seen: string[] = [];
+        const cursors: string[] = [];
+        let doc = await get("verb=ListIdentifiers&metadataPrefix=oai_dc");
+        for (;;) {
+          seen.push(...doc.ListIdentifiers.header.map((x: Doc) => x.identifier[0]));
+          const token = doc.ListIdentifiers.resumptionToken;
+          cursors.push(token["@cursor"]);
+          assert.equal(token["@completeListSize"], "601");
+          if (token["#text"] === undefined) break;
+          doc = await get(`verb=ListIdentifiers&resumptionToken=${token["#text"]}`);
+        }
+        // One import batch: one datestamp, so registration (id) order.
+        assert.deepEqual(seen, urns);
+        assert.deepEqual(cursors, ["0", "300", "600"]);
+      } finally {
+        await app.close();
+        await h.close();
+      }
     });
   });
 

@@ -358,6 +358,7 @@ for (const engine of engines) {
       for (const [query, order] of [
         ["nid=example", "key"],
         ["status=active&organisation=lib", "id"],
+        ["updatedSince=2000-01-01", "updated"],
       ] as const) {
         const before = await urns(`?${query}&limit=1000`);
         const seen: string[] = [];
@@ -368,7 +369,8 @@ for (const engine of engines) {
           seen.push(...body.items.map((x: { urn: string }) => x.urn));
           if (body.next === null) break;
           // Between the first pages, records whose keys sort before, between and after the ones
-          // seen (in id order they all come after: the list grows as it is read).
+          // seen (in id order and in change order they all come after: the list grows as it is
+          // read).
           n += 1;
           if (n <= 3)
             await importLines(
@@ -404,15 +406,44 @@ for (const engine of engines) {
       assert.deepEqual(await urns("?status=deactivated&nid=example"), ["urn:example:alpha-1"]);
       // A tombstone keeps its metadata, so it is still found by it.
       assert.deepEqual(await urns("?q=europe"), ["urn:example:alpha-1"]);
+      // updatedSince alone lists in order of change: alpha-2 was changed (PATCH) before alpha-1
+      // (deactivation), though registered after it.
       assert.deepEqual(await urns(`?updatedSince=${encodeURIComponent(since)}`), [
-        "urn:example:alpha-1",
         "urn:example:alpha-2",
+        "urn:example:alpha-1",
       ]);
       assert.deepEqual(await urns("?updatedSince=2000-01-01&nid=nbn"), [
         "urn:nbn:de:101-2024",
         "URN:NBN:DE:101-2025",
       ]);
       assert.deepEqual(await urns("?updatedSince=2999-01-01T00:00:00%2B02:00"), []);
+    });
+
+    it("updatedSince alone pages in order of change; a record changed meanwhile comes again at its new place", async () => {
+      const all = await urns("?updatedSince=2000-01-01&limit=1000");
+      const first = json(await get("/api/v1/urns?updatedSince=2000-01-01&limit=2"));
+      const [a, b] = first.items.map((x: { urn: string }) => x.urn);
+      // The first record of the list changes: it leaves its place and goes to the end.
+      await send("PATCH", `/api/v1/urns/${a}`, { metadata: { title: "Moved" } });
+      const seen: string[] = [a, b];
+      let cursor: string | null = first.next;
+      while (cursor !== null) {
+        const body = json(
+          await get(`/api/v1/urns?updatedSince=2000-01-01&limit=2&cursor=${cursor}`),
+        );
+        seen.push(...body.items.map((x: { urn: string }) => x.urn));
+        cursor = body.next;
+      }
+      assert.deepEqual(seen, [...all, a]);
+      // A cursor of this order is refused by a list in another, and one of another by this.
+      const byId = json(await get("/api/v1/urns?limit=1")).next;
+      for (const url of [
+        `/api/v1/urns?updatedSince=2000-01-01&cursor=${byId}`,
+        `/api/v1/urns?status=active&cursor=${first.next}`,
+      ]) {
+        const r = await get(url);
+        assert.equal(r.statusCode, 400, url);
+      }
     });
 
     it("any page size pages the whole list in one order (property)", async () => {

@@ -1,11 +1,16 @@
 // The SQLite query plans resolution depends on: every lookup by index, and no temporary B-tree
 // to sort a record's locators or successors (that sort cost several times the lookup itself);
-// and the OAI-PMH provider's pages, each an index range in datestamp order; the statistics'
-// URN log's size, asked after every flush, from the ends of its key.
+// the OAI-PMH provider's pages, each an index range in datestamp order; and the record lists
+// (GET /api/v1/urns) filtered by a status alone or by updatedSince alone, each an index range in
+// its list's order; the link checker's due locators, each part an index range; and the
+// statistics' URN log's size, asked after every flush, from the ends of its key.
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { oaiWhere } from "../src/storage/oai.js";
+import { orderFor, type RecordQuery, searchSql } from "../src/storage/search.js";
+import { DUE_CHECKED, DUE_DEFERRED, DUE_UNCHECKED } from "../src/storage/sqlite/links.js";
+import { dialect } from "../src/storage/sqlite/search.js";
 import { openSqliteStore, RESOLVE_SQL } from "../src/storage/sqlite/sqlite-store.js";
 import { URN_LOG_SIZE_SQL } from "../src/storage/sqlite/stats.js";
 
@@ -42,6 +47,8 @@ describe("SQLite OAI-PMH page plans", () => {
           { organisation: "lib", from: "2025-01-01T00:00:00.000Z" },
           "records_by_organisation_updated",
         ],
+        // epicur's lists: the same range, each record's active locator looked up by index.
+        [{ withActiveLocator: true }, "records_by_updated"],
       ] as const;
       for (const [selection, index] of cases)
         for (const part of ["tie", "later"] as const) {
@@ -64,6 +71,12 @@ describe("SQLite OAI-PMH page plans", () => {
           // The tie is a seek on (…, updated, id): never a walk through the tie's earlier records.
           if (part === "tie") assert.match(plan, /updated=\? AND id>\?/, plan);
           assert.doesNotMatch(plan, /TEMP B-TREE/, plan);
+          if ("withActiveLocator" in selection)
+            assert.match(
+              plan,
+              /SEARCH l EXISTS USING (COVERING )?INDEX \S+ \(record_id=\?\)/,
+              plan,
+            );
         }
     } finally {
       await store.close();
@@ -81,6 +94,83 @@ describe("SQLite URN log size plan", () => {
         .map((row) => (row as { detail: string }).detail);
       assert.ok(!plan.some((d) => /^SCAN stat_resolution_urn_log/.test(d)), plan.join("\n"));
       assert.equal(plan.filter((d) => /^SEARCH stat_resolution_urn_log/.test(d)).length, 2);
+
+describe("SQLite record list plans", () => {
+  it("pages a status alone and updatedSince alone as one index range, without sorting", async () => {
+    const store = await openSqliteStore(":memory:");
+    try {
+      const since = "2026-01-01T00:00:00.000Z";
+      const cases: [Omit<RecordQuery, "order" | "limit">, RecordQuery["after"], RegExp][] = [
+        [
+          { status: "deactivated" },
+          undefined,
+          /^SEARCH r USING INDEX records_by_status \(status=\?\)$/,
+        ],
+        [
+          { status: "deactivated" },
+          7,
+          /^SEARCH r USING INDEX records_by_status \(status=\? AND id>\?\)$/,
+        ],
+        [
+          { updatedSince: since },
+          undefined,
+          /^SEARCH r USING INDEX records_by_updated \(updated>\?\)$/,
+        ],
+        [
+          { updatedSince: since },
+          { updated: "2026-02-01T00:00:00.000Z", id: 7 },
+          /^SEARCH r USING INDEX records_by_updated \(updated>\?\)$/,
+        ],
+      ];
+      for (const [filters, after, expected] of cases) {
+        const query: RecordQuery = {
+          ...filters,
+          order: orderFor(filters),
+          limit: 101,
+          ...(after === undefined ? {} : { after }),
+        };
+        const { sql, params } = searchSql(query, dialect);
+        const plan = store.db
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .all(...params)
+          .map((row) => (row as { detail: string }).detail)
+          .join("\n");
+        assert.match(plan, expected, `${JSON.stringify(filters)}: ${plan}`);
+        assert.doesNotMatch(plan, /TEMP B-TREE/, plan);
+      }
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe("SQLite due-locator plans", () => {
+  it("reads the never-checked, the deferred and the oldest-checked locators by index, without sorting", async () => {
+    const store = await openSqliteStore(":memory:");
+    try {
+      const values = {
+        now: "2026-01-01T00:00:00.000Z",
+        checkedBefore: "2026-01-01T00:00:00.000Z",
+        organisation: null,
+        prefix: null,
+        limit: 500,
+      };
+      const cases = [
+        // The partial index holds only never-checked active locators: all of it is the range.
+        [DUE_UNCHECKED, /^SCAN l USING INDEX locators_unchecked$/m],
+        [DUE_DEFERRED, /^SEARCH h USING (COVERING )?INDEX link_health_by_checked \(checked=\?\)/m],
+        [DUE_CHECKED, /^SEARCH h USING (COVERING )?INDEX link_health_by_checked \(checked<\?\)/m],
+      ] as const;
+      for (const [sql, index] of cases) {
+        const plan = store.db
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .all(values)
+          .map((row) => (row as { detail: string }).detail)
+          .join("\n");
+        assert.match(plan, index, plan);
+        assert.match(plan, /^SEARCH r USING INTEGER PRIMARY KEY/m, plan);
+        assert.doesNotMatch(plan, /TEMP B-TREE|^SCAN [hlr]$/m, plan);
+      }
     } finally {
       await store.close();
     }

@@ -1,9 +1,15 @@
-// `urnkit harvest`: URN–URL pairs from an OAI-PMH 2.0 provider (oai_dc or the DNB's epicur) into
-// the prefixes of one organisation, through the registry's own validation, policies and audit.
+// `urnkit harvest`: URN–URL pairs from an OAI-PMH 2.0 provider (oai_dc or the DNB's epicur), or
+// whole records with their status and successors from another urnkit (its native format urnkit),
+// into the prefixes of one organisation, through the registry's own validation, policies and audit.
 // Incremental and resumable (the source's state is in the database); meant to be run from cron
 // or a systemd timer (docs/deploy.md). `--list` shows each source's last run.
 
-import type { HarvestRun, HarvestSourceListing } from "@urnkit/server";
+import {
+  type HarvestRun,
+  type HarvestSourceListing,
+  METADATA_PREFIXES,
+  type MetadataPrefix,
+} from "@urnkit/server";
 import { type Command, Option } from "commander";
 import { dbOption } from "../common-options.js";
 import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
@@ -14,7 +20,7 @@ interface HarvestCliOptions {
   db: string;
   organisation?: string;
   set?: string;
-  metadataPrefix: "oai_dc" | "epicur";
+  metadataPrefix: MetadataPrefix;
   from?: string;
   rate: string;
   maxWait: string;
@@ -73,7 +79,9 @@ export function registerHarvest(program: Command, ctx: Context): void {
     .description(
       "Harvest an OAI-PMH 2.0 provider's records (ListRecords, oai_dc or epicur) and register " +
         "their URNs with their URLs in the organisation's prefixes, or add the URLs a URN here " +
-        "lacks, with the same checks as POST /api/v1/urns. Each source (URL, set, format) " +
+        "lacks, with the same checks as POST /api/v1/urns. From another urnkit, the native " +
+        "format urnkit also carries each URN's status, deactivation, successor and metadata. " +
+        "Each source (URL, set, format) " +
         "remembers its last response date and asks from it next time; a harvest cut short goes " +
         "on where it stopped. Refused records are printed on standard error with their OAI " +
         "identifier and reason, and stored with the run. --list shows every source's last run.\n\n" +
@@ -86,7 +94,7 @@ export function registerHarvest(program: Command, ctx: Context): void {
     .option("--set <setSpec>", "harvest one set only")
     .addOption(
       new Option("--metadata-prefix <prefix>", "the metadata format read")
-        .choices(["oai_dc", "epicur"])
+        .choices([...METADATA_PREFIXES])
         .default("oai_dc"),
     )
     .option("--from <date>", "ask from this datestamp instead of the stored one")
@@ -110,6 +118,10 @@ export function registerHarvest(program: Command, ctx: Context): void {
         [
           "urnkit harvest https://repo.example.org/oai --metadata-prefix epicur --organisation ubx",
           "in the DNB's epicur format (--db taken from URNKIT_DB)",
+        ],
+        [
+          "urnkit harvest https://urn.example.org/oai --metadata-prefix urnkit --organisation ubx",
+          "whole records, deactivations and successors included, from another urnkit",
         ],
         ["urnkit harvest --list --db data/urnkit.db", "every source and its last run"],
       ]),

@@ -268,6 +268,12 @@ export function registerServe(program: Command, ctx: Context): void {
                 else if (summary.checked + summary.deferred > 0)
                   app.log.info({ linkChecks: summary }, "link check round");
               },
+              onLease: (held) =>
+                app.log.info(
+                  held
+                    ? "link checks: this process checks links (it holds the database's link lease)"
+                    : "link checks: another server process on this database checks links; this one waits",
+                ),
             });
       const signal = await stop.signal;
       ctx.io.stderr.write(`${signal}: stopping; requests in flight finish\n`);

@@ -2,9 +2,17 @@
 // again once its last check is `everyMs` old. A round takes up to `batch` due locators; a full
 // round is followed by the next at once, otherwise the next waits a while (a tenth of the
 // interval, at most a minute). Rounds never overlap; stopping ends the round in flight (its
-// checks not yet answered are not stored) and waits for it. With several server processes on one
-// database, run it in one of them: each would otherwise check the same locators.
+// checks not yet answered are not stored) and waits for it.
+//
+// With several server processes on one database only one checks: a round starts only while this
+// process holds the database's link lease (storage/link-lease.ts), taken at the round's start and
+// renewed every third of its length while the schedule runs, so a round longer than the lease
+// keeps it. The others try again at each of their rounds and take over once the holder stops
+// (it gives the lease up) or dies (the lease runs out after `leaseMs`).
 
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import type { LinkLeaseStore } from "../storage/link-lease.js";
 import type { LinkStore } from "../storage/links.js";
 import { LinkChecker, type LinkCheckerOptions, type LinkRunSummary } from "./checker.js";
 
@@ -12,32 +20,71 @@ export interface LinkScheduleOptions extends LinkCheckerOptions {
   everyMs: number;
   /** Locators a round takes at most (default 500). */
   batch?: number;
+  /**
+   * How long the lease lasts unless renewed (default 5 minutes): how long the checks wait when
+   * the process holding it dies.
+   */
+  leaseMs?: number;
   /** Hears of each round's result, or of its failure. */
   onRound?: (summary: LinkRunSummary | null, error?: unknown) => void;
+  /** Hears when this process takes the lease (true) or finds another holding it (false). */
+  onLease?: (held: boolean) => void;
 }
 
 export interface LinkSchedule {
   stop(): Promise<void>;
 }
 
-export function scheduleLinkChecks(store: LinkStore, options: LinkScheduleOptions): LinkSchedule {
+export function scheduleLinkChecks(
+  store: LinkStore & LinkLeaseStore,
+  options: LinkScheduleOptions,
+): LinkSchedule {
   const controller = new AbortController();
   const checker = new LinkChecker(store, { ...options, signal: controller.signal });
   const batch = options.batch ?? 500;
   const pause = Math.min(Math.max(options.everyMs / 10, 1000), 60_000);
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  // Names the process for an operator reading the row, and is unique to this schedule.
+  const holder = `${hostname()} pid ${process.pid} ${randomUUID()}`;
+  let held: boolean | null = null;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  let renewing: Promise<boolean> = Promise.resolve(false);
+
+  /** Takes or renews the lease; whether this process holds it now. */
+  const lease = async (): Promise<boolean> => {
+    const t = Date.now();
+    let now = false;
+    try {
+      now = await store.takeLinkLease(
+        holder,
+        new Date(t + leaseMs).toISOString(),
+        new Date(t).toISOString(),
+      );
+    } catch (error) {
+      options.onRound?.(null, error);
+    }
+    if (now !== held) options.onLease?.(now);
+    held = now;
+    return now;
+  };
+  const renewal = setInterval(() => {
+    if (held === true) renewing = lease();
+  }, leaseMs / 3);
+  renewal.unref();
 
   const round = async () => {
     let summary: LinkRunSummary | null = null;
-    try {
-      summary = await checker.run({
-        limit: batch,
-        checkedBefore: new Date(Date.now() - options.everyMs).toISOString(),
-      });
-      options.onRound?.(summary);
-    } catch (error) {
-      options.onRound?.(null, error);
+    if (await lease()) {
+      try {
+        summary = await checker.run({
+          limit: batch,
+          checkedBefore: new Date(Date.now() - options.everyMs).toISOString(),
+        });
+        options.onRound?.(summary);
+      } catch (error) {
+        options.onRound?.(null, error);
+      }
     }
     if (controller.signal.aborted) return;
     const full = summary !== null && summary.checked + summary.deferred >= batch;
@@ -58,8 +105,12 @@ export function scheduleLinkChecks(store: LinkStore, options: LinkScheduleOption
     async stop() {
       controller.abort();
       clearTimeout(timer);
+      clearInterval(renewal);
       await running;
+      await renewing;
       checker.close();
+      // Given up at once, so another server takes over at its next round, not when it runs out.
+      if (held === true) await store.releaseLinkLease(holder).catch(() => undefined);
     },
   };
 }

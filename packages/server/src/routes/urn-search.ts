@@ -30,7 +30,7 @@ export async function urnSearchRoutes(app: FastifyInstance, { ctx }: PluginOptio
         operationId: "listUrns",
         summary: "List and search URN records",
         description:
-          "Filters combine (all must hold). Pages come in equivalence-key order when only nid and prefix are given, in registration order otherwise; both orders are stable while records are added. The next page is in `next` and in a Link header (rel=next).",
+          "Filters combine (all must hold). Pages come in equivalence-key order when only nid and prefix are given, in order of last change (updated, then registration) when only updatedSince is given, in registration order otherwise; each order is stable while records are added (in change order a record changed meanwhile comes again at its new place). The next page is in `next` and in a Link header (rel=next).",
         tags: ["search"],
         querystring: recordQuerySchema,
         response: {

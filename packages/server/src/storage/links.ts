@@ -76,6 +76,21 @@ export interface DueQuery {
   limit: number;
 }
 
+/**
+ * The due locators' order from their parts: never checked first, by id (those without a health
+ * row and those only deferred so far are read apart, each by its own index), at most `limit`.
+ */
+export function neverCheckedFirst(
+  unchecked: readonly DueLocator[],
+  deferred: readonly DueLocator[],
+  limit: number,
+): DueLocator[] {
+  return [...unchecked, ...deferred].sort((a, b) => a.id - b.id).slice(0, limit);
+}
+
+/** A time after every check: the bound of "checked before" when a run asks for all. */
+export const AFTER_EVERY_CHECK = "9999-12-31T23:59:59.999Z";
+
 /** Which locators a report lists: by their last check. */
 export type LinkStatusFilter = "all" | "ok" | "broken" | "demoted" | "unchecked";
 export const LINK_STATUS_FILTERS: readonly LinkStatusFilter[] = [

@@ -12,6 +12,8 @@ export interface OaiSelection {
   organisation?: string;
   /** Only records that have an organisation (set `org`). */
   withOrganisation?: boolean;
+  /** Only records with an active locator (a format that is a list of URLs: epicur). */
+  withActiveLocator?: boolean;
   /** Changed at or after this stored timestamp. */
   from?: string;
   /** Changed before this stored timestamp (exclusive). */
@@ -71,6 +73,8 @@ export function oaiWhere(
   if (selection.organisation !== undefined)
     add((p) => `r.organisation = ${p()}`, selection.organisation);
   if (selection.withOrganisation) terms.push("r.organisation IS NOT NULL");
+  if (selection.withActiveLocator)
+    terms.push("EXISTS (SELECT 1 FROM locators l WHERE l.record_id = r.id AND l.active)");
   if (selection.from !== undefined) add((p) => `r.updated >= ${p()}`, selection.from);
   if (selection.before !== undefined) add((p) => `r.updated < ${p()}`, selection.before);
   if (after !== null && part === "tie")
@@ -91,6 +95,7 @@ export function oaiShape(
     selection.nid !== undefined,
     selection.organisation !== undefined,
     selection.withOrganisation === true,
+    selection.withActiveLocator === true,
     selection.from !== undefined,
     selection.before !== undefined,
     after !== null,

@@ -1,13 +1,17 @@
 // Listing and searching records (GET /api/v1/urns, the search page, /uri-res/L2Ns): the query
-// both engines answer, and the SQL they share. Pages are keyset pages (no OFFSET): in
-// equivalence-key order when the list is a namespace or prefix and nothing else (its key range
-// in the unique key index), in registration order (record id) otherwise; either order is total
-// and never changes, so paging to the end sees every record present throughout exactly once,
-// while others are added.
+// both engines answer, and the SQL they share. Pages are keyset pages (no OFFSET), each one index
+// range: in equivalence-key order when the list is a namespace or prefix and nothing else (its
+// key range in the unique key index); in order of last change (updated, then id) when it is
+// updatedSince and nothing else (records_by_updated: no index holds a range of change times in
+// id order); in registration order (record id) otherwise (a status alone: records_by_status).
+// Each order is total, and a record's place in it moves only when the record itself changes, so
+// paging to the end sees every record present throughout exactly once while others are added (in
+// change order a record changed meanwhile is seen again at its new place: it changed since).
 
+import type { OaiPosition } from "./oai.js";
 import type { RecordStatus } from "./store.js";
 
-export type RecordOrder = "key" | "id";
+export type RecordOrder = "key" | "id" | "updated";
 
 export interface RecordQuery {
   nid?: string;
@@ -22,8 +26,8 @@ export interface RecordQuery {
   /** Words (runs of letters and digits), every one of which a record must hold. */
   words?: readonly string[];
   order: RecordOrder;
-  /** The last key or id of the page before. */
-  after?: string | number;
+  /** The last key, id, or change time and id of the page before (as `order`). */
+  after?: string | number | OaiPosition;
   limit: number;
 }
 
@@ -51,12 +55,16 @@ export interface SearchStore {
   searchRecords(query: RecordQuery): Promise<SearchHit[]>;
 }
 
-/** The order a query is answered in: key order when it lists a namespace or prefix alone. */
+/**
+ * The order a query is answered in: key order when it lists a namespace or prefix alone, change
+ * order when it lists updatedSince alone, registration order otherwise.
+ */
 export function orderFor(query: Omit<RecordQuery, "order" | "limit">): RecordOrder {
   const range = query.nid !== undefined || query.prefix !== undefined;
-  const other =
-    query.words ?? query.url ?? query.organisation ?? query.status ?? query.updatedSince;
-  return range && other === undefined ? "key" : "id";
+  const other = query.words ?? query.url ?? query.organisation ?? query.status;
+  if (other !== undefined) return "id";
+  if (range) return query.updatedSince === undefined ? "key" : "id";
+  return query.updatedSince === undefined ? "id" : "updated";
 }
 
 /** The first string after every string starting with `prefix` (keys are ASCII: RFC 8141 §2). */
@@ -138,6 +146,19 @@ export function searchSql(
     const keys = `SELECT k.key FROM records k WHERE ${where.join(" AND ")} ORDER BY k.key LIMIT ${p(query.limit)}`;
     return {
       sql: `SELECT ${SUMMARY_COLUMNS} FROM records r WHERE r.key IN (${keys}) ORDER BY r.key`,
+      params,
+    };
+  }
+  if (query.order === "updated") {
+    // One range of records_by_updated from the first change time on, or on from the last record
+    // of the page before: (updated, id) after it. SQLite seeks such a row comparison by its first
+    // column and steps over the records of the cursor's change time that came before it: at most
+    // the records of one write (an import batch).
+    where.push(`r.updated >= ${p(query.updatedSince)}`);
+    if (typeof query.after === "object")
+      where.push(`(r.updated, r.id) > (${p(query.after.updated)}, ${p(query.after.id)})`);
+    return {
+      sql: `SELECT ${SUMMARY_COLUMNS} FROM records r WHERE ${where.join(" AND ")} ORDER BY r.updated, r.id LIMIT ${p(query.limit)}`,
       params,
     };
   }

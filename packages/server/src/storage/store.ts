@@ -4,6 +4,7 @@
 // harvest.ts, links.ts, stats.ts beside this file).
 
 import type { HarvestStore } from "./harvest.js";
+import type { LinkLeaseStore } from "./link-lease.js";
 import type { LinkStore } from "./links.js";
 import type { OaiStore } from "./oai.js";
 import type { OrganisationStore } from "./organisations.js";
@@ -345,6 +346,7 @@ export interface Store
     OaiStore,
     HarvestStore,
     LinkStore,
+    LinkLeaseStore,
     StatsStore {
   readonly engine: string;
   /** Present when the engine answers resolution's reads at once (see ImmediateReads). */

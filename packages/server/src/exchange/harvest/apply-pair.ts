@@ -11,7 +11,8 @@ import { namespaceKey } from "../../namespace-keys.js";
 import { actFor } from "../../organisation-scope.js";
 import { parseApiUrn } from "../../registration.js";
 import { type ActionContext, patchRecord, registerUrn } from "../../registry-actions.js";
-import type { TokenInfo } from "../../storage/store.js";
+import type { TokenInfo, UrnRecord } from "../../storage/store.js";
+import type { LocatorFields } from "../../validation/record.js";
 
 export type PairOutcome = "created" | "updated" | "unchanged";
 
@@ -25,6 +26,45 @@ export function harvestToken(organisation: string): TokenInfo {
     label: "harvest",
     created: "",
   };
+}
+
+/**
+ * Adds to `existing` the locators it has no active one at the URL of, as the organisation's; its
+ * other locators, the organisation's own included, stay as they are. Whether anything was added.
+ */
+export async function addLocators(
+  ctx: ActionContext,
+  token: TokenInfo,
+  existing: UrnRecord,
+  locators: readonly LocatorFields[],
+): Promise<boolean> {
+  actFor(token, existing.organisation, existing.urn);
+  const active = new Set(existing.locators.filter((l) => l.active).map((l) => l.url));
+  const missing = locators.filter((l) => !active.has(l.url));
+  if (missing.length === 0) return false;
+  const own = existing.locators.filter(
+    (l) => l.active && (l.owner ?? existing.organisation) === token.organisation,
+  );
+  await patchRecord(ctx, token, existing.urn, {
+    locators: [
+      ...own.map((l) => ({ url: l.url, priority: l.priority, mediaType: l.mediaType })),
+      ...missing,
+    ],
+  });
+  return true;
+}
+
+/** The record of a URN the registration found registered already (409 when it went meanwhile). */
+export async function registeredRecord(ctx: ActionContext, urn: string): Promise<UrnRecord> {
+  const existing = await ctx.store.getRecord(namespaceKey(parseApiUrn(urn, ctx.limits)));
+  if (existing === null)
+    throw new HttpProblem(409, "already-registered", `${urn} changed meanwhile`);
+  return existing;
+}
+
+/** Whether a registration was refused because the URN is registered already. */
+export function alreadyRegistered(error: unknown): boolean {
+  return error instanceof HttpProblem && error.code === "already-registered";
 }
 
 /**
@@ -50,24 +90,8 @@ export async function applyPair(
     const record = await registerUrn(ctx, token, { urn, status: "active", locators });
     return record.created === record.updated ? "created" : "updated";
   } catch (error) {
-    if (!(error instanceof HttpProblem) || error.code !== "already-registered") throw error;
+    if (!alreadyRegistered(error)) throw error;
   }
-  const key = namespaceKey(parseApiUrn(urn, ctx.limits));
-  const existing = await ctx.store.getRecord(key);
-  if (existing === null)
-    throw new HttpProblem(409, "already-registered", `${urn} changed meanwhile`);
-  actFor(token, existing.organisation, existing.urn);
-  const active = new Set(existing.locators.filter((l) => l.active).map((l) => l.url));
-  const missing = urls.filter((url) => !active.has(url));
-  if (missing.length === 0) return "unchanged";
-  const own = existing.locators.filter(
-    (l) => l.active && (l.owner ?? existing.organisation) === token.organisation,
-  );
-  await patchRecord(ctx, token, existing.urn, {
-    locators: [
-      ...own.map((l) => ({ url: l.url, priority: l.priority, mediaType: l.mediaType })),
-      ...missing.map((url) => ({ url })),
-    ],
-  });
-  return "updated";
+  const existing = await registeredRecord(ctx, urn);
+  return (await addLocators(ctx, token, existing, locators)) ? "updated" : "unchanged";
 }

@@ -1,6 +1,7 @@
 // One harvest of an OAI-PMH source into the registry (OAI-PMH 2.0 §3.3.1 selective harvesting by
 // date, §3.5 flow control): ListRecords from the last list's response date, page after page along
-// the resumption tokens, each record's URN–URL pairs written as the organisation (apply-pair.ts).
+// the resumption tokens, each record's URN–URL pairs written as the organisation (apply-pair.ts),
+// or in urnkit's native format the record with its status and successor (apply-native.ts).
 // After each page the run's counts, its refusals and the next resumption token are stored in one
 // transaction, so a harvest cut short (a failure, an interruption, a killed process) goes on from
 // the page after the last one stored; a page written twice changes nothing the second time. The
@@ -21,12 +22,13 @@ import {
   NO_COUNTS,
 } from "../../storage/harvest.js";
 import { StateError, type Store } from "../../storage/store.js";
+import { applyNative } from "./apply-native.js";
 import { applyPair, harvestToken, type PairOutcome } from "./apply-pair.js";
 import { DEFAULT_CLIENT, OaiClient, type OaiClientOptions, OaiRequestError } from "./oai-client.js";
 import { OaiFormatError, type OaiRecord, type OaiResponse } from "./oai-response.js";
 import { recordPairs } from "./record-pairs.js";
 
-export const METADATA_PREFIXES = ["oai_dc", "epicur"] as const;
+export const METADATA_PREFIXES = ["oai_dc", "epicur", "urnkit"] as const;
 export type MetadataPrefix = (typeof METADATA_PREFIXES)[number];
 
 export interface HarvestOptions {
@@ -118,9 +120,23 @@ async function applyRecords(
   const token = harvestToken(organisation);
   const page: HarvestProgress = { ...NO_COUNTS, pages: 1, refusals: [], pending: null };
   const results: PairResult[][] = records.map(() => []);
-  const groups = new Map<string, { record: number; urn: string; urls: string[] }[]>();
+  const groups = new Map<
+    string,
+    { record: number; urn: string; write: () => Promise<PairOutcome> }[]
+  >();
+  const add = (record: number, urn: string, write: () => Promise<PairOutcome>) => {
+    const key = pairKey(urn, ctx.limits);
+    const group = groups.get(key) ?? [];
+    if (group.length === 0) groups.set(key, group);
+    group.push({ record, urn, write });
+  };
   records.forEach((record, i) => {
     if (record.deleted) return;
+    const native = record.native;
+    if (native !== null && native.urn !== "") {
+      add(i, native.urn, () => applyNative(ctx, token, native));
+      return;
+    }
     const { urns, urls } = recordPairs(record);
     if (urns.length === 0)
       results[i]?.push({
@@ -129,24 +145,19 @@ async function applyRecords(
         code: "no-urn",
         reason: "the record's metadata names no URN",
       });
-    for (const urn of urns) {
-      const key = pairKey(urn, ctx.limits);
-      const group = groups.get(key) ?? [];
-      if (group.length === 0) groups.set(key, group);
-      group.push({ record: i, urn, urls });
-    }
+    for (const urn of urns) add(i, urn, () => applyPair(ctx, token, urn, urls));
   });
   const queue = [...groups.values()];
   let written = 0;
   const worker = async () => {
     for (let group = queue.shift(); group !== undefined; group = queue.shift())
-      for (const { record, urn, urls } of group) {
+      for (const { record, urn, write } of group) {
         // An engine that answers at once (SQLite) never lets the event loop turn: a turn now and
         // then lets the next page arrive while this one is written.
         if (++written % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
         let result: PairResult;
         try {
-          result = await applyPair(ctx, token, urn, urls);
+          result = await write();
         } catch (error) {
           if (!(error instanceof HttpProblem)) throw error;
           const oaiIdentifier = records[record]?.identifier ?? "";

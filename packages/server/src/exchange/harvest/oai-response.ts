@@ -1,11 +1,13 @@
 // Reading an OAI-PMH 2.0 response (protocol §3.2 XML response format, §3.5 resumption tokens,
 // §3.6 errors) as it arrives, chunk by chunk, with a namespace-aware streaming parser: elements are
 // matched by namespace URI and local name, so a provider may bind any prefix (or none) to the OAI,
-// Dublin Core or epicur namespaces. Only what a harvest of URN–URL pairs needs is kept: the
-// response date, errors, Identify's granularity, each record's header and identifier values, and
-// the resumption token (an empty one closes the list, §3.5.1).
+// Dublin Core, epicur or urnkit namespaces. Only what a harvest needs is kept: the response date,
+// errors, Identify's granularity, each record's header and identifier values (or, in urnkit's
+// native format, the record as the provider's registry keeps it), and the resumption token (an
+// empty one closes the list, §3.5.1).
 
 import { SaxesParser, type SaxesTagNS } from "saxes";
+import { URNKIT_NAMESPACE } from "../oai/formats/urnkit-schema.js";
 
 export const OAI_NS = "http://www.openarchives.org/OAI/2.0/";
 const DC_NS = "http://purl.org/dc/elements/1.1/";
@@ -20,12 +22,37 @@ export interface MetadataIdentifier {
   value: string;
 }
 
+/** A locator of a native record, as the provider's registry keeps it. */
+export interface NativeLocator {
+  url: string;
+  priority: number;
+  active: boolean;
+  mediaType: string | null;
+}
+
+/**
+ * A record in urnkit's native format (exchange/oai/formats/urnkit.ts): what a harvest takes over
+ * beyond URN–URL pairs. Values are as written; the registry actions check them.
+ */
+export interface NativeRecord {
+  urn: string;
+  status: string;
+  /** The deactivation's reason; null when the record has none. */
+  reason: string | null;
+  locators: NativeLocator[];
+  successors: string[];
+  /** The metadata as JSON text; null when there is none. */
+  metadata: string | null;
+}
+
 export interface OaiRecord {
   /** The item's OAI identifier (header/identifier). */
   identifier: string;
   datestamp: string;
   deleted: boolean;
   identifiers: MetadataIdentifier[];
+  /** The record in urnkit's native format, when its metadata is one. */
+  native: NativeRecord | null;
 }
 
 export interface ResumptionToken {
@@ -126,7 +153,13 @@ export class OaiResponseReader {
     this.#attributes = attrs;
     if (tag.uri === OAI_NS) {
       if (tag.local === "record" && depth === 3) {
-        this.#record = { identifier: "", datestamp: "", deleted: false, identifiers: [] };
+        this.#record = {
+          identifier: "",
+          datestamp: "",
+          deleted: false,
+          identifiers: [],
+          native: null,
+        };
       } else if (tag.local === "header" && this.#record !== null) {
         this.#record.deleted = attrs.status === "deleted";
       } else if (tag.local === "metadata" && this.#record !== null && depth === 4) {
@@ -134,6 +167,20 @@ export class OaiResponseReader {
       }
     } else if (tag.uri === EPICUR_NS && tag.local === "identifier") {
       this.#epicurScheme = attrs.scheme ?? null;
+    } else if (
+      tag.uri === URNKIT_NAMESPACE &&
+      tag.local === "record" &&
+      this.#record !== null &&
+      depth === this.#metadataDepth + 1
+    ) {
+      this.#record.native = {
+        urn: "",
+        status: "",
+        reason: null,
+        locators: [],
+        successors: [],
+        metadata: null,
+      };
     }
   }
 
@@ -189,6 +236,13 @@ export class OaiResponseReader {
 
   /** An identifier value inside a record's metadata: Dublin Core, or an epicur identifier. */
   #metadataValue(tag: SaxesTagNS, parent: string, text: string, record: OaiRecord): void {
+    if (tag.uri === URNKIT_NAMESPACE) {
+      // A child of the native <record>: an element without children, so the attributes last
+      // opened are its own.
+      if (record.native !== null && parent === `${URNKIT_NAMESPACE} record`)
+        nativeField(record.native, tag.local, text, this.#attributes);
+      return;
+    }
     if (tag.local !== "identifier" || text === "") return;
     if (tag.uri === DC_NS || tag.uri === DCTERMS_NS) {
       record.identifiers.push({ kind: "dc", value: text });
@@ -199,6 +253,40 @@ export class OaiResponseReader {
       else if (parent === `${EPICUR_NS} resource` && this.#epicurScheme === "url")
         record.identifiers.push({ kind: "url", value: text });
     }
+  }
+}
+
+/** A field of a native record, from its element (formats/urnkit.ts writes them). */
+function nativeField(
+  native: NativeRecord,
+  local: string,
+  text: string,
+  attributes: Record<string, string>,
+): void {
+  switch (local) {
+    case "urn":
+      native.urn = text;
+      break;
+    case "status":
+      native.status = text;
+      break;
+    case "deactivation":
+      native.reason = text;
+      break;
+    case "locator":
+      native.locators.push({
+        url: text,
+        priority: /^\d{1,5}$/.test(attributes.priority ?? "") ? Number(attributes.priority) : 0,
+        active: attributes.active !== "false",
+        mediaType: attributes.mediaType ?? null,
+      });
+      break;
+    case "successor":
+      native.successors.push(text);
+      break;
+    case "metadata":
+      native.metadata = text;
+      break;
   }
 }
 

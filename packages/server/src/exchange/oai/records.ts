@@ -7,19 +7,24 @@
 
 import { URN } from "@urnkit/core";
 import { namespaceKey } from "../../namespace-keys.js";
-import type { OaiItem, OaiRecord, OaiSelection } from "../../storage/oai.js";
+import type { OaiItem, OaiPosition, OaiRecord, OaiSelection } from "../../storage/oai.js";
 import type { Store } from "../../storage/store.js";
 import { type DateArgument, datestamp, parseDateArgument } from "./datestamp.js";
 import { FORMATS } from "./formats/formats.js";
-import type { MetadataFormat } from "./formats/metadata-format.js";
+import { disseminates, type MetadataFormat } from "./formats/metadata-format.js";
 import { OaiError } from "./oai-error.js";
 import type { OaiOptions } from "./options.js";
 import { decodeToken, encodeToken, type ListState } from "./resumption-token.js";
 import { listSets, recordSets, setSelection } from "./sets.js";
 import { attrs, element } from "./xml.js";
 
-/** Records read from the store at a time while a page is written. */
-const CHUNK = 100;
+/**
+ * Records read from the store at a time while a page is written: what a response holds in memory
+ * at most (metadata is at most 64 KiB a record). Each chunk is a statement and a write to the
+ * socket; 250 rather than 100 took a PostgreSQL harvest from ~22,000 to ~33,000 records/s on the
+ * bench's records (500 gained nothing more).
+ */
+const CHUNK = 250;
 
 export interface VerbContext {
   store: Store;
@@ -70,6 +75,11 @@ export async function* getRecord(
 ): AsyncGenerator<string> {
   const format = formatOf(args.get("metadataPrefix") as string);
   const record = await recordOf(ctx.store, args.get("identifier") as string);
+  if (!disseminates(format, record))
+    throw new OaiError(
+      "cannotDisseminateFormat",
+      `${record.urn} has no active locator, and ${format.prefix} records are a URN's URLs: ask for another format (ListMetadataFormats with this identifier)`,
+    );
   yield `<GetRecord>${fullRecord(record, format, ctx.base)}</GetRecord>`;
 }
 
@@ -105,6 +115,13 @@ async function selectionOf(store: Store, set: string | null): Promise<OaiSelecti
   return selection;
 }
 
+/** The selection of a list, narrowed to the records its format can give. */
+function formatSelection(selection: OaiSelection, prefix: string): OaiSelection {
+  return formatOf(prefix).needsActiveLocator
+    ? { ...selection, withActiveLocator: true }
+    : selection;
+}
+
 /** The list state of a first request, or of a resumption token. */
 async function listState(
   ctx: VerbContext,
@@ -117,11 +134,10 @@ async function listState(
     const set = state.set === null ? {} : await setSelection(ctx.store, state.set);
     if (!FORMATS.has(state.metadataPrefix) || set === null)
       throw new OaiError("badResumptionToken", "the resumption token names no list here");
-    const selection = {
-      ...set,
-      before: state.before,
-      ...(state.from === null ? {} : { from: state.from }),
-    };
+    const selection = formatSelection(
+      { ...set, before: state.before, ...(state.from === null ? {} : { from: state.from }) },
+      state.metadataPrefix,
+    );
     return { state, selection, fresh: false };
   }
   const metadataPrefix = args.get("metadataPrefix") as string;
@@ -144,7 +160,7 @@ async function listState(
     completeListSize: 0,
     expires: 0,
   };
-  return { state, selection, fresh: true };
+  return { state, selection: formatSelection(selection, metadataPrefix), fresh: true };
 }
 
 /** ListIdentifiers and ListRecords: one page, written as it is read. */
@@ -157,8 +173,22 @@ export async function* listRecords(
   const format = formatOf(state.metadataPrefix);
   const after = fresh ? null : state.after;
   const pageSize = ctx.options.pageSize;
-  let want = Math.min(CHUNK, pageSize);
-  let items: OaiItem[] = await ctx.store.oaiPage(selection, after, want);
+  let written = 0;
+  let want = 0;
+  let more = false;
+  // The chunk that ends the page reads one record beyond it: whether there is one says whether
+  // the list goes on, without a statement of its own.
+  const read = async (position: OaiPosition | null): Promise<OaiItem[]> => {
+    const rest = pageSize - written;
+    want = Math.min(CHUNK, rest);
+    const items = await ctx.store.oaiPage(selection, position, want === rest ? want + 1 : want);
+    if (items.length > want) {
+      more = true;
+      items.length = want;
+    }
+    return items;
+  };
+  let items = await read(after);
   if (items.length === 0)
     throw new OaiError("noRecordsMatch", "no record matches the arguments of this list");
   const size = fresh ? await ctx.store.oaiCount(selection) : state.completeListSize;
@@ -166,7 +196,6 @@ export async function* listRecords(
     verb === "ListRecords"
       ? (r: OaiRecord) => fullRecord(r, format, ctx.base)
       : (r: OaiRecord) => header(r);
-  let written = 0;
   let out = `<${verb}>`;
   let last = items[items.length - 1] as OaiItem;
   for (;;) {
@@ -176,12 +205,10 @@ export async function* listRecords(
     yield out;
     out = "";
     if (items.length < want || written >= pageSize) break;
-    want = Math.min(CHUNK, pageSize - written);
-    items = await ctx.store.oaiPage(selection, { updated: last.record.updated, id: last.id }, want);
+    items = await read({ updated: last.record.updated, id: last.id });
     if (items.length === 0) break;
   }
   const position = { updated: last.record.updated, id: last.id };
-  const more = written >= pageSize && (await ctx.store.oaiPage(selection, position, 1)).length > 0;
   const cursor = state.cursor;
   const listSize = Math.max(size, cursor + written);
   if (more) {

@@ -7,6 +7,7 @@
 // token only selects other public records.
 
 import type { OaiPosition } from "../../storage/oai.js";
+import { isStoredTime } from "../../validation/stored-time.js";
 import { OaiError } from "./oai-error.js";
 
 export interface ListState {
@@ -25,7 +26,6 @@ export interface ListState {
 }
 
 const VERSION = 1;
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 export function encodeToken(state: ListState): string {
   const fields = [
@@ -47,7 +47,6 @@ export function encodeToken(state: ListState): string {
 const bad = (why: string) => new OaiError("badResumptionToken", `the resumption token ${why}`);
 
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
-const isIso = (v: unknown): v is string => typeof v === "string" && ISO.test(v);
 
 /** The list state in `token`, for `verb`, at `now` (milliseconds). */
 export function decodeToken(token: string, verb: ListState["verb"], now: number): ListState {
@@ -65,9 +64,9 @@ export function decodeToken(token: string, verb: ListState["verb"], now: number)
     (kind !== "R" && kind !== "I") ||
     typeof prefix !== "string" ||
     (set !== null && typeof set !== "string") ||
-    (from !== null && !isIso(from)) ||
-    !isIso(before) ||
-    !isIso(updated) ||
+    (from !== null && !isStoredTime(from)) ||
+    !isStoredTime(before) ||
+    !isStoredTime(updated) ||
     !isCount(id) ||
     !isCount(cursor) ||
     !isCount(size) ||

@@ -3,6 +3,7 @@
 
 import type pg from "pg";
 import {
+  AFTER_EVERY_CHECK,
   type DueLocator,
   type DueQuery,
   failed,
@@ -15,6 +16,7 @@ import {
   type LinkReportRow,
   type LinkScope,
   type LinkStore,
+  neverCheckedFirst,
   type ReportRow,
   statusCondition,
   toLinkHealth,
@@ -30,6 +32,20 @@ const CHECKABLE = `l.active AND r.status = 'active'
   AND ($1::text IS NULL OR r.organisation = $1)
   AND ($2::text IS NULL OR r.prefix = $2)`;
 
+// The due locators in three index ranges (migration 15): never checked (locators_unchecked), only
+// deferred so far and checked before a time (link_health_by_checked). $1 and $2 are the scope.
+export const DUE_UNCHECKED = `SELECT l.id, l.url, r.urn FROM locators l JOIN records r ON r.id = l.record_id
+  WHERE NOT l.link_checked AND ${CHECKABLE}
+  ORDER BY l.id LIMIT $3`;
+export const DUE_DEFERRED = `SELECT l.id, l.url, r.urn FROM link_health h
+  JOIN locators l ON l.id = h.locator_id JOIN records r ON r.id = l.record_id
+  WHERE h.checked IS NULL AND (h.not_before IS NULL OR h.not_before <= $3) AND ${CHECKABLE}
+  ORDER BY h.checked, h.locator_id LIMIT $4`;
+export const DUE_CHECKED = `SELECT l.id, l.url, r.urn FROM link_health h
+  JOIN locators l ON l.id = h.locator_id JOIN records r ON r.id = l.record_id
+  WHERE h.checked < $4 AND (h.not_before IS NULL OR h.not_before <= $3) AND ${CHECKABLE}
+  ORDER BY h.checked, h.locator_id LIMIT $5`;
+
 const HEALTH_COLUMNS =
   "h.checked, h.outcome, h.status, h.final_url, h.latency_ms, h.message, h.failures, h.demoted";
 
@@ -41,24 +57,21 @@ export class PostgresLinks implements LinkStore {
   }
 
   async dueLocators(query: DueQuery): Promise<DueLocator[]> {
-    const { rows } = await this.#pool.query<DueLocator>(
-      `SELECT l.id, l.url, r.urn FROM locators l
-       JOIN records r ON r.id = l.record_id
-       LEFT JOIN link_health h ON h.locator_id = l.id
-       WHERE ${CHECKABLE}
-         AND (h.not_before IS NULL OR h.not_before <= $3)
-         AND ($4::text IS NULL OR h.checked IS NULL OR h.checked < $4)
-       ORDER BY h.checked IS NOT NULL, h.checked, l.id
-       LIMIT $5`,
-      [
-        query.organisation ?? null,
-        query.prefix ?? null,
-        query.now,
-        query.checkedBefore ?? null,
-        query.limit,
-      ],
+    const scope = [query.organisation ?? null, query.prefix ?? null];
+    const read = async (sql: string, values: unknown[]) => {
+      const { rows } = await this.#pool.query<DueLocator>(sql, [...scope, ...values]);
+      return rows.map((row) => ({ ...row, id: Number(row.id) }));
+    };
+    const [unchecked, deferred] = await Promise.all([
+      read(DUE_UNCHECKED, [query.limit]),
+      read(DUE_DEFERRED, [query.now, query.limit]),
+    ]);
+    const never = neverCheckedFirst(unchecked, deferred, query.limit);
+    if (never.length >= query.limit) return never;
+    const checkedBefore = query.checkedBefore ?? AFTER_EVERY_CHECK;
+    return never.concat(
+      await read(DUE_CHECKED, [query.now, checkedBefore, query.limit - never.length]),
     );
-    return rows.map((row) => ({ ...row, id: Number(row.id) }));
   }
 
   async recordLinkCheck(locatorId: number, check: LinkCheck, demoteAfter: number): Promise<void> {
@@ -82,8 +95,10 @@ export class PostgresLinks implements LinkStore {
          VALUES ($1, $2, $3, $4, $5, $6, $7)
        )
        -- A deactivated record keeps its locators as they were (and is not checked again).
-       UPDATE locators l SET link_failing = h.demoted FROM h, records r
-       WHERE l.id = $1 AND r.id = l.record_id AND l.link_failing <> h.demoted
+       -- With its first check it leaves locators_unchecked (link_checked).
+       UPDATE locators l SET link_failing = h.demoted, link_checked = true FROM h, records r
+       WHERE l.id = $1 AND r.id = l.record_id
+         AND (l.link_failing <> h.demoted OR NOT l.link_checked)
          AND r.status <> 'deactivated'`,
       [
         locatorId,
@@ -105,9 +120,15 @@ export class PostgresLinks implements LinkStore {
   }
 
   async deferLinkCheck(locatorId: number, notBefore: string): Promise<void> {
+    // Deferred, it leaves locators_unchecked (link_checked) for the deferred range.
     await this.#pool.query(
-      `INSERT INTO link_health (locator_id, not_before) VALUES ($1, $2)
-       ON CONFLICT (locator_id) DO UPDATE SET not_before = $2`,
+      `WITH h AS (
+         INSERT INTO link_health (locator_id, not_before) VALUES ($1, $2)
+         ON CONFLICT (locator_id) DO UPDATE SET not_before = $2
+       )
+       UPDATE locators l SET link_checked = true FROM records r
+       WHERE l.id = $1 AND r.id = l.record_id AND NOT l.link_checked
+         AND r.status <> 'deactivated'`,
       [locatorId, notBefore],
     );
   }

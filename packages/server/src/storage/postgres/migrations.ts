@@ -767,4 +767,30 @@ CREATE TRIGGER stat_resolution_urn_log_unchanged BEFORE UPDATE ON stat_resolutio
 FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('statistics only grow');
 `,
   },
+  {
+    // GET /api/v1/urns?status= alone pages in id order: one range of records_by_status, where the
+    // primary key's order would walk every record of the other statuses between two matches.
+    // link_lease: the one row saying which server process checks links (storage/link-lease.ts);
+    // not history: it is taken, renewed and given up. The due locators (storage/links.ts) are
+    // read from two indexes instead of a scan of every locator: locators never checked from
+    // locators_unchecked (link_checked is set with a locator's first check or deferral), those
+    // checked before a time from link_health_by_checked.
+    version: 15,
+    name: "records-by-status-link-lease-due-locators",
+    sql: `
+CREATE INDEX records_by_status ON records (status, id);
+ALTER TABLE locators ADD COLUMN link_checked boolean NOT NULL DEFAULT false;
+-- A deactivated record keeps its locators as they were; they are not checked again either.
+UPDATE locators l SET link_checked = true
+WHERE EXISTS (SELECT 1 FROM link_health h WHERE h.locator_id = l.id)
+  AND (SELECT status FROM records r WHERE r.id = l.record_id) <> 'deactivated';
+CREATE INDEX locators_unchecked ON locators (id) WHERE active AND NOT link_checked;
+CREATE INDEX link_health_by_checked ON link_health (checked, locator_id);
+CREATE TABLE link_lease (
+  id integer PRIMARY KEY CHECK (id = 1),
+  holder text NOT NULL,
+  until text COLLATE "C" NOT NULL
+);
+`,
+  },
 ];

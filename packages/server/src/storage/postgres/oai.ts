@@ -7,6 +7,7 @@ import {
   type OaiPosition,
   type OaiSelection,
   type OaiStore,
+  oaiShape,
   oaiWhere,
 } from "../oai.js";
 import { type RecordColumns, toRecord } from "../rows.js";
@@ -47,10 +48,12 @@ export class PostgresOai implements OaiStore {
     // A row comparison on the (…, updated, id) indexes is one index range here.
     const where = oaiWhere(selection, after, "row", () => `$${++n}`, values);
     values.push(limit);
-    const { rows } = await this.#pool.query<PageRow>(
-      `${PAGE_SQL} ${where} ORDER BY r.updated, r.id LIMIT $${++n}`,
+    // Named per selection shape: each connection parses and plans a shape once, not per page.
+    const { rows } = await this.#pool.query<PageRow>({
+      name: `urnkit-oai-page-${oaiShape(selection, after, "row")}`,
+      text: `${PAGE_SQL} ${where} ORDER BY r.updated, r.id LIMIT $${++n}`,
       values,
-    );
+    });
     return rows.map(
       (row): OaiItem => ({
         id: row.id,

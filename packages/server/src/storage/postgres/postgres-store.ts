@@ -103,6 +103,7 @@ import {
 } from "../store.js";
 import { PostgresHarvest } from "./harvest.js";
 import { completeRecords, copyIn, insertRecords, STAGE_SQL, stageBatch } from "./import-stage.js";
+import { PostgresLinkLease } from "./link-lease.js";
 import { PostgresLinks } from "./links.js";
 import { migrations, NAMESPACE_CHANNEL } from "./migrations.js";
 import { PostgresOai } from "./oai.js";
@@ -121,6 +122,7 @@ import {
   takeNumbers,
 } from "./prefixes.js";
 import { PostgresSearch } from "./search.js";
+import { sessionOptions } from "./session-options.js";
 import { PostgresStats } from "./stats.js";
 
 interface RecordRow extends RecordColumns {
@@ -246,16 +248,27 @@ export class PostgresStore implements Store {
   readonly #harvest: PostgresHarvest;
   readonly #oai: PostgresOai;
   readonly #links: PostgresLinks;
+  readonly #linkLease: PostgresLinkLease;
   readonly #stats: PostgresStats;
 
   constructor(options: PostgresStoreOptions) {
     this.#url = options.url;
     const max = options.poolSize ?? 10;
-    this.pool = new pg.Pool({ connectionString: options.url, max, types });
+    this.pool = new pg.Pool({
+      connectionString: options.url,
+      max,
+      types,
+      options: sessionOptions(),
+    });
     // An idle connection that breaks is replaced on next use; it must not crash the process.
     this.pool.on("error", () => {});
     if (options.readUrl) {
-      this.readPool = new pg.Pool({ connectionString: options.readUrl, max, types });
+      this.readPool = new pg.Pool({
+        connectionString: options.readUrl,
+        max,
+        types,
+        options: sessionOptions(),
+      });
       this.readPool.on("error", () => {});
     } else this.readPool = this.pool;
     const tx = <T>(work: (c: pg.PoolClient) => Promise<T>) => this.#tx(work);
@@ -263,6 +276,7 @@ export class PostgresStore implements Store {
     this.#organisations = new PostgresOrganisations(this.pool, tx, audit);
     this.#oai = new PostgresOai(this.pool);
     this.#links = new PostgresLinks(this.pool);
+    this.#linkLease = new PostgresLinkLease(this.pool);
     this.#stats = new PostgresStats(this.pool);
     this.#prefixes = new PostgresPrefixes(this.pool, tx, audit, (nid) =>
       this.#changedNamespace(nid),
@@ -1091,6 +1105,16 @@ export class PostgresStore implements Store {
 
   linkOutcomeCounts(scope?: LinkScope): Promise<LinkOutcomeCount[]> {
     return this.#links.linkOutcomeCounts(scope);
+  }
+
+  // The link checker's lease (storage/postgres/link-lease.ts)
+
+  takeLinkLease(holder: string, until: string, now: string): Promise<boolean> {
+    return this.#linkLease.takeLinkLease(holder, until, now);
+  }
+
+  releaseLinkLease(holder: string): Promise<void> {
+    return this.#linkLease.releaseLinkLease(holder);
   }
 
   // Organisations and prefixes (storage/postgres/organisations.ts, prefixes.ts)

@@ -13,7 +13,7 @@ import {
   toHit,
 } from "../search.js";
 
-const dialect: SearchDialect = {
+export const dialect: SearchDialect = {
   placeholder: (n) => `$${n}`,
   fullText: (match) => ({
     from: "records r",

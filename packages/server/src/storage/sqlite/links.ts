@@ -3,6 +3,7 @@
 
 import type Database from "better-sqlite3";
 import {
+  AFTER_EVERY_CHECK,
   type DueLocator,
   type DueQuery,
   failed,
@@ -15,6 +16,7 @@ import {
   type LinkReportRow,
   type LinkScope,
   type LinkStore,
+  neverCheckedFirst,
   type ReportRow,
   statusCondition,
   toLinkHealth,
@@ -26,6 +28,26 @@ const CHECKABLE = `l.active = 1 AND r.status = 'active'
   AND (l.url LIKE 'http://%' OR l.url LIKE 'https://%')
   AND (@organisation IS NULL OR r.organisation = @organisation)
   AND (@prefix IS NULL OR r.prefix = @prefix)`;
+
+// The due locators in three index ranges (migration 15): never checked (locators_unchecked),
+// only deferred so far and checked before a time (link_health_by_checked, NULLs first). The
+// index and the join order are spelled out (INDEXED BY, CROSS JOIN): without statistics SQLite
+// starts from the active records (records_by_status) and sorts all their locators.
+export const DUE_UNCHECKED = `SELECT l.id, l.url, r.urn FROM locators l INDEXED BY locators_unchecked
+  CROSS JOIN records r ON r.id = l.record_id
+  WHERE l.link_checked = 0 AND ${CHECKABLE}
+  ORDER BY l.id LIMIT @limit`;
+export const DUE_DEFERRED = `SELECT l.id, l.url, r.urn FROM link_health h
+  INDEXED BY link_health_by_checked
+  CROSS JOIN locators l ON l.id = h.locator_id CROSS JOIN records r ON r.id = l.record_id
+  WHERE h.checked IS NULL AND (h.not_before IS NULL OR h.not_before <= @now) AND ${CHECKABLE}
+  ORDER BY h.checked, h.locator_id LIMIT @limit`;
+export const DUE_CHECKED = `SELECT l.id, l.url, r.urn FROM link_health h
+  INDEXED BY link_health_by_checked
+  CROSS JOIN locators l ON l.id = h.locator_id CROSS JOIN records r ON r.id = l.record_id
+  WHERE h.checked < @checkedBefore AND (h.not_before IS NULL OR h.not_before <= @now)
+    AND ${CHECKABLE}
+  ORDER BY h.checked, h.locator_id LIMIT @limit`;
 
 const HEALTH_COLUMNS =
   "h.checked, h.outcome, h.status, h.final_url, h.latency_ms, h.message, h.failures, h.demoted";
@@ -47,6 +69,15 @@ export class SqliteLinks implements LinkStore {
   private prepare() {
     const db = this.#db;
     return {
+      dueUnchecked: db.prepare<Record<string, unknown>, DueLocator>(DUE_UNCHECKED),
+      dueDeferred: db.prepare<Record<string, unknown>, DueLocator>(DUE_DEFERRED),
+      dueChecked: db.prepare<Record<string, unknown>, DueLocator>(DUE_CHECKED),
+      // Out of locators_unchecked with its first check or deferral (not on a tombstone's).
+      checkedOnce: db.prepare<{ id: number }>(
+        `UPDATE locators SET link_checked = 1
+         WHERE id = @id AND link_checked = 0
+           AND (SELECT status FROM records WHERE id = locators.record_id) <> 'deactivated'`,
+      ),
       failures: db.prepare<[number], { failures: number }>(
         "SELECT failures FROM link_health WHERE locator_id = ?",
       ),
@@ -81,24 +112,21 @@ export class SqliteLinks implements LinkStore {
   }
 
   async dueLocators(query: DueQuery): Promise<DueLocator[]> {
-    return this.#db
-      .prepare<Record<string, unknown>, DueLocator>(
-        `SELECT l.id, l.url, r.urn FROM locators l
-         JOIN records r ON r.id = l.record_id
-         LEFT JOIN link_health h ON h.locator_id = l.id
-         WHERE ${CHECKABLE}
-           AND (h.not_before IS NULL OR h.not_before <= @now)
-           AND (@checkedBefore IS NULL OR h.checked IS NULL OR h.checked < @checkedBefore)
-         ORDER BY h.checked IS NOT NULL, h.checked, l.id
-         LIMIT @limit`,
-      )
-      .all({
-        now: query.now,
-        checkedBefore: query.checkedBefore ?? null,
-        organisation: query.organisation ?? null,
-        prefix: query.prefix ?? null,
-        limit: query.limit,
-      });
+    const s = this.s;
+    const values = {
+      now: query.now,
+      checkedBefore: query.checkedBefore ?? AFTER_EVERY_CHECK,
+      organisation: query.organisation ?? null,
+      prefix: query.prefix ?? null,
+      limit: query.limit,
+    };
+    const never = neverCheckedFirst(
+      s.dueUnchecked.all(values),
+      s.dueDeferred.all(values),
+      query.limit,
+    );
+    if (never.length >= query.limit) return never;
+    return never.concat(s.dueChecked.all({ ...values, limit: query.limit - never.length }));
   }
 
   async recordLinkCheck(locatorId: number, check: LinkCheck, demoteAfter: number): Promise<void> {
@@ -122,6 +150,7 @@ export class SqliteLinks implements LinkStore {
       s.insertCheck.run(values);
       s.prune.run({ id: locatorId });
       s.mark.run({ id: locatorId, demoted });
+      s.checkedOnce.run({ id: locatorId });
     })();
   }
 
@@ -136,6 +165,7 @@ export class SqliteLinks implements LinkStore {
           locatorId,
           notBefore,
         );
+      this.s.checkedOnce.run({ id: locatorId });
     })();
   }
 

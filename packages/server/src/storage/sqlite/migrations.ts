@@ -924,4 +924,31 @@ BEGIN
 END;
 `,
   },
+  {
+    // GET /api/v1/urns?status= alone pages in id order: one range of records_by_status, where the
+    // primary key's order would walk every record of the other statuses between two matches.
+    // link_lease: the one row saying which server process checks links (storage/link-lease.ts);
+    // not history: it is taken, renewed and given up. The due locators (storage/links.ts) are
+    // read from two indexes instead of a scan of every locator: locators never checked from
+    // locators_unchecked (link_checked is set with a locator's first check or deferral), those
+    // checked before a time from link_health_by_checked.
+    version: 15,
+    name: "records-by-status-link-lease-due-locators",
+    sql: `
+CREATE INDEX records_by_status ON records (status, id);
+ALTER TABLE locators ADD COLUMN link_checked INTEGER NOT NULL DEFAULT 0
+  CHECK (link_checked IN (0, 1));
+-- A deactivated record keeps its locators as they were; they are not checked again either.
+UPDATE locators SET link_checked = 1
+WHERE id IN (SELECT locator_id FROM link_health)
+  AND (SELECT status FROM records WHERE id = locators.record_id) <> 'deactivated';
+CREATE INDEX locators_unchecked ON locators (id) WHERE active = 1 AND link_checked = 0;
+CREATE INDEX link_health_by_checked ON link_health (checked, locator_id);
+CREATE TABLE link_lease (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  holder TEXT NOT NULL,
+  until TEXT NOT NULL
+);
+`,
+  },
 ];

@@ -13,7 +13,7 @@ import {
   toHit,
 } from "../search.js";
 
-const dialect: SearchDialect = {
+export const dialect: SearchDialect = {
   placeholder: () => "?",
   fullText: (match) => ({
     from: "records_search s JOIN records r ON r.id = s.rowid",

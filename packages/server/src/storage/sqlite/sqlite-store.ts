@@ -101,6 +101,7 @@ import {
   type UrnRecord,
 } from "../store.js";
 import { SqliteHarvest } from "./harvest.js";
+import { SqliteLinkLease } from "./link-lease.js";
 import { SqliteLinks } from "./links.js";
 import { migrations } from "./migrations.js";
 import { SqliteOai } from "./oai.js";
@@ -190,6 +191,7 @@ export class SqliteStore implements Store {
   #harvestStore: SqliteHarvest | undefined;
   #oaiReads: SqliteOai | undefined;
   #links: SqliteLinks | undefined;
+  #linkLease: SqliteLinkLease | undefined;
   #stats: SqliteStats | undefined;
 
   constructor(options: SqliteStoreOptions) {
@@ -225,6 +227,11 @@ export class SqliteStore implements Store {
   get #oai(): SqliteOai {
     if (this.#oaiReads === undefined) this.#oaiReads = new SqliteOai(this.db);
     return this.#oaiReads;
+  }
+
+  get #lease(): SqliteLinkLease {
+    if (this.#linkLease === undefined) this.#linkLease = new SqliteLinkLease(this.db);
+    return this.#linkLease;
   }
 
   get #lnk(): SqliteLinks {
@@ -1013,6 +1020,16 @@ export class SqliteStore implements Store {
 
   linkOutcomeCounts(scope?: LinkScope): Promise<LinkOutcomeCount[]> {
     return this.#lnk.linkOutcomeCounts(scope);
+  }
+
+  // The link checker's lease (storage/sqlite/link-lease.ts)
+
+  takeLinkLease(holder: string, until: string, now: string): Promise<boolean> {
+    return this.#lease.takeLinkLease(holder, until, now);
+  }
+
+  releaseLinkLease(holder: string): Promise<void> {
+    return this.#lease.releaseLinkLease(holder);
   }
 
   // Organisations and prefixes (storage/sqlite/organisations.ts, prefixes.ts)

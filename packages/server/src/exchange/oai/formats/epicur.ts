@@ -8,6 +8,13 @@
 // "primary" for the best locator and "secondary" for the others, with its media type as
 // <format scheme="imt">. update_status says "urn_new" for a record never changed since it was
 // registered and "url_update_general" for one changed since; the transfer type is "oai".
+//
+// A record without an active locator (a reserved URN, one whose locators were all replaced by
+// none) is not given in epicur: not in its lists, not by GetRecord (cannotDisseminateFormat), not
+// among the record's formats in ListMetadataFormats. xepicur exists to carry URN–URL pairs: the
+// reference description gives every record a <resource> with its URL, and the DNB's harvester
+// takes the URLs a record delivers as all the URN's current URLs, deleting those it no longer
+// finds; a record with none would either be refused as invalid or empty the URN's entry there.
 
 import type { OaiRecord } from "../../../storage/oai.js";
 import { attrs, element } from "../xml.js";
@@ -29,6 +36,7 @@ export const epicur: MetadataFormat = {
   prefix: "epicur",
   schema: () => SCHEMA,
   namespace: NAMESPACE,
+  needsActiveLocator: true,
   write(record: OaiRecord): string {
     const status = record.updated === record.created ? "urn_new" : "url_update_general";
     let out = `<epicur${attrs({

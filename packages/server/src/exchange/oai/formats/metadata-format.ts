@@ -10,6 +10,13 @@ export interface MetadataFormat {
   namespace: string;
   /** The record's metadata: one element in the format's namespace, with xsi:schemaLocation. */
   write(record: OaiRecord, base: string): string;
+  /** The format is a record's URLs: a record without an active locator has none to give. */
+  needsActiveLocator?: true;
+}
+
+/** Whether `record` can be given in `format` (OAI-PMH §4.4: formats are per item). */
+export function disseminates(format: MetadataFormat, record: OaiRecord): boolean {
+  return format.needsActiveLocator !== true || record.locators.some((l) => l.active);
 }
 
 export const XSI = "http://www.w3.org/2001/XMLSchema-instance";

@@ -1,0 +1,128 @@
+// One record harvested in urnkit's native format (exchange/oai/formats/urnkit.ts) written to the
+// registry as the harvesting organisation, through the registry actions the API uses: what oai_dc
+// and epicur cannot carry arrives too. The URN is registered with its status (reserved, or active
+// with its active locators, their priorities and media types) and its metadata; a deactivated URN
+// is then deactivated with its reason and successor, as POST …/deactivate does. A URN registered
+// here already gets the locators it lacks (as apply-pair.ts: a harvest only adds), the source's
+// metadata when it differs, activation when it was reserved, and deactivation (or, once, the
+// successor of a tombstone that has none). The organisation's own identifiers are not taken over:
+// they are the providing organisation's numbering, not the harvesting one's.
+
+import { HttpProblem } from "../../http/problem.js";
+import { namespaceKey } from "../../namespace-keys.js";
+import { parseApiUrn } from "../../registration.js";
+import {
+  type ActionContext,
+  activateUrn,
+  deactivateUrn,
+  patchRecord,
+  registerUrn,
+} from "../../registry-actions.js";
+import type { TokenInfo, UrnRecord } from "../../storage/store.js";
+import type { LocatorFields } from "../../validation/record.js";
+import {
+  addLocators,
+  alreadyRegistered,
+  type PairOutcome,
+  registeredRecord,
+} from "./apply-pair.js";
+import type { NativeRecord } from "./oai-response.js";
+
+/** The record's metadata object (undefined: none); 422 when its text is not a JSON object. */
+function metadataOf(native: NativeRecord): Record<string, unknown> | undefined {
+  if (native.metadata === null) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(native.metadata);
+  } catch {
+    value = undefined;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new HttpProblem(
+      422,
+      "invalid-metadata",
+      `the metadata of ${native.urn} is not a JSON object: ${native.metadata.slice(0, 80)}`,
+    );
+  return value as Record<string, unknown>;
+}
+
+const STATUSES: readonly string[] = ["reserved", "active", "deactivated"];
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Registers the native record's URN or brings the one registered here up to it. */
+export async function applyNative(
+  ctx: ActionContext,
+  token: TokenInfo,
+  native: NativeRecord,
+): Promise<PairOutcome> {
+  const metadata = metadataOf(native);
+  const locators: LocatorFields[] = native.locators
+    .filter((l) => l.active)
+    .map((l) => ({ url: l.url, priority: l.priority, mediaType: l.mediaType }));
+  if (!STATUSES.includes(native.status))
+    throw new HttpProblem(
+      422,
+      "invalid-status",
+      `${native.urn} has the status "${native.status}": one of ${STATUSES.join(", ")} was expected`,
+    );
+  // A deactivated URN is registered in use first, then deactivated as the API deactivates.
+  const status = native.status === "deactivated" ? "active" : native.status;
+  const here = await ctx.store.getRecord(namespaceKey(parseApiUrn(native.urn, ctx.limits)));
+  let outcome: PairOutcome = "unchanged";
+  let record: UrnRecord | null = null;
+  // Registered as POST /api/v1/urns would: a new URN, or one the organisation reserved here and
+  // the source has in use (reservation mode). Registering a reserved URN again would only touch it.
+  if (here === null || (here.status === "reserved" && status !== "reserved")) {
+    try {
+      record = await registerUrn(ctx, token, {
+        urn: native.urn,
+        status,
+        locators,
+        ...(metadata === undefined ? {} : { metadata }),
+      });
+      outcome = record.created === record.updated ? "created" : "updated";
+    } catch (error) {
+      if (!alreadyRegistered(error)) throw error;
+    }
+  }
+  if (record === null) {
+    record = here ?? (await registeredRecord(ctx, native.urn));
+    if (await bringUp(ctx, token, record, native, locators, metadata)) outcome = "updated";
+  }
+  if (native.status !== "deactivated") return outcome;
+  const successor = native.successors[0];
+  if (record.status !== "deactivated") {
+    await deactivateUrn(ctx, token, record.urn, {
+      reason: native.reason ?? "",
+      ...(successor === undefined ? {} : { successor }),
+    });
+    return outcome === "created" ? "created" : "updated";
+  }
+  // A tombstone is frozen: only a successor may still be recorded, once.
+  if (successor === undefined || record.successors.length > 0) return outcome;
+  await deactivateUrn(ctx, token, record.urn, { successor });
+  return "updated";
+}
+
+/** A record registered here brought up to the native one, short of deactivation; whether it changed. */
+async function bringUp(
+  ctx: ActionContext,
+  token: TokenInfo,
+  record: UrnRecord,
+  native: NativeRecord,
+  locators: readonly LocatorFields[],
+  metadata: Record<string, unknown> | undefined,
+): Promise<boolean> {
+  if (record.status === "deactivated") return false;
+  let changed = await addLocators(ctx, token, record, locators);
+  if (metadata !== undefined && !sameJson(record.metadata, metadata)) {
+    await patchRecord(ctx, token, record.urn, { metadata });
+    changed = true;
+  }
+  if (record.status === "reserved" && native.status !== "reserved") {
+    await activateUrn(ctx, token, record.urn);
+    changed = true;
+  }
+  return changed;
+}
