@@ -94,6 +94,11 @@ describe("SQLite URN log size plan", () => {
         .map((row) => (row as { detail: string }).detail);
       assert.ok(!plan.some((d) => /^SCAN stat_resolution_urn_log/.test(d)), plan.join("\n"));
       assert.equal(plan.filter((d) => /^SEARCH stat_resolution_urn_log/.test(d)).length, 2);
+    } finally {
+      await store.close();
+    }
+  });
+});
 
 describe("SQLite record list plans", () => {
   it("pages a status alone and updatedSince alone as one index range, without sorting", async () => {
