@@ -49,8 +49,8 @@ describe("the full-text function of version 14 (postgres)", { skip: PG_SKIP }, (
 
   const vector = async (urn: string, metadata: string | null) =>
     (
-      await client.query<{ now: string; then: string }>(
-        "SELECT urnkit_search_vector($1, $2)::text AS now, v8_vector($1, $2)::text AS then",
+      await client.query<{ v14: string; v8: string }>(
+        "SELECT urnkit_search_vector($1, $2)::text AS v14, v8_vector($1, $2)::text AS v8",
         [urn, metadata],
       )
     ).rows[0];
@@ -69,14 +69,14 @@ describe("the full-text function of version 14 (postgres)", { skip: PG_SKIP }, (
   it("the URN's words without metadata, the string values' words with it", async () => {
     // Runs of letters and digits, lowercased, numbered in order.
     assert.deepEqual(await vector("urn:example:A-1", null), {
-      now: "'1':4 'a':3 'example':2 'urn':1",
-      then: "'1':4 'a':3 'example':2 'urn':1",
+      v14: "'1':4 'a':3 'example':2 'urn':1",
+      v8: "'1':4 'a':3 'example':2 'urn':1",
     });
     // Only string values count: the number 7, true and null add no words.
     const metadata = JSON.stringify({ title: "Soil Report", n: 7, ok: true, x: null });
-    const { now, then } = (await vector("urn:example:b", metadata)) ?? {};
-    assert.equal(now, then);
-    assert.equal(now, "'b':3 'example':2 'report':5 'soil':4 'urn':1");
+    const { v14, v8 } = (await vector("urn:example:b", metadata)) ?? {};
+    assert.equal(v14, v8);
+    assert.equal(v14, "'b':3 'example':2 'report':5 'soil':4 'urn':1");
   });
 
   it("equals version 8's for any URN text and metadata", async () => {
@@ -84,8 +84,8 @@ describe("the full-text function of version 14 (postgres)", { skip: PG_SKIP }, (
       fc.asyncProperty(word, fc.option(json, { nil: undefined }), async (nss, metadata) => {
         const urn = `urn:example:${nss}`;
         const text = metadata === undefined ? null : JSON.stringify(metadata);
-        const { now, then } = (await vector(urn, text)) ?? {};
-        assert.equal(now, then);
+        const { v14, v8 } = (await vector(urn, text)) ?? {};
+        assert.equal(v14, v8);
       }),
       { numRuns: 300 },
     );
