@@ -3,9 +3,10 @@
 // the resumption tokens, each record's URN–URL pairs written as the organisation (apply-pair.ts).
 // Each page's records with the run's counts, its refusals and the next resumption token are stored
 // in one transaction where the engine gives one (always on PostgreSQL, for a sole writer on
-// SQLite; otherwise the progress alone is one transaction), so a harvest cut short (a failure, an interruption, a killed process) goes on from
-// the page after the last one stored; a page written twice changes nothing the second time. The
-// next page is fetched while the current one is written.
+// SQLite; otherwise the progress alone is one transaction), so a harvest cut short (a failure, an
+// interruption, a killed process) goes on from the page after the last one stored; a page
+// written twice changes nothing the second time. The next page is fetched while the current one
+// is written.
 
 import type { Limits } from "../../http/context.js";
 import { HttpProblem } from "../../http/problem.js";
