@@ -5,7 +5,8 @@
 // organisation's prefix through the registry's actions. Reported: records/s of the whole harvest
 // (HTTP, parsing, validation, writes, progress rows), per engine (PostgreSQL when
 // URNKIT_TEST_PG names a server; BENCH_HARVEST_CONCURRENCY URNs at a time), with the machine's load and the harvester's CPU time (records
-// per CPU second: what the figure would be on a machine to itself); rounds alternate the engines.
+// per CPU second: what the figure would be on a machine to itself); rounds alternate the engines
+// (BENCH_ENGINES=sqlite,postgres picks them).
 
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -96,7 +97,9 @@ async function round(engine: string, url: string): Promise<string> {
 
 const { url, child } = await provider();
 try {
-  const engines = TEST_PG === null ? ["sqlite"] : ["sqlite", "postgres"];
+  const engines =
+    process.env.BENCH_ENGINES?.split(",") ??
+    (TEST_PG === null ? ["sqlite"] : ["sqlite", "postgres"]);
   for (let r = 1; r <= ROUNDS; r++)
     for (const engine of r % 2 === 1 ? engines : [...engines].reverse())
       console.log(`round ${r} ${await round(engine, url)}`);

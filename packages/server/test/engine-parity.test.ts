@@ -500,6 +500,62 @@ async function harvestOn(engine: Engine) {
   }
 }
 
+/**
+ * Writes in one batch (PostgreSQL's writeBatch, a sole writer's batch on SQLite), several at a
+ * time, one of them refused by the database after its first statement; then a batch that fails
+ * after its writes. What each engine keeps, and what a write inside the batch reads.
+ */
+async function batchOn(engine: Engine) {
+  const h = await engine.open();
+  try {
+    const store = h.store;
+    const batch = store.writeBatch?.bind(store) ?? store.soleWriterBatch?.bind(store);
+    assert.ok(batch !== undefined);
+    await store.createNamespace({ nid: "example" }, actor);
+    await store.createOrganisation({ id: "lib", name: "Library" }, actor);
+    const taken = { type: "local", value: "taken" };
+    const record = (name: string, identifiers: { type: string; value: string }[] = []) => ({
+      urn: `urn:example:${name}`,
+      key: `urn:example:${name}`,
+      nid: "example",
+      status: "active" as const,
+      organisation: "lib",
+      locators: [{ url: `https://lib.example/${name}` }],
+      identifiers,
+    });
+    await store.createRecord(record("holder", [taken]), actor);
+    const answers: string[] = [];
+    await batch(async () => {
+      await store.createRecord(record("a"), actor);
+      const results = await Promise.allSettled([
+        store.createRecord(record("b"), actor),
+        store.createRecord(record("c", [taken]), actor),
+        store.getRecord("urn:example:a").then((r) => r?.urn ?? "not found"),
+        store.createRecord(record("d"), actor),
+      ]);
+      for (const r of results)
+        answers.push(
+          r.status === "fulfilled"
+            ? `ok ${typeof r.value === "string" ? r.value : r.value.urn}`
+            : `refused ${(r.reason as { code?: string }).code}`,
+        );
+    });
+    await assert.rejects(
+      batch(async () => {
+        await store.createRecord(record("e"), actor);
+        throw new Error("the process fails");
+      }),
+      /the process fails/,
+    );
+    const urns = (await h.rawRows("records")).map((r) => r.urn).sort();
+    const locators = (await h.rawRows("locators")).map((r) => r.url).sort();
+    const audit = (await store.audit(100)).map((a) => `${a.action} ${a.target}`).sort();
+    return { answers, urns, locators, audit };
+  } finally {
+    await h.close();
+  }
+}
+
 describe("engine parity", { skip: TEST_PG === null ? "URNKIT_TEST_PG is not set" : false }, () => {
   it("the same fixture gives the same statuses and stored values on SQLite and PostgreSQL", async () => {
     const a = await run(sqlite);
@@ -520,5 +576,27 @@ describe("engine parity", { skip: TEST_PG === null ? "URNKIT_TEST_PG is not set"
     assert.equal(b, a);
     assert.match(a, /"outcome":"interrupted"/);
     assert.match(a, /"code":"naming-policy"/);
+  });
+
+  it("a write batch keeps what it wrote but the refused write, and nothing when it fails", async () => {
+    const a = await batchOn(sqlite);
+    const b = await batchOn(postgres);
+    assert.deepEqual(b, a);
+    assert.deepEqual(a.answers, [
+      "ok urn:example:b",
+      "refused identifier-taken",
+      "ok urn:example:a",
+      "ok urn:example:d",
+    ]);
+    const kept = ["a", "b", "d", "holder"];
+    assert.deepEqual(
+      a.urns,
+      kept.map((n) => `urn:example:${n}`),
+    );
+    assert.deepEqual(
+      a.locators,
+      kept.map((n) => `https://lib.example/${n}`),
+    );
+    assert.ok(a.audit.every((x) => !x.endsWith(":c") && !x.endsWith(":e")));
   });
 });

@@ -488,14 +488,13 @@ for (const engine of engines) {
         soleWriter: true,
       };
       await assert.rejects(harvest(failing, options), /disk full/);
-      // On SQLite the page and its progress are one transaction: nothing of the page is left.
-      // Elsewhere its records stay, and writing them again changes nothing.
-      const left = await h.store.countRecords();
-      assert.equal(left, h.store.soleWriterBatch === undefined ? 2 : 0);
+      // The page and its progress are one transaction on both engines (a sole writer's on
+      // SQLite): page 1's two URNs were written, then rolled back with the failed progress.
+      assert.equal(await h.store.countRecords(), 0);
       const { run } = await harvest(h.store, options);
       assert.equal(run.outcome, "completed");
       assert.equal(run.resumed, false, "no progress was stored: the list starts again");
-      assert.deepEqual([run.created, run.unchanged], [3 - left, left]);
+      assert.deepEqual([run.created, run.unchanged], [3, 0]);
       assert.equal(await h.store.countRecords(), 3);
       const runs = await h.rawRows("harvest_runs");
       assert.deepEqual(
@@ -504,6 +503,88 @@ for (const engine of engines) {
           ["failed", "disk full"],
           ["completed", null],
         ],
+      );
+    });
+  });
+  describe(`a record the database refuses mid-page (${engine.name})`, () => {
+    let h: EngineHandle;
+    let provider: Replay;
+    before(async () => {
+      h = await engine.open();
+      await setUp(h.store);
+      provider = await replay("/server/oai/request");
+      provider.answer("Identify", fixture("dspace-identify.xml"));
+      provider.answer("list:oai_dc::", fixture("dspace-page1.xml"));
+      provider.answer("token:oai_dc////3", fixture("dspace-page2.xml"));
+    });
+    after(async () => {
+      await provider.close();
+      await h.close();
+    });
+
+    it("is stored as a refusal, rolled back alone; the rest of its page is written", async () => {
+      // An identifier another record holds: the database takes record 102's row, then refuses
+      // its identifier, so the write fails after its first statement.
+      const taken = { type: "local", value: "taken" };
+      await h.store.createRecord(
+        {
+          urn: `${GBV}holder`,
+          key: `${GBV}holder`,
+          nid: "nbn",
+          status: "active",
+          organisation: "ubhh",
+          prefix: GBV,
+          identifiers: [taken],
+        },
+        actor,
+      );
+      const refusing = withOverrides(h.store, {
+        createRecord: (input: Parameters<Store["createRecord"]>[0], a: typeof actor) =>
+          h.store.createRecord(
+            input.key.endsWith("-1029")
+              ? { ...input, organisation: "ubhh", identifiers: [taken] }
+              : input,
+            a,
+          ),
+      });
+      const { run } = await harvest(refusing, {
+        url: provider.url,
+        organisation: "hbz-lib",
+        metadataPrefix: "oai_dc",
+        limits: DEFAULT_LIMITS,
+        client: CLIENT,
+        soleWriter: true,
+      });
+      assert.equal(run.outcome, "completed", run.error ?? "");
+      // Page 1: 101 created, 102 refused by the database, 103 deleted; page 2: 104 and 105
+      // refused before any write, 106 created.
+      assert.deepEqual(
+        [run.pages, run.records, run.created, run.deleted, run.refused],
+        [2, 6, 2, 1, 3],
+      );
+      assert.equal(await h.store.getRecord(`${HBZ}20261101-1029`), null);
+      assert.notEqual(await h.store.getRecord(`${HBZ}20261101-1010`), null);
+      assert.notEqual(await h.store.getRecord(`${HBZ}20261101-1058`), null);
+      assert.equal(await h.store.countRecords(), 3);
+      const refusals = await h.store.harvestRefusals(run.id);
+      assert.deepEqual(
+        refusals.map((r) => [r.oaiIdentifier, r.urn, r.code]),
+        [
+          [
+            "oai:repo.example.org:123456789/102",
+            "URN:NBN:DE:HBZ:465-20261101-1029",
+            "identifier-taken",
+          ],
+          ["oai:repo.example.org:123456789/104", `${HBZ}20261101-1051`, "naming-policy"],
+          ["oai:repo.example.org:123456789/105", null, "no-urn"],
+        ],
+      );
+      // Nothing of the refused write is left: no locator, no audit row.
+      const audit = await h.store.audit(10, { targets: ["URN:NBN:DE:HBZ:465-20261101-1029"] });
+      assert.deepEqual(audit, []);
+      const locatorUrls = (await h.rawRows("locators")).map((l) => l.url);
+      assert.ok(
+        !locatorUrls.includes("https://repo.example.org/bitstream/123456789/102/1/notes.pdf"),
       );
     });
   });

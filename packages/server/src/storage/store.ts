@@ -403,6 +403,14 @@ export interface Store
    * sharing the connection in the meantime would join the transaction.
    */
   soleWriterBatch?<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Present when the engine can give a sequence of writes a transaction of their own while any
+   * number of other writers go on (PostgreSQL): every store call made inside `work`, in its async
+   * context, runs on the transaction's connection, each write as a savepoint, so a write refused
+   * inside rolls back only itself; all commit together when `work` resolves and are rolled back
+   * together when it rejects. Writes inside take turns.
+   */
+  writeBatch?<T>(work: () => Promise<T>): Promise<T>;
   /** Imports one batch in one transaction: when it returns, the batch is durable. */
   importBatch(items: ImportItem[], actor: Actor): Promise<ImportBatchResult>;
   /**

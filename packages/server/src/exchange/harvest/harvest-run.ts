@@ -2,10 +2,12 @@
 // date, §3.5 flow control): ListRecords from the last list's response date, page after page along
 // the resumption tokens, each record's URN–URL pairs written as the organisation (apply-pair.ts),
 // or in urnkit's native format the record with its status and successor (apply-native.ts).
-// After each page the run's counts, its refusals and the next resumption token are stored in one
-// transaction, so a harvest cut short (a failure, an interruption, a killed process) goes on from
-// the page after the last one stored; a page written twice changes nothing the second time. The
-// next page is fetched while the current one is written.
+// Each page's records with the run's counts, its refusals and the next resumption token are stored
+// in one transaction where the engine gives one (always on PostgreSQL, for a sole writer on
+// SQLite; otherwise the progress alone is one transaction), so a harvest cut short (a failure, an
+// interruption, a killed process) goes on from the page after the last one stored; a page
+// written twice changes nothing the second time. The next page is fetched while the current one
+// is written.
 
 import type { Limits } from "../../http/context.js";
 import { HttpProblem } from "../../http/problem.js";
@@ -51,7 +53,8 @@ export interface HarvestOptions {
   concurrency?: number;
   /**
    * This process is the database connection's only writer (the command line): each page and its
-   * progress are then written in one transaction where the engine can (soleWriterBatch).
+   * progress are then written in one transaction on SQLite too (soleWriterBatch). PostgreSQL
+   * writes each page in one transaction whatever this says (writeBatch).
    */
   soleWriter?: boolean;
   /** Aborting ends the run as interrupted after the page being written; the next run goes on. */
@@ -224,6 +227,10 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
     throw error;
   }
   const ctx: ActionContext = { store, limits: options.limits };
+  // A page and its progress in one transaction where the engine can give one.
+  const batch =
+    store.writeBatch?.bind(store) ??
+    (options.soleWriter === true ? store.soleWriterBatch?.bind(store) : undefined);
   const concurrency = options.concurrency ?? 8;
   const counts: HarvestCounts = { ...NO_COUNTS };
   const listParams = (): Record<string, string> => ({
@@ -298,10 +305,7 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
         await store.harvestProgress(run.id, { ...page, ...progress }, leaseUntil(lease));
         return page;
       };
-      const page =
-        options.soleWriter === true && store.soleWriterBatch !== undefined
-          ? await store.soleWriterBatch(write)
-          : await write();
+      const page = batch === undefined ? await write() : await batch(write);
       for (const k of Object.keys(NO_COUNTS) as (keyof HarvestCounts)[]) counts[k] += page[k];
       for (const r of page.refusals) options.onRefusal?.(r);
       options.onPage?.({

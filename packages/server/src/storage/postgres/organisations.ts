@@ -60,12 +60,13 @@ export async function insertOrganisation(
 }
 
 export class PostgresOrganisations implements OrganisationStore {
-  readonly #pool: pg.Pool;
+  /** The pool, or the connection of the write batch the call is made in. */
+  readonly #db: () => Queryable;
   readonly #tx: Tx;
   readonly #audit: PgAuditFn;
 
-  constructor(pool: pg.Pool, tx: Tx, audit: PgAuditFn) {
-    this.#pool = pool;
+  constructor(db: () => Queryable, tx: Tx, audit: PgAuditFn) {
+    this.#db = db;
     this.#tx = tx;
     this.#audit = audit;
   }
@@ -103,7 +104,7 @@ export class PostgresOrganisations implements OrganisationStore {
   }
 
   getOrganisation(id: string): Promise<Organisation | null> {
-    return readOrganisation(this.#pool, id);
+    return readOrganisation(this.#db(), id);
   }
 
   async organisationRecords(
@@ -111,7 +112,7 @@ export class PostgresOrganisations implements OrganisationStore {
     status: RecordStatus | null,
     limit: number,
   ): Promise<OrganisationRecord[]> {
-    const { rows } = await this.#pool.query<OrganisationRecord>(
+    const { rows } = await this.#db().query<OrganisationRecord>(
       `SELECT urn, status, prefix, created FROM records
        WHERE organisation = $1 AND ($2::text IS NULL OR status = $2) ORDER BY id DESC LIMIT $3`,
       [organisation, status, limit],
@@ -121,7 +122,7 @@ export class PostgresOrganisations implements OrganisationStore {
 
   async listOrganisations(): Promise<Organisation[]> {
     return (
-      await this.#pool.query<OrganisationRow>("SELECT * FROM organisations ORDER BY id")
+      await this.#db().query<OrganisationRow>("SELECT * FROM organisations ORDER BY id")
     ).rows.map(toOrganisation);
   }
 }

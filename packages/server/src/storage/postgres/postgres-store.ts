@@ -124,6 +124,7 @@ import {
 import { PostgresSearch } from "./search.js";
 import { sessionOptions } from "./session-options.js";
 import { PostgresStats } from "./stats.js";
+import { WriteBatches } from "./write-batch.js";
 
 interface RecordRow extends RecordColumns {
   locators: Locator[];
@@ -250,6 +251,7 @@ export class PostgresStore implements Store {
   readonly #links: PostgresLinks;
   readonly #linkLease: PostgresLinkLease;
   readonly #stats: PostgresStats;
+  readonly #batches: WriteBatches;
 
   constructor(options: PostgresStoreOptions) {
     this.#url = options.url;
@@ -271,37 +273,32 @@ export class PostgresStore implements Store {
       });
       this.readPool.on("error", () => {});
     } else this.readPool = this.pool;
+    this.#batches = new WriteBatches(this.pool);
+    const db = () => this.#db();
     const tx = <T>(work: (c: pg.PoolClient) => Promise<T>) => this.#tx(work);
     const audit = this.#audit.bind(this);
-    this.#organisations = new PostgresOrganisations(this.pool, tx, audit);
+    this.#organisations = new PostgresOrganisations(db, tx, audit);
     this.#oai = new PostgresOai(this.pool);
     this.#links = new PostgresLinks(this.pool);
     this.#linkLease = new PostgresLinkLease(this.pool);
     this.#stats = new PostgresStats(this.pool);
-    this.#prefixes = new PostgresPrefixes(this.pool, tx, audit, (nid) =>
-      this.#changedNamespace(nid),
-    );
+    this.#prefixes = new PostgresPrefixes(db, tx, audit, (nid) => this.#changedNamespace(nid));
     this.#search = new PostgresSearch(this.pool);
     this.#harvest = new PostgresHarvest(this.pool, tx);
   }
 
-  async #tx<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query("BEGIN");
-      const result = await work(client);
-      await client.query("COMMIT");
-      client.release();
-      return result;
-    } catch (error) {
-      // A connection that cannot even roll back is discarded rather than reused.
-      const broken = await client.query("ROLLBACK").then(
-        () => undefined,
-        (e: Error) => e,
-      );
-      client.release(broken);
-      throw error;
-    }
+  #tx<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return this.#batches.tx(work);
+  }
+
+  /** Where a query made now goes: the enclosing write batch's connection, or the pool. */
+  #db(): Queryable {
+    return this.#batches.db();
+  }
+
+  /** Every store call inside `work` in one transaction on one connection (write-batch.ts). */
+  writeBatch<T>(work: () => Promise<T>): Promise<T> {
+    return this.#batches.run(work);
   }
 
   /** Applies pending migrations, each with its version row, under an advisory lock. */
@@ -420,7 +417,7 @@ export class PostgresStore implements Store {
       if (hit !== undefined) return hit;
     }
     const generation = this.#generation;
-    const ns = await this.#readNamespace(this.pool, id);
+    const ns = await this.#readNamespace(this.#db(), id);
     if (this.#caching && generation === this.#generation) {
       if (this.#namespaces.size >= NAMESPACE_CACHE_SIZE) this.#namespaces.clear();
       this.#namespaces.set(id, ns);
@@ -429,9 +426,9 @@ export class PostgresStore implements Store {
   }
 
   async listNamespaces(): Promise<Namespace[]> {
-    const { rows } = await this.pool.query<NamespaceRow>(`${NAMESPACE_SQL} ORDER BY n.nid`);
+    const { rows } = await this.#db().query<NamespaceRow>(`${NAMESPACE_SQL} ORDER BY n.nid`);
     const out: Namespace[] = [];
-    for (const row of rows) out.push(toNamespace(row, await prefixRoutes(this.pool, row.nid)));
+    for (const row of rows) out.push(toNamespace(row, await prefixRoutes(this.#db(), row.nid)));
     return out;
   }
 
@@ -518,7 +515,7 @@ export class PostgresStore implements Store {
 
   async templateRevisions(nid: string): Promise<TemplateRevision[]> {
     return (
-      await this.pool.query<TemplateRevision>(
+      await this.#db().query<TemplateRevision>(
         "SELECT revision, template, created FROM namespace_templates WHERE nid = $1 ORDER BY revision",
         [nid.toLowerCase()],
       )
@@ -574,7 +571,7 @@ export class PostgresStore implements Store {
     const ns = await this.getNamespace(nid);
     if (ns === null) throw new StateError(`namespace "${nid}" is not served here`);
     if (ns.mint === null) throw new StateError(`namespace "${nid}" has no minting policy`);
-    return takeNumbers(this.pool, mintPrefixOf(ns.nid, ns.mint), 1, "namespace.mint", actor);
+    return takeNumbers(this.#db(), mintPrefixOf(ns.nid, ns.mint), 1, "namespace.mint", actor);
   }
 
   // Records
@@ -598,7 +595,7 @@ export class PostgresStore implements Store {
   }
 
   async getRecord(key: string): Promise<UrnRecord | null> {
-    const row = await this.#recordRow(this.pool, key);
+    const row = await this.#recordRow(this.#db(), key);
     return row === undefined ? null : toRecord(row);
   }
 
@@ -668,7 +665,7 @@ export class PostgresStore implements Store {
   }
 
   async findByIdentifier(organisation: string, id: RecordIdentifier): Promise<UrnRecord | null> {
-    const key = await this.#identifierUrn(this.pool, organisation, id);
+    const key = await this.#identifierUrn(this.#db(), organisation, id);
     return key === null ? null : this.getRecord(key);
   }
 
@@ -998,7 +995,7 @@ export class PostgresStore implements Store {
   }
 
   async countRecords(): Promise<number> {
-    return (await this.pool.query<{ n: number }>("SELECT count(*) AS n FROM records")).rows[0]
+    return (await this.#db().query<{ n: number }>("SELECT count(*) AS n FROM records")).rows[0]
       ?.n as number;
   }
 
@@ -1027,7 +1024,7 @@ export class PostgresStore implements Store {
   }
 
   async findToken(hash: string): Promise<TokenInfo | null> {
-    const { rows } = await this.pool.query<TokenInfo>({
+    const { rows } = await this.#db().query<TokenInfo>({
       name: "token",
       text: `SELECT ${TOKEN_COLUMNS} FROM tokens t WHERE t.hash = $1 AND ${TOKEN_LIVE}`,
       values: [hash],
@@ -1051,7 +1048,7 @@ export class PostgresStore implements Store {
   }
 
   async listTokens(): Promise<TokenListing[]> {
-    const { rows } = await this.pool.query<TokenListing>(
+    const { rows } = await this.#db().query<TokenListing>(
       "SELECT id, role, namespace, organisation, label, created, revoked FROM tokens ORDER BY id",
     );
     return rows;
@@ -1194,14 +1191,14 @@ export class PostgresStore implements Store {
   }
 
   async createSession(s: SessionRow): Promise<void> {
-    await this.pool.query(
+    await this.#db().query(
       "INSERT INTO sessions (id_hash, token_id, csrf, flash, created, expires) VALUES ($1, $2, $3, $4, $5, $6)",
       [s.idHash, s.tokenId, s.csrf, s.flash, s.created, s.expires],
     );
   }
 
   async findSession(idHash: string, at: string): Promise<SessionWithToken | null> {
-    const { rows } = await this.pool.query<Record<string, unknown>>({
+    const { rows } = await this.#db().query<Record<string, unknown>>({
       name: "session",
       text: `${SESSION_SELECT} WHERE s.id_hash = $1 AND s.expires > $2 AND ${TOKEN_LIVE}`,
       values: [idHash, at],
@@ -1210,7 +1207,7 @@ export class PostgresStore implements Store {
   }
 
   async updateSession(idHash: string, change: SessionChange): Promise<void> {
-    await this.pool.query(
+    await this.#db().query(
       `UPDATE sessions SET expires = coalesce($2, expires),
          flash = CASE WHEN $3 THEN $4 ELSE flash END WHERE id_hash = $1`,
       [idHash, change.expires ?? null, change.flash !== undefined, change.flash ?? null],
@@ -1218,22 +1215,22 @@ export class PostgresStore implements Store {
   }
 
   async deleteSession(idHash: string): Promise<void> {
-    await this.pool.query("DELETE FROM sessions WHERE id_hash = $1", [idHash]);
+    await this.#db().query("DELETE FROM sessions WHERE id_hash = $1", [idHash]);
   }
 
   async sweepSessions(at: string): Promise<number> {
-    return (await this.pool.query("DELETE FROM sessions WHERE expires <= $1", [at])).rowCount ?? 0;
+    return (await this.#db().query("DELETE FROM sessions WHERE expires <= $1", [at])).rowCount ?? 0;
   }
 
   async audit(limit: number, query: AuditQuery = {}): Promise<AuditEntry[]> {
     const before = query.before ?? Number.MAX_SAFE_INTEGER;
     const { rows } =
       query.targets === undefined
-        ? await this.pool.query<Record<string, unknown>>(
+        ? await this.#db().query<Record<string, unknown>>(
             "SELECT * FROM audit WHERE id < $1 ORDER BY id DESC LIMIT $2",
             [before, limit],
           )
-        : await this.pool.query<Record<string, unknown>>(
+        : await this.#db().query<Record<string, unknown>>(
             "SELECT * FROM audit WHERE target = ANY($3::text[]) AND id < $1 ORDER BY id DESC LIMIT $2",
             [before, limit, query.targets],
           );

@@ -123,14 +123,15 @@ export async function takeNumbers(
 }
 
 export class PostgresPrefixes implements PrefixStore {
-  readonly #pool: pg.Pool;
+  /** The pool, or the connection of the write batch the call is made in. */
+  readonly #db: () => Queryable;
   readonly #tx: Tx;
   readonly #audit: PgAuditFn;
   readonly #changed: (nid: string) => void;
 
   /** `changed(nid)` drops this process's cached namespace at once (others wait for the NOTIFY). */
-  constructor(pool: pg.Pool, tx: Tx, audit: PgAuditFn, changed: (nid: string) => void) {
-    this.#pool = pool;
+  constructor(db: () => Queryable, tx: Tx, audit: PgAuditFn, changed: (nid: string) => void) {
+    this.#db = db;
     this.#tx = tx;
     this.#audit = audit;
     this.#changed = changed;
@@ -153,14 +154,14 @@ export class PostgresPrefixes implements PrefixStore {
   }
 
   getPrefix(prefix: string): Promise<Prefix | null> {
-    return readPrefix(this.#pool, prefix);
+    return readPrefix(this.#db(), prefix);
   }
 
   async listPrefixes(nid?: string): Promise<Prefix[]> {
     const { rows } =
       nid === undefined
-        ? await this.#pool.query<PrefixRow>("SELECT * FROM prefixes ORDER BY prefix")
-        : await this.#pool.query<PrefixRow>(
+        ? await this.#db().query<PrefixRow>("SELECT * FROM prefixes ORDER BY prefix")
+        : await this.#db().query<PrefixRow>(
             "SELECT * FROM prefixes WHERE nid = $1 ORDER BY prefix",
             [nid],
           );
@@ -168,6 +169,6 @@ export class PostgresPrefixes implements PrefixStore {
   }
 
   takeNumbers(prefix: string, count: number, action: string, actor: Actor): Promise<number> {
-    return takeNumbers(this.#pool, prefix, count, action, actor);
+    return takeNumbers(this.#db(), prefix, count, action, actor);
   }
 }

@@ -1,0 +1,108 @@
+// `npm run bench:import -w @urnkit/server`: the NDJSON import alone (the compiled package, as
+// `urnkit import` runs it), smaller and quicker than the first line of bench/run.ts, for comparing
+// one change with another. BENCH_RECORDS records (default 200,000) in one namespace with 1,000
+// prefixes of 5 organisations, each with one locator; with BENCH_IMPORT_METADATA=1 each also
+// carries metadata (a title and two keywords) for the full-text index. Reported per engine
+// (PostgreSQL too when URNKIT_TEST_PG names a server; BENCH_ENGINES=sqlite,postgres picks them):
+// records/s and the importing process's CPU time per record, with the machine's load before and
+// after, since the machine may be shared; rounds alternate the engines.
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  DEFAULT_LIMITS,
+  importRecords,
+  openSqliteStore,
+  openStore,
+  type Store,
+} from "../dist/index.js";
+import { createTestDatabase, TEST_PG } from "../test/pg-database.js";
+
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 200_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const METADATA = process.env.BENCH_IMPORT_METADATA === "1";
+const operator = { tokenId: null };
+const load1 = () => `load ${(loadavg()[0] as number).toFixed(2)}`;
+const pad = (n: number) => String(n).padStart(7, "0");
+
+async function* lines(): AsyncGenerator<string> {
+  const chunk: string[] = [];
+  for (let n = 1; n <= RECORDS; n++) {
+    const metadata = METADATA
+      ? `,"metadata":{"title":"Report ${n} on soil","keywords":["soil","survey ${n % 97}"]}`
+      : "";
+    chunk.push(
+      `{"urn":"urn:bench:${pad(n)}","status":"active","locators":[{"url":"https://bench.example/${pad(n)}"}]${metadata}}\n`,
+    );
+    if (chunk.length === 1000) {
+      yield chunk.join("");
+      chunk.length = 0;
+    }
+  }
+  if (chunk.length > 0) yield chunk.join("");
+}
+
+async function prepare(store: Store): Promise<void> {
+  await store.createNamespace({ nid: "bench", local: true }, operator);
+  for (let o = 0; o < 5; o++)
+    await store.createOrganisation({ id: `org-${o}`, name: `Org ${o}` }, operator);
+  for (let p = 0; p < 1000; p++)
+    await store.createPrefix(
+      {
+        prefix: `urn:bench:${String(p).padStart(4, "0")}`,
+        nid: "bench",
+        organisation: `org-${p % 5}`,
+        naming: null,
+        urls: [],
+        modes: ["resolver"],
+        width: 3,
+        check: "none",
+        delegate: null,
+        mirrors: false,
+      },
+      operator,
+    );
+}
+
+async function round(engine: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), "urnkit-bench-import-"));
+  let store: Store;
+  let drop = async () => {};
+  if (engine === "sqlite") store = await openSqliteStore(join(dir, "i.db"));
+  else {
+    const db = await createTestDatabase();
+    store = await openStore(db.url);
+    drop = db.drop;
+  }
+  try {
+    await prepare(store);
+    const before = load1();
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    let created = 0;
+    for await (const event of importRecords(store, lines(), {
+      actor: operator,
+      scope: null,
+      limits: DEFAULT_LIMITS,
+    })) {
+      if ("done" in event) created = event.created;
+      else if ("error" in event)
+        throw new Error(`import refused line ${event.line}: ${event.error}`);
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const cpuUs = (cpu.user + cpu.system) / created;
+    return `${engine}${METADATA ? " with metadata" : ""}: ${created} records in ${seconds.toFixed(1)} s = ${Math.round(created / seconds)} records/s; CPU ${cpuUs.toFixed(1)} µs per record (${before} → ${load1()})`;
+  } finally {
+    await store.close();
+    await drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const engines =
+  process.env.BENCH_ENGINES?.split(",") ?? (TEST_PG === null ? ["sqlite"] : ["sqlite", "postgres"]);
+for (let r = 1; r <= ROUNDS; r++)
+  for (const engine of r % 2 === 1 ? engines : [...engines].reverse())
+    console.log(`round ${r} ${await round(engine)}`);
