@@ -9,12 +9,11 @@
 // (BENCH_ENGINES=sqlite,postgres picks them).
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_LIMITS, harvest, openSqliteStore, openStore, type Store } from "../dist/index.js";
-import { createTestDatabase, TEST_PG } from "../test/pg-database.js";
+import { DEFAULT_LIMITS, harvest, type Store } from "../dist/index.js";
+import { TEST_PG } from "../test/pg-database.js";
+import { roundStore } from "./round-store.js";
 
 const PAGES = Number(process.env.BENCH_HARVEST_PAGES ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -56,15 +55,7 @@ async function prepare(store: Store): Promise<void> {
 }
 
 async function round(engine: string, url: string): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), "urnkit-bench-harvest-"));
-  let store: Store;
-  let drop = async () => {};
-  if (engine === "sqlite") store = await openSqliteStore(join(dir, "h.db"));
-  else {
-    const db = await createTestDatabase();
-    store = await openStore(db.url);
-    drop = db.drop;
-  }
+  const { store, done } = await roundStore(engine);
   try {
     await prepare(store);
     const before = load1();
@@ -89,9 +80,7 @@ async function round(engine: string, url: string): Promise<string> {
     const perCpu = Math.round(run.records / cpuSeconds);
     return `${engine}: ${run.records} records in ${seconds.toFixed(2)} s = ${rate} records/s; harvester CPU ${cpuSeconds.toFixed(2)} s = ${perCpu} records per CPU second (${before} → ${load1()})`;
   } finally {
-    await store.close();
-    await drop();
-    rmSync(dir, { recursive: true, force: true });
+    await done();
   }
 }
 

@@ -7,17 +7,10 @@
 // records/s and the importing process's CPU time per record, with the machine's load before and
 // after, since the machine may be shared; rounds alternate the engines.
 
-import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
-import {
-  DEFAULT_LIMITS,
-  importRecords,
-  openSqliteStore,
-  openStore,
-  type Store,
-} from "../dist/index.js";
-import { createTestDatabase, TEST_PG } from "../test/pg-database.js";
+import { loadavg } from "node:os";
+import { DEFAULT_LIMITS, importRecords, type Store } from "../dist/index.js";
+import { TEST_PG } from "../test/pg-database.js";
+import { roundStore } from "./round-store.js";
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 200_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -66,15 +59,7 @@ async function prepare(store: Store): Promise<void> {
 }
 
 async function round(engine: string): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), "urnkit-bench-import-"));
-  let store: Store;
-  let drop = async () => {};
-  if (engine === "sqlite") store = await openSqliteStore(join(dir, "i.db"));
-  else {
-    const db = await createTestDatabase();
-    store = await openStore(db.url);
-    drop = db.drop;
-  }
+  const { store, done } = await roundStore(engine);
   try {
     await prepare(store);
     const before = load1();
@@ -95,9 +80,7 @@ async function round(engine: string): Promise<string> {
     const cpuUs = (cpu.user + cpu.system) / created;
     return `${engine}${METADATA ? " with metadata" : ""}: ${created} records in ${seconds.toFixed(1)} s = ${Math.round(created / seconds)} records/s; CPU ${cpuUs.toFixed(1)} µs per record (${before} → ${load1()})`;
   } finally {
-    await store.close();
-    await drop();
-    rmSync(dir, { recursive: true, force: true });
+    await done();
   }
 }
 
