@@ -4,6 +4,8 @@
 // keeps two processes from harvesting the source at once. Runs and their refused records are
 // history: a run's row is written while it runs and frozen once it ends; refusals are append-only.
 
+import type { MethodNames } from "./forward.js";
+
 export type HarvestOutcome = "running" | "completed" | "failed" | "interrupted";
 
 export interface HarvestSourceKey {
@@ -116,6 +118,16 @@ export interface HarvestStore {
   finishHarvestRun(run: number, end: HarvestEnd): Promise<HarvestRun>;
   harvestRefusals(run: number): Promise<HarvestRefusal[]>;
 }
+
+/** HarvestStore's methods, which the engine stores forward to their module (forward.ts). */
+export const HARVEST_METHODS: MethodNames<HarvestStore> = {
+  harvestSource: true,
+  listHarvestSources: true,
+  beginHarvestRun: true,
+  harvestProgress: true,
+  finishHarvestRun: true,
+  harvestRefusals: true,
+};
 
 export const NO_COUNTS: HarvestCounts = {
   pages: 0,

@@ -3,6 +3,8 @@
 // failing `demoteAfter` checks in a row is marked (locators.link_failing) so that resolution ranks
 // it after healthy ones; it is never removed or made inactive for it.
 
+import type { MethodNames } from "./forward.js";
+
 /** What one check found. */
 export type LinkOutcome =
   | "ok"
@@ -157,6 +159,17 @@ export interface LinkStore {
    */
   linkOutcomeCounts(scope?: LinkScope): Promise<LinkOutcomeCount[]>;
 }
+
+/** LinkStore's methods, which the engine stores forward to their module (forward.ts). */
+export const LINK_METHODS: MethodNames<LinkStore> = {
+  dueLocators: true,
+  recordLinkCheck: true,
+  deferLinkCheck: true,
+  linkReport: true,
+  locatorHealth: true,
+  linkHistory: true,
+  linkOutcomeCounts: true,
+};
 
 /** A link_health row as both engines return it (numbers and 0/1 or booleans). */
 export interface LinkHealthRow {

@@ -2,6 +2,7 @@
 // records, locators and tokens. An organisation is never deleted; deactivating one stops its
 // tokens and UI sessions while its records stay and resolve.
 
+import type { MethodNames } from "./forward.js";
 import type { Actor, RecordStatus } from "./store.js";
 
 /** The organisation a database upgraded to organisations gives its namespaces' policies to. */
@@ -50,6 +51,15 @@ export interface OrganisationStore {
     limit: number,
   ): Promise<OrganisationRecord[]>;
 }
+
+/** OrganisationStore's methods, which the engine stores forward to their module (forward.ts). */
+export const ORGANISATION_METHODS: MethodNames<OrganisationStore> = {
+  createOrganisation: true,
+  updateOrganisation: true,
+  getOrganisation: true,
+  listOrganisations: true,
+  organisationRecords: true,
+};
 
 /** A line of an organisation's list of records. */
 export interface OrganisationRecord {

@@ -3,6 +3,7 @@
 // and URL policies, registration modes, minting policy, one atomic sequence and an optional
 // delegate resolver. A prefix is never deleted and keeps its name, NID and owner.
 
+import type { MethodNames } from "./forward.js";
 import type { Actor, RecordIdentifier, UrnRecord } from "./store.js";
 
 /** CZIDLO's three registration modes. */
@@ -74,6 +75,15 @@ export interface PrefixStore {
    */
   takeNumbers(prefix: string, count: number, action: string, actor: Actor): Promise<number>;
 }
+
+/** PrefixStore's methods, which the engine stores forward to their module (forward.ts). */
+export const PREFIX_METHODS: MethodNames<PrefixStore> = {
+  createPrefix: true,
+  updatePrefix: true,
+  getPrefix: true,
+  listPrefixes: true,
+  takeNumbers: true,
+};
 
 export interface IdentifierStore {
   /** The record an organisation's identifier names. */

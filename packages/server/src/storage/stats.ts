@@ -3,6 +3,8 @@
 // assignments (registered, activated, deactivated), and the reads the API and the web UI make of them. Both engines take
 // the same SQL (stats-sql.ts) and answer in the same order, byte order throughout.
 
+import type { MethodNames } from "./forward.js";
+
 /** How a resolution was answered, as the statistics count it. */
 export type Outcome = "redirect" | "uri-list" | "metadata" | "not-found" | "gone" | "delegated";
 export const OUTCOMES: readonly Outcome[] = [
@@ -116,6 +118,17 @@ export interface StatsStore {
   topUrns(query: TopQuery): Promise<TopEntry[]>;
   topPrefixes(query: TopPrefixQuery): Promise<TopEntry[]>;
 }
+
+/** StatsStore's methods, which the engine stores forward to their module (forward.ts). */
+export const STATS_METHODS: MethodNames<StatsStore> = {
+  addStats: true,
+  rollUpUrnLog: true,
+  urnLogSize: true,
+  resolutionSeries: true,
+  assignmentSeries: true,
+  topUrns: true,
+  topPrefixes: true,
+};
 
 /** The bind values both engines' statistics queries take: every filter filled in. */
 export function statParams(q: StatsFilter & { bots?: BotFilter; outcome?: Outcome }) {

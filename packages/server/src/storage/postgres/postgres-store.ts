@@ -6,39 +6,17 @@
 
 import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
-import type {
-  HarvestEnd,
-  HarvestProgress,
-  HarvestRefusal,
-  HarvestRun,
-  HarvestSource,
-  HarvestSourceKey,
-  HarvestSourceListing,
-  HarvestStart,
-} from "../harvest.js";
+import { forward } from "../forward.js";
+import { HARVEST_METHODS, type HarvestStore } from "../harvest.js";
 import { sameAsLine } from "../import-verdict.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
-import type {
-  DueLocator,
-  DueQuery,
-  LinkCheck,
-  LinkHealth,
-  LinkOutcomeCount,
-  LinkReportQuery,
-  LinkReportRow,
-  LinkScope,
-} from "../links.js";
+import { LINK_LEASE_METHODS, type LinkLeaseStore } from "../link-lease.js";
+import { LINK_METHODS, type LinkStore } from "../links.js";
 import { LOCATOR_RANK } from "../locator-rank.js";
 import { mintPrefixOf } from "../mint-prefix.js";
-import type { OaiItem, OaiPosition, OaiSelection } from "../oai.js";
-import {
-  LOCAL_REGISTRY,
-  type Organisation,
-  type OrganisationInput,
-  type OrganisationPatch,
-  type OrganisationRecord,
-} from "../organisations.js";
-import { DEFAULT_POLICY, type NewPrefix, type Prefix, type PrefixPolicy } from "../prefixes.js";
+import { OAI_METHODS, type OaiStore } from "../oai.js";
+import { LOCAL_REGISTRY, ORGANISATION_METHODS, type OrganisationStore } from "../organisations.js";
+import { DEFAULT_POLICY, PREFIX_METHODS, type PrefixStore } from "../prefixes.js";
 import { countParams } from "../resolution-count-query.js";
 import {
   auditJson,
@@ -56,16 +34,7 @@ import {
   toSessionWithToken,
 } from "../rows.js";
 import type { RecordQuery, SearchHit } from "../search.js";
-import type {
-  ResolutionSeriesQuery,
-  ResolutionStat,
-  SeriesPoint,
-  SeriesQuery,
-  TopEntry,
-  TopPrefixQuery,
-  TopQuery,
-  UrnResolutionStat,
-} from "../stats.js";
+import { STATS_METHODS, type StatsStore } from "../stats.js";
 import {
   type Actor,
   type AuditEntry,
@@ -86,7 +55,6 @@ import {
   type RecordIdentifier,
   type RecordLine,
   type RecordPatch,
-  type RecordStatus,
   type ResolutionCount,
   type ResolutionCountQuery,
   type ResolveView,
@@ -227,6 +195,17 @@ interface OpenExport {
   timer: NodeJS.Timeout;
 }
 
+// The concerns' methods come from the static block's forward() calls, whose method lists have to
+// name every one.
+export interface PostgresStore
+  extends OaiStore,
+    LinkStore,
+    LinkLeaseStore,
+    HarvestStore,
+    StatsStore,
+    OrganisationStore,
+    PrefixStore {}
+
 export class PostgresStore implements Store {
   readonly engine = "postgres";
   readonly pool: pg.Pool;
@@ -285,6 +264,17 @@ export class PostgresStore implements Store {
     this.#prefixes = new PostgresPrefixes(db, tx, audit, (nid) => this.#changedNamespace(nid));
     this.#search = new PostgresSearch(this.pool);
     this.#harvest = new PostgresHarvest(this.pool, tx);
+  }
+
+  // The concerns' methods, answered by their modules (storage/forward.ts).
+  static {
+    forward(PostgresStore, (s) => s.#organisations, ORGANISATION_METHODS);
+    forward(PostgresStore, (s) => s.#prefixes, PREFIX_METHODS);
+    forward(PostgresStore, (s) => s.#oai, OAI_METHODS);
+    forward(PostgresStore, (s) => s.#links, LINK_METHODS);
+    forward(PostgresStore, (s) => s.#linkLease, LINK_LEASE_METHODS);
+    forward(PostgresStore, (s) => s.#harvest, HARVEST_METHODS);
+    forward(PostgresStore, (s) => s.#stats, STATS_METHODS);
   }
 
   #tx<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -1060,136 +1050,6 @@ export class PostgresStore implements Store {
     return this.#search.searchRecords(query);
   }
 
-  // OAI-PMH reads (storage/postgres/oai.ts)
-
-  oaiPage(selection: OaiSelection, after: OaiPosition | null, limit: number): Promise<OaiItem[]> {
-    return this.#oai.oaiPage(selection, after, limit);
-  }
-
-  oaiCount(selection: OaiSelection): Promise<number> {
-    return this.#oai.oaiCount(selection);
-  }
-
-  oaiEarliest(): Promise<string | null> {
-    return this.#oai.oaiEarliest();
-  }
-
-  // Link health (storage/postgres/links.ts)
-
-  dueLocators(query: DueQuery): Promise<DueLocator[]> {
-    return this.#links.dueLocators(query);
-  }
-
-  recordLinkCheck(locatorId: number, check: LinkCheck, demoteAfter: number): Promise<void> {
-    return this.#links.recordLinkCheck(locatorId, check, demoteAfter);
-  }
-
-  deferLinkCheck(locatorId: number, notBefore: string): Promise<void> {
-    return this.#links.deferLinkCheck(locatorId, notBefore);
-  }
-
-  linkReport(query: LinkReportQuery): Promise<LinkReportRow[]> {
-    return this.#links.linkReport(query);
-  }
-
-  locatorHealth(key: string): Promise<Map<string, LinkHealth>> {
-    return this.#links.locatorHealth(key);
-  }
-
-  linkHistory(locatorId: number): Promise<LinkCheck[]> {
-    return this.#links.linkHistory(locatorId);
-  }
-
-  linkOutcomeCounts(scope?: LinkScope): Promise<LinkOutcomeCount[]> {
-    return this.#links.linkOutcomeCounts(scope);
-  }
-
-  // The link checker's lease (storage/postgres/link-lease.ts)
-
-  takeLinkLease(holder: string, until: string, now: string): Promise<boolean> {
-    return this.#linkLease.takeLinkLease(holder, until, now);
-  }
-
-  releaseLinkLease(holder: string): Promise<void> {
-    return this.#linkLease.releaseLinkLease(holder);
-  }
-
-  // Organisations and prefixes (storage/postgres/organisations.ts, prefixes.ts)
-
-  createOrganisation(input: OrganisationInput, actor: Actor): Promise<Organisation> {
-    return this.#organisations.createOrganisation(input, actor);
-  }
-
-  updateOrganisation(
-    id: string,
-    patch: OrganisationPatch,
-    actor: Actor,
-  ): Promise<Organisation | null> {
-    return this.#organisations.updateOrganisation(id, patch, actor);
-  }
-
-  getOrganisation(id: string): Promise<Organisation | null> {
-    return this.#organisations.getOrganisation(id);
-  }
-
-  organisationRecords(
-    organisation: string,
-    status: RecordStatus | null,
-    limit: number,
-  ): Promise<OrganisationRecord[]> {
-    return this.#organisations.organisationRecords(organisation, status, limit);
-  }
-
-  listOrganisations(): Promise<Organisation[]> {
-    return this.#organisations.listOrganisations();
-  }
-
-  createPrefix(input: NewPrefix, actor: Actor): Promise<Prefix> {
-    return this.#prefixes.createPrefix(input, actor);
-  }
-
-  updatePrefix(prefix: string, patch: Partial<PrefixPolicy>, actor: Actor): Promise<Prefix | null> {
-    return this.#prefixes.updatePrefix(prefix, patch, actor);
-  }
-
-  getPrefix(prefix: string): Promise<Prefix | null> {
-    return this.#prefixes.getPrefix(prefix);
-  }
-
-  listPrefixes(nid?: string): Promise<Prefix[]> {
-    return this.#prefixes.listPrefixes(nid);
-  }
-
-  takeNumbers(prefix: string, count: number, action: string, actor: Actor): Promise<number> {
-    return this.#prefixes.takeNumbers(prefix, count, action, actor);
-  }
-
-  // Harvest sources, runs and refusals (storage/postgres/harvest.ts)
-
-  harvestSource(key: HarvestSourceKey, organisation: string): Promise<HarvestSource> {
-    return this.#harvest.harvestSource(key, organisation);
-  }
-
-  listHarvestSources(): Promise<HarvestSourceListing[]> {
-    return this.#harvest.listHarvestSources();
-  }
-
-  beginHarvestRun(source: number, start: HarvestStart): Promise<HarvestRun> {
-    return this.#harvest.beginHarvestRun(source, start);
-  }
-
-  harvestProgress(run: number, progress: HarvestProgress, leaseUntil: string): Promise<void> {
-    return this.#harvest.harvestProgress(run, progress, leaseUntil);
-  }
-
-  finishHarvestRun(run: number, end: HarvestEnd): Promise<HarvestRun> {
-    return this.#harvest.finishHarvestRun(run, end);
-  }
-
-  harvestRefusals(run: number): Promise<HarvestRefusal[]> {
-    return this.#harvest.harvestRefusals(run);
-  }
-
   async createSession(s: SessionRow): Promise<void> {
     await this.#db().query(
       "INSERT INTO sessions (id_hash, token_id, csrf, flash, created, expires) VALUES ($1, $2, $3, $4, $5, $6)",
@@ -1258,35 +1118,6 @@ export class PostgresStore implements Store {
       [p.nid, p.from, p.to, p.day, p.afterNid, p.limit],
     );
     return rows;
-  }
-  // Statistics (storage/postgres/stats.ts)
-
-  addStats(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void> {
-    return this.#stats.addStats(resolutions, urns);
-  }
-
-  rollUpUrnLog(until: string, limit: number): Promise<number> {
-    return this.#stats.rollUpUrnLog(until, limit);
-  }
-
-  urnLogSize(): Promise<number> {
-    return this.#stats.urnLogSize();
-  }
-
-  resolutionSeries(query: ResolutionSeriesQuery): Promise<SeriesPoint[]> {
-    return this.#stats.resolutionSeries(query);
-  }
-
-  assignmentSeries(query: SeriesQuery): Promise<SeriesPoint[]> {
-    return this.#stats.assignmentSeries(query);
-  }
-
-  topUrns(query: TopQuery): Promise<TopEntry[]> {
-    return this.#stats.topUrns(query);
-  }
-
-  topPrefixes(query: TopPrefixQuery): Promise<TopEntry[]> {
-    return this.#stats.topPrefixes(query);
   }
 }
 

@@ -5,39 +5,17 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { locatorUrlKey } from "../../locator-url-key.js";
-import type {
-  HarvestEnd,
-  HarvestProgress,
-  HarvestRefusal,
-  HarvestRun,
-  HarvestSource,
-  HarvestSourceKey,
-  HarvestSourceListing,
-  HarvestStart,
-} from "../harvest.js";
+import { forward } from "../forward.js";
+import { HARVEST_METHODS, type HarvestStore } from "../harvest.js";
 import { sameAsLine } from "../import-verdict.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
-import type {
-  DueLocator,
-  DueQuery,
-  LinkCheck,
-  LinkHealth,
-  LinkOutcomeCount,
-  LinkReportQuery,
-  LinkReportRow,
-  LinkScope,
-} from "../links.js";
+import { LINK_LEASE_METHODS, type LinkLeaseStore } from "../link-lease.js";
+import { LINK_METHODS, type LinkStore } from "../links.js";
 import { LOCATOR_RANK } from "../locator-rank.js";
 import { mintPrefixOf } from "../mint-prefix.js";
-import type { OaiItem, OaiPosition, OaiSelection } from "../oai.js";
-import {
-  LOCAL_REGISTRY,
-  type Organisation,
-  type OrganisationInput,
-  type OrganisationPatch,
-  type OrganisationRecord,
-} from "../organisations.js";
-import { DEFAULT_POLICY, type NewPrefix, type Prefix, type PrefixPolicy } from "../prefixes.js";
+import { OAI_METHODS, type OaiStore } from "../oai.js";
+import { LOCAL_REGISTRY, ORGANISATION_METHODS, type OrganisationStore } from "../organisations.js";
+import { DEFAULT_POLICY, PREFIX_METHODS, type PrefixStore } from "../prefixes.js";
 import { countParams } from "../resolution-count-query.js";
 import {
   auditJson,
@@ -55,16 +33,7 @@ import {
   toSessionWithToken,
 } from "../rows.js";
 import type { RecordQuery, SearchHit } from "../search.js";
-import type {
-  ResolutionSeriesQuery,
-  ResolutionStat,
-  SeriesPoint,
-  SeriesQuery,
-  TopEntry,
-  TopPrefixQuery,
-  TopQuery,
-  UrnResolutionStat,
-} from "../stats.js";
+import { STATS_METHODS, type StatsStore } from "../stats.js";
 import {
   type Actor,
   type AuditEntry,
@@ -179,6 +148,17 @@ export function tuneForLookups(db: Database.Database): void {
   db.pragma("mmap_size = 1073741824");
 }
 
+// The concerns' methods come from the static block's forward() calls, whose method lists have to
+// name every one.
+export interface SqliteStore
+  extends OaiStore,
+    LinkStore,
+    LinkLeaseStore,
+    HarvestStore,
+    StatsStore,
+    OrganisationStore,
+    PrefixStore {}
+
 export class SqliteStore implements Store {
   readonly engine = "sqlite";
   readonly db: Database.Database;
@@ -213,46 +193,55 @@ export class SqliteStore implements Store {
     return this.#prepared;
   }
 
+  // Each concern's module, made on first use (after the migrations, like the statements).
   get #orgs(): SqliteOrganisations {
-    if (this.#organisations === undefined)
-      this.#organisations = new SqliteOrganisations(this.db, (...a) => this.#audit(...a));
+    this.#organisations ??= new SqliteOrganisations(this.db, (...a) => this.#audit(...a));
     return this.#organisations;
   }
 
-  get #harvest(): SqliteHarvest {
-    if (this.#harvestStore === undefined) this.#harvestStore = new SqliteHarvest(this.db);
-    return this.#harvestStore;
+  get #pfx(): SqlitePrefixes {
+    this.#prefixes ??= new SqlitePrefixes(
+      this.db,
+      (...a) => this.#audit(...a),
+      (nid) => this.#namespaces.delete(nid),
+    );
+    return this.#prefixes;
   }
 
   get #oai(): SqliteOai {
-    if (this.#oaiReads === undefined) this.#oaiReads = new SqliteOai(this.db);
+    this.#oaiReads ??= new SqliteOai(this.db);
     return this.#oaiReads;
   }
 
-  get #lease(): SqliteLinkLease {
-    if (this.#linkLease === undefined) this.#linkLease = new SqliteLinkLease(this.db);
-    return this.#linkLease;
-  }
-
   get #lnk(): SqliteLinks {
-    if (this.#links === undefined) this.#links = new SqliteLinks(this.db);
+    this.#links ??= new SqliteLinks(this.db);
     return this.#links;
   }
 
-  // Prepared after the migrations, like the rest.
+  get #lease(): SqliteLinkLease {
+    this.#linkLease ??= new SqliteLinkLease(this.db);
+    return this.#linkLease;
+  }
+
+  get #harvest(): SqliteHarvest {
+    this.#harvestStore ??= new SqliteHarvest(this.db);
+    return this.#harvestStore;
+  }
+
   get #stat(): SqliteStats {
-    if (this.#stats === undefined) this.#stats = new SqliteStats(this.db);
+    this.#stats ??= new SqliteStats(this.db);
     return this.#stats;
   }
 
-  get #pfx(): SqlitePrefixes {
-    if (this.#prefixes === undefined)
-      this.#prefixes = new SqlitePrefixes(
-        this.db,
-        (...a) => this.#audit(...a),
-        (nid) => this.#namespaces.delete(nid),
-      );
-    return this.#prefixes;
+  // The concerns' methods, answered by their modules (storage/forward.ts).
+  static {
+    forward(SqliteStore, (s) => s.#orgs, ORGANISATION_METHODS);
+    forward(SqliteStore, (s) => s.#pfx, PREFIX_METHODS);
+    forward(SqliteStore, (s) => s.#oai, OAI_METHODS);
+    forward(SqliteStore, (s) => s.#lnk, LINK_METHODS);
+    forward(SqliteStore, (s) => s.#lease, LINK_LEASE_METHODS);
+    forward(SqliteStore, (s) => s.#harvest, HARVEST_METHODS);
+    forward(SqliteStore, (s) => s.#stat, STATS_METHODS);
   }
 
   private prepare() {
@@ -978,109 +967,7 @@ export class SqliteStore implements Store {
     return this.#search.searchRecords(query);
   }
 
-  // OAI-PMH reads (storage/sqlite/oai.ts)
-
-  oaiPage(selection: OaiSelection, after: OaiPosition | null, limit: number): Promise<OaiItem[]> {
-    return this.#oai.oaiPage(selection, after, limit);
-  }
-
-  oaiCount(selection: OaiSelection): Promise<number> {
-    return this.#oai.oaiCount(selection);
-  }
-
-  oaiEarliest(): Promise<string | null> {
-    return this.#oai.oaiEarliest();
-  }
-
-  // Link health (storage/sqlite/links.ts)
-
-  dueLocators(query: DueQuery): Promise<DueLocator[]> {
-    return this.#lnk.dueLocators(query);
-  }
-
-  recordLinkCheck(locatorId: number, check: LinkCheck, demoteAfter: number): Promise<void> {
-    return this.#lnk.recordLinkCheck(locatorId, check, demoteAfter);
-  }
-
-  deferLinkCheck(locatorId: number, notBefore: string): Promise<void> {
-    return this.#lnk.deferLinkCheck(locatorId, notBefore);
-  }
-
-  linkReport(query: LinkReportQuery): Promise<LinkReportRow[]> {
-    return this.#lnk.linkReport(query);
-  }
-
-  locatorHealth(key: string): Promise<Map<string, LinkHealth>> {
-    return this.#lnk.locatorHealth(key);
-  }
-
-  linkHistory(locatorId: number): Promise<LinkCheck[]> {
-    return this.#lnk.linkHistory(locatorId);
-  }
-
-  linkOutcomeCounts(scope?: LinkScope): Promise<LinkOutcomeCount[]> {
-    return this.#lnk.linkOutcomeCounts(scope);
-  }
-
-  // The link checker's lease (storage/sqlite/link-lease.ts)
-
-  takeLinkLease(holder: string, until: string, now: string): Promise<boolean> {
-    return this.#lease.takeLinkLease(holder, until, now);
-  }
-
-  releaseLinkLease(holder: string): Promise<void> {
-    return this.#lease.releaseLinkLease(holder);
-  }
-
-  // Organisations and prefixes (storage/sqlite/organisations.ts, prefixes.ts)
-
-  createOrganisation(input: OrganisationInput, actor: Actor): Promise<Organisation> {
-    return this.#orgs.createOrganisation(input, actor);
-  }
-
-  updateOrganisation(
-    id: string,
-    patch: OrganisationPatch,
-    actor: Actor,
-  ): Promise<Organisation | null> {
-    return this.#orgs.updateOrganisation(id, patch, actor);
-  }
-
-  getOrganisation(id: string): Promise<Organisation | null> {
-    return this.#orgs.getOrganisation(id);
-  }
-
-  organisationRecords(
-    organisation: string,
-    status: RecordStatus | null,
-    limit: number,
-  ): Promise<OrganisationRecord[]> {
-    return this.#orgs.organisationRecords(organisation, status, limit);
-  }
-
-  listOrganisations(): Promise<Organisation[]> {
-    return this.#orgs.listOrganisations();
-  }
-
-  createPrefix(input: NewPrefix, actor: Actor): Promise<Prefix> {
-    return this.#pfx.createPrefix(input, actor);
-  }
-
-  updatePrefix(prefix: string, patch: Partial<PrefixPolicy>, actor: Actor): Promise<Prefix | null> {
-    return this.#pfx.updatePrefix(prefix, patch, actor);
-  }
-
-  getPrefix(prefix: string): Promise<Prefix | null> {
-    return this.#pfx.getPrefix(prefix);
-  }
-
-  listPrefixes(nid?: string): Promise<Prefix[]> {
-    return this.#pfx.listPrefixes(nid);
-  }
-
-  takeNumbers(prefix: string, count: number, action: string, actor: Actor): Promise<number> {
-    return this.#pfx.takeNumbers(prefix, count, action, actor);
-  }
+  // Identifiers
 
   async findByIdentifier(organisation: string, id: RecordIdentifier): Promise<UrnRecord | null> {
     const hit = this.s.identifierRecord.get(organisation, id.type, id.value);
@@ -1094,32 +981,6 @@ export class SqliteStore implements Store {
         "SELECT id, role, namespace, organisation, label, created, revoked FROM tokens ORDER BY id",
       )
       .all();
-  }
-
-  // Harvest sources, runs and refusals (storage/sqlite/harvest.ts)
-
-  harvestSource(key: HarvestSourceKey, organisation: string): Promise<HarvestSource> {
-    return this.#harvest.harvestSource(key, organisation);
-  }
-
-  listHarvestSources(): Promise<HarvestSourceListing[]> {
-    return this.#harvest.listHarvestSources();
-  }
-
-  beginHarvestRun(source: number, start: HarvestStart): Promise<HarvestRun> {
-    return this.#harvest.beginHarvestRun(source, start);
-  }
-
-  harvestProgress(run: number, progress: HarvestProgress, leaseUntil: string): Promise<void> {
-    return this.#harvest.harvestProgress(run, progress, leaseUntil);
-  }
-
-  finishHarvestRun(run: number, end: HarvestEnd): Promise<HarvestRun> {
-    return this.#harvest.finishHarvestRun(run, end);
-  }
-
-  harvestRefusals(run: number): Promise<HarvestRefusal[]> {
-    return this.#harvest.harvestRefusals(run);
   }
 
   async createSession(s: SessionRow): Promise<void> {
@@ -1161,35 +1022,6 @@ export class SqliteStore implements Store {
 
   async resolutionCounts(query: ResolutionCountQuery): Promise<ResolutionCount[]> {
     return this.s.counts.all(countParams(query));
-  }
-  // Statistics (storage/sqlite/stats.ts)
-
-  addStats(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void> {
-    return this.#stat.addStats(resolutions, urns);
-  }
-
-  rollUpUrnLog(until: string, limit: number): Promise<number> {
-    return this.#stat.rollUpUrnLog(until, limit);
-  }
-
-  urnLogSize(): Promise<number> {
-    return this.#stat.urnLogSize();
-  }
-
-  resolutionSeries(query: ResolutionSeriesQuery): Promise<SeriesPoint[]> {
-    return this.#stat.resolutionSeries(query);
-  }
-
-  assignmentSeries(query: SeriesQuery): Promise<SeriesPoint[]> {
-    return this.#stat.assignmentSeries(query);
-  }
-
-  topUrns(query: TopQuery): Promise<TopEntry[]> {
-    return this.#stat.topUrns(query);
-  }
-
-  topPrefixes(query: TopPrefixQuery): Promise<TopEntry[]> {
-    return this.#stat.topPrefixes(query);
   }
 }
 
