@@ -36,7 +36,7 @@ const view = {
 // Lookups made up front: the bench times the counting, not the parsing.
 const lookups: Counted[] = Array.from({ length: 100_000 }, () => {
   const key = `urn:bench:${pad(1 + Math.floor(Math.random() * RECORDS))}`;
-  return { kind: "found", urn: new URN(key), key, ns, view };
+  return { kind: "found", urn: new URN(key), key, ns, owner: routes.owner(key), view };
 });
 
 const dir = mkdtempSync(join(tmpdir(), "urnkit-stats-bench-"));

@@ -186,8 +186,7 @@ export class ResolutionCounter {
    * http/resolution-reply.ts).
    */
   add(found: Counted, outcome: Outcome, userAgent: string | undefined): void {
-    const ns = found.ns;
-    const owner = ns === null ? null : ns.routes.owner(found.key);
+    const { ns, owner } = found;
     const at = owner ?? ns ?? ELSEWHERE_AT;
     let tally = this.#tallies.get(at);
     if (tally === undefined) {

@@ -4,13 +4,32 @@
 import { URN, UrnSyntaxError } from "@urnkit/core";
 import { fillDelegateTemplate } from "./delegate-template.js";
 import { namespaceKey } from "./namespace-keys.js";
+import type { PrefixRoute, RouteMatch } from "./storage/prefix-routes.js";
 import type { ImmediateReads, Namespace, ResolveView, Store } from "./storage/store.js";
 
+// `owner` is the longest prefix owned by an organisation that the URN falls under (null outside
+// every prefix, or in a namespace not served here): the statistics count by it.
 export type Lookup =
   | { kind: "malformed"; input: string; error: UrnSyntaxError }
-  | { kind: "delegated"; urn: URN; key: string; ns: Namespace; location: string }
-  | { kind: "unknown"; urn: URN; key: string; ns: Namespace | null }
-  | { kind: "found"; urn: URN; key: string; ns: Namespace | null; view: ResolveView };
+  | {
+      kind: "delegated";
+      urn: URN;
+      key: string;
+      ns: Namespace;
+      owner: PrefixRoute | null;
+      location: string;
+    }
+  | { kind: "unknown"; urn: URN; key: string; ns: Namespace | null; owner: PrefixRoute | null }
+  | {
+      kind: "found";
+      urn: URN;
+      key: string;
+      ns: Namespace | null;
+      owner: PrefixRoute | null;
+      view: ResolveView;
+    };
+
+const NO_MATCH: RouteMatch = { match: null, owner: null };
 
 interface Parsed {
   urn: URN;
@@ -33,18 +52,36 @@ function parse(input: string): Parsed | Lookup {
  * The delegated lookup, when the URN's prefix hands it to another resolver: the longest of the
  * namespace's prefixes and delegations that matches decides (a prefix nested in a delegated one
  * may be resolved here, or elsewhere again). An in-memory match over the routes cached with the
- * namespace: no query, and nothing at all when nothing in the namespace is delegated.
+ * namespace (routesFor): no query.
  */
-function delegation({ urn, key }: Parsed, ns: Namespace | null): Lookup | null {
-  if (ns === null || !ns.routes.delegates) return null;
-  const delegate = ns.routes.match(key)?.delegate ?? null;
-  return delegate === null
+function delegation({ urn, key }: Parsed, ns: Namespace | null, routes: RouteMatch): Lookup | null {
+  const delegate = routes.match?.delegate ?? null;
+  return ns === null || delegate === null
     ? null
-    : { kind: "delegated", urn, key, ns, location: fillDelegateTemplate(delegate, urn) };
+    : {
+        kind: "delegated",
+        urn,
+        key,
+        ns,
+        owner: routes.owner,
+        location: fillDelegateTemplate(delegate, urn),
+      };
 }
 
-function found({ urn, key }: Parsed, ns: Namespace | null, view: ResolveView | null): Lookup {
-  return view === null ? { kind: "unknown", urn, key, ns } : { kind: "found", urn, key, ns, view };
+function found(
+  { urn, key }: Parsed,
+  ns: Namespace | null,
+  owner: PrefixRoute | null,
+  view: ResolveView | null,
+): Lookup {
+  return view === null
+    ? { kind: "unknown", urn, key, ns, owner }
+    : { kind: "found", urn, key, ns, owner, view };
+}
+
+/** The namespace's routes for a key: walked once for delegation and for the owner. */
+function routesFor(ns: Namespace | null, key: string): RouteMatch {
+  return ns === null ? NO_MATCH : ns.routes.find(key);
 }
 
 /** Parses `input` (never percent-decoded) and finds what answers for it. */
@@ -52,7 +89,8 @@ export async function lookup(store: Store, input: string): Promise<Lookup> {
   const p = parse(input);
   if ("kind" in p) return p;
   const ns = await store.getNamespace(p.urn.nid);
-  return delegation(p, ns) ?? found(p, ns, await store.resolve(p.key));
+  const routes = routesFor(ns, p.key);
+  return delegation(p, ns, routes) ?? found(p, ns, routes.owner, await store.resolve(p.key));
 }
 
 /** `lookup` through reads that answer at once: the same Lookup, without waiting. */
@@ -60,5 +98,6 @@ export function lookupNow(reads: ImmediateReads, input: string): Lookup {
   const p = parse(input);
   if ("kind" in p) return p;
   const ns = reads.getNamespace(p.urn.nid);
-  return delegation(p, ns) ?? found(p, ns, reads.resolve(p.key));
+  const routes = routesFor(ns, p.key);
+  return delegation(p, ns, routes) ?? found(p, ns, routes.owner, reads.resolve(p.key));
 }

@@ -85,7 +85,10 @@ for (const engine of engines) {
         { ...DEFAULT_POLICY, prefix: "urn:example:far-", nid: "example", organisation: "lib" },
         actor,
       );
-      assert.equal((await h.store.getNamespace("example"))?.routes.delegates, false);
+      assert.equal(
+        (await h.store.getNamespace("example"))?.routes.match("urn:example:far-1")?.delegate,
+        null,
+      );
       await h.store.updatePrefix(
         "urn:example:far-",
         { delegate: "https://far.example/{urn}" },

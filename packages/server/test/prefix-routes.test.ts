@@ -38,17 +38,6 @@ describe("PrefixRoutes", () => {
     );
   });
 
-  it("says whether anything delegates", () => {
-    fc.assert(
-      fc.property(routes, (rs) => {
-        assert.equal(
-          new PrefixRoutes(rs).delegates,
-          rs.some((r) => r.delegate !== null),
-        );
-      }),
-    );
-  });
-
   it("lets a prefix override a namespace delegation of the same text, keeping its delegate", () => {
     const delegation = { prefix: "urn:x:far-", organisation: null, delegate: "https://far/{urn}" };
     const nested = { prefix: "urn:x:far-here-", organisation: "lib", delegate: null };

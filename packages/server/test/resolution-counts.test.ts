@@ -54,12 +54,14 @@ function lookup(input: string, kind: "found" | "unknown" = "found", here = true)
   const key = namespaceKey(urn);
   const nid = urn.nid.toLowerCase();
   const ns = here ? (cached.get(nid) ?? cached.set(nid, served(nid)).get(nid) ?? null) : null;
-  if (kind === "unknown") return { kind, urn, key, ns };
+  const owner = ns?.routes.owner(key) ?? null;
+  if (kind === "unknown") return { kind, urn, key, ns, owner };
   return {
     kind,
     urn,
     key,
     ns,
+    owner,
     view: {
       urn: input,
       status: "active",
@@ -286,7 +288,8 @@ describe("ResolutionCounter", () => {
     const counter = new ResolutionCounter(store, 60000);
     const before = lookup("urn:example:lib-1");
     // The same namespace after a change: the cache holds a new object with the same routes.
-    const after = { ...before, ns: served("example") } as Counted;
+    const again = served("example");
+    const after = { ...before, ns: again, owner: again.routes.owner(before.key) } as Counted;
     counter.add(before, "redirect", BROWSER);
     counter.add(after, "redirect", BROWSER);
     await counter.close();

@@ -11,12 +11,16 @@ export interface PrefixRoute {
   delegate: string | null;
 }
 
+/** A key's longest route, and its longest owned one (the same route, or a shorter prefix). */
+export interface RouteMatch {
+  match: PrefixRoute | null;
+  owner: PrefixRoute | null;
+}
+
 export class PrefixRoutes {
   readonly #byPrefix = new Map<string, PrefixRoute>();
   /** The distinct prefix lengths, longest first. */
   readonly #lengths: number[];
-  /** True when some route delegates: otherwise resolution need not look. */
-  readonly delegates: boolean;
 
   /**
    * `prefixes` are the prefix rows; `delegations` the namespace-level delegations, which a prefix
@@ -35,26 +39,32 @@ export class PrefixRoutes {
     this.#lengths = [...new Set([...this.#byPrefix.keys()].map((p) => p.length))].sort(
       (a, b) => b - a,
     );
-    this.delegates = [...this.#byPrefix.values()].some((r) => r.delegate !== null);
+  }
+
+  /**
+   * The longest route whose prefix starts `key` (what resolution delegates by) and the longest
+   * prefix row owned by an organisation (what the URN belongs to), in one walk.
+   */
+  find(key: string): RouteMatch {
+    let match: PrefixRoute | null = null;
+    for (const length of this.#lengths) {
+      if (length > key.length) continue;
+      const route = this.#byPrefix.get(key.slice(0, length));
+      if (route === undefined) continue;
+      match ??= route;
+      if (route.organisation !== null) return { match, owner: route };
+    }
+    return { match, owner: null };
   }
 
   /** The longest route whose prefix starts `key`, or null. */
   match(key: string): PrefixRoute | null {
-    return this.#longest(key, false);
+    return this.find(key).match;
   }
 
   /** The longest prefix row (owned by an organisation) that starts `key`, or null. */
   owner(key: string): PrefixRoute | null {
-    return this.#longest(key, true);
-  }
-
-  #longest(key: string, owned: boolean): PrefixRoute | null {
-    for (const length of this.#lengths) {
-      if (length > key.length) continue;
-      const route = this.#byPrefix.get(key.slice(0, length));
-      if (route !== undefined && (!owned || route.organisation !== null)) return route;
-    }
-    return null;
+    return this.find(key).owner;
   }
 }
 
