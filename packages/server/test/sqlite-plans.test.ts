@@ -12,7 +12,7 @@ import { orderFor, type RecordQuery, searchSql } from "../src/storage/search.js"
 import { DUE_CHECKED, DUE_DEFERRED, DUE_UNCHECKED } from "../src/storage/sqlite/links.js";
 import { dialect } from "../src/storage/sqlite/search.js";
 import { openSqliteStore, RESOLVE_SQL } from "../src/storage/sqlite/sqlite-store.js";
-import { URN_LOG_SIZE_SQL } from "../src/storage/sqlite/stats.js";
+import { URN_LOG_SIZE_SQL } from "../src/storage/stats-log.js";
 
 describe("SQLite resolution plan", () => {
   it("reads the record, its best locator and its latest successor by index, without sorting", async () => {

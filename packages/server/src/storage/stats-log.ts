@@ -13,3 +13,7 @@ export function lastBefore<K>(rows: readonly (readonly [K, string])[], until: st
   }
   return last;
 }
+
+/** The URN log's size: each end read from the key apart (min() and max() in one SELECT scan). */
+export const URN_LOG_SIZE_SQL = `SELECT (SELECT max(id) FROM stat_resolution_urn_log)
+  - (SELECT min(id) FROM stat_resolution_urn_log) + 1 AS n`;

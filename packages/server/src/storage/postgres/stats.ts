@@ -15,7 +15,7 @@ import type {
   TopQuery,
   UrnResolutionStat,
 } from "../stats.js";
-import { lastBefore } from "../stats-log.js";
+import { lastBefore, URN_LOG_SIZE_SQL } from "../stats-log.js";
 import {
   assignmentSeriesSql,
   type Dialect,
@@ -122,11 +122,7 @@ export class PostgresStats implements StatsStore {
   }
 
   async urnLogSize(): Promise<number> {
-    const { rows } = await this.#pool.query<{ n: string | null }>(
-      // Each end read from the key index apart, as in SQLite.
-      `SELECT (SELECT max(id) FROM stat_resolution_urn_log)
-         - (SELECT min(id) FROM stat_resolution_urn_log) + 1 AS n`,
-    );
+    const { rows } = await this.#pool.query<{ n: string | null }>(URN_LOG_SIZE_SQL);
     return Number(rows[0]?.n ?? 0);
   }
 

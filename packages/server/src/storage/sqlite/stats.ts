@@ -14,7 +14,7 @@ import type {
   TopQuery,
   UrnResolutionStat,
 } from "../stats.js";
-import { lastBefore } from "../stats-log.js";
+import { lastBefore, URN_LOG_SIZE_SQL } from "../stats-log.js";
 import {
   assignmentSeriesSql,
   type Dialect,
@@ -29,10 +29,6 @@ const LOG_INSERT =
 const LOG_VALUES = "(?, ?, ?, ?, ?, ?, ?)";
 /** URN log rows a statement (7 binds each, well within SQLite's 32,766). */
 const LOG_ROWS = 50;
-
-/** The URN log's size: each end read from the key apart (min() and max() in one SELECT scan). */
-export const URN_LOG_SIZE_SQL = `SELECT (SELECT max(id) FROM stat_resolution_urn_log)
-  - (SELECT min(id) FROM stat_resolution_urn_log) + 1 AS n`;
 
 /** A URN's rollup row as the log's rows of a slice add up to it, columns in order. */
 type RolledUp = [string, string, string, string, string, number, number];
