@@ -11,17 +11,13 @@
 // OAI_BENCH_RECORDS=1000000  OAI_BENCH_PAGE=500  OAI_BENCH_ENGINES=sqlite,postgres
 // PostgreSQL runs when URNKIT_TEST_PG names a server (a fresh database on it, dropped after).
 
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { get } from "node:http";
 import type { AddressInfo } from "node:net";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
-import { importRecords } from "../src/import-records.js";
-import { buildServer, DEFAULT_LIMITS } from "../src/server.js";
-import { openPostgresStore } from "../src/storage/postgres/postgres-store.js";
-import { openSqliteStore } from "../src/storage/sqlite/sqlite-store.js";
-import type { Store } from "../src/storage/store.js";
-import { createTestDatabase, TEST_PG } from "../test/pg-database.js";
+import { loadavg } from "node:os";
+import { buildServer, DEFAULT_LIMITS, importRecords } from "../dist/index.js";
+import { TEST_PG } from "../test/pg-database.js";
+import { roundStore } from "./round-store.js";
 
 const RECORDS = Number(process.env.OAI_BENCH_RECORDS ?? 1_000_000);
 const PAGE = Number(process.env.OAI_BENCH_PAGE ?? 500);
@@ -57,25 +53,6 @@ async function* lines(): AsyncGenerator<string> {
     }
   }
   if (chunk.length > 0) yield chunk.join("");
-}
-
-async function open(engine: string): Promise<{ store: Store; done(): Promise<void> }> {
-  if (engine === "postgres") {
-    const db = await createTestDatabase();
-    const store = await openPostgresStore({ url: db.url });
-    const done = async () => {
-      await store.close();
-      await db.drop();
-    };
-    return { store, done };
-  }
-  const dir = mkdtempSync(join(tmpdir(), "urnkit-oai-bench-"));
-  const store = await openSqliteStore(join(dir, "bench.db"));
-  const done = async () => {
-    await store.close();
-    rmSync(dir, { recursive: true });
-  };
-  return { store, done };
 }
 
 /** One response, streamed: its records counted, its resumption token (if any) read from the tail. */
@@ -133,7 +110,7 @@ async function harvest(base: string, prefix: string) {
 }
 
 for (const engine of ENGINES) {
-  const { store, done } = await open(engine);
+  const { store, done } = await roundStore(engine);
   try {
     await store.createNamespace({ nid: "bench", local: true }, actor);
     const t0 = Date.now();
