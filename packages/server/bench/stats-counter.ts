@@ -1,7 +1,7 @@
 // `node --import tsx bench/stats-counter.ts`: what counting a resolution costs, apart from the
 // server. 1. ResolutionCounter.add for 1M resolutions of random URNs over 1,000 prefixes (the
 // server bench's layout), with a browser's User-Agent: nanoseconds of CPU a call. 2. A flush of
-// the distinct URNs that gives, into SQLite's URN log: CPU milliseconds, and microseconds a URN row.
+// the distinct URNs that gives, into SQLite's URN log: CPU milliseconds, and microseconds a URN.
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -60,7 +60,7 @@ try {
   await counter.flush();
   const flushMs = cpuMs(t1);
   console.log(
-    `ResolutionCounter.add: ${addNs.toFixed(0)} ns of CPU a resolution (${CALLS} calls); flush of ${distinct} URN rows (appended to the URN log) into SQLite: ${flushMs.toFixed(0)} ms of CPU = ${((flushMs * 1000) / distinct).toFixed(2)} us a row; load ${(loadavg()[0] as number).toFixed(2)}`,
+    `ResolutionCounter.add: ${addNs.toFixed(0)} ns of CPU a resolution (${CALLS} calls); flush of ${distinct} URNs (appended to the URN log in chunks) into SQLite: ${flushMs.toFixed(0)} ms of CPU = ${((flushMs * 1000) / distinct).toFixed(2)} us a URN; load ${(loadavg()[0] as number).toFixed(2)}`,
   );
   await counter.close();
   await store.close();

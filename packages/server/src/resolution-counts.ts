@@ -5,8 +5,8 @@
 // name (every other NID shares one bucket), prefixes are the registered ones (from the
 // namespace's cached routes), outcomes are six, and only registered URNs get a row of their
 // own (one a day). A made-up URN or NID adds to an existing bucket, never a row.
-// A URN's counts are appended to a log at each flush and rolled up into its row of the day later
-// (storage/stats.ts): when the day has ended, and whenever the log outgrows its bound.
+// A URN's counts are appended to a log at each flush, in chunks, and rolled up into its row of the
+// day later (storage/stats-log.ts): when the day has ended, and whenever the log outgrows its bound.
 
 import { CrawlerCheck } from "./crawlers.js";
 import type { Lookup } from "./resolver.js";
@@ -22,22 +22,22 @@ import type { ResolutionCount, Store } from "./storage/store.js";
 const DAY_MS = 86400000;
 
 /**
- * URN rows written in one go: a slice holds the event loop for its whole write (about 5-11 µs a
- * row in SQLite, so 2,000 rows stalled every request for 11-23 ms); 500 keep a stall near 3 ms.
+ * URNs written in one go: a write holds the event loop for as long as it takes (about 0.5 µs a
+ * URN, most of it the chunks' JSON), so 2,000 keep a stall near 1 ms.
  */
-const URNS_A_WRITE = 500;
+const URNS_A_WRITE = 2000;
 
 /**
- * Log rows rolled up in one go: rolling a row up costs about as much as a URN row did before the
- * log (adding to a row of the rollup), so slices stay as short as the writes'.
+ * Log chunks rolled up in one go (storage/stats-log.ts, up to 250 URNs a chunk): rolling a URN up
+ * costs about 20 µs (adding to its row of the rollup), so a slice of 500 URNs stalls about 10 ms.
  */
-const ROLL_UP_SLICE = 500;
+const ROLL_UP_SLICE = 2;
 
 /**
- * How many rows the URN log may hold before it is rolled up whatever the day: about 250 MB in
- * SQLite. A day's traffic below it is rolled up once, after midnight.
+ * How many chunks the URN log may hold before it is rolled up whatever the day: at most 4M URN
+ * counts, about 250 MB in SQLite. A day's traffic below it is rolled up once, after midnight.
  */
-export const URN_LOG_BOUND = 4_000_000;
+export const URN_LOG_BOUND = 16_000;
 
 /** Later than any day (YYYY-MM-DD) in byte order: rolls up the whole log. */
 const EVERY_DAY = "~";

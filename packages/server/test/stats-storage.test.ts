@@ -37,7 +37,7 @@ const GUARDED = [
   "UPDATE stat_resolution_urns SET key = 'urn:example:other'",
   // The log's rows not yet in the rollup (the test before leaves one there).
   "DELETE FROM stat_resolution_urn_log",
-  "UPDATE stat_resolution_urn_log SET count = 0",
+  `UPDATE stat_resolution_urn_log SET urns = '[]'`,
   "UPDATE stat_resolution_urn_log SET day = '2020-01-01'",
   "DELETE FROM stat_assignments",
   "UPDATE stat_assignments SET count = count - 1",
@@ -53,8 +53,7 @@ const GUARDED_POSTGRES = [
    ON CONFLICT (day, nid, prefix, organisation, outcome, bot) DO UPDATE SET count = 0`,
 ];
 const GUARDED_SQLITE = [
-  `REPLACE INTO stat_resolution_urn_log
-   SELECT id, day, key, nid, prefix, organisation, 0, 0 FROM stat_resolution_urn_log`,
+  `REPLACE INTO stat_resolution_urn_log SELECT id, day, '[]' FROM stat_resolution_urn_log`,
 ];
 /** Writes SQLite takes without an error and without effect. */
 const IGNORED_SQLITE = [
@@ -136,6 +135,13 @@ for (const engine of engines) {
       );
     });
 
+    /** The log's chunks, each as "day key count bots" of its URNs in the order written. */
+    const chunks = async () =>
+      (await h.rawRows("stat_resolution_urn_log")).map((r) => {
+        const urns = (typeof r.urns === "string" ? JSON.parse(r.urns) : r.urns) as unknown[][];
+        return urns.map((u) => `${r.day} ${u[0]} ${u[4]} ${u[5]}`);
+      });
+
     it("keeps one row a day for a URN, people and crawlers apart, through the log", async () => {
       const rows = async (table: string) =>
         (await h.rawRows(table)).map((r) => `${r.day} ${r.key} ${r.count} ${r.bots}`).sort();
@@ -151,36 +157,35 @@ for (const engine of engines) {
       ];
       await h.store.addStats([], [urn("urn:example:a", 2, 1), urn("urn:example:b", 1, 0)]);
       await h.store.addStats([], [urn("urn:example:a", 3, 4)]);
-      // Appended as flushed, and counted by the reads while still in the log.
-      assert.deepEqual(await rows("stat_resolution_urn_log"), [
-        `${DAY} urn:example:a 2 1`,
-        `${DAY} urn:example:a 3 4`,
-        `${DAY} urn:example:b 1 0`,
+      // Appended as flushed, a chunk a flush, and counted by the reads while still in the log.
+      assert.deepEqual(await chunks(), [
+        [`${DAY} urn:example:a 2 1`, `${DAY} urn:example:b 1 0`],
+        [`${DAY} urn:example:a 3 4`],
       ]);
-      assert.equal(await h.store.urnLogSize(), 3);
+      assert.equal(await h.store.urnLogSize(), 2);
       assert.deepEqual(await tops(), expected);
       // Only days before `until` are rolled up.
       assert.equal(await h.store.rollUpUrnLog(DAY, 10), 0);
-      // The log's first two rows (the first flush), then the third, then none: the counts
-      // move in whole rows, however the slices fall.
+      // The log's first chunk (the first flush), then the second, then none: the counts move
+      // in whole chunks, however the slices fall.
       const NEXT_DAY = "2026-03-05";
-      assert.equal(await h.store.rollUpUrnLog(NEXT_DAY, 2), 2);
+      assert.equal(await h.store.rollUpUrnLog(NEXT_DAY, 1), 1);
       assert.deepEqual(await rows("stat_resolution_urns"), [
         `${DAY} urn:example:a 2 1`,
         `${DAY} urn:example:b 1 0`,
       ]);
       assert.deepEqual(await tops(), expected);
-      assert.equal(await h.store.rollUpUrnLog(NEXT_DAY, 2), 1);
-      assert.equal(await h.store.rollUpUrnLog(NEXT_DAY, 2), 0);
+      assert.equal(await h.store.rollUpUrnLog(NEXT_DAY, 1), 1);
+      assert.equal(await h.store.rollUpUrnLog(NEXT_DAY, 1), 0);
       assert.deepEqual(await rows("stat_resolution_urns"), [
         `${DAY} urn:example:a 5 5`,
         `${DAY} urn:example:b 1 0`,
       ]);
-      assert.deepEqual(await rows("stat_resolution_urn_log"), []);
+      assert.deepEqual(await chunks(), []);
       assert.equal(await h.store.urnLogSize(), 0);
       assert.deepEqual(await tops(), expected);
-      // Rolled up from the log's start to the first row of a day not ended: a row of an ended
-      // day written after it waits for a roll-up of the whole log.
+      // Rolled up from the log's start to the first chunk of a day not ended: a chunk of an
+      // ended day written after it waits for a roll-up of the whole log.
       await h.store.addStats([], [{ ...urn("urn:example:a", 1, 0), day: NEXT_DAY }]);
       await h.store.addStats([], [urn("urn:example:b", 1, 1)]);
       assert.equal(await h.store.rollUpUrnLog(NEXT_DAY, 10), 0);
@@ -195,24 +200,68 @@ for (const engine of engines) {
       assert.deepEqual(await top("include"), ["urn:example:a 11", "urn:example:b 5"]);
     });
 
-    it("appends every URN of a flush to the log, however many (several to a statement)", async () => {
+    it("appends every URN of a flush to the log, 250 a chunk, a day's apart", async () => {
       const MAY = { from: "2026-05-01", to: "2026-05-31" };
       let total = 0;
-      for (const n of [1, 49, 50, 51, 120]) {
-        const before = await h.rawRows("stat_resolution_urn_log");
+      // n URNs make ceil(n / 250) chunks.
+      for (const [n, made] of [
+        [1, 1],
+        [249, 1],
+        [250, 1],
+        [251, 2],
+        [600, 3],
+      ] as const) {
+        const before = await chunks();
         const flush = Array.from({ length: n }, (_, i) => ({
           ...urn(`urn:example:flush-${n}-${i}`, i + 1, 1),
           day: "2026-05-05",
         }));
         await h.store.addStats([], flush);
-        const after = await h.rawRows("stat_resolution_urn_log");
-        assert.equal(after.length - before.length, n);
+        const added = (await chunks()).slice(before.length);
+        assert.equal(added.length, made);
+        assert.equal(added.flat().length, n);
         total += n;
-        const top = await h.store.topUrns({ ...MAY, bots: "include", limit: 1000 });
+        const top = await h.store.topUrns({ ...MAY, bots: "include", limit: 2000 });
         assert.equal(top.length, total);
         // URN i of the flush of n: i + 1 by people and 1 by crawlers.
         assert.equal(top.find((t) => t.name === `urn:example:flush-${n}-${n - 1}`)?.count, n + 1);
       }
+      // A flush across midnight: the ended day's URNs and the new day's in chunks of their own.
+      const before = await chunks();
+      await h.store.addStats(
+        [],
+        [
+          { ...urn("urn:example:late", 1, 0), day: "2026-05-06" },
+          { ...urn("urn:example:early", 1, 0), day: "2026-05-07" },
+        ],
+      );
+      assert.deepEqual((await chunks()).slice(before.length), [
+        ["2026-05-06 urn:example:late 1 0"],
+        ["2026-05-07 urn:example:early 1 0"],
+      ]);
+    });
+
+    it("refuses to remove a chunk while any of its URNs is not rolled up", async () => {
+      const JUNE = "2026-06-01";
+      await h.store.addStats(
+        [],
+        [
+          { ...urn("urn:example:done", 1, 0), day: JUNE },
+          { ...urn("urn:example:pending", 1, 0), day: JUNE },
+        ],
+      );
+      const id = (await h.rawRows("stat_resolution_urn_log")).at(-1)?.id;
+      // One URN of the chunk taken in by its rollup row, the other not.
+      await h.rawExec(
+        `INSERT INTO stat_resolution_urns (day, key, nid, prefix, organisation, count, bots, logged_to)
+         VALUES ('${JUNE}', 'urn:example:done', 'example', '', '', 1, 0, ${id})`,
+      );
+      const before = await snapshot();
+      await assert.rejects(
+        h.rawExec(`DELETE FROM stat_resolution_urn_log WHERE id = ${id}`),
+        /statistics only grow/,
+      );
+      assert.equal(await snapshot(), before);
     });
 
     it("counts assignments in the schema, for the store's every write", async () => {

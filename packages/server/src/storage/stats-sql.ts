@@ -14,10 +14,14 @@ import {
 /** What a bind value is, for an engine that must be told (PostgreSQL): count is a bigint. */
 export type BindType = "text" | "int" | "count";
 
-/** An engine's spelling of the n-th bind value (1-based) and of the bot column as 0 or 1. */
+/**
+ * An engine's spelling of the n-th bind value (1-based), of the bot column as 0 or 1, and of the
+ * URN log's chunks as rows (day, key, nid, prefix, organisation, count, bots), one an entry.
+ */
 export interface Dialect {
   bind(n: number, type: BindType): string;
   bot: string;
+  logEntries: string;
 }
 
 export interface Sql {
@@ -100,7 +104,7 @@ export function topUrnsSql(d: Dialect, q: TopQuery): Sql {
   FROM (
     SELECT day, key, nid, prefix, organisation, count, bots FROM stat_resolution_urns
     UNION ALL
-    SELECT day, key, nid, prefix, organisation, count, bots FROM stat_resolution_urn_log
+    ${d.logEntries}
   ) u WHERE ${where(d, 1, false, false)}
   GROUP BY key
 ) s ${page.text}`,

@@ -106,12 +106,12 @@ export interface StatsStore {
    */
   addStats(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void>;
   /**
-   * Moves the URN log's first rows (at most `limit`, in the order written) into the URN rollup,
-   * up to the first of a day not before `until` (YYYY-MM-DD, or later than any day for all);
-   * answers how many it moved, 0 when there are none (stats-log.ts).
+   * Moves the URN log's first chunks (at most `limit`, in the order written) into the URN
+   * rollup, up to the first of a day not before `until` (YYYY-MM-DD, or later than any day for
+   * all); answers how many chunks it moved, 0 when there are none (stats-log.ts).
    */
   rollUpUrnLog(until: string, limit: number): Promise<number>;
-  /** About how many rows the URN log holds (its first to its last). */
+  /** About how many chunks the URN log holds (its first to its last). */
   urnLogSize(): Promise<number>;
   resolutionSeries(query: ResolutionSeriesQuery): Promise<SeriesPoint[]>;
   assignmentSeries(query: SeriesQuery): Promise<SeriesPoint[]>;

@@ -818,4 +818,50 @@ CREATE TABLE link_lease (
 );
 `,
   },
+  {
+    // Version 17 as in SQLite: the URN log in chunks of up to 250 URNs of one day, as a JSON
+    // array of [key, nid, prefix, organisation, count, bots]; version 13's rows folded into the
+    // rollup first, and the new log's ids going on after every id the rollup has recorded. A
+    // chunk is never changed or truncated, and is removed only once the rollup row of each of its
+    // URNs has taken it in.
+    version: 17,
+    name: "statistics-urn-log-chunks",
+    sql: `
+INSERT INTO stat_resolution_urns AS s
+  (day, key, nid, prefix, organisation, count, bots, logged_to)
+SELECT day, key, max(nid), max(prefix), max(organisation), sum(count), sum(bots),
+  (SELECT max(id) FROM stat_resolution_urn_log)
+FROM stat_resolution_urn_log GROUP BY 1, 2 ORDER BY 1, 2
+ON CONFLICT (day, key)
+DO UPDATE SET count = s.count + excluded.count, bots = s.bots + excluded.bots,
+  logged_to = greatest(s.logged_to, excluded.logged_to);
+DROP TABLE stat_resolution_urn_log;
+
+CREATE TABLE stat_resolution_urn_log (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  day text COLLATE "C" NOT NULL,
+  urns jsonb NOT NULL
+);
+SELECT setval(pg_get_serial_sequence('stat_resolution_urn_log', 'id'),
+  (SELECT coalesce(max(logged_to), 0) + 1 FROM stat_resolution_urns), false);
+
+CREATE OR REPLACE FUNCTION stat_resolution_urn_log_rolled_up() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM jsonb_array_elements(OLD.urns) e WHERE NOT EXISTS (
+      SELECT 1 FROM stat_resolution_urns u
+      WHERE u.day = OLD.day AND u.key = e ->> 0 AND u.logged_to >= OLD.id)) THEN
+    RAISE EXCEPTION 'statistics only grow' USING ERRCODE = 'integrity_constraint_violation';
+  END IF;
+  RETURN OLD;
+END
+$$;
+CREATE TRIGGER stat_resolution_urn_log_kept BEFORE DELETE ON stat_resolution_urn_log
+FOR EACH ROW EXECUTE FUNCTION stat_resolution_urn_log_rolled_up();
+CREATE TRIGGER stat_resolution_urn_log_not_truncated BEFORE TRUNCATE ON stat_resolution_urn_log
+FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('statistics only grow');
+CREATE TRIGGER stat_resolution_urn_log_unchanged BEFORE UPDATE ON stat_resolution_urn_log
+FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('statistics only grow');
+`,
+  },
 ];

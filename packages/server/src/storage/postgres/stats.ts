@@ -15,7 +15,7 @@ import type {
   TopQuery,
   UrnResolutionStat,
 } from "../stats.js";
-import { lastBefore, URN_LOG_SIZE_SQL } from "../stats-log.js";
+import { lastBefore, logChunks, URN_LOG_SIZE_SQL } from "../stats-log.js";
 import {
   assignmentSeriesSql,
   type Dialect,
@@ -28,6 +28,10 @@ import {
 const POSTGRES: Dialect = {
   bind: (n, type) => `$${n}::${type === "count" ? "bigint" : type === "int" ? "integer" : "text"}`,
   bot: "bot::int",
+  // COLLATE "C" as the rollup's columns: the two are read as one.
+  logEntries: `SELECT l.day, (e ->> 0) COLLATE "C", (e ->> 1) COLLATE "C", (e ->> 2) COLLATE "C",
+      (e ->> 3) COLLATE "C", (e ->> 4)::bigint, (e ->> 5)::bigint
+    FROM stat_resolution_urn_log l, jsonb_array_elements(l.urns) e`,
 };
 
 export class PostgresStats implements StatsStore {
@@ -62,20 +66,12 @@ export class PostgresStats implements StatsStore {
           column(resolutions, "count"),
         ],
       );
-    if (urns.length > 0)
+    const chunks = logChunks(urns);
+    if (chunks.length > 0)
       await this.#pool.query(
-        `INSERT INTO stat_resolution_urn_log (day, key, nid, prefix, organisation, count, bots)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
-           $6::bigint[], $7::bigint[])`,
-        [
-          column(urns, "day"),
-          column(urns, "key"),
-          column(urns, "nid"),
-          column(urns, "prefix"),
-          column(urns, "organisation"),
-          column(urns, "count"),
-          column(urns, "bots"),
-        ],
+        `INSERT INTO stat_resolution_urn_log (day, urns)
+         SELECT * FROM unnest($1::text[], $2::jsonb[])`,
+        [column(chunks, "day"), column(chunks, "urns")],
       );
   }
 
@@ -98,9 +94,10 @@ export class PostgresStats implements StatsStore {
         await client.query(
           `INSERT INTO stat_resolution_urns AS s
              (day, key, nid, prefix, organisation, count, bots, logged_to)
-           SELECT day, key, max(nid), max(prefix), max(organisation), sum(count), sum(bots),
-             $1::bigint
-           FROM stat_resolution_urn_log WHERE id <= $1::bigint
+           SELECT l.day, e ->> 0, max(e ->> 1), max(e ->> 2), max(e ->> 3),
+             sum((e ->> 4)::bigint), sum((e ->> 5)::bigint), $1::bigint
+           FROM stat_resolution_urn_log l, jsonb_array_elements(l.urns) e
+           WHERE l.id <= $1::bigint
            GROUP BY 1, 2 ORDER BY 1, 2
            ON CONFLICT (day, key)
            DO UPDATE SET count = s.count + excluded.count, bots = s.bots + excluded.bots,

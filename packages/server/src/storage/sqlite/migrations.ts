@@ -951,4 +951,54 @@ CREATE TABLE link_lease (
 );
 `,
   },
+  {
+    // The URN log in chunks (stats-log.ts): one row a chunk of up to 250 URNs of one day, their
+    // counts as a JSON array of [key, nid, prefix, organisation, count, bots], instead of one row
+    // a URN. A flush's rows cost the resolver most of what counting cost it; a chunk is one bind
+    // and one insert. The guards stay what they were, per entry: a chunk is never changed, and is
+    // removed only once the rollup row of each of its URNs has taken it in (logged_to). The rows
+    // of version 13's log are folded into the rollup here (an UPDATE, then an INSERT the rollup's
+    // own guard skips for the rows just updated), and the new log's ids go on after every id the
+    // rollup has recorded, so that no chunk's id is one a rollup row already counts as taken in.
+    version: 17,
+    name: "statistics-urn-log-chunks",
+    sql: `
+UPDATE stat_resolution_urns AS u
+SET count = u.count + l.count, bots = u.bots + l.bots, logged_to = max(u.logged_to, l.last)
+FROM (SELECT day, key, sum(count) AS count, sum(bots) AS bots,
+        (SELECT max(id) FROM stat_resolution_urn_log) AS last
+      FROM stat_resolution_urn_log GROUP BY day, key) AS l
+WHERE u.day = l.day AND u.key = l.key;
+INSERT INTO stat_resolution_urns (day, key, nid, prefix, organisation, count, bots, logged_to)
+SELECT day, key, max(nid), max(prefix), max(organisation), sum(count), sum(bots),
+  (SELECT max(id) FROM stat_resolution_urn_log)
+FROM stat_resolution_urn_log GROUP BY day, key;
+DROP TABLE stat_resolution_urn_log;
+
+CREATE TABLE stat_resolution_urn_log (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  day TEXT NOT NULL,
+  urns TEXT NOT NULL
+);
+INSERT INTO sqlite_sequence (name, seq)
+SELECT 'stat_resolution_urn_log', coalesce(max(logged_to), 0) FROM stat_resolution_urns;
+
+CREATE TRIGGER stat_resolution_urn_log_kept BEFORE DELETE ON stat_resolution_urn_log
+WHEN EXISTS (SELECT 1 FROM json_each(OLD.urns) e WHERE NOT EXISTS (
+  SELECT 1 FROM stat_resolution_urns u
+  WHERE u.day = OLD.day AND u.key = e.value ->> 0 AND u.logged_to >= OLD.id))
+BEGIN
+  SELECT RAISE(ABORT, 'statistics only grow');
+END;
+CREATE TRIGGER stat_resolution_urn_log_unchanged BEFORE UPDATE ON stat_resolution_urn_log
+BEGIN
+  SELECT RAISE(ABORT, 'statistics only grow');
+END;
+CREATE TRIGGER stat_resolution_urn_log_not_replaced BEFORE INSERT ON stat_resolution_urn_log
+WHEN EXISTS (SELECT 1 FROM stat_resolution_urn_log WHERE id = NEW.id)
+BEGIN
+  SELECT RAISE(ABORT, 'statistics only grow');
+END;
+`,
+  },
 ];

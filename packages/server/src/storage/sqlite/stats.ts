@@ -14,7 +14,7 @@ import type {
   TopQuery,
   UrnResolutionStat,
 } from "../stats.js";
-import { lastBefore, URN_LOG_SIZE_SQL } from "../stats-log.js";
+import { lastBefore, logChunks, URN_LOG_SIZE_SQL } from "../stats-log.js";
 import {
   assignmentSeriesSql,
   type Dialect,
@@ -24,19 +24,19 @@ import {
   topUrnsSql,
 } from "../stats-sql.js";
 
-const LOG_INSERT =
-  "INSERT INTO stat_resolution_urn_log (day, key, nid, prefix, organisation, count, bots) VALUES";
-const LOG_VALUES = "(?, ?, ?, ?, ?, ?, ?)";
-/** URN log rows a statement (7 binds each, well within SQLite's 32,766). */
-const LOG_ROWS = 50;
-
-/** A URN's rollup row as the log's rows of a slice add up to it, columns in order. */
+/** A URN's rollup row as the log's chunks of a slice add up to it, columns in order. */
 type RolledUp = [string, string, string, string, string, number, number];
 
 /** SQLite has no booleans: the bot column holds 0 or 1. */
 type SqliteResolutionRow = Omit<ResolutionStat, "bot"> & { bot: number };
 
-const SQLITE: Dialect = { bind: (n) => `@p${n}`, bot: "bot" };
+const SQLITE: Dialect = {
+  bind: (n) => `@p${n}`,
+  bot: "bot",
+  logEntries: `SELECT l.day, e.value ->> 0, e.value ->> 1, e.value ->> 2, e.value ->> 3,
+      e.value ->> 4, e.value ->> 5
+    FROM stat_resolution_urn_log l, json_each(l.urns) e`,
+};
 
 export class SqliteStats implements StatsStore {
   readonly #db: Database.Database;
@@ -55,22 +55,16 @@ export class SqliteStats implements StatsStore {
        WHERE day = @day AND nid = @nid AND prefix = @prefix AND organisation = @organisation
          AND outcome = @outcome AND bot = @bot`,
     );
-    // Positional binds, and LOG_ROWS rows a statement: a flush may write a row for every URN
-    // resolved, and binding by name or running a statement per row costs more than the row.
-    const logUrn = db.prepare(`${LOG_INSERT} ${LOG_VALUES}`);
-    const logUrns = db.prepare(`${LOG_INSERT} ${Array(LOG_ROWS).fill(LOG_VALUES).join(", ")}`);
-    const logged = (u: UrnResolutionStat) =>
-      [u.day, u.key, u.nid, u.prefix, u.organisation, u.count, u.bots] as const;
+    const logChunk = db.prepare<[string, string]>(
+      "INSERT INTO stat_resolution_urn_log (day, urns) VALUES (?, ?)",
+    );
     this.#add = db.transaction((resolutions: ResolutionStat[], urns: UrnResolutionStat[]) => {
       // Look up first (the UPDATE), insert only a row that is not there: one statement a row.
       for (const r of resolutions) {
         const row = { ...r, bot: r.bot ? 1 : 0 };
         if (addResolution.run(row).changes === 0) createResolution.run(row);
       }
-      let i = 0;
-      for (; i + LOG_ROWS <= urns.length; i += LOG_ROWS)
-        logUrns.run(urns.slice(i, i + LOG_ROWS).flatMap(logged));
-      for (; i < urns.length; i++) logUrn.run(logged(urns[i] as UrnResolutionStat));
+      for (const chunk of logChunks(urns)) logChunk.run(chunk.day, chunk.urns);
     });
     const createUrn = db.prepare<[string, string, string, string, string, number, number, number]>(
       `INSERT INTO stat_resolution_urns (day, key, nid, prefix, organisation, count, bots, logged_to)
@@ -86,13 +80,14 @@ export class SqliteStats implements StatsStore {
     first.raw(true);
     const grouped = db
       .prepare<[number]>(
-        `SELECT day, key, max(nid), max(prefix), max(organisation), sum(count), sum(bots)
-         FROM stat_resolution_urn_log WHERE id <= ? GROUP BY day, key`,
+        `SELECT l.day, e.value ->> 0, max(e.value ->> 1), max(e.value ->> 2), max(e.value ->> 3),
+           sum(e.value ->> 4), sum(e.value ->> 5)
+         FROM stat_resolution_urn_log l, json_each(l.urns) e WHERE l.id <= ? GROUP BY 1, 2`,
       )
       .raw(true);
     const removeLogged = db.prepare<[number]>("DELETE FROM stat_resolution_urn_log WHERE id <= ?");
-    // The log's first rows added to their rollup rows (each marked with the last log id taken in,
-    // which lets the schema allow their removal), then removed: one transaction, so a read
+    // The log's first chunks added to their URNs' rollup rows (each marked with the last chunk id
+    // taken in, which lets the schema allow the chunks' removal), then removed: one transaction, so a read
     // sees each count in one place or the other, never in both or neither. IMMEDIATE: a second
     // process rolling up waits for this one rather than both reading the same rows.
     this.#rollUp = db.transaction((until: string, limit: number): number => {
