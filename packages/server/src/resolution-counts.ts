@@ -56,12 +56,19 @@ function dayOf(ms: number): string {
 /** Where an outcome's people and crawler counts sit in a tally: two slots an outcome. */
 const SLOT = Object.fromEntries(OUTCOMES.map((o, i) => [o, 2 * i])) as Record<Outcome, number>;
 
-/** One bucket's counts of the day: per outcome, people then crawlers. */
+/**
+ * One bucket's counts of the day: per outcome, people then crawlers; and per URN of the bucket,
+ * by people and by crawlers. A URN is counted by its record's id, a number to a number in a map:
+ * a busy resolver sees 100,000 URNs between flushes, and keeping each one's key (or an object)
+ * until the flush cost it more in allocation and garbage collection than the counting itself.
+ */
 interface Tally {
   nid: string;
   prefix: string;
   organisation: string;
   counts: number[];
+  urns: Map<number, number>;
+  botUrns: Map<number, number>;
 }
 
 /** The tally of resolutions in namespaces not served here. */
@@ -96,7 +103,6 @@ export class ResolutionCounter {
   // that resolution already holds: no key is built per resolution. A namespace read again after
   // a change is a new object and a new tally, with the same dimensions: rows add up on writing.
   #tallies = new Map<PrefixRoute | object, Tally>();
-  #urns = new Map<string, UrnResolutionStat>();
   /** Counts of days that ended before they were written. */
   readonly #ended: Batch = { resolutions: [], urns: [] };
   readonly #logBound: number;
@@ -130,7 +136,9 @@ export class ResolutionCounter {
   #take(): Batch {
     // One row a bucket, also where tallies share their dimensions.
     const rows = new Map<string, ResolutionStat>();
-    for (const t of this.#tallies.values())
+    const urns: UrnResolutionStat[] = [];
+    const day = this.#day;
+    for (const t of this.#tallies.values()) {
       t.counts.forEach((count, slot) => {
         if (count === 0) return;
         const k = `${t.nid} ${t.prefix} ${slot}`;
@@ -138,7 +146,7 @@ export class ResolutionCounter {
         if (row !== undefined) row.count += count;
         else
           rows.set(k, {
-            day: this.#day,
+            day,
             nid: t.nid,
             prefix: t.prefix,
             organisation: t.organisation,
@@ -147,10 +155,21 @@ export class ResolutionCounter {
             count,
           });
       });
-    const batch = { resolutions: [...rows.values()], urns: [...this.#urns.values()] };
+      const urn = (record: number, count: number, bots: number) =>
+        urns.push({
+          day,
+          record,
+          nid: t.nid,
+          prefix: t.prefix,
+          organisation: t.organisation,
+          count,
+          bots,
+        });
+      for (const [record, count] of t.urns) urn(record, count, t.botUrns.get(record) ?? 0);
+      for (const [record, bots] of t.botUrns) if (!t.urns.has(record)) urn(record, 0, bots);
+    }
     this.#tallies = new Map();
-    this.#urns = new Map();
-    return batch;
+    return { resolutions: [...rows.values()], urns };
   }
 
   #endDay(): void {
@@ -195,6 +214,8 @@ export class ResolutionCounter {
         prefix: owner?.prefix ?? "",
         organisation: owner?.organisation ?? "",
         counts: new Array<number>(2 * OUTCOMES.length).fill(0),
+        urns: new Map(),
+        botUrns: new Map(),
       };
       this.#tallies.set(at, tally);
     }
@@ -202,19 +223,9 @@ export class ResolutionCounter {
     const slot = SLOT[outcome] + (bot ? 1 : 0);
     tally.counts[slot] = (tally.counts[slot] as number) + 1;
     if (found.kind !== "found") return;
-    const urn = this.#urns.get(found.key);
-    if (urn === undefined)
-      this.#urns.set(found.key, {
-        day: this.#day,
-        key: found.key,
-        nid: tally.nid,
-        prefix: tally.prefix,
-        organisation: tally.organisation,
-        count: bot ? 0 : 1,
-        bots: bot ? 1 : 0,
-      });
-    else if (bot) urn.bots++;
-    else urn.count++;
+    const urns = bot ? tally.botUrns : tally.urns;
+    const record = found.view.id;
+    urns.set(record, (urns.get(record) ?? 0) + 1);
   }
 
   async flush(): Promise<void> {

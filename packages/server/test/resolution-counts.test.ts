@@ -48,6 +48,12 @@ function served(nid: string): Namespace {
 /** The namespaces as a server's cache holds them: one object each until it changes. */
 const cached = new Map<string, Namespace>();
 
+/** The record ids of the URNs the tests resolve: one each, in the order first resolved. */
+const ids = new Map<string, number>();
+function idOf(input: string): number {
+  return ids.get(input) ?? (ids.set(input, ids.size + 1).get(input) as number);
+}
+
 /** A lookup of `input`: registered ("found"), or not ("unknown", in a namespace served or not). */
 function lookup(input: string, kind: "found" | "unknown" = "found", here = true): Counted {
   const urn = new URN(input);
@@ -63,6 +69,7 @@ function lookup(input: string, kind: "found" | "unknown" = "found", here = true)
     ns,
     owner,
     view: {
+      id: idOf(input),
       urn: input,
       status: "active",
       best: null,
@@ -177,7 +184,7 @@ describe("ResolutionCounter", () => {
     assert.deepEqual(urns, [
       {
         day,
-        key: "urn:example:lib-1",
+        record: idOf("urn:example:lib-1"),
         nid: "example",
         prefix: "urn:example:lib-",
         organisation: "lib",
@@ -186,7 +193,7 @@ describe("ResolutionCounter", () => {
       },
       {
         day,
-        key: "urn:example:lib-maps-9",
+        record: idOf("urn:example:lib-maps-9"),
         nid: "example",
         prefix: "urn:example:lib-maps-",
         organisation: "maps",
@@ -195,7 +202,7 @@ describe("ResolutionCounter", () => {
       },
       {
         day,
-        key: "urn:example:other",
+        record: idOf("urn:example:other"),
         nid: "example",
         prefix: "",
         organisation: "",
@@ -233,7 +240,7 @@ describe("ResolutionCounter", () => {
     for (let i = 0; i < 4500; i++) resolve(counter, `urn:example:n-${i}`);
     await counter.close();
     assert.deepEqual(writes, [2000, 2000, 500]);
-    assert.equal(new Set(urns.map((u) => u.key)).size, 4500);
+    assert.equal(new Set(urns.map((u) => u.record)).size, 4500);
   });
 
   it("rolls up the URN log: the days before today at start and after midnight, everything past its bound", async () => {

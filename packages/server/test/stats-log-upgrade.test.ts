@@ -51,19 +51,16 @@ async function checkUpgraded(store: Store, rows: () => Promise<Record<string, un
     ["urn:example:a 11", "urn:example:b 1"],
   );
   // A new chunk is numbered after the ids the rollup has taken in, so it stays until rolled up.
+  const actor = { tokenId: null };
+  await store.createNamespace({ nid: "example", local: true }, actor);
+  await store.createRecord(
+    { urn: "urn:example:b", key: "urn:example:b", nid: "example", status: "active" },
+    actor,
+  );
+  const record = (await store.resolve("urn:example:b"))?.id as number;
   await store.addStats(
     [],
-    [
-      {
-        day: DAY,
-        key: "urn:example:b",
-        nid: "example",
-        prefix: "",
-        organisation: "",
-        count: 5,
-        bots: 0,
-      },
-    ],
+    [{ day: DAY, record, nid: "example", prefix: "", organisation: "", count: 5, bots: 0 }],
   );
   assert.equal(await store.urnLogSize(), 1);
   assert.equal(await store.rollUpUrnLog("~", 10), 1);

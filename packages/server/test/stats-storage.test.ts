@@ -14,6 +14,7 @@ import {
   type UrnResolutionStat,
 } from "../src/storage/stats.js";
 import { type EngineHandle, engines } from "./engines.js";
+import { importItem } from "./import-items.js";
 
 const actor = { tokenId: null };
 const DAY = "2026-03-04";
@@ -23,8 +24,9 @@ function stat(outcome: Outcome, bot: boolean, count: number, nid = "example"): R
   return { day: DAY, nid, prefix: "", organisation: "", outcome, bot, count };
 }
 
-function urn(key: string, count: number, bots: number): UrnResolutionStat {
-  return { day: DAY, key, nid: "example", prefix: "", organisation: "", count, bots };
+/** A URN's counts of DAY: `record` is its record's id (recordIds). */
+function urn(record: number, count: number, bots: number): UrnResolutionStat {
+  return { day: DAY, record, nid: "example", prefix: "", organisation: "", count, bots };
 }
 
 const GUARDED = [
@@ -72,6 +74,18 @@ for (const engine of engines) {
       await h.store.createNamespace({ nid: "example", local: true }, actor);
     });
     after(async () => h.close());
+
+    /** Registers urn:example:`name` for each name, and answers their record ids in order. */
+    const recordIds = async (...names: string[]): Promise<number[]> => {
+      for (let i = 0; i < names.length; i += 500)
+        await h.store.importBatch(
+          names.slice(i, i + 500).map((name, j) => importItem(i + j + 1, name)),
+          actor,
+        );
+      return Promise.all(
+        names.map(async (name) => (await h.store.resolve(`urn:example:${name}`))?.id as number),
+      );
+    };
 
     const snapshot = async () =>
       JSON.stringify(
@@ -135,7 +149,7 @@ for (const engine of engines) {
       );
     });
 
-    /** The log's chunks, each as "day key count bots" of its URNs in the order written. */
+    /** The log's chunks, each as "day record count bots" of its URNs in the order written. */
     const chunks = async () =>
       (await h.rawRows("stat_resolution_urn_log")).map((r) => {
         const urns = (typeof r.urns === "string" ? JSON.parse(r.urns) : r.urns) as unknown[][];
@@ -155,12 +169,13 @@ for (const engine of engines) {
         ["urn:example:a 5"],
         ["urn:example:a 10", "urn:example:b 1"],
       ];
-      await h.store.addStats([], [urn("urn:example:a", 2, 1), urn("urn:example:b", 1, 0)]);
-      await h.store.addStats([], [urn("urn:example:a", 3, 4)]);
+      const [a, b] = (await recordIds("a", "b")) as [number, number];
+      await h.store.addStats([], [urn(a, 2, 1), urn(b, 1, 0)]);
+      await h.store.addStats([], [urn(a, 3, 4)]);
       // Appended as flushed, a chunk a flush, and counted by the reads while still in the log.
       assert.deepEqual(await chunks(), [
-        [`${DAY} urn:example:a 2 1`, `${DAY} urn:example:b 1 0`],
-        [`${DAY} urn:example:a 3 4`],
+        [`${DAY} ${a} 2 1`, `${DAY} ${b} 1 0`],
+        [`${DAY} ${a} 3 4`],
       ]);
       assert.equal(await h.store.urnLogSize(), 2);
       assert.deepEqual(await tops(), expected);
@@ -186,8 +201,8 @@ for (const engine of engines) {
       assert.deepEqual(await tops(), expected);
       // Rolled up from the log's start to the first chunk of a day not ended: a chunk of an
       // ended day written after it waits for a roll-up of the whole log.
-      await h.store.addStats([], [{ ...urn("urn:example:a", 1, 0), day: NEXT_DAY }]);
-      await h.store.addStats([], [urn("urn:example:b", 1, 1)]);
+      await h.store.addStats([], [{ ...urn(a, 1, 0), day: NEXT_DAY }]);
+      await h.store.addStats([], [urn(b, 1, 1)]);
       assert.equal(await h.store.rollUpUrnLog(NEXT_DAY, 10), 0);
       assert.equal(await h.store.rollUpUrnLog("~", 10), 2);
       assert.deepEqual(await rows("stat_resolution_urns"), [
@@ -196,7 +211,7 @@ for (const engine of engines) {
         `${NEXT_DAY} urn:example:a 1 0`,
       ]);
       // A later flush adds to the same row when rolled up (and stays in the log for the guards).
-      await h.store.addStats([], [urn("urn:example:b", 1, 1)]);
+      await h.store.addStats([], [urn(b, 1, 1)]);
       assert.deepEqual(await top("include"), ["urn:example:a 11", "urn:example:b 5"]);
     });
 
@@ -212,10 +227,8 @@ for (const engine of engines) {
         [600, 3],
       ] as const) {
         const before = await chunks();
-        const flush = Array.from({ length: n }, (_, i) => ({
-          ...urn(`urn:example:flush-${n}-${i}`, i + 1, 1),
-          day: "2026-05-05",
-        }));
+        const ids = await recordIds(...Array.from({ length: n }, (_, i) => `flush-${n}-${i}`));
+        const flush = ids.map((id, i) => ({ ...urn(id, i + 1, 1), day: "2026-05-05" }));
         await h.store.addStats([], flush);
         const added = (await chunks()).slice(before.length);
         assert.equal(added.length, made);
@@ -228,26 +241,28 @@ for (const engine of engines) {
       }
       // A flush across midnight: the ended day's URNs and the new day's in chunks of their own.
       const before = await chunks();
+      const [late, early] = await recordIds("late", "early");
       await h.store.addStats(
         [],
         [
-          { ...urn("urn:example:late", 1, 0), day: "2026-05-06" },
-          { ...urn("urn:example:early", 1, 0), day: "2026-05-07" },
+          { ...urn(late as number, 1, 0), day: "2026-05-06" },
+          { ...urn(early as number, 1, 0), day: "2026-05-07" },
         ],
       );
       assert.deepEqual((await chunks()).slice(before.length), [
-        ["2026-05-06 urn:example:late 1 0"],
-        ["2026-05-07 urn:example:early 1 0"],
+        [`2026-05-06 ${late} 1 0`],
+        [`2026-05-07 ${early} 1 0`],
       ]);
     });
 
     it("refuses to remove a chunk while any of its URNs is not rolled up", async () => {
       const JUNE = "2026-06-01";
+      const [done, pending] = await recordIds("done", "pending");
       await h.store.addStats(
         [],
         [
-          { ...urn("urn:example:done", 1, 0), day: JUNE },
-          { ...urn("urn:example:pending", 1, 0), day: JUNE },
+          { ...urn(done as number, 1, 0), day: JUNE },
+          { ...urn(pending as number, 1, 0), day: JUNE },
         ],
       );
       const id = (await h.rawRows("stat_resolution_urn_log")).at(-1)?.id;
@@ -266,26 +281,36 @@ for (const engine of engines) {
 
     it("counts assignments in the schema, for the store's every write", async () => {
       const today = new Date().toISOString().slice(0, 10);
+      const counts = async () =>
+        Object.fromEntries(
+          (
+            await h.store.assignmentSeries({
+              from: today,
+              to: today,
+              granularity: "day",
+              limit: 10,
+            })
+          ).map((p) => [p.kind, p.count]),
+        );
       const record = (name: string, status: "reserved" | "active") => ({
         urn: `urn:example:${name}`,
         key: `urn:example:${name}`,
         nid: "example",
         status,
       });
+      // The records the tests before registered count too: what these writes add is compared.
+      const before = await counts();
       await h.store.createRecord(record("r1", "reserved"), actor);
       await h.store.createRecord(record("r2", "active"), actor);
       await h.store.activate("urn:example:r1", actor);
       await h.store.deactivate("urn:example:r2", { reason: "gone" }, actor);
       // A metadata change is no assignment event.
       await h.store.updateRecord("urn:example:r1", { metadata: { title: "t" } }, actor);
-      const points = await h.store.assignmentSeries({
-        from: today,
-        to: today,
-        granularity: "day",
-        limit: 10,
-      });
+      const after = await counts();
       assert.deepEqual(
-        points.map((p) => `${p.kind} ${p.count}`),
+        ["activated", "deactivated", "registered"].map(
+          (kind) => `${kind} ${(after[kind] ?? 0) - (before[kind] ?? 0)}`,
+        ),
         ["activated 1", "deactivated 1", "registered 2"],
       );
     });

@@ -1,7 +1,7 @@
 // The statistics' URN log: a flush's URN counts appended as chunks, one row a chunk holding up to
-// URNS_A_CHUNK URNs of one day as a JSON array of entries. A row a URN cost about 3 µs of the
-// resolver's CPU for every URN resolved (a statement's bind and insert of seven columns); a chunk
-// is one JSON text, one bind, one insert, whatever it holds.
+// URNS_A_CHUNK URNs of one day as a JSON array of entries, each URN named by its record's id. A
+// row a URN cost about 3 µs of the resolver's CPU for every URN resolved (a statement's bind and
+// insert of seven columns); a chunk is one JSON text, one bind, one insert, whatever it holds.
 // The log is rolled up from its start, in the order it was written: a slice is its first chunks
 // up to the first of a day not ended yet. Chunks are appended as days pass, so that is every
 // chunk of the ended days, found without reading the log beyond the slice; a chunk of an ended
@@ -13,8 +13,8 @@ import type { UrnResolutionStat } from "./stats.js";
 /** URNs in one chunk of the log: a roll-up slice of one chunk is a short transaction. */
 export const URNS_A_CHUNK = 250;
 
-/** One URN's counts in a chunk: [key, nid, prefix, organisation, count, bots]. */
-export type LogEntry = [string, string, string, string, number, number];
+/** One URN's counts in a chunk: [record id, nid, prefix, organisation, count, bots]. */
+export type LogEntry = [number, string, string, string, number, number];
 
 /** One row of the log as written: the day and its entries as JSON text. */
 export interface LogChunk {
@@ -36,7 +36,7 @@ export function logChunks(urns: readonly UrnResolutionStat[]): LogChunk[] {
       close();
       day = u.day;
     }
-    entries.push([u.key, u.nid, u.prefix, u.organisation, u.count, u.bots]);
+    entries.push([u.record, u.nid, u.prefix, u.organisation, u.count, u.bots]);
   }
   close();
   return chunks;

@@ -120,6 +120,8 @@ export interface UrnRecord {
 
 /** What `GET /{urn}` needs, read in one lookup. */
 export interface ResolveView {
+  /** The record's id: what the statistics count its resolutions by (never reused). */
+  id: number;
   urn: string;
   status: RecordStatus;
   /** The best active locator (locator-rank.ts: healthy first, highest priority, then oldest). */

@@ -820,7 +820,7 @@ CREATE TABLE link_lease (
   },
   {
     // Version 17 as in SQLite: the URN log in chunks of up to 250 URNs of one day, as a JSON
-    // array of [key, nid, prefix, organisation, count, bots]; version 13's rows folded into the
+    // array of [record id, nid, prefix, organisation, count, bots]; version 13's rows folded into the
     // rollup first, and the new log's ids going on after every id the rollup has recorded. A
     // chunk is never changed or truncated, and is removed only once the rollup row of each of its
     // URNs has taken it in.
@@ -850,7 +850,8 @@ LANGUAGE plpgsql AS $$
 BEGIN
   IF EXISTS (SELECT 1 FROM jsonb_array_elements(OLD.urns) e WHERE NOT EXISTS (
       SELECT 1 FROM stat_resolution_urns u
-      WHERE u.day = OLD.day AND u.key = e ->> 0 AND u.logged_to >= OLD.id)) THEN
+      WHERE u.day = OLD.day AND u.logged_to >= OLD.id
+        AND u.key = (SELECT key FROM records WHERE id = (e ->> 0)::bigint))) THEN
     RAISE EXCEPTION 'statistics only grow' USING ERRCODE = 'integrity_constraint_violation';
   END IF;
   RETURN OLD;

@@ -147,7 +147,8 @@ const RESOLVE_SQL = `SELECT r.urn, r.status, r.reason, r.deactivated,
   (SELECT url FROM locators l WHERE l.record_id = r.id AND l.active
     ORDER BY ${LOCATOR_RANK} LIMIT 1) AS best,
   (SELECT successor_urn FROM successors s WHERE s.record_id = r.id
-    ORDER BY s.created DESC LIMIT 1) AS successor
+    ORDER BY s.created DESC LIMIT 1) AS successor,
+  r.id
 FROM records r WHERE r.key = $1`;
 
 const UNIQUE_VIOLATION = "23505";

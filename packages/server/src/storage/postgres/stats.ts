@@ -25,13 +25,17 @@ import {
   topUrnsSql,
 } from "../stats-sql.js";
 
+/** The URN log's entries (l, e) with their records (r), each URN's key read from its record. */
+const LOG_ENTRIES = `stat_resolution_urn_log l CROSS JOIN LATERAL jsonb_array_elements(l.urns) e
+  JOIN records r ON r.id = (e ->> 0)::bigint`;
+
 const POSTGRES: Dialect = {
   bind: (n, type) => `$${n}::${type === "count" ? "bigint" : type === "int" ? "integer" : "text"}`,
   bot: "bot::int",
   // COLLATE "C" as the rollup's columns: the two are read as one.
-  logEntries: `SELECT l.day, (e ->> 0) COLLATE "C", (e ->> 1) COLLATE "C", (e ->> 2) COLLATE "C",
+  logEntries: `SELECT l.day, r.key, (e ->> 1) COLLATE "C", (e ->> 2) COLLATE "C",
       (e ->> 3) COLLATE "C", (e ->> 4)::bigint, (e ->> 5)::bigint
-    FROM stat_resolution_urn_log l, jsonb_array_elements(l.urns) e`,
+    FROM ${LOG_ENTRIES}`,
 };
 
 export class PostgresStats implements StatsStore {
@@ -94,9 +98,9 @@ export class PostgresStats implements StatsStore {
         await client.query(
           `INSERT INTO stat_resolution_urns AS s
              (day, key, nid, prefix, organisation, count, bots, logged_to)
-           SELECT l.day, e ->> 0, max(e ->> 1), max(e ->> 2), max(e ->> 3),
+           SELECT l.day, r.key, max(e ->> 1), max(e ->> 2), max(e ->> 3),
              sum((e ->> 4)::bigint), sum((e ->> 5)::bigint), $1::bigint
-           FROM stat_resolution_urn_log l, jsonb_array_elements(l.urns) e
+           FROM ${LOG_ENTRIES}
            WHERE l.id <= $1::bigint
            GROUP BY 1, 2 ORDER BY 1, 2
            ON CONFLICT (day, key)

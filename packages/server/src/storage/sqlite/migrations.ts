@@ -953,8 +953,8 @@ CREATE TABLE link_lease (
   },
   {
     // The URN log in chunks (stats-log.ts): one row a chunk of up to 250 URNs of one day, their
-    // counts as a JSON array of [key, nid, prefix, organisation, count, bots], instead of one row
-    // a URN. A flush's rows cost the resolver most of what counting cost it; a chunk is one bind
+    // counts as a JSON array of [record id, nid, prefix, organisation, count, bots], instead of
+    // one row a URN; a URN's key is read from its record (never removed, its key never changed). A flush's rows cost the resolver most of what counting cost it; a chunk is one bind
     // and one insert. The guards stay what they were, per entry: a chunk is never changed, and is
     // removed only once the rollup row of each of its URNs has taken it in (logged_to). The rows
     // of version 13's log are folded into the rollup here (an UPDATE, then an INSERT the rollup's
@@ -986,7 +986,8 @@ SELECT 'stat_resolution_urn_log', coalesce(max(logged_to), 0) FROM stat_resoluti
 CREATE TRIGGER stat_resolution_urn_log_kept BEFORE DELETE ON stat_resolution_urn_log
 WHEN EXISTS (SELECT 1 FROM json_each(OLD.urns) e WHERE NOT EXISTS (
   SELECT 1 FROM stat_resolution_urns u
-  WHERE u.day = OLD.day AND u.key = e.value ->> 0 AND u.logged_to >= OLD.id))
+  WHERE u.day = OLD.day AND u.logged_to >= OLD.id
+    AND u.key = (SELECT key FROM records WHERE id = e.value ->> 0)))
 BEGIN
   SELECT RAISE(ABORT, 'statistics only grow');
 END;

@@ -111,7 +111,8 @@ export const RESOLVE_SQL = `SELECT r.urn, r.status, r.reason, r.deactivated,
   (SELECT url FROM locators l WHERE l.record_id = r.id AND l.active = 1
     ORDER BY ${LOCATOR_RANK} LIMIT 1) AS best,
   (SELECT successor_urn FROM successors s WHERE s.record_id = r.id
-    ORDER BY s.created DESC LIMIT 1) AS successor
+    ORDER BY s.created DESC LIMIT 1) AS successor,
+  r.id
 FROM records r WHERE r.key = ?`;
 
 /** A row of RESOLVE_SQL, its columns in order. */
@@ -122,10 +123,19 @@ type ResolveRow = [
   deactivated: string | null,
   best: string | null,
   successor: string | null,
+  id: number,
 ];
 
-function resolveView([urn, status, reason, deactivated, best, successor]: ResolveRow): ResolveView {
-  return { urn, status, reason, deactivated, best, successor };
+function resolveView([
+  urn,
+  status,
+  reason,
+  deactivated,
+  best,
+  successor,
+  id,
+]: ResolveRow): ResolveView {
+  return { id, urn, status, reason, deactivated, best, successor };
 }
 
 function toLocator(row: LocatorRow): Locator {

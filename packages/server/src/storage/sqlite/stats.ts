@@ -24,6 +24,10 @@ import {
   topUrnsSql,
 } from "../stats-sql.js";
 
+/** The URN log's entries (l, e) with their records (r), each URN's key read from its record. */
+const LOG_ENTRIES = `stat_resolution_urn_log l CROSS JOIN json_each(l.urns) e
+  CROSS JOIN records r ON r.id = e.value ->> 0`;
+
 /** A URN's rollup row as the log's chunks of a slice add up to it, columns in order. */
 type RolledUp = [string, string, string, string, string, number, number];
 
@@ -33,9 +37,9 @@ type SqliteResolutionRow = Omit<ResolutionStat, "bot"> & { bot: number };
 const SQLITE: Dialect = {
   bind: (n) => `@p${n}`,
   bot: "bot",
-  logEntries: `SELECT l.day, e.value ->> 0, e.value ->> 1, e.value ->> 2, e.value ->> 3,
-      e.value ->> 4, e.value ->> 5
-    FROM stat_resolution_urn_log l, json_each(l.urns) e`,
+  logEntries: `SELECT l.day, r.key, e.value ->> 1, e.value ->> 2, e.value ->> 3, e.value ->> 4,
+      e.value ->> 5
+    FROM ${LOG_ENTRIES}`,
 };
 
 export class SqliteStats implements StatsStore {
@@ -80,9 +84,9 @@ export class SqliteStats implements StatsStore {
     first.raw(true);
     const grouped = db
       .prepare<[number]>(
-        `SELECT l.day, e.value ->> 0, max(e.value ->> 1), max(e.value ->> 2), max(e.value ->> 3),
+        `SELECT l.day, r.key, max(e.value ->> 1), max(e.value ->> 2), max(e.value ->> 3),
            sum(e.value ->> 4), sum(e.value ->> 5)
-         FROM stat_resolution_urn_log l, json_each(l.urns) e WHERE l.id <= ? GROUP BY 1, 2`,
+         FROM ${LOG_ENTRIES} WHERE l.id <= ? GROUP BY 1, 2`,
       )
       .raw(true);
     const removeLogged = db.prepare<[number]>("DELETE FROM stat_resolution_urn_log WHERE id <= ?");
