@@ -56,20 +56,22 @@ function dayOf(ms: number): string {
 /** Where an outcome's people and crawler counts sit in a tally: two slots an outcome. */
 const SLOT = Object.fromEntries(OUTCOMES.map((o, i) => [o, 2 * i])) as Record<Outcome, number>;
 
-/**
- * One bucket's counts of the day: per outcome, people then crawlers; and per URN of the bucket,
- * by people and by crawlers. A URN is counted by its record's id, a number to a number in a map:
- * a busy resolver sees 100,000 URNs between flushes, and keeping each one's key (or an object)
- * until the flush cost it more in allocation and garbage collection than the counting itself.
- */
+/** One bucket's counts of the day: per outcome, people then crawlers. */
 interface Tally {
   nid: string;
   prefix: string;
   organisation: string;
   counts: number[];
-  urns: Map<number, number>;
-  botUrns: Map<number, number>;
 }
+
+/**
+ * Resolutions of registered URNs held before they are added up: at most this many (2 MB of ids),
+ * then added up at once. A resolution is appended (its record's id, and its tally), not counted
+ * in a map: a busy resolver sees 100,000 URNs between flushes, and a map that size, updated at
+ * random between two requests' network and database work, missed the processor's caches on
+ * every resolution, where the buffer is written in order and added up in one tight loop.
+ */
+export const URN_BUFFER = 1 << 18;
 
 /** The tally of resolutions in namespaces not served here. */
 const ELSEWHERE_AT = {};
@@ -103,6 +105,13 @@ export class ResolutionCounter {
   // that resolution already holds: no key is built per resolution. A namespace read again after
   // a change is a new object and a new tally, with the same dimensions: rows add up on writing.
   #tallies = new Map<PrefixRoute | object, Tally>();
+  /** Buffered resolutions: the record's id (negative when a crawler asked), and its tally. */
+  readonly #buffered = new Float64Array(URN_BUFFER);
+  readonly #bufferedTallies = new Array<Tally>(URN_BUFFER);
+  #bufferedCount = 0;
+  /** The buffer added up: by signed record id (as buffered), and each URN's tally. */
+  #urnCounts = new Map<number, number>();
+  #urnTallies = new Map<number, Tally>();
   /** Counts of days that ended before they were written. */
   readonly #ended: Batch = { resolutions: [], urns: [] };
   readonly #logBound: number;
@@ -136,9 +145,8 @@ export class ResolutionCounter {
   #take(): Batch {
     // One row a bucket, also where tallies share their dimensions.
     const rows = new Map<string, ResolutionStat>();
-    const urns: UrnResolutionStat[] = [];
     const day = this.#day;
-    for (const t of this.#tallies.values()) {
+    for (const t of this.#tallies.values())
       t.counts.forEach((count, slot) => {
         if (count === 0) return;
         const k = `${t.nid} ${t.prefix} ${slot}`;
@@ -155,21 +163,36 @@ export class ResolutionCounter {
             count,
           });
       });
-      const urn = (record: number, count: number, bots: number) =>
-        urns.push({
-          day,
-          record,
-          nid: t.nid,
-          prefix: t.prefix,
-          organisation: t.organisation,
-          count,
-          bots,
-        });
-      for (const [record, count] of t.urns) urn(record, count, t.botUrns.get(record) ?? 0);
-      for (const [record, bots] of t.botUrns) if (!t.urns.has(record)) urn(record, 0, bots);
-    }
+    this.#addUp();
+    const urns: UrnResolutionStat[] = [];
+    for (const [record, t] of this.#urnTallies)
+      urns.push({
+        day,
+        record,
+        nid: t.nid,
+        prefix: t.prefix,
+        organisation: t.organisation,
+        count: this.#urnCounts.get(record) ?? 0,
+        bots: this.#urnCounts.get(-record) ?? 0,
+      });
+    this.#urnCounts = new Map();
+    this.#urnTallies = new Map();
     this.#tallies = new Map();
     return { resolutions: [...rows.values()], urns };
+  }
+
+  /** Adds the buffered resolutions up, and empties the buffer. */
+  #addUp(): void {
+    const counts = this.#urnCounts;
+    const tallies = this.#urnTallies;
+    for (let i = 0; i < this.#bufferedCount; i++) {
+      const id = this.#buffered[i] as number;
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+      const record = Math.abs(id);
+      if (!tallies.has(record)) tallies.set(record, this.#bufferedTallies[i] as Tally);
+    }
+    this.#bufferedCount = 0;
+    this.#bufferedTallies.fill(undefined as unknown as Tally);
   }
 
   #endDay(): void {
@@ -214,8 +237,6 @@ export class ResolutionCounter {
         prefix: owner?.prefix ?? "",
         organisation: owner?.organisation ?? "",
         counts: new Array<number>(2 * OUTCOMES.length).fill(0),
-        urns: new Map(),
-        botUrns: new Map(),
       };
       this.#tallies.set(at, tally);
     }
@@ -223,9 +244,12 @@ export class ResolutionCounter {
     const slot = SLOT[outcome] + (bot ? 1 : 0);
     tally.counts[slot] = (tally.counts[slot] as number) + 1;
     if (found.kind !== "found") return;
-    const urns = bot ? tally.botUrns : tally.urns;
-    const record = found.view.id;
-    urns.set(record, (urns.get(record) ?? 0) + 1);
+    const n = this.#bufferedCount;
+    // Record ids start at 1: the sign is free to tell crawlers apart.
+    this.#buffered[n] = bot ? -found.view.id : found.view.id;
+    this.#bufferedTallies[n] = tally;
+    this.#bufferedCount = n + 1;
+    if (n + 1 === URN_BUFFER) this.#addUp();
   }
 
   async flush(): Promise<void> {

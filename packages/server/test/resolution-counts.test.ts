@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it, mock } from "node:test";
 import { URN } from "@urnkit/core";
 import { namespaceKey } from "../src/namespace-keys.js";
-import { type Counted, ResolutionCounter } from "../src/resolution-counts.js";
+import { type Counted, ResolutionCounter, URN_BUFFER } from "../src/resolution-counts.js";
 import { PrefixRoutes } from "../src/storage/prefix-routes.js";
 import type { ResolutionStat, UrnResolutionStat } from "../src/storage/stats.js";
 import type { Namespace, ResolutionCount, Store } from "../src/storage/store.js";
@@ -241,6 +241,28 @@ describe("ResolutionCounter", () => {
     await counter.close();
     assert.deepEqual(writes, [2000, 2000, 500]);
     assert.equal(new Set(urns.map((u) => u.record)).size, 4500);
+  });
+
+  it("adds buffered resolutions up when the buffer is full, and loses none", async () => {
+    const { store, stats, urns } = recordingStore();
+    const counter = new ResolutionCounter(store, 60000);
+    const a = lookup("urn:example:lib-buffer-a");
+    const b = lookup("urn:example:lib-buffer-b");
+    // One more than the buffer holds, and then some: a by a browser and a crawler in turn, b
+    // once by a browser after the buffer was added up.
+    const n = URN_BUFFER + 10;
+    for (let i = 0; i < n; i++) counter.add(a, "redirect", i % 2 === 0 ? BROWSER : GOOGLEBOT);
+    counter.add(b, "redirect", BROWSER);
+    await counter.close();
+    const row = (l: Counted) => urns.find((u) => l.kind === "found" && u.record === l.view.id);
+    assert.equal(row(a)?.count, n / 2);
+    assert.equal(row(a)?.bots, n / 2);
+    assert.equal(row(b)?.count, 1);
+    assert.equal(row(b)?.bots, 0);
+    assert.equal(
+      stats.reduce((sum, s) => sum + s.count, 0),
+      n + 1,
+    );
   });
 
   it("rolls up the URN log: the days before today at start and after midnight, everything past its bound", async () => {
