@@ -39,11 +39,13 @@ import {
   type AuditEntry,
   type AuditQuery,
   ConflictError,
+  type CreateOutcome,
   type Deactivation,
   type ExportPage,
   type ImmediateReads,
   type ImportBatchResult,
   type ImportItem,
+  keyTaken,
   type Locator,
   type LocatorInput,
   type MintPolicy,
@@ -275,6 +277,10 @@ export class SqliteStore implements Store {
       // API, which costs more than the object literal made from the array (resolveView).
       resolve: db.prepare<[string], ResolveRow>(RESOLVE_SQL).raw(true),
       record: db.prepare<[string], RecordRow>("SELECT * FROM records WHERE key = ?"),
+      // The keys travel as one JSON array, so one prepared statement takes any number.
+      recordsByKeys: db.prepare<[string], RecordRow>(
+        "SELECT * FROM records WHERE key IN (SELECT value FROM json_each(?))",
+      ),
       recordUrnByKey: db.prepare<[string], { urn: string }>(
         "SELECT urn FROM records WHERE key = ?",
       ),
@@ -693,6 +699,35 @@ export class SqliteStore implements Store {
     return this.db.transaction(() => this.#createRecordSync(input, actor)).immediate();
   }
 
+  async getRecords(keys: readonly string[]): Promise<Map<string, UrnRecord>> {
+    const found = new Map<string, UrnRecord>();
+    if (keys.length === 0) return found;
+    for (const row of this.s.recordsByKeys.all(JSON.stringify(keys)))
+      found.set(row.key, this.#expand(row));
+    return found;
+  }
+
+  /**
+   * The set in one transaction with the statements createRecord runs: SQLite answers in this
+   * process, so a statement per row costs no round trip, and one commit (or the caller's batch)
+   * takes the lot. Each record is a savepoint of its own, so a refused one leaves nothing behind.
+   */
+  async createRecords(inputs: readonly NewRecord[], actor: Actor): Promise<CreateOutcome[]> {
+    const one = this.db.transaction((input: NewRecord) => this.#createRecordSync(input, actor));
+    return this.db
+      .transaction(() =>
+        inputs.map((input): CreateOutcome => {
+          try {
+            return one(input);
+          } catch (error) {
+            if (error instanceof ConflictError || error instanceof StateError) return error;
+            throw error;
+          }
+        }),
+      )
+      .immediate();
+  }
+
   /**
    * Takes the prefix's next numbers and registers the first record `make` builds from one, all in
    * one transaction: SQLite has one writer anyway, so nothing waits longer for it, and a mint
@@ -722,11 +757,7 @@ export class SqliteStore implements Store {
     const t = now();
     const metadata = input.metadata == null ? null : JSON.stringify(input.metadata);
     const existing = this.s.recordUrnByKey.get(input.key);
-    if (existing !== undefined)
-      throw new ConflictError(
-        `an equivalent URN is already registered: ${existing.urn}`,
-        existing.urn,
-      );
+    if (existing !== undefined) throw keyTaken(existing.urn);
     const info = this.s.insertRecord.run({
       key: input.key,
       urn: input.urn,
