@@ -78,6 +78,7 @@ import { migrations } from "./migrations.js";
 import { SqliteOai } from "./oai.js";
 import { SqliteOrganisations } from "./organisations.js";
 import { SqlitePrefixes } from "./prefixes.js";
+import { SqliteRecordSet } from "./record-set.js";
 import { SqliteSearch } from "./search.js";
 import { SqliteStats } from "./stats.js";
 
@@ -175,6 +176,7 @@ export class SqliteStore implements Store {
   #links: SqliteLinks | undefined;
   #linkLease: SqliteLinkLease | undefined;
   #stats: SqliteStats | undefined;
+  #recordSet: SqliteRecordSet | undefined;
 
   constructor(options: SqliteStoreOptions) {
     this.db = new Database(options.filename, { readonly: options.readonly ?? false });
@@ -228,6 +230,17 @@ export class SqliteStore implements Store {
   get #harvest(): SqliteHarvest {
     this.#harvestStore ??= new SqliteHarvest(this.db);
     return this.#harvestStore;
+  }
+
+  get #set(): SqliteRecordSet {
+    this.#recordSet ??= new SqliteRecordSet(this.db, {
+      takenBy: (key) => this.s.recordUrnByKey.get(key)?.urn,
+      record: (key) => this.#recordSync(key) as UrnRecord,
+      alone: this.db.transaction((input: NewRecord, actor: Actor) =>
+        this.#createRecordSync(input, actor),
+      ),
+    });
+    return this.#recordSet;
   }
 
   get #stat(): SqliteStats {
@@ -707,25 +720,9 @@ export class SqliteStore implements Store {
     return found;
   }
 
-  /**
-   * The set in one transaction with the statements createRecord runs: SQLite answers in this
-   * process, so a statement per row costs no round trip, and one commit (or the caller's batch)
-   * takes the lot. Each record is a savepoint of its own, so a refused one leaves nothing behind.
-   */
+  /** The set in one transaction, with a few statements (record-set.ts). */
   async createRecords(inputs: readonly NewRecord[], actor: Actor): Promise<CreateOutcome[]> {
-    const one = this.db.transaction((input: NewRecord) => this.#createRecordSync(input, actor));
-    return this.db
-      .transaction(() =>
-        inputs.map((input): CreateOutcome => {
-          try {
-            return one(input);
-          } catch (error) {
-            if (error instanceof ConflictError || error instanceof StateError) return error;
-            throw error;
-          }
-        }),
-      )
-      .immediate();
+    return this.db.transaction(() => this.#set.create(inputs, actor)).immediate();
   }
 
   /**
