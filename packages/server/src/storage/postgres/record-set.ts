@@ -2,8 +2,8 @@
 // (records, locators, identifiers, the records read back, their audit rows) where createRecord
 // sends its statements record by record, each a round trip. The outcome is createRecord's for
 // each input: a key taken already, or by an earlier input of the set, is that input's
-// ConflictError and the others are created; identifiers without an organisation are refused
-// before anything is written. A set whose identifiers the database refuses (taken by another
+// ConflictError and the others are created; an input with identifiers but no organisation is
+// never inserted, and refused unless its key is taken. A set whose identifiers the database refuses (taken by another
 // record, or twice in the set) is rolled back whole by the caller and written record by record,
 // so each input gets createRecord's own answer. The statement-level triggers (full text,
 // assignment counts) see the set as one insert.
@@ -80,12 +80,11 @@ export async function createRecordSet(
   actor: Actor,
 ): Promise<CreateOutcome[]> {
   const t = now();
-  const outcomes: (CreateOutcome | undefined)[] = inputs.map((input) =>
-    (input.identifiers?.length ?? 0) > 0 && (input.organisation ?? null) === null
-      ? new StateError("identifiers belong to an organisation", "organisation-required")
-      : undefined,
-  );
-  const writing = inputs.filter((_, i) => outcomes[i] === undefined);
+  // Identifiers without an organisation: refused after the key (createRecord inserts the row
+  // first, so a taken key is the refusal then), and never inserted.
+  const orphaned = (input: NewRecord) =>
+    (input.identifiers?.length ?? 0) > 0 && (input.organisation ?? null) === null;
+  const writing = inputs.filter((input) => !orphaned(input));
   const column = <T>(pick: (input: NewRecord) => T) => writing.map(pick);
   const inserted = await c.query<{ id: number; key: string }>(INSERT_RECORDS, [
     column((r) => r.key),
@@ -159,9 +158,8 @@ export async function createRecordSet(
     for (const row of rows) created.set(row.key, toRecord(row));
   }
   // The keys the set did not create: taken before, by another writer, or by an earlier input.
-  const missing = writing.filter((input) => creator.get(input.key) !== input).map((r) => r.key);
   const holders = new Map<string, string>();
-  const before = missing.filter((key) => !created.has(key));
+  const before = inputs.filter((input) => !created.has(input.key)).map((input) => input.key);
   if (before.length > 0) {
     const { rows } = await c.query<{ key: string; urn: string }>(
       "SELECT key, urn FROM records WHERE key = ANY($1::text[])",
@@ -171,12 +169,21 @@ export async function createRecordSet(
   }
   const targets: string[] = [];
   const afters: (string | null)[] = [];
+  /** Whether an input before the one at `i` created its key. */
+  const createdBefore = (key: string, i: number) => {
+    const first = creator.get(key);
+    return first !== undefined && inputs.indexOf(first) < i;
+  };
   const result = inputs.map((input, i): CreateOutcome => {
-    const refused = outcomes[i];
-    if (refused !== undefined) return refused;
     const record = created.get(input.key);
+    const holder = holders.get(input.key);
+    if (holder !== undefined) return keyTaken(holder);
+    if (orphaned(input)) {
+      if (record !== undefined && createdBefore(input.key, i)) return keyTaken(record.urn);
+      return new StateError("identifiers belong to an organisation", "organisation-required");
+    }
     if (record === undefined || creator.get(input.key) !== input)
-      return keyTaken(record?.urn ?? holders.get(input.key) ?? input.key);
+      return keyTaken(record?.urn ?? input.key);
     targets.push(input.urn);
     afters.push(auditJson(record));
     return record;
