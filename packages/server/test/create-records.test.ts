@@ -33,7 +33,7 @@ function input(urn: string, fields: Partial<NewRecord> = {}): NewRecord {
 /** Run-time times masked: what is left must be equal. */
 function masked(value: unknown): string {
   return JSON.stringify(value, (k, v) =>
-    ["created", "updated", "at"].includes(k) && typeof v === "string" ? "~" : v,
+    ["created", "updated", "at", "deactivated"].includes(k) && typeof v === "string" ? "~" : v,
   );
 }
 
@@ -56,6 +56,13 @@ for (const engine of engines) {
       const taken = { type: "local", value: "taken" };
       await h.store.createRecord(
         input("urn:example:holder", { organisation: "lib", identifiers: [taken] }),
+        actor,
+      );
+      // f is named as the successor of a URN deactivated before f is registered.
+      await h.store.createRecord(input("urn:example:old"), actor);
+      await h.store.deactivate(
+        "urn:example:old",
+        { reason: "moved", successor: { urn: "urn:example:f", key: "urn:example:f" } },
         actor,
       );
       const outcomes = await h.store.createRecords(
@@ -115,6 +122,7 @@ for (const engine of engines) {
       );
       assert.ok(!(f instanceof Error) && f !== undefined);
       assert.equal(f.organisation, null);
+      assert.deepEqual(f.predecessors, ["urn:example:old"]);
 
       const urns = (await h.rawRows("records")).map((r) => r.urn).sort();
       assert.deepEqual(urns, [
@@ -122,6 +130,7 @@ for (const engine of engines) {
         "urn:example:e",
         "urn:example:f",
         "urn:example:holder",
+        "urn:example:old",
       ]);
       // Nothing of the refused inputs: no locator, no identifier, no audit row.
       const urls = (await h.rawRows("locators")).map((r) => r.url).sort();
@@ -148,8 +157,8 @@ for (const engine of engines) {
       const registered = stats
         .filter((s) => s.event === "registered")
         .reduce((n, s) => n + Number(s.count), 0);
-      // holder, a, e and f: the assignment counts saw the set's three as they see single writes.
-      assert.equal(registered, 4);
+      // holder, old, a, e and f: the counts saw the set's three as they see single writes.
+      assert.equal(registered, 5);
       // The full text index has e by its metadata's words.
       const words = ["E"];
       const hits = await h.store.searchRecords({ words, order: orderFor({ words }), limit: 10 });
@@ -206,7 +215,8 @@ for (const engine of engines) {
           fc.array(arbitraryInput, { maxLength: 8 }),
           fc.subarray(["a", "b", "c", "d"]),
           fc.option(fc.constantFrom("v1", "v2"), { nil: null }),
-          async (drawn, stored, storedIdentifier) => {
+          fc.option(name, { nil: null }),
+          async (drawn, stored, storedIdentifier, successor) => {
             run += 1;
             // Each run has keys and identifiers of its own.
             const nss = (n: string) => `r${run}-${n}`;
@@ -229,8 +239,19 @@ for (const engine of engines) {
                     : undefined,
               }),
             );
-            for (const h of [set, single])
+            for (const h of [set, single]) {
               for (const b of before) await h.store.createRecord(b, actor);
+              // A URN deactivated with a successor not registered yet: its predecessor then.
+              const first = before[0];
+              if (first !== undefined && successor !== null) {
+                const next = `urn:example:${nss(successor)}`;
+                await h.store.deactivate(
+                  first.key,
+                  { reason: "moved", successor: { urn: next, key: next } },
+                  actor,
+                );
+              }
+            }
             const viaSet = await set.store.createRecords(inputs, actor);
             const viaSingle: CreateOutcome[] = [];
             for (const i of inputs)

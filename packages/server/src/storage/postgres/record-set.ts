@@ -9,9 +9,16 @@
 // assignment counts) see the set as one insert.
 
 import type pg from "pg";
+import { type NewLocator, newRecord } from "../new-record.js";
 import { auditJson, now } from "../rows.js";
-import { type Actor, type CreateOutcome, keyTaken, type NewRecord, StateError } from "../store.js";
-import { RECORD_SQL, type RecordRow, toRecord } from "./record-row.js";
+import {
+  type Actor,
+  type CreateOutcome,
+  keyTaken,
+  type NewRecord,
+  StateError,
+  type UrnRecord,
+} from "../store.js";
 
 /** The database refused an identifier of the set: the set is to be written record by record. */
 export class IdentifierClash extends Error {
@@ -40,25 +47,22 @@ SELECT organisation, type, value, record_id, $5
 FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[]) AS i(organisation, type, value, record_id)
 ON CONFLICT DO NOTHING`;
 
+/** The URNs naming each key as their successor (deactivated before the key was registered). */
+const PREDECESSORS = `SELECT s.successor_key AS key, r.urn
+FROM successors s JOIN records r ON r.id = s.record_id
+WHERE s.successor_key = ANY($1::text[]) ORDER BY r.id`;
+
 const INSERT_AUDIT = `INSERT INTO audit (token_id, action, target, before, after, at)
 SELECT $1, 'urn.create', target, NULL, after, $2
 FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS a(target, after, n)
 ORDER BY n`;
 
-interface StoredLocator {
-  url: string;
-  priority: number;
-  mediaType: string | null;
-  active: boolean;
-  owner: string | null;
-}
-
 /**
  * A new record's locators one per URL, as createRecord's upserts leave them: a URL given twice
  * keeps its first owner and position and takes its last priority, media type and activity.
  */
-function storedLocators(input: NewRecord): StoredLocator[] {
-  const byUrl = new Map<string, StoredLocator>();
+function storedLocators(input: NewRecord): NewLocator[] {
+  const byUrl = new Map<string, NewLocator>();
   for (const l of input.locators ?? []) {
     const fields = {
       priority: l.priority ?? 0,
@@ -112,9 +116,12 @@ export async function createRecordSet(
     value: [] as string[],
     record: [] as number[],
   };
+  const written = new Map<string, NewLocator[]>();
   for (const [key, input] of creator) {
     const id = ids.get(key) as number;
-    for (const l of storedLocators(input)) {
+    const stored = storedLocators(input);
+    written.set(key, stored);
+    for (const l of stored) {
       locators.record.push(id);
       locators.url.push(l.url);
       locators.priority.push(l.priority);
@@ -150,12 +157,13 @@ export async function createRecordSet(
     if (stored.rowCount !== identifiers.value.length) throw new IdentifierClash();
   }
 
-  const created = new Map<string, ReturnType<typeof toRecord>>();
+  const created = new Map<string, UrnRecord>();
   if (ids.size > 0) {
-    const { rows } = await c.query<RecordRow>(`${RECORD_SQL} WHERE r.id = ANY($1::bigint[])`, [
-      [...ids.values()],
-    ]);
-    for (const row of rows) created.set(row.key, toRecord(row));
+    const predecessors = new Map<string, string[]>();
+    const { rows } = await c.query<{ key: string; urn: string }>(PREDECESSORS, [[...ids.keys()]]);
+    for (const p of rows) predecessors.set(p.key, [...(predecessors.get(p.key) ?? []), p.urn]);
+    for (const [key, input] of creator)
+      created.set(key, newRecord(input, written.get(key) ?? [], t, predecessors.get(key) ?? []));
   }
   // The keys the set did not create: taken before, by another writer, or by an earlier input.
   const holders = new Map<string, string>();

@@ -12,6 +12,7 @@
 
 import type Database from "better-sqlite3";
 import { locatorUrlKey } from "../../locator-url-key.js";
+import { type NewLocator, newRecord } from "../new-record.js";
 import { auditJson, now } from "../rows.js";
 import {
   type Actor,
@@ -26,8 +27,6 @@ import {
 export interface RecordSetAccess {
   /** The URN registered under `key`, if any. */
   takenBy(key: string): string | undefined;
-  /** The record as stored (read back after the set's writes). */
-  record(key: string): UrnRecord;
   /** createRecord inside the caller's transaction, as a savepoint of its own. */
   alone(input: NewRecord, actor: Actor): UrnRecord;
 }
@@ -37,6 +36,7 @@ export class SqliteRecordSet {
   readonly #records: Database.Statement<[{ json: string; t: string }], { id: number; key: string }>;
   readonly #locators: Database.Statement<[{ json: string; t: string }]>;
   readonly #audit: Database.Statement<[{ token: number | null; json: string; t: string }]>;
+  readonly #predecessors: Database.Statement<[string], { key: string; urn: string }>;
 
   constructor(db: Database.Database, access: RecordSetAccess) {
     this.#access = access;
@@ -57,6 +57,10 @@ export class SqliteRecordSet {
       `INSERT INTO audit (token_id, action, target, before, after, at)
        SELECT @token, 'urn.create', value ->> 0, NULL, value ->> 1, @t
        FROM json_each(@json) ORDER BY key`,
+    );
+    this.#predecessors = db.prepare(
+      `SELECT s.successor_key AS key, r.urn FROM successors s JOIN records r ON r.id = s.record_id
+       WHERE s.successor_key IN (SELECT value FROM json_each(?)) ORDER BY r.id`,
     );
   }
 
@@ -105,24 +109,44 @@ export class SqliteRecordSet {
       t,
     });
     const ids = new Map(rows.map((r) => [r.key, r.id]));
+    const written = new Map<string, NewLocator[]>();
     const locators: unknown[][] = [];
-    for (const r of plain)
-      for (const l of r.locators ?? [])
+    for (const r of plain) {
+      const own = (r.locators ?? []).map(
+        (l): NewLocator => ({
+          url: l.url,
+          priority: l.priority ?? 0,
+          mediaType: l.mediaType ?? null,
+          active: l.active !== false,
+          owner: l.owner ?? r.organisation ?? null,
+        }),
+      );
+      written.set(r.key, own);
+      for (const l of own)
         locators.push([
           ids.get(r.key),
           l.url,
           locatorUrlKey(l.url),
-          l.priority ?? 0,
-          l.mediaType ?? null,
-          l.active === false ? 0 : 1,
-          l.owner ?? r.organisation ?? null,
+          l.priority,
+          l.mediaType,
+          l.active ? 1 : 0,
+          l.owner,
         ]);
+    }
     if (locators.length > 0) this.#locators.run({ json: JSON.stringify(locators), t });
+    const predecessors = new Map<string, string[]>();
+    for (const p of this.#predecessors.all(JSON.stringify(plain.map((r) => r.key))))
+      predecessors.set(p.key, [...(predecessors.get(p.key) ?? []), p.urn]);
     const audit: [string, string | null][] = [];
     const result = inputs.map((input, i): CreateOutcome => {
       const outcome = outcomes[i];
       if (outcome !== undefined) return outcome;
-      const record = access.record(input.key);
+      const record = newRecord(
+        input,
+        written.get(input.key) ?? [],
+        t,
+        predecessors.get(input.key) ?? [],
+      );
       audit.push([input.urn, auditJson(record)]);
       return record;
     });

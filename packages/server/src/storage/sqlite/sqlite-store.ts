@@ -235,7 +235,6 @@ export class SqliteStore implements Store {
   get #set(): SqliteRecordSet {
     this.#recordSet ??= new SqliteRecordSet(this.db, {
       takenBy: (key) => this.s.recordUrnByKey.get(key)?.urn,
-      record: (key) => this.#recordSync(key) as UrnRecord,
       alone: this.db.transaction((input: NewRecord, actor: Actor) =>
         this.#createRecordSync(input, actor),
       ),
