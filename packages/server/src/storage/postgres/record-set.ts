@@ -1,9 +1,10 @@
 // Store.createRecords on PostgreSQL: a set of new records written with one statement per table
-// (records, locators, identifiers, the records read back, their audit rows) where createRecord
-// sends its statements record by record, each a round trip. The outcome is createRecord's for
-// each input: a key taken already, or by an earlier input of the set, is that input's
-// ConflictError and the others are created; an input with identifiers but no organisation is
-// never inserted, and refused unless its key is taken. A set whose identifiers the database refuses (taken by another
+// (records, locators, identifiers, the predecessors read, the audit rows) where createRecord
+// sends its statements record by record, each a round trip. The records are not read back: each
+// is built from what was written (new-record.ts). The outcome is createRecord's for each input:
+// a key taken already, or by an earlier input of the set, is that input's ConflictError and the
+// others are created; an input with identifiers but no organisation is never inserted, and
+// refused unless its key is taken. A set whose identifiers the database refuses (taken by another
 // record, or twice in the set) is rolled back whole by the caller and written record by record,
 // so each input gets createRecord's own answer. The statement-level triggers (full text,
 // assignment counts) see the set as one insert.
