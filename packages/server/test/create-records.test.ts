@@ -78,7 +78,8 @@ for (const engine of engines) {
           input("urn:example:e", {
             status: "reserved",
             organisation: "lib",
-            metadata: { title: "E" },
+            // The characters the PostgreSQL set separates JSON texts with, escaped in JSON.
+            metadata: { title: "E", note: "\u001e\u001f" },
             locators: [
               { url: "https://lib.example/e-low", priority: 1 },
               { url: "https://mirror.example/e", priority: 5, owner: "other" },
@@ -109,7 +110,7 @@ for (const engine of engines) {
       assert.equal(d.code, "organisation-required");
       assert.ok(!(e instanceof Error) && e !== undefined);
       assert.equal(e.status, "reserved");
-      assert.deepEqual(e.metadata, { title: "E" });
+      assert.deepEqual(e.metadata, { title: "E", note: "\u001e\u001f" });
       assert.deepEqual(e.identifiers, [{ type: "local", value: "e" }]);
       // Active first, then the highest priority; a locator's owner is the record's unless named.
       assert.deepEqual(

@@ -29,9 +29,22 @@ export class IdentifierClash extends Error {
   }
 }
 
+/**
+ * JSON texts (or null) as one text parameter, split by the database: a text[] of JSON would have
+ * every quote escaped by the driver and parsed back by the server, which took about 17 µs of an
+ * audit row of 700 bytes. JSON.stringify never leaves U+001E or U+001F unescaped, so the first
+ * separates the texts and the second stands for null.
+ */
+function jsonTexts(texts: readonly (string | null)[]): string {
+  return texts.map((t) => t ?? "\x1f").join("\x1e");
+}
+
+/** The parameter `jsonTexts` made, as a text[] in the statement. */
+const JSON_TEXTS = (n: number) => `string_to_array($${n}, chr(30), chr(31))`;
+
 const INSERT_RECORDS = `INSERT INTO records (key, urn, nid, status, metadata, organisation, prefix, created, updated)
 SELECT key, urn, nid, status, metadata, organisation, prefix, $8, $8
-FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], ${JSON_TEXTS(5)}, $6::text[], $7::text[])
   WITH ORDINALITY AS i(key, urn, nid, status, metadata, organisation, prefix, n)
 ORDER BY n
 ON CONFLICT (key) DO NOTHING
@@ -55,7 +68,7 @@ WHERE s.successor_key = ANY($1::text[]) ORDER BY r.id`;
 
 const INSERT_AUDIT = `INSERT INTO audit (token_id, action, target, before, after, at)
 SELECT $1, 'urn.create', target, NULL, after, $2
-FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS a(target, after, n)
+FROM unnest($3::text[], ${JSON_TEXTS(4)}) WITH ORDINALITY AS a(target, after, n)
 ORDER BY n`;
 
 /**
@@ -96,7 +109,7 @@ export async function createRecordSet(
     column((r) => r.urn),
     column((r) => r.nid),
     column((r) => r.status),
-    column((r) => (r.metadata == null ? null : JSON.stringify(r.metadata))),
+    jsonTexts(column((r) => (r.metadata == null ? null : JSON.stringify(r.metadata)))),
     column((r) => r.organisation ?? null),
     column((r) => r.prefix ?? null),
     t,
@@ -197,6 +210,7 @@ export async function createRecordSet(
     afters.push(auditJson(record));
     return record;
   });
-  if (targets.length > 0) await c.query(INSERT_AUDIT, [actor.tokenId, now(), targets, afters]);
+  if (targets.length > 0)
+    await c.query(INSERT_AUDIT, [actor.tokenId, now(), targets, jsonTexts(afters)]);
   return result;
 }

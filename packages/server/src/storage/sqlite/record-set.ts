@@ -3,9 +3,10 @@
 // createRecord runs its statements record by record; the records are built from what was written
 // (new-record.ts) rather than read back. Fewer statements matter more than they seem: SQLite
 // opens a statement savepoint for each write whose triggers may abort it, and the full-text
-// index (FTS5) writes out the terms it holds at a savepoint, so row by row, with the full-text
-// trigger, the record and locator inserts cost two to three times what one statement for the set
-// does (as measured on the harvest bench's rows). The outcome is createRecord's for each input:
+// index (FTS5), as far as we can tell, writes out the terms it holds at a savepoint: row by row,
+// with the full-text trigger, the record and locator inserts cost three times what one statement
+// for the set does, and about what the set does without that trigger (measured on rows like the
+// harvest bench's). The outcome is createRecord's for each input:
 // a key taken already, or by an earlier input of the set, is that input's ConflictError and the
 // others are created. A record with identifiers, which the store may refuse after its row is
 // written, is written on its own (as createRecord, a savepoint of its own) so that a refusal
