@@ -14,7 +14,7 @@ import type { LocatorInput, Store, TokenInfo, UrnRecord } from "./storage/store.
  * named owners, mirrors, and the URL policy. Returns them with their owner filled in.
  */
 export async function ownedLocators(
-  store: Store,
+  store: Pick<Store, "getOrganisation">,
   token: TokenInfo,
   actor: string | null,
   recordOrg: string | null,

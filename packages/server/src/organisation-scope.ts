@@ -30,7 +30,11 @@ export function serverWide(token: TokenInfo): void {
 }
 
 /** 422 unless the organisation exists and is active. */
-export async function liveOrganisation(store: Store, id: string, path = "/organisation") {
+export async function liveOrganisation(
+  store: Pick<Store, "getOrganisation">,
+  id: string,
+  path = "/organisation",
+) {
   const org = await store.getOrganisation(id);
   if (org === null)
     throw new HttpProblem(422, "unknown-organisation", `there is no organisation "${id}"`, {

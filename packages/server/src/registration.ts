@@ -33,7 +33,7 @@ export function parseApiUrn(input: string, limits: Limits): URN {
 
 /** The URN, its key and namespace when it may be registered; 422 with the issues otherwise. */
 export async function registrationTarget(
-  store: Store,
+  store: Pick<Store, "getNamespace">,
   input: string,
   limits: Limits,
 ): Promise<Target> {

@@ -19,10 +19,13 @@ import { checkNaming, requireMode } from "./prefix-policy.js";
 import { parseApiUrn, registrationTarget, type Target } from "./registration.js";
 import type { Prefix } from "./storage/prefixes.js";
 import {
+  type Actor,
   ConflictError,
   type Delegation,
+  keyTaken,
   type Namespace,
   type NamespaceInput,
+  type NewRecord,
   type RecordPatch,
   StateError,
   type Store,
@@ -55,11 +58,16 @@ function found(record: UrnRecord | null, urn: string): UrnRecord {
   return record;
 }
 
-/** The store's refusals as problems: a taken key or a lifecycle step backwards is a 409. */
-function refused(error: unknown): never {
+/** The store's refusal as a problem: a taken key or a lifecycle step backwards is a 409. */
+export function storeRefusal(error: ConflictError | StateError): HttpProblem {
   if (error instanceof ConflictError)
-    throw new HttpProblem(409, "already-registered", error.message, { existing: error.existing });
-  if (error instanceof StateError) throw new HttpProblem(409, error.code, error.message);
+    return new HttpProblem(409, "already-registered", error.message, { existing: error.existing });
+  return new HttpProblem(409, error.code, error.message);
+}
+
+/** Rethrows the store's refusals as problems, anything else as it is. */
+function refused(error: unknown): never {
+  if (error instanceof ConflictError || error instanceof StateError) throw storeRefusal(error);
   throw error;
 }
 
@@ -67,30 +75,53 @@ function notServed(nid: string): HttpProblem {
   return new HttpProblem(404, "unknown-namespace", `namespace "${nid}" is not served here`);
 }
 
+/**
+ * What a registration reads: the store, or a caller's view of it that answers repeated reads from
+ * memory (a harvest page reads each prefix and organisation once, and its records in one go).
+ */
+export type RegistrationReads = Pick<
+  Store,
+  "getNamespace" | "getPrefix" | "getOrganisation" | "getRecord"
+>;
+
 /** The prefix a URN belongs to: the longest of its namespace's prefixes that matches. */
-async function owningPrefix(store: Store, target: Target): Promise<Prefix | null> {
+async function owningPrefix(
+  reads: Pick<Store, "getPrefix">,
+  target: Target,
+): Promise<Prefix | null> {
   const route = target.ns.routes.owner(target.key);
-  return route === null ? null : store.getPrefix(route.prefix);
+  return route === null ? null : reads.getPrefix(route.prefix);
 }
 
+/** What a registration that passed every check writes (planRegistration). */
+export type RegistrationPlan =
+  /** A new record. */
+  | { kind: "create"; input: NewRecord; actor: Actor }
+  /** A URN the organisation reserved, registered in reservation mode. */
+  | { kind: "reserved"; urn: string; key: string; patch: RecordPatch; actor: Actor }
+  /** An equivalent URN is registered already: the registration is refused (409). */
+  | { kind: "taken"; existing: UrnRecord };
+
 /**
- * POST /api/v1/urns: registers a URN (reserved or active) in a namespace served here. Under a
- * prefix it belongs to the prefix's organisation: a URN the organisation reserved is registered
- * in reservation mode, any other in registrar mode, each only when the prefix allows it.
+ * The decision of POST /api/v1/urns without its write: every check registerUrn makes (role and
+ * scope, the body, the URN and its namespace's rules, the owning prefix and its organisation,
+ * locator ownership and URL policy, registration mode and naming policy) against what `reads`
+ * answers. Refusals are thrown as HttpProblems.
  */
-export async function registerUrn(
+export async function planRegistration(
   { store, limits }: ActionContext,
   token: TokenInfo,
   body: unknown,
-): Promise<UrnRecord> {
+  reads: RegistrationReads = store,
+): Promise<RegistrationPlan> {
   permit(token, "registrar", token.namespace);
   const input = checkRegisterBody(body);
   // Scope first, so a token outside its namespace learns nothing about the URN's validity.
   const nid = URN.parse(input.urn)?.nid;
   if (nid !== undefined) permit(token, "registrar", nid.toLowerCase());
   if (input.organisation !== undefined) actFor(token, input.organisation, "the registration");
-  const target = await registrationTarget(store, input.urn, limits);
-  const prefix = await owningPrefix(store, target);
+  const target = await registrationTarget(reads, input.urn, limits);
+  const prefix = await owningPrefix(reads, target);
   // An organisation's registrar has its organisation's prefixes as its scope, nothing outside.
   const owner =
     prefix?.organisation ?? (token.organisation === null ? (input.organisation ?? null) : null);
@@ -101,7 +132,7 @@ export async function registerUrn(
       "other-organisation",
       `${target.urn.href} is under prefix "${prefix.prefix}" of organisation "${owner}", not "${input.organisation}"`,
     );
-  if (owner !== null) await liveOrganisation(store, owner);
+  if (owner !== null) await liveOrganisation(reads, owner);
   else if ((input.identifiers ?? []).length > 0)
     throw new HttpProblem(
       422,
@@ -109,7 +140,7 @@ export async function registerUrn(
       "identifiers belong to an organisation: name it in organisation",
     );
   const locators = await ownedLocators(
-    store,
+    reads,
     token,
     token.organisation ?? owner,
     owner,
@@ -117,48 +148,72 @@ export async function registerUrn(
     input.locators,
   );
   const actor = actorOf(token);
-  try {
-    if (prefix !== null) {
-      const existing = await store.getRecord(target.key);
-      if (existing?.status === "reserved" && existing.organisation === owner) {
-        requireMode(prefix, "reservation");
-        return found(
-          await store.updateRecord(
-            target.key,
-            {
-              locators,
-              metadata: input.metadata,
-              owner: owner ?? undefined,
-              activate: input.status === "active",
-              identifiers: input.identifiers,
-            },
-            actor,
-          ),
-          target.urn.href,
-        );
-      }
-      if (existing === null) {
-        requireMode(prefix, "registrar", target.urn.href);
-        checkNaming(prefix, target.urn);
-      }
-    }
-    return await store.createRecord(
-      {
-        urn: target.urn.href,
-        key: target.key,
-        nid: target.nid,
-        status: input.status ?? "reserved",
+  const existing = await reads.getRecord(target.key);
+  if (existing !== null) {
+    if (prefix === null || existing.status !== "reserved" || existing.organisation !== owner)
+      return { kind: "taken", existing };
+    requireMode(prefix, "reservation");
+    return {
+      kind: "reserved",
+      urn: target.urn.href,
+      key: target.key,
+      patch: {
         locators,
-        metadata: input.metadata ?? null,
-        organisation: owner,
-        prefix: prefix?.prefix ?? null,
+        metadata: input.metadata,
+        owner: owner ?? undefined,
+        activate: input.status === "active",
         identifiers: input.identifiers,
       },
       actor,
-    );
+    };
+  }
+  if (prefix !== null) {
+    requireMode(prefix, "registrar", target.urn.href);
+    checkNaming(prefix, target.urn);
+  }
+  return {
+    kind: "create",
+    input: {
+      urn: target.urn.href,
+      key: target.key,
+      nid: target.nid,
+      status: input.status ?? "reserved",
+      locators,
+      metadata: input.metadata ?? null,
+      organisation: owner,
+      prefix: prefix?.prefix ?? null,
+      identifiers: input.identifiers,
+    },
+    actor,
+  };
+}
+
+/** Writes what planRegistration decided; the store's refusals (a key taken meanwhile) as 409s. */
+export async function writeRegistration(
+  { store }: ActionContext,
+  plan: RegistrationPlan,
+): Promise<UrnRecord> {
+  try {
+    if (plan.kind === "taken") throw keyTaken(plan.existing.urn);
+    if (plan.kind === "reserved")
+      return found(await store.updateRecord(plan.key, plan.patch, plan.actor), plan.urn);
+    return await store.createRecord(plan.input, plan.actor);
   } catch (error) {
     refused(error);
   }
+}
+
+/**
+ * POST /api/v1/urns: registers a URN (reserved or active) in a namespace served here. Under a
+ * prefix it belongs to the prefix's organisation: a URN the organisation reserved is registered
+ * in reservation mode, any other in registrar mode, each only when the prefix allows it.
+ */
+export async function registerUrn(
+  ctx: ActionContext,
+  token: TokenInfo,
+  body: unknown,
+): Promise<UrnRecord> {
+  return writeRegistration(ctx, await planRegistration(ctx, token, body));
 }
 
 /** Mints the namespace's next URN, atomically; numbers taken by hand are skipped. */

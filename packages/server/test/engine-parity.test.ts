@@ -556,6 +556,55 @@ async function batchOn(engine: Engine) {
   }
 }
 
+/**
+ * A set of new records written at once (createRecords): created ones, a key taken before and one
+ * taken by an earlier input of the set, an identifier taken, identifiers without an organisation.
+ * Each input's outcome, and the records, identifiers and audit rows each engine keeps.
+ */
+async function recordSetOn(engine: Engine) {
+  const h = await engine.open();
+  try {
+    const store = h.store;
+    await store.createNamespace({ nid: "example" }, actor);
+    await store.createOrganisation({ id: "lib", name: "Library" }, actor);
+    const taken = { type: "local", value: "taken" };
+    const record = (urn: string, fields: object = {}) => ({
+      urn,
+      key: urn.replace(/^urn:example:/i, "urn:example:"),
+      nid: "example",
+      status: "active" as const,
+      organisation: "lib",
+      locators: [{ url: `https://lib.example/${urn}`, priority: urn.length % 3 }],
+      ...fields,
+    });
+    await store.createRecord(record("urn:example:holder", { identifiers: [taken] }), actor);
+    const outcomes = await store.createRecords(
+      [
+        record("urn:example:a", { metadata: { title: "A" } }),
+        record("URN:EXAMPLE:holder"),
+        record("URN:EXAMPLE:a"),
+        record("urn:example:b", { identifiers: [taken] }),
+        record("urn:example:c", { organisation: null, identifiers: [{ type: "t", value: "c" }] }),
+        record("urn:example:d", { status: "reserved", identifiers: [{ type: "t", value: "d" }] }),
+      ],
+      actor,
+    );
+    const answers = outcomes.map((o) =>
+      o instanceof Error
+        ? `${o.name} ${(o as { code?: string }).code ?? ""} ${o.message}`
+        : `created ${o.urn} ${masked(JSON.stringify(o))}`,
+    );
+    const urns = (await h.rawRows("records")).map((r) => r.urn).sort();
+    const identifiers = (await h.rawRows("record_identifiers")).map((r) => r.value).sort();
+    const audit = (await store.audit(100))
+      .map((a) => `${a.action} ${a.target} ${masked(JSON.stringify(a.after))}`)
+      .sort();
+    return { answers, urns, identifiers, audit };
+  } finally {
+    await h.close();
+  }
+}
+
 describe("engine parity", { skip: TEST_PG === null ? "URNKIT_TEST_PG is not set" : false }, () => {
   it("the same fixture gives the same statuses and stored values on SQLite and PostgreSQL", async () => {
     const a = await run(sqlite);
@@ -598,5 +647,24 @@ describe("engine parity", { skip: TEST_PG === null ? "URNKIT_TEST_PG is not set"
       kept.map((n) => `https://lib.example/${n}`),
     );
     assert.ok(a.audit.every((x) => !x.endsWith(":c") && !x.endsWith(":e")));
+  });
+
+  it("a set of new records comes out the same, refusals included, on SQLite and PostgreSQL", async () => {
+    const a = await recordSetOn(sqlite);
+    const b = await recordSetOn(postgres);
+    assert.deepEqual(b, a);
+    assert.deepEqual(
+      a.answers.map((x) => x.split(" ", 2).join(" ")),
+      [
+        "created urn:example:a",
+        "ConflictError ",
+        "ConflictError ",
+        "StateError identifier-taken",
+        "StateError organisation-required",
+        "created urn:example:d",
+      ],
+    );
+    assert.deepEqual(a.urns, ["urn:example:a", "urn:example:d", "urn:example:holder"]);
+    assert.deepEqual(a.identifiers, ["d", "taken"]);
   });
 });

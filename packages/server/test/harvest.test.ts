@@ -12,7 +12,7 @@ import { retryAfterMs } from "../src/exchange/harvest/oai-client.js";
 import { patchRecord } from "../src/registry-actions.js";
 import { DEFAULT_LIMITS } from "../src/server.js";
 import { DEFAULT_POLICY } from "../src/storage/prefixes.js";
-import type { Store } from "../src/storage/store.js";
+import type { NewRecord, Store } from "../src/storage/store.js";
 import { type EngineHandle, engines } from "./engines.js";
 import { fixture, type Replay, replay } from "./oai-replay.js";
 import { withOverrides } from "./store-overrides.js";
@@ -538,14 +538,16 @@ for (const engine of engines) {
         },
         actor,
       );
+      // New URNs are written as a page's set (createRecords), others one by one (createRecord).
+      const refused = (input: NewRecord): NewRecord =>
+        input.key.endsWith("-1029")
+          ? { ...input, organisation: "ubhh", identifiers: [taken] }
+          : input;
       const refusing = withOverrides(h.store, {
-        createRecord: (input: Parameters<Store["createRecord"]>[0], a: typeof actor) =>
-          h.store.createRecord(
-            input.key.endsWith("-1029")
-              ? { ...input, organisation: "ubhh", identifiers: [taken] }
-              : input,
-            a,
-          ),
+        createRecord: (input: NewRecord, a: typeof actor) =>
+          h.store.createRecord(refused(input), a),
+        createRecords: (inputs: NewRecord[], a: typeof actor) =>
+          h.store.createRecords(inputs.map(refused), a),
       });
       const { run } = await harvest(refusing, {
         url: provider.url,

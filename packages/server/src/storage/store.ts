@@ -297,6 +297,11 @@ export class ConflictError extends Error {
   }
 }
 
+/** The refusal of a record whose key `existingUrn` (an equivalent spelling) holds already. */
+export function keyTaken(existingUrn: string): ConflictError {
+  return new ConflictError(`an equivalent URN is already registered: ${existingUrn}`, existingUrn);
+}
+
 /** A write refused by the record's lifecycle (e.g. activating a deactivated URN). */
 export class StateError extends Error {
   /** A stable code for the API ("invalid-transition" unless more is known). */
@@ -307,6 +312,9 @@ export class StateError extends Error {
     this.code = code;
   }
 }
+
+/** One input of createRecords: its record, or why it was not created. */
+export type CreateOutcome = UrnRecord | ConflictError | StateError;
 
 /**
  * A write the database rolled back to break a deadlock with another transaction, or as a
@@ -373,8 +381,17 @@ export interface Store
 
   resolve(key: string): Promise<ResolveView | null>;
   getRecord(key: string): Promise<UrnRecord | null>;
+  /** The records of `keys` that exist, by key, read in one statement. */
+  getRecords(keys: readonly string[]): Promise<Map<string, UrnRecord>>;
   /** Throws ConflictError naming the existing record when the key is taken, in any status. */
   createRecord(input: NewRecord, actor: Actor): Promise<UrnRecord>;
+  /**
+   * createRecord for each input, as a set: each input's outcome in input order, the record or
+   * the refusal createRecord would have thrown (a key taken already, or earlier in `inputs`: a
+   * ConflictError; a StateError), the others created all the same, each with its "urn.create"
+   * audit row. One transaction (a savepoint inside a batch), a few statements for the whole set.
+   */
+  createRecords(inputs: readonly NewRecord[], actor: Actor): Promise<CreateOutcome[]>;
   /**
    * Present when the engine can take a prefix's number and register its record in one
    * transaction without holding others up longer (SQLite's single writer): the record `make`

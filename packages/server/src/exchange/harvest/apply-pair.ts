@@ -1,6 +1,7 @@
 // One harvested URN with its URLs written to the registry as the harvesting organisation, through
-// the registry actions the API uses (registerUrn, patchRecord): the same validation, prefix
-// policies, locator ownership and audit rows. What "update" means for a harvest: a URN already
+// the registry actions the API uses (planRegistration and writeRegistration, which registerUrn is
+// made of, and patchRecord): the same validation, prefix policies, locator ownership and audit
+// rows. What "update" means for a harvest: a URN already
 // here gets the URLs it does not have yet as active locators of the organisation; its other
 // locators, the organisation's own included, stay as they are (a harvest only adds, so a
 // provider that drops a URL from a record never silently unlinks it here), and nobody else's
@@ -10,7 +11,13 @@ import { HttpProblem } from "../../http/problem.js";
 import { namespaceKey } from "../../namespace-keys.js";
 import { actFor } from "../../organisation-scope.js";
 import { parseApiUrn } from "../../registration.js";
-import { type ActionContext, patchRecord, registerUrn } from "../../registry-actions.js";
+import {
+  type ActionContext,
+  patchRecord,
+  planRegistration,
+  type RegistrationPlan,
+  writeRegistration,
+} from "../../registry-actions.js";
 import type { TokenInfo, UrnRecord } from "../../storage/store.js";
 import type { LocatorFields } from "../../validation/record.js";
 
@@ -67,9 +74,44 @@ export function alreadyRegistered(error: unknown): boolean {
   return error instanceof HttpProblem && error.code === "already-registered";
 }
 
+/** The registration a harvested pair asks for; 422 when the record names no URL for the URN. */
+export function pairRegistration(urn: string, urls: readonly string[]) {
+  if (urls.length === 0)
+    throw new HttpProblem(
+      422,
+      "no-locator",
+      `the record names ${urn} but no http(s) URL for it: nothing to register`,
+    );
+  return { urn, status: "active" as const, locators: urls.map((url) => ({ url })) };
+}
+
 /**
- * Registers `urn` (active, with `urls` as its locators) or adds the URLs it lacks. Refusals are
- * thrown as the API's HttpProblems.
+ * Writes a pair's planned registration (planRegistration of pairRegistration's body): a new or
+ * reserved URN is registered; a URN registered already (found so by the plan, or registered
+ * meanwhile) gets the locators it lacks.
+ */
+export async function applyPlan(
+  ctx: ActionContext,
+  token: TokenInfo,
+  urn: string,
+  locators: readonly LocatorFields[],
+  plan: RegistrationPlan,
+): Promise<PairOutcome> {
+  if (plan.kind !== "taken")
+    try {
+      const record = await writeRegistration(ctx, plan);
+      return record.created === record.updated ? "created" : "updated";
+    } catch (error) {
+      if (!alreadyRegistered(error)) throw error;
+    }
+  const existing = plan.kind === "taken" ? plan.existing : await registeredRecord(ctx, urn);
+  return (await addLocators(ctx, token, existing, locators)) ? "updated" : "unchanged";
+}
+
+/**
+ * Registers `urn` (active, with `urls` as its locators) or adds the URLs it lacks, as POST
+ * /api/v1/urns would (a URN the organisation reserved is registered in reservation mode), then
+ * PATCH. Refusals are thrown as the API's HttpProblems.
  */
 export async function applyPair(
   ctx: ActionContext,
@@ -77,21 +119,6 @@ export async function applyPair(
   urn: string,
   urls: readonly string[],
 ): Promise<PairOutcome> {
-  if (urls.length === 0)
-    throw new HttpProblem(
-      422,
-      "no-locator",
-      `the record names ${urn} but no http(s) URL for it: nothing to register`,
-    );
-  const locators = urls.map((url) => ({ url }));
-  // Registered first, as POST /api/v1/urns would (a URN the organisation reserved is registered
-  // in reservation mode); a URN registered already is then updated.
-  try {
-    const record = await registerUrn(ctx, token, { urn, status: "active", locators });
-    return record.created === record.updated ? "created" : "updated";
-  } catch (error) {
-    if (!alreadyRegistered(error)) throw error;
-  }
-  const existing = await registeredRecord(ctx, urn);
-  return (await addLocators(ctx, token, existing, locators)) ? "updated" : "unchanged";
+  const body = pairRegistration(urn, urls);
+  return applyPlan(ctx, token, urn, body.locators, await planRegistration(ctx, token, body));
 }

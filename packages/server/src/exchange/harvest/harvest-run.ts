@@ -12,9 +12,10 @@
 import type { Limits } from "../../http/context.js";
 import { HttpProblem } from "../../http/problem.js";
 import { namespaceKey } from "../../namespace-keys.js";
+import { actorOf } from "../../operator.js";
 import { liveOrganisation } from "../../organisation-scope.js";
 import { parseApiUrn } from "../../registration.js";
-import type { ActionContext } from "../../registry-actions.js";
+import { type ActionContext, planRegistration, storeRefusal } from "../../registry-actions.js";
 import {
   type HarvestCounts,
   type HarvestProgress,
@@ -23,11 +24,18 @@ import {
   type HarvestSource,
   NO_COUNTS,
 } from "../../storage/harvest.js";
-import { StateError, type Store } from "../../storage/store.js";
+import { ConflictError, type NewRecord, StateError, type Store } from "../../storage/store.js";
 import { applyNative } from "./apply-native.js";
-import { applyPair, harvestToken, type PairOutcome } from "./apply-pair.js";
+import {
+  applyPair,
+  applyPlan,
+  harvestToken,
+  type PairOutcome,
+  pairRegistration,
+} from "./apply-pair.js";
 import { DEFAULT_CLIENT, OaiClient, type OaiClientOptions, OaiRequestError } from "./oai-client.js";
 import { OaiFormatError, type OaiRecord, type OaiResponse } from "./oai-response.js";
+import { pageReads } from "./page-reads.js";
 import { recordPairs } from "./record-pairs.js";
 
 export const METADATA_PREFIXES = ["oai_dc", "epicur", "urnkit"] as const;
@@ -110,9 +118,26 @@ function pairKey(urn: string, limits: Limits): string {
   }
 }
 
+/** One URN of a page to write: its record's place in the page and its own in the record. */
+interface PageUrn {
+  record: number;
+  slot: number;
+  urn: string;
+  /** The URN's URLs (oai_dc, epicur); absent for a native record. */
+  urls?: readonly string[];
+  /** Writes it on its own: plans against the store, then writes. */
+  write: () => Promise<PairOutcome>;
+  /** Writes its plan made with the page's reads, when one was made and is not a new record. */
+  planned?: () => Promise<PairOutcome>;
+}
+
 /**
- * Writes one page's records, up to `concurrency` URNs at a time (one URN's writes in order);
- * counts and refusals come out in the page's order. Refusals are collected, never dropped.
+ * Writes one page's records. The pairs of URNs new here are planned with the page's reads
+ * (page-reads.ts) and created as one set (Store.createRecords); every other URN (one registered
+ * already, a reserved one, a native record, a later spelling of a URN of the page, a new one
+ * that another writer registered meanwhile) is written on its own after it, up to `concurrency`
+ * URNs at a time, one URN's writes in order. Counts and refusals come out in the page's order.
+ * Refusals are collected, never dropped.
  */
 async function applyRecords(
   ctx: ActionContext,
@@ -123,21 +148,26 @@ async function applyRecords(
   const token = harvestToken(organisation);
   const page: HarvestProgress = { ...NO_COUNTS, pages: 1, refusals: [], pending: null };
   const results: PairResult[][] = records.map(() => []);
-  const groups = new Map<
-    string,
-    { record: number; urn: string; write: () => Promise<PairOutcome> }[]
-  >();
-  const add = (record: number, urn: string, write: () => Promise<PairOutcome>) => {
-    const key = pairKey(urn, ctx.limits);
+  const groups = new Map<string, PageUrn[]>();
+  const add = (entry: Omit<PageUrn, "slot">) => {
+    const key = pairKey(entry.urn, ctx.limits);
     const group = groups.get(key) ?? [];
     if (group.length === 0) groups.set(key, group);
-    group.push({ record, urn, write });
+    group.push({ ...entry, slot: (results[entry.record] ?? []).push("unchanged") - 1 });
+  };
+  const settle = (entry: PageUrn, result: PairResult) => {
+    (results[entry.record] ?? [])[entry.slot] = result;
+  };
+  const refusal = (entry: PageUrn, error: unknown): PairResult => {
+    if (!(error instanceof HttpProblem)) throw error;
+    const oaiIdentifier = records[entry.record]?.identifier ?? "";
+    return { oaiIdentifier, urn: entry.urn, code: error.code, reason: error.message };
   };
   records.forEach((record, i) => {
     if (record.deleted) return;
     const native = record.native;
     if (native !== null && native.urn !== "") {
-      add(i, native.urn, () => applyNative(ctx, token, native));
+      add({ record: i, urn: native.urn, write: () => applyNative(ctx, token, native) });
       return;
     }
     const { urns, urls } = recordPairs(record);
@@ -148,25 +178,56 @@ async function applyRecords(
         code: "no-urn",
         reason: "the record's metadata names no URN",
       });
-    for (const urn of urns) add(i, urn, () => applyPair(ctx, token, urn, urls));
+    for (const urn of urns)
+      add({ record: i, urn, urls, write: () => applyPair(ctx, token, urn, urls) });
   });
-  const queue = [...groups.values()];
+
+  // Each URN's first pair planned against the page's reads: the new ones become one set.
+  const reads = await pageReads(ctx.store, [...groups.keys()]);
+  const creating: { entry: PageUrn; group: PageUrn[]; input: NewRecord }[] = [];
+  for (const group of groups.values()) {
+    const first = group[0];
+    if (first?.urls === undefined) continue;
+    const { urn, urls } = first;
+    try {
+      const body = pairRegistration(urn, urls);
+      const plan = await planRegistration(ctx, token, body, reads);
+      if (plan.kind === "create") {
+        creating.push({ entry: first, group, input: plan.input });
+        group.shift();
+      } else first.planned = () => applyPlan(ctx, token, urn, body.locators, plan);
+    } catch (error) {
+      settle(first, refusal(first, error));
+      group.shift();
+    }
+  }
+  const outcomes = await ctx.store.createRecords(
+    creating.map((c) => c.input),
+    actorOf(token),
+  );
+  outcomes.forEach((outcome, i) => {
+    const { entry, group } = creating[i] as (typeof creating)[number];
+    // Registered by another writer since the page's reads: written on its own, as an update.
+    if (outcome instanceof ConflictError) group.unshift(entry);
+    else if (outcome instanceof StateError) settle(entry, refusal(entry, storeRefusal(outcome)));
+    else settle(entry, "created");
+  });
+
+  const queue = [...groups.values()].filter((group) => group.length > 0);
   let written = 0;
   const worker = async () => {
     for (let group = queue.shift(); group !== undefined; group = queue.shift())
-      for (const { record, urn, write } of group) {
+      for (const entry of group) {
         // An engine that answers at once (SQLite) never lets the event loop turn: a turn now and
         // then lets the next page arrive while this one is written.
         if (++written % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
         let result: PairResult;
         try {
-          result = await write();
+          result = await (entry.planned ?? entry.write)();
         } catch (error) {
-          if (!(error instanceof HttpProblem)) throw error;
-          const oaiIdentifier = records[record]?.identifier ?? "";
-          result = { oaiIdentifier, urn, code: error.code, reason: error.message };
+          result = refusal(entry, error);
         }
-        results[record]?.push(result);
+        settle(entry, result);
       }
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));

@@ -22,9 +22,7 @@ import {
   auditJson,
   type NamespaceRow,
   now,
-  type RecordColumns,
   recordLine,
-  toRecord as recordOf,
   SESSION_SELECT,
   TOKEN_COLUMNS,
   TOKEN_LIVE,
@@ -40,12 +38,13 @@ import {
   type AuditEntry,
   type AuditQuery,
   ConflictError,
+  type CreateOutcome,
   type Deactivation,
   type ExportPage,
   type ImportBatchResult,
   type ImportItem,
   type ImportSequence,
-  type Locator,
+  keyTaken,
   type LocatorInput,
   type MintPolicy,
   type Namespace,
@@ -89,17 +88,12 @@ import {
   readPrefix,
   takeNumbers,
 } from "./prefixes.js";
+import { RECORD_SQL, type RecordRow, toRecord } from "./record-row.js";
+import { createRecordSet, IdentifierClash } from "./record-set.js";
 import { PostgresSearch } from "./search.js";
 import { sessionOptions } from "./session-options.js";
 import { PostgresStats } from "./stats.js";
 import { WriteBatches } from "./write-batch.js";
-
-interface RecordRow extends RecordColumns {
-  locators: Locator[];
-  successors: string[];
-  predecessors: string[];
-  identifiers: RecordIdentifier[];
-}
 
 export interface PostgresStoreOptions {
   /** postgres://user:password@host:port/database (libpq-style parameters allowed). */
@@ -127,21 +121,6 @@ const MIGRATION_LOCK = 0x75726e6b; // "urnk": one process migrates at a time
 
 const NAMESPACE_SQL = `SELECT n.*, t.template FROM namespaces n
   LEFT JOIN namespace_templates t ON t.nid = n.nid AND t.revision = n.template_revision`;
-
-// One round trip for a whole record: its locators best first, successors newest first.
-const RECORD_SQL = `SELECT r.*,
-  (SELECT coalesce(json_agg(json_build_object('url', l.url, 'priority', l.priority,
-      'mediaType', l.media_type, 'active', l.active, 'owner', l.owner, 'created', l.created)
-      ORDER BY l.active DESC, ${LOCATOR_RANK}), '[]')
-    FROM locators l WHERE l.record_id = r.id) AS locators,
-  (SELECT coalesce(json_agg(json_build_object('type', i.type, 'value', i.value)
-      ORDER BY i.type, i.value), '[]')
-    FROM record_identifiers i WHERE i.record_id = r.id) AS identifiers,
-  ARRAY(SELECT s.successor_urn FROM successors s WHERE s.record_id = r.id
-    ORDER BY s.created DESC, s.successor_key) AS successors,
-  ARRAY(SELECT p.urn FROM successors s JOIN records p ON p.id = s.record_id
-    WHERE s.successor_key = r.key ORDER BY p.id) AS predecessors
-FROM records r`;
 
 const RESOLVE_SQL = `SELECT r.urn, r.status, r.reason, r.deactivated,
   (SELECT url FROM locators l WHERE l.record_id = r.id AND l.active
@@ -185,8 +164,6 @@ function deferred(): Deferred {
 function randomLockKey(): bigint {
   return randomBytes(8).readBigInt64BE();
 }
-
-const toRecord = (row: RecordRow): UrnRecord => recordOf(row, row);
 
 const toLine = (row: RecordRow): RecordLine => recordLine(row, row);
 
@@ -660,6 +637,40 @@ export class PostgresStore implements Store {
     return key === null ? null : this.getRecord(key);
   }
 
+  async getRecords(keys: readonly string[]): Promise<Map<string, UrnRecord>> {
+    const found = new Map<string, UrnRecord>();
+    if (keys.length === 0) return found;
+    const { rows } = await this.#db().query<RecordRow>({
+      name: "records",
+      text: `${RECORD_SQL} WHERE r.key = ANY($1::text[])`,
+      values: [keys],
+    });
+    for (const row of rows) found.set(row.key, toRecord(row));
+    return found;
+  }
+
+  /**
+   * The set with a few statements (record-set.ts); one whose identifiers the database refuses is
+   * rolled back and written record by record, each getting createRecord's own answer.
+   */
+  async createRecords(inputs: readonly NewRecord[], actor: Actor): Promise<CreateOutcome[]> {
+    if (inputs.length === 0) return [];
+    try {
+      return await this.#tx((c) => createRecordSet(c, inputs, actor));
+    } catch (error) {
+      if (!(error instanceof IdentifierClash)) throw error;
+    }
+    const outcomes: CreateOutcome[] = [];
+    for (const input of inputs)
+      outcomes.push(
+        await this.createRecord(input, actor).catch((error: unknown) => {
+          if (error instanceof ConflictError || error instanceof StateError) return error;
+          throw error;
+        }),
+      );
+    return outcomes;
+  }
+
   async createRecord(input: NewRecord, actor: Actor): Promise<UrnRecord> {
     return this.#tx(async (c) => {
       const t = now();
@@ -682,11 +693,7 @@ export class PostgresStore implements Store {
         const existing = await c.query<{ urn: string }>("SELECT urn FROM records WHERE key = $1", [
           input.key,
         ]);
-        const urn = existing.rows[0]?.urn;
-        throw new ConflictError(
-          `an equivalent URN is already registered: ${urn}`,
-          urn ?? input.key,
-        );
+        throw keyTaken(existing.rows[0]?.urn ?? input.key);
       }
       const id = rows[0].id;
       await this.#insertLocators(c, id, input.locators, t, input.organisation ?? null);

@@ -39,11 +39,13 @@ import {
   type AuditEntry,
   type AuditQuery,
   ConflictError,
+  type CreateOutcome,
   type Deactivation,
   type ExportPage,
   type ImmediateReads,
   type ImportBatchResult,
   type ImportItem,
+  keyTaken,
   type Locator,
   type LocatorInput,
   type MintPolicy,
@@ -76,6 +78,7 @@ import { migrations } from "./migrations.js";
 import { SqliteOai } from "./oai.js";
 import { SqliteOrganisations } from "./organisations.js";
 import { SqlitePrefixes } from "./prefixes.js";
+import { SqliteRecordSet } from "./record-set.js";
 import { SqliteSearch } from "./search.js";
 import { SqliteStats } from "./stats.js";
 
@@ -183,6 +186,7 @@ export class SqliteStore implements Store {
   #links: SqliteLinks | undefined;
   #linkLease: SqliteLinkLease | undefined;
   #stats: SqliteStats | undefined;
+  #recordSet: SqliteRecordSet | undefined;
 
   constructor(options: SqliteStoreOptions) {
     this.db = new Database(options.filename, { readonly: options.readonly ?? false });
@@ -238,6 +242,16 @@ export class SqliteStore implements Store {
     return this.#harvestStore;
   }
 
+  get #set(): SqliteRecordSet {
+    this.#recordSet ??= new SqliteRecordSet(this.db, {
+      takenBy: (key) => this.s.recordUrnByKey.get(key)?.urn,
+      alone: this.db.transaction((input: NewRecord, actor: Actor) =>
+        this.#createRecordSync(input, actor),
+      ),
+    });
+    return this.#recordSet;
+  }
+
   get #stat(): SqliteStats {
     this.#stats ??= new SqliteStats(this.db);
     return this.#stats;
@@ -285,6 +299,10 @@ export class SqliteStore implements Store {
       // API, which costs more than the object literal made from the array (resolveView).
       resolve: db.prepare<[string], ResolveRow>(RESOLVE_SQL).raw(true),
       record: db.prepare<[string], RecordRow>("SELECT * FROM records WHERE key = ?"),
+      // The keys travel as one JSON array, so one prepared statement takes any number.
+      recordsByKeys: db.prepare<[string], RecordRow>(
+        "SELECT * FROM records WHERE key IN (SELECT value FROM json_each(?))",
+      ),
       recordUrnByKey: db.prepare<[string], { urn: string }>(
         "SELECT urn FROM records WHERE key = ?",
       ),
@@ -703,6 +721,19 @@ export class SqliteStore implements Store {
     return this.db.transaction(() => this.#createRecordSync(input, actor)).immediate();
   }
 
+  async getRecords(keys: readonly string[]): Promise<Map<string, UrnRecord>> {
+    const found = new Map<string, UrnRecord>();
+    if (keys.length === 0) return found;
+    for (const row of this.s.recordsByKeys.all(JSON.stringify(keys)))
+      found.set(row.key, this.#expand(row));
+    return found;
+  }
+
+  /** The set in one transaction, with a few statements (record-set.ts). */
+  async createRecords(inputs: readonly NewRecord[], actor: Actor): Promise<CreateOutcome[]> {
+    return this.db.transaction(() => this.#set.create(inputs, actor)).immediate();
+  }
+
   /**
    * Takes the prefix's next numbers and registers the first record `make` builds from one, all in
    * one transaction: SQLite has one writer anyway, so nothing waits longer for it, and a mint
@@ -732,11 +763,7 @@ export class SqliteStore implements Store {
     const t = now();
     const metadata = input.metadata == null ? null : JSON.stringify(input.metadata);
     const existing = this.s.recordUrnByKey.get(input.key);
-    if (existing !== undefined)
-      throw new ConflictError(
-        `an equivalent URN is already registered: ${existing.urn}`,
-        existing.urn,
-      );
+    if (existing !== undefined) throw keyTaken(existing.urn);
     const info = this.s.insertRecord.run({
       key: input.key,
       urn: input.urn,
