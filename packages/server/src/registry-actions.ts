@@ -38,6 +38,7 @@ import {
   checkMintBody,
   checkPatchBody,
   checkRegisterBody,
+  type RecordFields,
 } from "./validation/record.js";
 
 export interface ActionContext {
@@ -91,6 +92,30 @@ async function owningPrefix(
 ): Promise<Prefix | null> {
   const route = target.ns.routes.owner(target.key);
   return route === null ? null : reads.getPrefix(route.prefix);
+}
+
+/**
+ * The record a registration or a mint creates: `target` under its owning prefix (if any), of
+ * the prefix's organisation or the one named, reserved unless asked active.
+ */
+function newRecord(
+  target: Target,
+  input: Pick<RecordFields, "metadata" | "identifiers"> & { status?: NewRecord["status"] },
+  locators: NewRecord["locators"],
+  prefix: Prefix | null,
+  owner: string | null,
+): NewRecord {
+  return {
+    urn: target.urn.href,
+    key: target.key,
+    nid: target.nid,
+    status: input.status ?? "reserved",
+    locators,
+    metadata: input.metadata ?? null,
+    organisation: owner,
+    prefix: prefix?.prefix ?? null,
+    identifiers: input.identifiers,
+  };
 }
 
 /** What a registration that passed every check writes (planRegistration). */
@@ -173,17 +198,7 @@ export async function planRegistration(
   }
   return {
     kind: "create",
-    input: {
-      urn: target.urn.href,
-      key: target.key,
-      nid: target.nid,
-      status: input.status ?? "reserved",
-      locators,
-      metadata: input.metadata ?? null,
-      organisation: owner,
-      prefix: prefix?.prefix ?? null,
-      identifiers: input.identifiers,
-    },
+    input: newRecord(target, input, locators, prefix, owner),
     actor,
   };
 }
@@ -240,17 +255,7 @@ export async function mintUrn(
     const locators = await ownedLocators(store, token, owner, owner, prefix, input.locators);
     try {
       return await store.createRecord(
-        {
-          urn: target.urn.href,
-          key: target.key,
-          nid,
-          status: input.status ?? "reserved",
-          locators,
-          metadata: input.metadata ?? null,
-          organisation: owner,
-          prefix: prefix?.prefix ?? null,
-          identifiers: input.identifiers,
-        },
+        newRecord(target, input, locators, prefix, owner),
         actorOf(token),
       );
     } catch (error) {

@@ -14,9 +14,9 @@ import pg from "pg";
 import { locatorUrlKey } from "../src/locator-url-key.js";
 import { migrations as pgMigrations } from "../src/storage/postgres/migrations.js";
 import { openPostgresStore } from "../src/storage/postgres/postgres-store.js";
-import { migrations as sqliteMigrations } from "../src/storage/sqlite/migrations.js";
 import { SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../src/storage/store.js";
+import { postgresAtVersion, sqliteAtVersion } from "./old-schema.js";
 import { createTestDatabase, PG_SKIP } from "./pg-database.js";
 
 describe("locatorUrlKey", () => {
@@ -151,13 +151,7 @@ describe("migration 8 on a registry of version 7", () => {
     const file = join(dir, "old.db");
     try {
       const raw = new Database(file);
-      raw.exec(
-        "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied TEXT NOT NULL)",
-      );
-      for (const m of sqliteMigrations.filter((m) => m.version <= 7)) {
-        raw.exec(m.sql);
-        raw.prepare("INSERT INTO schema_migrations VALUES (?, ?, 'x')").run(m.version, m.name);
-      }
+      sqliteAtVersion(raw, 7);
       for (const sql of V7_ROWS) raw.exec(sql);
       raw.close();
       const store = new SqliteStore({ filename: file });
@@ -186,16 +180,7 @@ describe("migration 8 on a registry of version 7", () => {
     try {
       const client = new pg.Client({ connectionString: db.url });
       await client.connect();
-      await client.query(
-        "CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied text NOT NULL)",
-      );
-      for (const m of pgMigrations.filter((m) => m.version <= 7)) {
-        await client.query(m.sql);
-        await client.query("INSERT INTO schema_migrations VALUES ($1, $2, 'x')", [
-          m.version,
-          m.name,
-        ]);
-      }
+      await postgresAtVersion(client, 7);
       // Explicit ids into an identity column.
       for (const sql of V7_ROWS)
         await client.query(sql.replace(/\)\s+VALUES/, ") OVERRIDING SYSTEM VALUE VALUES"));

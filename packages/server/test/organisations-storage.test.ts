@@ -12,13 +12,12 @@ import { after, before, describe, it } from "node:test";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { seedExample } from "../src/seed.js";
-import { migrations as pgMigrations } from "../src/storage/postgres/migrations.js";
 import { openPostgresStore } from "../src/storage/postgres/postgres-store.js";
 import { DEFAULT_POLICY } from "../src/storage/prefixes.js";
-import { migrations as sqliteMigrations } from "../src/storage/sqlite/migrations.js";
 import { SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import { ConflictError, StateError } from "../src/storage/store.js";
 import { type EngineHandle, engines } from "./engines.js";
+import { postgresAtVersion, sqliteAtVersion } from "./old-schema.js";
 import { createTestDatabase, PG_SKIP } from "./pg-database.js";
 
 const actor = { tokenId: null };
@@ -238,13 +237,7 @@ describe("an existing database upgrades in place (sqlite)", () => {
     try {
       const file = join(dir, "old.db");
       const db = new Database(file);
-      db.exec(
-        "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied TEXT NOT NULL)",
-      );
-      for (const m of sqliteMigrations.filter((m) => m.version <= 6)) {
-        db.exec(m.sql);
-        db.prepare("INSERT INTO schema_migrations VALUES (?, ?, 'x')").run(m.version, m.name);
-      }
+      sqliteAtVersion(db, 6);
       db.exec(OLD_NAMESPACE);
       db.close();
       const store = new SqliteStore({ filename: file });
@@ -270,16 +263,7 @@ describe("an existing database upgrades in place (postgres)", { skip: PG_SKIP },
     try {
       const client = new pg.Client({ connectionString: db.url });
       await client.connect();
-      await client.query(
-        "CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied text NOT NULL)",
-      );
-      for (const m of pgMigrations.filter((m) => m.version <= 6)) {
-        await client.query(m.sql);
-        await client.query("INSERT INTO schema_migrations VALUES ($1, $2, 'x')", [
-          m.version,
-          m.name,
-        ]);
-      }
+      await postgresAtVersion(client, 6);
       await client.query(OLD_NAMESPACE);
       await client.end();
       const store = await openPostgresStore({ url: db.url });

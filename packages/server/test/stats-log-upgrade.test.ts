@@ -9,11 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import pg from "pg";
-import { migrations as pgMigrations } from "../src/storage/postgres/migrations.js";
 import { openPostgresStore } from "../src/storage/postgres/postgres-store.js";
-import { migrations as sqliteMigrations } from "../src/storage/sqlite/migrations.js";
 import { SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../src/storage/store.js";
+import { postgresAtVersion, sqliteAtVersion } from "./old-schema.js";
 import { createTestDatabase, PG_SKIP } from "./pg-database.js";
 
 const DAY = "2026-03-04";
@@ -79,13 +78,7 @@ describe("migration 17 on a registry of version 15 (sqlite)", () => {
       // The store's own connection (it gives the SQL functions early migrations call), with the
       // migrations before 17 applied by hand.
       const store = new SqliteStore({ filename: join(dir, "old.db") });
-      store.db.exec(
-        "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied TEXT NOT NULL)",
-      );
-      for (const m of sqliteMigrations.filter((m) => m.version < 17)) {
-        store.db.exec(m.sql);
-        store.db.prepare("INSERT INTO schema_migrations VALUES (?, ?, 'x')").run(m.version, m.name);
-      }
+      sqliteAtVersion(store.db, 16);
       for (const sql of OLD_STATE) store.db.exec(sql.replace("OVERRIDING SYSTEM VALUE ", ""));
       await store.migrate();
       await checkUpgraded(
@@ -106,16 +99,7 @@ describe("migration 17 on a registry of version 15 (postgres)", { skip: PG_SKIP 
     try {
       const client = new pg.Client({ connectionString: db.url });
       await client.connect();
-      await client.query(
-        "CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied text NOT NULL)",
-      );
-      for (const m of pgMigrations.filter((m) => m.version < 17)) {
-        await client.query(m.sql);
-        await client.query("INSERT INTO schema_migrations VALUES ($1, $2, 'x')", [
-          m.version,
-          m.name,
-        ]);
-      }
+      await postgresAtVersion(client, 16);
       for (const sql of OLD_STATE) await client.query(sql);
       const store = await openPostgresStore({ url: db.url });
       await checkUpgraded(
