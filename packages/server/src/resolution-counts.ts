@@ -99,7 +99,7 @@ export class ResolutionCounter {
   readonly #flushTimer: NodeJS.Timeout;
   readonly #crawlers = new CrawlerCheck();
   #midnightTimer: NodeJS.Timeout | undefined;
-  /** The day being counted, and its counts by bucket and by URN key. */
+  /** The day being counted, and its counts by bucket (the URNs' in the buffer below). */
   #day = dayOf(Date.now());
   // Keyed by the prefix route, the namespace (outside every prefix) or ELSEWHERE_AT, all objects
   // that resolution already holds: no key is built per resolution. A namespace read again after
