@@ -56,16 +56,12 @@ function dayOf(ms: number): string {
 /** Where an outcome's people and crawler counts sit in a tally: two slots an outcome. */
 const SLOT = Object.fromEntries(OUTCOMES.map((o, i) => [o, 2 * i])) as Record<Outcome, number>;
 
-/**
- * One bucket's counts of the day: per outcome, people then crawlers; and the registered URNs
- * resolved in it since the last flush, by record id, in the order first added up.
- */
+/** One bucket's counts of the day: per outcome, people then crawlers. */
 interface Tally {
   nid: string;
   prefix: string;
   organisation: string;
   counts: number[];
-  records: number[];
 }
 
 /**
@@ -113,8 +109,9 @@ export class ResolutionCounter {
   readonly #buffered = new Float64Array(URN_BUFFER);
   readonly #bufferedTallies = new Array<Tally>(URN_BUFFER);
   #bufferedCount = 0;
-  /** The buffer added up, by signed record id (as buffered); each URN's tally lists it. */
+  /** The buffer added up: by signed record id (as buffered), and each URN's tally. */
   #urnCounts = new Map<number, number>();
+  #urnTallies = new Map<number, Tally>();
   /** Counts of days that ended before they were written. */
   readonly #ended: Batch = { resolutions: [], urns: [] };
   readonly #logBound: number;
@@ -167,21 +164,19 @@ export class ResolutionCounter {
           });
       });
     this.#addUp();
-    // A bucket's URNs together: the log writes them as chunks of their bucket (stats-log.ts).
     const urns: UrnResolutionStat[] = [];
-    const counts = this.#urnCounts;
-    for (const t of this.#tallies.values())
-      for (const record of t.records)
-        urns.push({
-          day,
-          record,
-          nid: t.nid,
-          prefix: t.prefix,
-          organisation: t.organisation,
-          count: counts.get(record) ?? 0,
-          bots: counts.get(-record) ?? 0,
-        });
+    for (const [record, t] of this.#urnTallies)
+      urns.push({
+        day,
+        record,
+        nid: t.nid,
+        prefix: t.prefix,
+        organisation: t.organisation,
+        count: this.#urnCounts.get(record) ?? 0,
+        bots: this.#urnCounts.get(-record) ?? 0,
+      });
     this.#urnCounts = new Map();
+    this.#urnTallies = new Map();
     this.#tallies = new Map();
     return { resolutions: [...rows.values()], urns };
   }
@@ -189,13 +184,12 @@ export class ResolutionCounter {
   /** Adds the buffered resolutions up, and empties the buffer. */
   #addUp(): void {
     const counts = this.#urnCounts;
+    const tallies = this.#urnTallies;
     for (let i = 0; i < this.#bufferedCount; i++) {
       const id = this.#buffered[i] as number;
-      const before = counts.get(id);
-      counts.set(id, (before ?? 0) + 1);
-      // A URN's first resolution since the flush, by people or by crawlers: its tally lists it.
-      if (before === undefined && !counts.has(-id))
-        (this.#bufferedTallies[i] as Tally).records.push(Math.abs(id));
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+      const record = Math.abs(id);
+      if (!tallies.has(record)) tallies.set(record, this.#bufferedTallies[i] as Tally);
     }
     this.#bufferedCount = 0;
     this.#bufferedTallies.fill(undefined as unknown as Tally);
@@ -243,7 +237,6 @@ export class ResolutionCounter {
         prefix: owner?.prefix ?? "",
         organisation: owner?.organisation ?? "",
         counts: new Array<number>(2 * OUTCOMES.length).fill(0),
-        records: [],
       };
       this.#tallies.set(at, tally);
     }

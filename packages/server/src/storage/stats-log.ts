@@ -1,61 +1,42 @@
 // The statistics' URN log: a flush's URN counts appended as chunks, one row a chunk holding up to
-// URNS_A_CHUNK URNs of one day and one bucket (namespace, prefix, organisation, the chunk's
-// columns) as a JSON array of [record id, people, crawlers]. A row a URN cost about 3 µs of the
-// resolver's CPU for every URN resolved (a statement's bind and insert of seven columns); a chunk
-// is one JSON text, one bind, one insert, whatever it holds, and its text names each URN with a
-// number and two counts only.
+// URNS_A_CHUNK URNs of one day as a JSON array of entries, each URN named by its record's id. A
+// row a URN cost about 3 µs of the resolver's CPU for every URN resolved (a statement's bind and
+// insert of seven columns); a chunk is one JSON text, one bind, one insert, whatever it holds.
 // The log is rolled up from its start, in the order it was written: a slice is its first chunks
 // up to the first of a day not ended yet. Chunks are appended as days pass, so that is every
 // chunk of the ended days, found without reading the log beyond the slice; a chunk of an ended
 // day written after one of a later day (another server's late flush) waits for the next roll-up
 // of the whole log, and is read from the log until then.
 
-import type { StatDimensions, UrnResolutionStat } from "./stats.js";
+import type { UrnResolutionStat } from "./stats.js";
 
 /** URNs in one chunk of the log: a roll-up slice of one chunk is a short transaction. */
 export const URNS_A_CHUNK = 250;
 
-/** One URN's counts in a chunk: [record id, people, crawlers]. */
-export type LogEntry = [number, number, number];
+/** One URN's counts in a chunk: [record id, nid, prefix, organisation, count, bots]. */
+export type LogEntry = [number, string, string, string, number, number];
 
-/** One row of the log as written: its day and bucket, and its entries as JSON text. */
-export interface LogChunk extends StatDimensions {
+/** One row of the log as written: the day and its entries as JSON text. */
+export interface LogChunk {
   day: string;
   urns: string;
 }
 
-/**
- * A flush's URN counts as chunks: each run of consecutive URNs of one day and bucket (the
- * counter writes a bucket's URNs together), URNS_A_CHUNK at most a chunk.
- */
+/** A flush's URN counts as chunks: consecutive URNs of one day, URNS_A_CHUNK at most a chunk. */
 export function logChunks(urns: readonly UrnResolutionStat[]): LogChunk[] {
   const chunks: LogChunk[] = [];
-  let first: UrnResolutionStat | undefined;
+  let day = "";
   let entries: LogEntry[] = [];
   const close = () => {
-    if (first !== undefined && entries.length > 0)
-      chunks.push({
-        day: first.day,
-        nid: first.nid,
-        prefix: first.prefix,
-        organisation: first.organisation,
-        urns: JSON.stringify(entries),
-      });
+    if (entries.length > 0) chunks.push({ day, urns: JSON.stringify(entries) });
     entries = [];
   };
   for (const u of urns) {
-    if (
-      first === undefined ||
-      entries.length === URNS_A_CHUNK ||
-      u.day !== first.day ||
-      u.nid !== first.nid ||
-      u.prefix !== first.prefix ||
-      u.organisation !== first.organisation
-    ) {
+    if (u.day !== day || entries.length === URNS_A_CHUNK) {
       close();
-      first = u;
+      day = u.day;
     }
-    entries.push([u.record, u.count, u.bots]);
+    entries.push([u.record, u.nid, u.prefix, u.organisation, u.count, u.bots]);
   }
   close();
   return chunks;

@@ -874,8 +874,8 @@ $$;
 `,
   },
   {
-    // Version 17 as in SQLite: the URN log in chunks of up to 250 URNs of one day and bucket, as
-    // a JSON array of [record id, people, crawlers]; version 13's rows folded into the
+    // Version 17 as in SQLite: the URN log in chunks of up to 250 URNs of one day, as a JSON
+    // array of [record id, nid, prefix, organisation, count, bots]; version 13's rows folded into the
     // rollup first, and the new log's ids going on after every id the rollup has recorded. A
     // chunk is never changed or truncated, and is removed only once the rollup row of each of its
     // URNs has taken it in.
@@ -895,9 +895,6 @@ DROP TABLE stat_resolution_urn_log;
 CREATE TABLE stat_resolution_urn_log (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   day text COLLATE "C" NOT NULL,
-  nid text COLLATE "C" NOT NULL,
-  prefix text COLLATE "C" NOT NULL,
-  organisation text COLLATE "C" NOT NULL,
   urns jsonb NOT NULL
 );
 SELECT setval(pg_get_serial_sequence('stat_resolution_urn_log', 'id'),

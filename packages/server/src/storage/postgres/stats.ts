@@ -32,8 +32,9 @@ const LOG_ENTRIES = `stat_resolution_urn_log l CROSS JOIN LATERAL jsonb_array_el
 const POSTGRES: Dialect = {
   bind: (n, type) => `$${n}::${type === "count" ? "bigint" : type === "int" ? "integer" : "text"}`,
   bot: "bot::int",
-  logEntries: `SELECT l.day, r.key, l.nid, l.prefix, l.organisation, (e ->> 1)::bigint,
-      (e ->> 2)::bigint
+  // COLLATE "C" as the rollup's columns: the two are read as one.
+  logEntries: `SELECT l.day, r.key, (e ->> 1) COLLATE "C", (e ->> 2) COLLATE "C",
+      (e ->> 3) COLLATE "C", (e ->> 4)::bigint, (e ->> 5)::bigint
     FROM ${LOG_ENTRIES}`,
 };
 
@@ -72,15 +73,9 @@ export class PostgresStats implements StatsStore {
     const chunks = logChunks(urns);
     if (chunks.length > 0)
       await this.#pool.query(
-        `INSERT INTO stat_resolution_urn_log (day, nid, prefix, organisation, urns)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[])`,
-        [
-          column(chunks, "day"),
-          column(chunks, "nid"),
-          column(chunks, "prefix"),
-          column(chunks, "organisation"),
-          column(chunks, "urns"),
-        ],
+        `INSERT INTO stat_resolution_urn_log (day, urns)
+         SELECT * FROM unnest($1::text[], $2::jsonb[])`,
+        [column(chunks, "day"), column(chunks, "urns")],
       );
   }
 
@@ -103,8 +98,8 @@ export class PostgresStats implements StatsStore {
         await client.query(
           `INSERT INTO stat_resolution_urns AS s
              (day, key, nid, prefix, organisation, count, bots, logged_to)
-           SELECT l.day, r.key, max(l.nid), max(l.prefix), max(l.organisation),
-             sum((e ->> 1)::bigint), sum((e ->> 2)::bigint), $1::bigint
+           SELECT l.day, r.key, max(e ->> 1), max(e ->> 2), max(e ->> 3),
+             sum((e ->> 4)::bigint), sum((e ->> 5)::bigint), $1::bigint
            FROM ${LOG_ENTRIES}
            WHERE l.id <= $1::bigint
            GROUP BY 1, 2 ORDER BY 1, 2

@@ -952,10 +952,9 @@ CREATE TABLE link_lease (
 `,
   },
   {
-    // The URN log in chunks (stats-log.ts): one row a chunk of up to 250 URNs of one day and one
-    // bucket (nid, prefix, organisation), their counts as a JSON array of [record id, people,
-    // crawlers], instead of one row a URN; a URN's key is read from its record (never removed,
-    // its key never changed). A flush's rows cost the resolver most of what counting cost it; a chunk is one bind
+    // The URN log in chunks (stats-log.ts): one row a chunk of up to 250 URNs of one day, their
+    // counts as a JSON array of [record id, nid, prefix, organisation, count, bots], instead of
+    // one row a URN; a URN's key is read from its record (never removed, its key never changed). A flush's rows cost the resolver most of what counting cost it; a chunk is one bind
     // and one insert. The guards stay what they were, per entry: a chunk is never changed, and is
     // removed only once the rollup row of each of its URNs has taken it in (logged_to). The rows
     // of version 13's log are folded into the rollup here (an UPDATE, then an INSERT the rollup's
@@ -979,9 +978,6 @@ DROP TABLE stat_resolution_urn_log;
 CREATE TABLE stat_resolution_urn_log (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   day TEXT NOT NULL,
-  nid TEXT NOT NULL,
-  prefix TEXT NOT NULL,
-  organisation TEXT NOT NULL,
   urns TEXT NOT NULL
 );
 INSERT INTO sqlite_sequence (name, seq)

@@ -37,7 +37,8 @@ type SqliteResolutionRow = Omit<ResolutionStat, "bot"> & { bot: number };
 const SQLITE: Dialect = {
   bind: (n) => `@p${n}`,
   bot: "bot",
-  logEntries: `SELECT l.day, r.key, l.nid, l.prefix, l.organisation, e.value ->> 1, e.value ->> 2
+  logEntries: `SELECT l.day, r.key, e.value ->> 1, e.value ->> 2, e.value ->> 3, e.value ->> 4,
+      e.value ->> 5
     FROM ${LOG_ENTRIES}`,
 };
 
@@ -58,9 +59,8 @@ export class SqliteStats implements StatsStore {
        WHERE day = @day AND nid = @nid AND prefix = @prefix AND organisation = @organisation
          AND outcome = @outcome AND bot = @bot`,
     );
-    const logChunk = db.prepare<[string, string, string, string, string]>(
-      `INSERT INTO stat_resolution_urn_log (day, nid, prefix, organisation, urns)
-       VALUES (?, ?, ?, ?, ?)`,
+    const logChunk = db.prepare<[string, string]>(
+      "INSERT INTO stat_resolution_urn_log (day, urns) VALUES (?, ?)",
     );
     this.#add = db.transaction((resolutions: ResolutionStat[], urns: UrnResolutionStat[]) => {
       // Look up first (the UPDATE), insert only a row that is not there: one statement a row.
@@ -68,7 +68,7 @@ export class SqliteStats implements StatsStore {
         const row = { ...r, bot: r.bot ? 1 : 0 };
         if (addResolution.run(row).changes === 0) createResolution.run(row);
       }
-      for (const c of logChunks(urns)) logChunk.run(c.day, c.nid, c.prefix, c.organisation, c.urns);
+      for (const chunk of logChunks(urns)) logChunk.run(chunk.day, chunk.urns);
     });
     const createUrn = db.prepare<[string, string, string, string, string, number, number, number]>(
       `INSERT INTO stat_resolution_urns (day, key, nid, prefix, organisation, count, bots, logged_to)
@@ -84,8 +84,8 @@ export class SqliteStats implements StatsStore {
     first.raw(true);
     const grouped = db
       .prepare<[number]>(
-        `SELECT l.day, r.key, max(l.nid), max(l.prefix), max(l.organisation), sum(e.value ->> 1),
-           sum(e.value ->> 2)
+        `SELECT l.day, r.key, max(e.value ->> 1), max(e.value ->> 2), max(e.value ->> 3),
+           sum(e.value ->> 4), sum(e.value ->> 5)
          FROM ${LOG_ENTRIES} WHERE l.id <= ? GROUP BY 1, 2`,
       )
       .raw(true);
