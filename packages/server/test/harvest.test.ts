@@ -23,6 +23,15 @@ const GBV = "urn:nbn:de:gbv:18-";
 /** Fast retries for tests; Retry-After is honoured up to two seconds. */
 const CLIENT = { rate: 0, backoffMs: 5, maxWaitMs: 2000, retries: 2 };
 
+/** The recorded DSpace repository answering Identify and its two-page oai_dc list. */
+async function dspaceList(): Promise<Replay> {
+  const provider = await replay("/server/oai/request");
+  provider.answer("Identify", fixture("dspace-identify.xml"));
+  provider.answer("list:oai_dc::", fixture("dspace-page1.xml"));
+  provider.answer("token:oai_dc////3", fixture("dspace-page2.xml"));
+  return provider;
+}
+
 async function setUp(store: Store): Promise<void> {
   await store.createNamespace({ nid: "nbn" }, actor);
   for (const id of ["hbz-lib", "ubhh", "mirror"])
@@ -463,10 +472,7 @@ for (const engine of engines) {
     before(async () => {
       h = await engine.open();
       await setUp(h.store);
-      provider = await replay("/server/oai/request");
-      provider.answer("Identify", fixture("dspace-identify.xml"));
-      provider.answer("list:oai_dc::", fixture("dspace-page1.xml"));
-      provider.answer("token:oai_dc////3", fixture("dspace-page2.xml"));
+      provider = await dspaceList();
     });
     after(async () => {
       await provider.close();
@@ -512,10 +518,7 @@ for (const engine of engines) {
     before(async () => {
       h = await engine.open();
       await setUp(h.store);
-      provider = await replay("/server/oai/request");
-      provider.answer("Identify", fixture("dspace-identify.xml"));
-      provider.answer("list:oai_dc::", fixture("dspace-page1.xml"));
-      provider.answer("token:oai_dc////3", fixture("dspace-page2.xml"));
+      provider = await dspaceList();
     });
     after(async () => {
       await provider.close();
