@@ -16,7 +16,7 @@ import { HttpProblem } from "./http/problem.js";
 import { routableTarget } from "./http/raw-target.js";
 import { resolvingServer } from "./http/resolution-fast-path.js";
 import { requestId } from "./http/response-headers.js";
-import { ResolutionCounter } from "./resolution-counts.js";
+import { type CounterOptions, ResolutionCounter } from "./resolution-counts.js";
 import { adminRoutes } from "./routes/admin.js";
 import { healthRoutes } from "./routes/health.js";
 import { importExportRoutes } from "./routes/import-export.js";
@@ -64,6 +64,8 @@ export interface BuildServerOptions {
   delegatePublic?: boolean;
   /** The OAI-PMH provider at /oai: repository name, admin e-mails, page size, token lifetime. */
   oai?: Partial<OaiOptions>;
+  /** How resolution counts are held and written: the defaults, but for tests and benchmarks. */
+  statistics?: CounterOptions;
 }
 
 export const DEFAULT_LIMITS: Limits = { urnBytes: 8192, jsonBytes: 1048576, importBatch: 1000 };
@@ -74,7 +76,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   keepTickMaps();
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const metrics = new Metrics();
-  const counter = new ResolutionCounter(options.store);
+  const counter = new ResolutionCounter(options.store, options.statistics);
   const ctx: ServerContext = {
     store: options.store,
     metrics,

@@ -17,7 +17,10 @@ function recordingStore(): {
   written: ResolutionCount[];
   stats: ResolutionStat[];
   urns: UrnResolutionStat[];
+  /** URN counts added to their rollup rows past the log. */
+  direct: UrnResolutionStat[];
 } {
+  const direct: UrnResolutionStat[] = [];
   const written: ResolutionCount[] = [];
   const stats: ResolutionStat[] = [];
   const urns: UrnResolutionStat[] = [];
@@ -30,9 +33,12 @@ function recordingStore(): {
       urns.push(...u);
     },
     rollUpUrnLog: async () => 0,
+    addUrnStats: async (u: UrnResolutionStat[]) => {
+      direct.push(...u);
+    },
     urnLogSize: async () => urns.length,
   } as unknown as Store;
-  return { store, written, stats, urns };
+  return { store, written, stats, urns, direct };
 }
 
 const PREFIXES = [
@@ -100,7 +106,7 @@ describe("ResolutionCounter", () => {
 
   it("counts by NID, in any case, and writes on the flush timer", async () => {
     const { store, written } = recordingStore();
-    const counter = new ResolutionCounter(store, 1000);
+    const counter = new ResolutionCounter(store, { flushMs: 1000 });
     resolve(counter, "urn:example:a");
     resolve(counter, "URN:EXAMPLE:b");
     resolve(counter, "urn:isbn:0451450523");
@@ -115,7 +121,7 @@ describe("ResolutionCounter", () => {
 
   it("counts a resolution after midnight (UTC) on the new day", async () => {
     const { store, written } = recordingStore();
-    const counter = new ResolutionCounter(store, 60000);
+    const counter = new ResolutionCounter(store, { flushMs: 60000 });
     resolve(counter, "urn:example:a");
     mock.timers.tick(1000); // 23:59:59
     resolve(counter, "urn:example:a");
@@ -130,7 +136,7 @@ describe("ResolutionCounter", () => {
 
   it("keeps counting over several days without a flush in between", async () => {
     const { store, written } = recordingStore();
-    const counter = new ResolutionCounter(store, 10 * 86400000);
+    const counter = new ResolutionCounter(store, { flushMs: 10 * 86400000 });
     for (let day = 0; day < 3; day++) {
       resolve(counter, "urn:example:a");
       mock.timers.tick(86400000);
@@ -142,9 +148,67 @@ describe("ResolutionCounter", () => {
     );
   });
 
+  it("holds a URN's counts a minute before writing them, the buckets' not", async () => {
+    const { store, stats, urns } = recordingStore();
+    // Noon: no midnight (which writes everything) within the test.
+    mock.timers.setTime(Date.parse("2026-11-22T12:00:00.000Z"));
+    const held = new ResolutionCounter(store, { flushMs: 5000, holdMs: 60000 });
+    resolve(held, "urn:example:lib-hold");
+    mock.timers.tick(5000);
+    await Promise.resolve();
+    // The bucket at the first flush; the URN still held.
+    assert.deepEqual(
+      stats.map((s) => s.count),
+      [1],
+    );
+    assert.equal(urns.length, 0);
+    resolve(held, "urn:example:lib-hold");
+    mock.timers.tick(50000); // 55 s after counting started
+    for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+    assert.equal(urns.length, 0);
+    mock.timers.tick(5000); // a minute: both resolutions, in one entry
+    for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+    assert.deepEqual(
+      urns.map((u) => `${u.record} ${u.count}`),
+      [`${idOf("urn:example:lib-hold")} 2`],
+    );
+    assert.deepEqual(
+      stats.map((s) => s.count),
+      [1, 1],
+    );
+    // Held counts still unwritten are written on close, even with no bucket count since.
+    resolve(held, "urn:example:lib-hold");
+    mock.timers.tick(5000);
+    await Promise.resolve();
+    assert.equal(urns.length, 1);
+    await held.close();
+    assert.deepEqual(
+      urns.map((u) => u.count),
+      [2, 1],
+    );
+  });
+
+  it("writes the URNs held at the next flush once there are too many", async () => {
+    const { store, urns } = recordingStore();
+    mock.timers.setTime(Date.parse("2026-11-22T12:00:00.000Z"));
+    const counter = new ResolutionCounter(store, { flushMs: 5000, holdMs: 60000, holdBound: 3 });
+    resolve(counter, "urn:example:lib-b1");
+    resolve(counter, "urn:example:lib-b2");
+    mock.timers.tick(5000);
+    for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+    assert.equal(urns.length, 0);
+    resolve(counter, "urn:example:lib-b3");
+    mock.timers.tick(5000); // added up at this flush: 3 held, at the bound, written at the next
+    for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+    mock.timers.tick(5000);
+    for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+    assert.equal(urns.length, 3);
+    await counter.close();
+  });
+
   it("writes nothing when nothing was resolved", async () => {
     const { store, written } = recordingStore();
-    const counter = new ResolutionCounter(store, 1000);
+    const counter = new ResolutionCounter(store, { flushMs: 1000 });
     mock.timers.tick(3000);
     await counter.close();
     assert.deepEqual(written, []);
@@ -152,7 +216,7 @@ describe("ResolutionCounter", () => {
 
   it("counts each bucket (namespace, prefix, organisation, outcome, crawler) and each URN apart", async () => {
     const { store, stats, urns } = recordingStore();
-    const counter = new ResolutionCounter(store, 60000);
+    const counter = new ResolutionCounter(store, { flushMs: 60000 });
     // The longest prefix decides: lib-maps- is the maps organisation's, nested in lib's.
     counter.add(lookup("urn:example:lib-1"), "redirect", BROWSER);
     counter.add(lookup("urn:example:lib-1"), "redirect", GOOGLEBOT);
@@ -214,7 +278,7 @@ describe("ResolutionCounter", () => {
 
   it("keeps one bucket however many made-up URNs and namespaces are resolved", async () => {
     const { store, stats, urns } = recordingStore();
-    const counter = new ResolutionCounter(store, 60000);
+    const counter = new ResolutionCounter(store, { flushMs: 60000 });
     for (let i = 0; i < 500; i++) {
       counter.add(lookup(`urn:made-up-${i}:x`, "unknown", false), "not-found", `agent ${i}`);
       counter.add(lookup(`urn:example:nothing-${i}`, "unknown"), "not-found", BROWSER);
@@ -224,7 +288,7 @@ describe("ResolutionCounter", () => {
       stats.map((s) => `${s.nid} ${s.prefix || "-"} ${s.count}`),
       ["(elsewhere) - 500", "example - 500"],
     );
-    assert.deepEqual(urns, []);
+    assert.equal(urns.length, 0);
   });
 
   it("writes many URNs a slice at a time, every one of them", async () => {
@@ -235,7 +299,7 @@ describe("ResolutionCounter", () => {
       writes.push(u.length);
       await addStats(r, u);
     };
-    const counter = new ResolutionCounter(store, 60000);
+    const counter = new ResolutionCounter(store, { flushMs: 60000 });
     mock.timers.reset(); // the slices wait for setImmediate
     for (let i = 0; i < 4500; i++) resolve(counter, `urn:example:n-${i}`);
     await counter.close();
@@ -245,7 +309,7 @@ describe("ResolutionCounter", () => {
 
   it("adds buffered resolutions up when the buffer is full, and loses none", async () => {
     const { store, stats, urns } = recordingStore();
-    const counter = new ResolutionCounter(store, 60000);
+    const counter = new ResolutionCounter(store, { flushMs: 60000 });
     const a = lookup("urn:example:lib-buffer-a");
     const b = lookup("urn:example:lib-buffer-b");
     // One more than the buffer holds, and then some: a by a browser and a crawler in turn, b
@@ -265,35 +329,53 @@ describe("ResolutionCounter", () => {
     );
   });
 
-  it("rolls up the URN log: the days before today at start and after midnight, everything past its bound", async () => {
-    const { store } = recordingStore();
+  it("rolls up the URN log's days before today at start; past its bound, adds URNs to their rows past it", async () => {
+    const { store, urns, direct } = recordingStore();
     const rollUps: string[] = [];
     let left = 0;
+    let size = 0;
     // Each roll-up call moves one slice; two slices are waiting every time one starts.
     store.rollUpUrnLog = async (until) => {
       if (left === 0) left = 2;
       rollUps.push(`${until} ${left}`);
       left -= 1;
-      return left === 0 ? 0 : 500;
+      if (left === 0) size = 0;
+      return left === 0 ? 0 : 1;
     };
-    let size = 0;
     store.urnLogSize = async () => size;
     const settle = () => new Promise((resolve) => setImmediate(resolve));
-    const counter = new ResolutionCounter(store, 60000, 1000);
+    const counter = new ResolutionCounter(store, { flushMs: 60000, logBound: 1000 });
     await settle();
     await settle();
     assert.deepEqual(rollUps, ["2026-11-22 2", "2026-11-22 1"]);
-    // Within its bound the log stays; past it, the whole log (any day) is rolled up.
+    // Within its bound the log takes the URNs, and is not rolled up before the day ends.
     resolve(counter, "urn:example:a");
     size = 1000;
     await counter.flush();
-    assert.equal(rollUps.length, 2);
+    assert.equal(urns.length, 1);
     resolve(counter, "urn:example:a");
     size = 1001;
     await counter.flush();
+    assert.equal(urns.length, 2);
+    // Past it, nor then: the next URNs go straight to their rows, the log left as it is.
+    resolve(counter, "urn:example:a");
+    resolve(counter, "urn:example:b");
+    await counter.flush();
     await settle();
-    await settle();
-    assert.deepEqual(rollUps.slice(2), ["~ 2", "~ 1"]);
+    assert.equal(rollUps.length, 2);
+    assert.equal(urns.length, 2);
+    assert.deepEqual(
+      direct.map((u) => `${u.record} ${u.count}`),
+      [`${idOf("urn:example:a")} 1`, `${idOf("urn:example:b")} 1`],
+    );
+    // Midnight rolls the ended day up; the log is within its bound again, and takes URNs again.
+    mock.timers.tick(2000);
+    for (let i = 0; i < 6; i++) await settle();
+    assert.deepEqual(rollUps.slice(2), ["2026-11-23 2", "2026-11-23 1"]);
+    resolve(counter, "urn:example:a");
+    await counter.flush();
+    assert.equal(urns.length, 3);
+    assert.equal(direct.length, 2);
     await counter.close();
   });
 
@@ -304,7 +386,7 @@ describe("ResolutionCounter", () => {
       rollUps.push(`${until} after ${urns.map((u) => u.day).join(",")}`);
       return 0;
     };
-    const counter = new ResolutionCounter(store, 60000);
+    const counter = new ResolutionCounter(store, { flushMs: 60000 });
     resolve(counter, "urn:example:a");
     mock.timers.tick(2000); // 00:00:00, the next day
     for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
@@ -314,7 +396,7 @@ describe("ResolutionCounter", () => {
 
   it("writes one row a bucket when a namespace is read again (a new object) mid-flush", async () => {
     const { store, stats } = recordingStore();
-    const counter = new ResolutionCounter(store, 60000);
+    const counter = new ResolutionCounter(store, { flushMs: 60000 });
     const before = lookup("urn:example:lib-1");
     // The same namespace after a change: the cache holds a new object with the same routes.
     const again = served("example");

@@ -151,10 +151,13 @@ for (const engine of engines) {
 
     /** The log's chunks, each as "day record count bots" of its URNs in the order written. */
     const chunks = async () =>
-      (await h.rawRows("stat_resolution_urn_log")).map((r) => {
-        const urns = (typeof r.urns === "string" ? JSON.parse(r.urns) : r.urns) as unknown[][];
-        return urns.map((u) => `${r.day} ${u[0]} ${u[4]} ${u[5]}`);
-      });
+      // In id order: PostgreSQL's heap order is not it once rows have been removed.
+      (await h.rawRows("stat_resolution_urn_log"))
+        .sort((a, b) => Number(a.id) - Number(b.id))
+        .map((r) => {
+          const urns = (typeof r.urns === "string" ? JSON.parse(r.urns) : r.urns) as unknown[][];
+          return urns.map((u) => `${r.day} ${u[0]} ${u[4]} ${u[5]}`);
+        });
 
     it("keeps one row a day for a URN, people and crawlers apart, through the log", async () => {
       const rows = async (table: string) =>
@@ -213,6 +216,43 @@ for (const engine of engines) {
       // A later flush adds to the same row when rolled up (and stays in the log for the guards).
       await h.store.addStats([], [urn(b, 1, 1)]);
       assert.deepEqual(await top("include"), ["urn:example:a 11", "urn:example:b 5"]);
+    });
+
+    it("adds URN counts straight to their rows past the log, and the reads add up both", async () => {
+      const rows = async () =>
+        (await h.rawRows("stat_resolution_urns"))
+          .filter((r) => String(r.key).startsWith("urn:example:direct-"))
+          .map((r) => `${r.day} ${r.key} ${r.count} ${r.bots} ${r.logged_to}`)
+          .sort();
+      const JUNE = { from: "2026-06-01", to: "2026-06-30" };
+      const top = () =>
+        h.store
+          .topUrns({ ...JUNE, bots: "include", limit: 10 })
+          .then((xs) => xs.map((x) => `${x.name} ${x.count}`));
+      const [c, d] = (await recordIds("direct-c", "direct-d")) as [number, number];
+      const june = (record: number, count: number, bots: number, day = "2026-06-02") => ({
+        ...urn(record, count, bots),
+        day,
+      });
+      // c in the log first; then c on two days, and d, past it.
+      await h.store.addStats([], [june(c, 1, 0)]);
+      await h.store.addUrnStats([june(c, 2, 1), june(d, 1, 0), june(c, 4, 0, "2026-06-03")]);
+      assert.deepEqual(await rows(), [
+        "2026-06-02 urn:example:direct-c 2 1 0",
+        "2026-06-02 urn:example:direct-d 1 0 0",
+        "2026-06-03 urn:example:direct-c 4 0 0",
+      ]);
+      assert.deepEqual(await top(), ["urn:example:direct-c 8", "urn:example:direct-d 1"]);
+      // Added to the rows it made; the log's count joins them when rolled up.
+      await h.store.addUrnStats([june(d, 2, 2)]);
+      while ((await h.store.rollUpUrnLog("~", 10)) > 0);
+      const [row] = (await rows()).filter((r) => r.startsWith("2026-06-02 urn:example:direct-c"));
+      assert.match(row as string, /^2026-06-02 urn:example:direct-c 3 1 [1-9]\d*$/);
+      assert.deepEqual((await rows()).slice(1), [
+        "2026-06-02 urn:example:direct-d 3 2 0",
+        "2026-06-03 urn:example:direct-c 4 0 0",
+      ]);
+      assert.deepEqual(await top(), ["urn:example:direct-c 8", "urn:example:direct-d 5"]);
     });
 
     it("appends every URN of a flush to the log, 250 a chunk, a day's apart", async () => {

@@ -5,8 +5,8 @@
 // The log is rolled up from its start, in the order it was written: a slice is its first chunks
 // up to the first of a day not ended yet. Chunks are appended as days pass, so that is every
 // chunk of the ended days, found without reading the log beyond the slice; a chunk of an ended
-// day written after one of a later day (another server's late flush) waits for the next roll-up
-// of the whole log, and is read from the log until then.
+// day written after one of a later day (another server's late flush) waits for the next day's
+// roll-up, and is read from the log until then.
 
 import type { UrnResolutionStat } from "./stats.js";
 

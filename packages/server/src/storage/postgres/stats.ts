@@ -122,6 +122,32 @@ export class PostgresStats implements StatsStore {
     }
   }
 
+  async addUrnStats(urns: UrnResolutionStat[]): Promise<void> {
+    if (urns.length === 0) return;
+    const column = <K extends keyof UrnResolutionStat>(k: K) => urns.map((u) => u[k]);
+    // Grouped, as a row may be added to once a statement; in key order, as the log's roll-up.
+    await this.#pool.query(
+      `INSERT INTO stat_resolution_urns AS s (day, key, nid, prefix, organisation, count, bots)
+       SELECT c.day, r.key, max(c.nid), max(c.prefix), max(c.organisation), sum(c.count),
+         sum(c.bots)
+       FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::bigint[],
+         $7::bigint[]) AS c(day, record, nid, prefix, organisation, count, bots)
+       JOIN records r ON r.id = c.record
+       GROUP BY 1, 2 ORDER BY 1, 2
+       ON CONFLICT (day, key)
+       DO UPDATE SET count = s.count + excluded.count, bots = s.bots + excluded.bots`,
+      [
+        column("day"),
+        column("record"),
+        column("nid"),
+        column("prefix"),
+        column("organisation"),
+        column("count"),
+        column("bots"),
+      ],
+    );
+  }
+
   async urnLogSize(): Promise<number> {
     const { rows } = await this.#pool.query<{ n: string | null }>(URN_LOG_SIZE_SQL);
     return Number(rows[0]?.n ?? 0);

@@ -46,6 +46,7 @@ export class SqliteStats implements StatsStore {
   readonly #db: Database.Database;
   readonly #add: (resolutions: ResolutionStat[], urns: UrnResolutionStat[]) => void;
   readonly #rollUp: (until: string, limit: number) => number;
+  readonly #addUrns: (urns: UrnResolutionStat[]) => void;
   readonly #logSize: () => number;
 
   constructor(db: Database.Database) {
@@ -103,6 +104,20 @@ export class SqliteStats implements StatsStore {
           createUrn.run(day, key, nid, prefix, organisation, count, bots, last);
       return removeLogged.run(last).changes;
     }).immediate;
+    // Past the log: each URN's row found by the key of its record, added to or inserted.
+    const addUrnById = db.prepare<[number, number, string, number]>(
+      `UPDATE stat_resolution_urns SET count = count + ?, bots = bots + ?
+       WHERE day = ? AND key = (SELECT key FROM records WHERE id = ?)`,
+    );
+    const createUrnById = db.prepare<[string, string, string, string, number, number, number]>(
+      `INSERT INTO stat_resolution_urns (day, key, nid, prefix, organisation, count, bots)
+       SELECT ?, key, ?, ?, ?, ?, ? FROM records WHERE id = ?`,
+    );
+    this.#addUrns = db.transaction((urns: UrnResolutionStat[]) => {
+      for (const u of urns)
+        if (addUrnById.run(u.count, u.bots, u.day, u.record).changes === 0)
+          createUrnById.run(u.day, u.nid, u.prefix, u.organisation, u.count, u.bots, u.record);
+    });
     const size = db.prepare<[], { n: number | null }>(URN_LOG_SIZE_SQL);
     this.#logSize = () => size.get()?.n ?? 0;
   }
@@ -118,6 +133,10 @@ export class SqliteStats implements StatsStore {
 
   async rollUpUrnLog(until: string, limit: number): Promise<number> {
     return this.#rollUp(until, limit);
+  }
+
+  async addUrnStats(urns: UrnResolutionStat[]): Promise<void> {
+    this.#addUrns(urns);
   }
 
   async urnLogSize(): Promise<number> {
