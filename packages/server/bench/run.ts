@@ -8,6 +8,9 @@
 //    BENCH_USER_AGENT sends a User-Agent with every request (the statistics check it for a
 //    crawler); BENCH_COUNTING_OFF=1 adds urnkit with statistics counting off to every round.
 // 3. Mints over HTTP with 8 clients on SQLite (bench/mint.ts): URNs/s.
+// 4. With BENCH_SUSTAINED_SECONDS, loads one urnkit server that long without a break
+//    (bench/sustained.ts); BENCH_URN_LOG_BOUND makes its statistics' URN log reach its bound.
+//    BENCH_ROUNDS changes the number of rounds of step 2 (7).
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -18,11 +21,14 @@ import { DEFAULT_LIMITS, importRecords, openSqliteStore } from "../dist/index.js
 import { startListening } from "../test/urnkit-process.js";
 import { hasWrk, type LoadResult, load, pinServer, placement } from "./load.js";
 import { benchMint } from "./mint.js";
+import { benchSustained } from "./sustained.js";
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
-const ROUNDS = 7;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+/** Seconds of the sustained run after the rounds (bench/sustained.ts); none by default. */
+const SUSTAINED_SECONDS = Number(process.env.BENCH_SUSTAINED_SECONDS ?? 0);
 /** A User-Agent every request sends (BENCH_USER_AGENT): the statistics check each for a crawler. */
 const USER_AGENT = process.env.BENCH_USER_AGENT;
 /** urnkit with `serve --delegate-public` on (the bench's URNs are all served, so never delegated). */
@@ -177,10 +183,15 @@ try {
   const median = (rs: LoadResult[]) =>
     [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)] as LoadResult;
   const ratio = median(urnkit).rps / median(bare).rps;
+  // Each round's two servers run within seconds of each other: the median of the rounds' own
+  // ratios is the steadier figure when the machine's speed drifts between rounds.
+  const pairedRatio = [...urnkit.map((u, i) => u.rps / (bare[i] as Measured).rps)].sort(
+    (a, b) => a - b,
+  )[Math.floor(ROUNDS / 2)] as number;
   const p99 = (rs: LoadResult[]) =>
     (rs.map((r) => r.p99ms).sort((a, b) => a - b)[Math.floor(rs.length / 2)] as number).toFixed(2);
   console.log(
-    `GET /{urn} (median of ${ROUNDS} rounds): urnkit ${median(urnkit).rps.toFixed(0)} req/s vs bare ${median(bare).rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x (target >= 0.8), median p99 urnkit ${p99(urnkit)} ms (target <= 10), bare ${p99(bare)} ms, delegate-public ${DELEGATE_PUBLIC ? "on" : "off"}, User-Agent ${USER_AGENT === undefined ? "none" : JSON.stringify(USER_AGENT)}, load by ${median(urnkit).tool}, ${placement}, ${CONNECTIONS} connections, ${RECORDS} records, ${load1()}`,
+    `GET /{urn} (median of ${ROUNDS} rounds): urnkit ${median(urnkit).rps.toFixed(0)} req/s vs bare ${median(bare).rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x, median of the rounds' ratios ${pairedRatio.toFixed(2)}x (target >= 0.8), median p99 urnkit ${p99(urnkit)} ms (target <= 10), bare ${p99(bare)} ms, delegate-public ${DELEGATE_PUBLIC ? "on" : "off"}, User-Agent ${USER_AGENT === undefined ? "none" : JSON.stringify(USER_AGENT)}, load by ${median(urnkit).tool}, ${placement}, ${CONNECTIONS} connections, ${RECORDS} records, ${load1()}`,
   );
   // The workspace's bench-output folder (not versioned).
   const outDir = fileURLToPath(new URL("../../../bench-output/", import.meta.url));
@@ -207,12 +218,26 @@ try {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(
     join(outDir, "server.json"),
-    `${JSON.stringify({ records: RECORDS, delegatePublic: DELEGATE_PUBLIC, importSeconds, importRate, importCpuSeconds, bare, urnkit, ratio }, null, 2)}\n`,
+    `${JSON.stringify({ records: RECORDS, delegatePublic: DELEGATE_PUBLIC, importSeconds, importRate, importCpuSeconds, bare, urnkit, ratio, pairedRatio }, null, 2)}\n`,
   );
   const mint = await benchMint(dir);
   console.log(
     `POST …/prefixes/{prefix}/mint (SQLite, ${mint.clients} clients, ${mint.seconds} s): ${mint.minted} URNs = ${mint.rate.toFixed(0)} URNs/s (target >= 2000; ${mint.perCpuSecond?.toFixed(0) ?? "?"} per server CPU second), errors ${mint.errors}, ${load1()}`,
   );
+  if (SUSTAINED_SECONDS > 0)
+    await benchSustained({
+      db,
+      dir,
+      records: RECORDS,
+      connections: CONNECTIONS,
+      seconds: SUSTAINED_SECONDS,
+      start: async () => {
+        const { proc, port } = await start("./urnkit-server.ts", db, []);
+        return { pid: proc.pid as number, port, stop: () => proc.kill("SIGKILL") };
+      },
+      cpuSeconds,
+      report: (line) => console.log(`${line}, ${load1()}`),
+    });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -46,7 +46,7 @@ const dir = mkdtempSync(join(tmpdir(), "urnkit-stats-bench-"));
 try {
   const store = new SqliteStore({ filename: join(dir, "stats.db") });
   await store.migrate();
-  const counter = new ResolutionCounter(store, 3_600_000);
+  const counter = new ResolutionCounter(store, { flushMs: 3_600_000 });
   for (let i = 0; i < 100_000; i++)
     counter.add(lookups[i % lookups.length] as Counted, "redirect", USER_AGENT);
   await counter.flush(); // warm-up
