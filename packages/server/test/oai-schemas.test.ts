@@ -185,6 +185,15 @@ for (const engine of engines) {
         ["badArgument", "verb=ListRecords&metadataPrefix=oai_dc&metadataPrefix=urnkit"],
         ["badArgument", "verb=ListIdentifiers&metadataPrefix=oai_dc&resumptionToken=x"],
         ["badArgument", "verb=ListRecords&metadataPrefix=oai_dc&from=2030-01-02&until=2030-01-01"],
+        // Values of illegal syntax (§3.6), which the request element could not echo: before
+        // they were badArgument, these answers echoed them and were invalid by OAI-PMH.xsd.
+        ["badArgument", "verb=ListRecords&metadataPrefix=a%20b"],
+        ["badArgument", "verb=ListRecords&metadataPrefix="],
+        ["badArgument", "verb=GetRecord&identifier=urn:example:lib-1&metadataPrefix=a%20b"],
+        ["badArgument", "verb=ListRecords&metadataPrefix=oai_dc&set=bad%20set!"],
+        ["badArgument", "verb=ListRecords&metadataPrefix=oai_dc&set=nid:"],
+        ["badArgument", "verb=ListMetadataFormats&identifier=%25zz"],
+        ["badArgument", "verb=GetRecord&identifier=a%23b%23c&metadataPrefix=oai_dc"],
         ["badResumptionToken", "verb=ListRecords&resumptionToken=not-issued-here"],
         ["badVerb", "verb=ListEverything"],
         ["badVerb", ""],
