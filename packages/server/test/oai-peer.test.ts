@@ -8,7 +8,6 @@
 import assert from "node:assert/strict";
 import { execFile, execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -17,10 +16,11 @@ import { promisify } from "node:util";
 import type { FastifyInstance } from "fastify";
 import { buildServer } from "../src/server.js";
 import { type EngineHandle, engines } from "./engines.js";
+import { listen } from "./oai-listen.js";
+import { xsdValidate } from "./xsd-validator.js";
 
 const run = promisify(execFile);
 const DRIVER = fileURLToPath(new URL("fixtures/oai-peer.pl", import.meta.url));
-const VALIDATOR = fileURLToPath(new URL("fixtures/xsd-validate.pl", import.meta.url));
 const actor = { tokenId: null };
 
 /** Why the peer test cannot run here, or undefined when it can. */
@@ -48,11 +48,6 @@ interface PeerAnswer {
 async function peer(base: string, verb: string, ...args: string[]): Promise<PeerAnswer> {
   const { stdout } = await run("perl", [DRIVER, base, verb, ...args], { timeout: 60_000 });
   return JSON.parse(stdout) as PeerAnswer;
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/oai`;
 }
 
 for (const engine of engines) {
@@ -194,12 +189,11 @@ for (const engine of engines) {
             )?.[0];
           assert.ok(record !== undefined, answer);
           writeFileSync(join(dir, "record.xml"), record);
-          const { stdout } = await run("perl", [
-            VALIDATOR,
-            join(dir, "urnkit.xsd"),
-            join(dir, "record.xml"),
-          ]).catch((e: { stdout: string }) => ({ stdout: e.stdout }));
-          assert.equal(stdout, "valid\n", record);
+          assert.equal(
+            await xsdValidate([join(dir, "urnkit.xsd"), join(dir, "record.xml")]),
+            "valid\n",
+            record,
+          );
         }
       } finally {
         rmSync(dir, { recursive: true, force: true });

@@ -471,6 +471,10 @@ for (const engine of engines) {
           "badArgument",
         ],
         ["verb=ListRecords&metadataPrefix=oai_dc&from=yesterday", "badArgument"],
+        // Values of illegal syntax, which the request element could not echo (OAI-PMH.xsd types).
+        ["verb=ListRecords&metadataPrefix=a%20b", "badArgument"],
+        ["verb=ListRecords&metadataPrefix=oai_dc&set=bad%20set!", "badArgument"],
+        ["verb=ListMetadataFormats&identifier=%25zz", "badArgument"],
         ["verb=GetRecord&identifier=urn:example:r1", "badArgument"],
         ["verb=ListRecords&resumptionToken=abc", "badResumptionToken"],
         ["verb=ListRecords&metadataPrefix=marc21", "cannotDisseminateFormat"],
@@ -494,6 +498,31 @@ for (const engine of engines) {
       assert.equal(
         errorCode(oai(await get(`verb=ListRecords&resumptionToken=${token}`))),
         "badResumptionToken",
+      );
+    });
+
+    it("echoes only argument values OAI-PMH.xsd's types take; any other is badArgument (property)", async () => {
+      // metadataPrefixType and setSpecType of OAI-PMH.xsd, written out from the schema.
+      const unreserved = "[A-Za-z0-9\\-_.!~*'()]+";
+      const prefixType = new RegExp(`^${unreserved}$`);
+      const setSpecType = new RegExp(`^${unreserved}(:${unreserved})*$`);
+      const value = fc.oneof(
+        fc.string(),
+        fc.stringMatching(/^[a-z_:!~ %#]{0,6}$/),
+        fc.constantFrom("oai_dc", "nid:example", "org:acme", "a::b", ":x", "x:"),
+      );
+      await fc.assert(
+        fc.asyncProperty(value, value, async (prefix, set) => {
+          const q = new URLSearchParams({ verb: "ListIdentifiers", metadataPrefix: prefix, set });
+          const doc = oai(await get(q.toString()));
+          if (errorCode(doc) === "badArgument") {
+            assert.equal(doc.request, "http://localhost:80/oai");
+            return;
+          }
+          assert.match(doc.request["@metadataPrefix"], prefixType);
+          assert.match(doc.request["@set"], setSpecType);
+        }),
+        { numRuns: 200 },
       );
     });
   });

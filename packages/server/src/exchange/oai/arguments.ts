@@ -1,6 +1,9 @@
 // The request arguments of OAI-PMH 2.0 (§3.1.1, §4): which verb, which arguments it takes, which
 // it requires, and resumptionToken as an exclusive argument. A repeated, unknown or missing
-// argument is badArgument; a missing, repeated or unknown verb is badVerb (§3.6).
+// argument is badArgument; a missing, repeated or unknown verb is badVerb (§3.6). So is a value of
+// illegal syntax (§3.6 badArgument): a metadataPrefix or set that is not one (§3.4, §3.5), or an
+// identifier that no URI can be (§2.4). Any other answer echoes the arguments in its request
+// element, typed by the protocol's schema (OAI-PMH.xsd), which such a value would make invalid.
 
 import { OaiError } from "./oai-error.js";
 
@@ -25,6 +28,25 @@ export const VERBS = {
 >;
 
 export type Verb = keyof typeof VERBS;
+
+// OAI-PMH.xsd's metadataPrefixType and setSpecType: characters of RFC 2396's unreserved set, a
+// setSpec being a colon-separated list of such names.
+const NAME = "[A-Za-z0-9\\-_.!~*'()]+";
+const SYNTAX: Readonly<Record<string, { pattern: RegExp; rule: string }>> = {
+  metadataPrefix: {
+    pattern: new RegExp(`^${NAME}$`),
+    rule: "a metadataPrefix is letters, digits and - _ . ! ~ * ' ( )",
+  },
+  set: {
+    pattern: new RegExp(`^${NAME}(?::${NAME})*$`),
+    rule: "a setSpec is names of letters, digits and - _ . ! ~ * ' ( ), joined by single colons",
+  },
+  // RFC 3986 §2.1 (a "%" begins a %HH escape) and §3.5 (a fragment holds no "#").
+  identifier: {
+    pattern: /^(?:[^%#]|%[0-9A-Fa-f]{2})*(?:#(?:[^%#]|%[0-9A-Fa-f]{2})*)?$/,
+    rule: 'an identifier is a URI: each "%" begins an escape of two hexadecimal digits, one "#" at most',
+  },
+};
 
 export interface OaiRequest {
   verb: Verb;
@@ -59,7 +81,11 @@ export function readRequest(pairs: Iterable<[string, string]>): OaiRequest {
       rule.exclusive === name;
     if (!known) throw new OaiError("badArgument", `${verb} takes no argument "${name}"`);
     if (values.length > 1) throw new OaiError("badArgument", `the argument "${name}" is repeated`);
-    args.set(name, values[0] as string);
+    const value = values[0] as string;
+    const syntax = SYNTAX[name];
+    if (syntax !== undefined && !syntax.pattern.test(value))
+      throw new OaiError("badArgument", `${name} "${value}" has an illegal syntax: ${syntax.rule}`);
+    args.set(name, value);
   }
   if (rule.exclusive !== null && args.has(rule.exclusive)) {
     if (args.size > 1)

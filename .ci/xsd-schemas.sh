@@ -1,0 +1,30 @@
+#!/bin/sh
+# Downloads the published XML Schemas the OAI-PMH schema tests validate against
+# (packages/server/test/oai-schemas.test.ts) into packages/server/test/fixtures/xsd/, from their
+# canonical URLs, when they are not there yet; they are not kept in the repository (that
+# directory's README.md). Each must be an XML Schema of the namespace it is published for; the
+# tests then read them through the directory's catalog and never from the network.
+set -eu
+cd "$(dirname "$0")/../packages/server/test/fixtures/xsd"
+node --input-type=module - <<'JS'
+import { existsSync, writeFileSync } from "node:fs";
+const schemas = [
+  ["OAI-PMH.xsd", "http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd", "http://www.openarchives.org/OAI/2.0/"],
+  ["oai_dc.xsd", "http://www.openarchives.org/OAI/2.0/oai_dc.xsd", "http://www.openarchives.org/OAI/2.0/oai_dc/"],
+  ["simpledc20021212.xsd", "http://dublincore.org/schemas/xmls/simpledc20021212.xsd", "http://purl.org/dc/elements/1.1/"],
+  ["xml.xsd", "http://www.w3.org/2001/03/xml.xsd", "http://www.w3.org/XML/1998/namespace"],
+];
+for (const [file, url, namespace] of schemas) {
+  if (existsSync(file)) {
+    console.log(`${file}: present`);
+    continue;
+  }
+  const response = await fetch(url);
+  const body = Buffer.from(await response.arrayBuffer());
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  if (!body.toString("utf8").includes(`targetNamespace="${namespace}"`))
+    throw new Error(`${url}: not an XML Schema of ${namespace}`);
+  writeFileSync(file, body);
+  console.log(`${file}: ${body.length} bytes from ${url}`);
+}
+JS
