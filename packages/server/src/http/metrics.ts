@@ -20,12 +20,8 @@ export class Metrics {
   readonly #buckets = new Array<number>(BUCKETS.length).fill(0);
   #count = 0;
   #sum = 0;
-  /** The statuses of the method and route counted last: a busy server mostly repeats them. */
-  #last: { method: string; route: string; statuses: Map<number, number> } | undefined;
 
-  #statuses(method: string, route: string): Map<number, number> {
-    const last = this.#last;
-    if (last !== undefined && last.method === method && last.route === route) return last.statuses;
+  request(method: string, route: string, status: number, seconds: number): void {
     let routes = this.#requests.get(method);
     if (routes === undefined) {
       routes = new Map();
@@ -36,12 +32,6 @@ export class Metrics {
       statuses = new Map();
       routes.set(route, statuses);
     }
-    this.#last = { method, route, statuses };
-    return statuses;
-  }
-
-  request(method: string, route: string, status: number, seconds: number): void {
-    const statuses = this.#statuses(method, route);
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
     this.#count += 1;
     this.#sum += seconds;

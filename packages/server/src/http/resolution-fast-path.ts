@@ -15,9 +15,8 @@ import type { ServerContext } from "./context.js";
 import { negotiatedProblemAnswer, problemAnswer } from "./error-handler.js";
 import { RESOLUTION_LABEL } from "./metrics.js";
 import { HttpProblem } from "./problem.js";
-import { requestFields } from "./request-fields.js";
 import { type Answer, type Asked, askedBy } from "./resolution-reply.js";
-import { requestIdFor } from "./response-headers.js";
+import { requestId } from "./response-headers.js";
 
 /** A resolution target: "/urn:" in any case, as the route's paths are (RFC 3986 §3.1). */
 const URN_PATH = /^\/urn:/i;
@@ -30,12 +29,11 @@ function send(
   response: ServerResponse,
   answer: Answer,
   started: number,
-  sentId: string | undefined,
 ): void {
   const body = answer.body ?? "";
   // A 304 has no content and, as from fastify, no Content-Length.
   if (answer.status !== 304) answer.headers["content-length"] = String(Buffer.byteLength(body));
-  answer.headers["x-request-id"] = requestIdFor(sentId);
+  answer.headers["x-request-id"] = requestId(request);
   response.writeHead(answer.status, answer.headers);
   // Node sends no body for HEAD (nor for 304) whatever end() is given.
   response.end(body);
@@ -92,8 +90,7 @@ function fallBack(fastify: Listener, request: IncomingMessage, response: ServerR
 
 function fastPath(ctx: ServerContext, fastify: Listener, enabled: () => boolean): Listener {
   return (request, response) => {
-    const fields = requestFields(request);
-    if (fields.host === undefined && request.httpVersion === "1.1")
+    if (request.headers.host === undefined && request.httpVersion === "1.1")
       return sendProblem(
         response,
         new HttpProblem(
@@ -111,15 +108,14 @@ function fastPath(ctx: ServerContext, fastify: Listener, enabled: () => boolean)
     const started = performance.now();
     let result: Answer | Promise<Answer>;
     try {
-      result = resolved(ctx, target, askedBy(request, fields));
+      result = resolved(ctx, target, askedBy(request));
       // The usual case: answered in the request event itself, like a bare node:http server.
-      if (!(result instanceof Promise))
-        return send(ctx, request, response, result, started, fields.requestId);
+      if (!(result instanceof Promise)) return send(ctx, request, response, result, started);
     } catch {
       return fallBack(fastify, request, response);
     }
     result
-      .then((answer) => send(ctx, request, response, answer, started, fields.requestId))
+      .then((answer) => send(ctx, request, response, answer, started))
       .catch(() => fallBack(fastify, request, response));
   };
 }

@@ -18,7 +18,6 @@ import { negotiate } from "./accept.js";
 import type { ServerContext } from "./context.js";
 import { linkHeader } from "./link-header.js";
 import { HttpProblem } from "./problem.js";
-import { requestFields } from "./request-fields.js";
 import { HTML_TYPE, htmlHeaders } from "./response-headers.js";
 
 /** What was asked for: the default (negotiated) answer or one RFC 2483 service. */
@@ -49,12 +48,12 @@ export interface Asked {
   userAgent: string | undefined;
 }
 
-export function askedBy(request: IncomingMessage, fields = requestFields(request)): Asked {
+export function askedBy(request: IncomingMessage): Asked {
   return {
     httpVersion: request.httpVersion,
-    accept: fields.accept,
-    ifNoneMatch: fields.ifNoneMatch,
-    userAgent: fields.userAgent,
+    accept: request.headers.accept,
+    ifNoneMatch: request.headers["if-none-match"],
+    userAgent: request.headers["user-agent"],
   };
 }
 

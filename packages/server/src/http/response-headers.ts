@@ -3,7 +3,6 @@
 
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { requestFields } from "./request-fields.js";
 
 /** Same-origin everything; no inline script or style, so injected markup cannot run. */
 const CSP =
@@ -36,12 +35,8 @@ let issued = 0;
  * unique across processes and restarts (and cheaper per request than a random UUID).
  */
 export function requestId(request: IncomingMessage): string {
-  return requestIdFor(requestFields(request).requestId);
-}
-
-/** requestId for the X-Request-Id a request sent (requestFields), if any. */
-export function requestIdFor(sent: string | undefined): string {
-  if (sent !== undefined && CLIENT_ID.test(sent)) return sent;
+  const sent = request.headers["x-request-id"];
+  if (typeof sent === "string" && CLIENT_ID.test(sent)) return sent;
   issued += 1;
   return `${PROCESS_ID}-${issued.toString(36)}`;
 }
