@@ -185,9 +185,9 @@ try {
   const ratio = median(urnkit).rps / median(bare).rps;
   // Each round's two servers run within seconds of each other: the median of the rounds' own
   // ratios is the steadier figure when the machine's speed drifts between rounds.
-  const pairedRatio = [...urnkit.map((u, i) => u.rps / (bare[i] as Measured).rps)].sort(
-    (a, b) => a - b,
-  )[Math.floor(ROUNDS / 2)] as number;
+  const pairedRatio = urnkit.map((u, i) => u.rps / (bare[i] as Measured).rps).sort((a, b) => a - b)[
+    Math.floor(ROUNDS / 2)
+  ] as number;
   const p99 = (rs: LoadResult[]) =>
     (rs.map((r) => r.p99ms).sort((a, b) => a - b)[Math.floor(rs.length / 2)] as number).toFixed(2);
   console.log(

@@ -38,6 +38,11 @@ const POSTGRES: Dialect = {
     FROM ${LOG_ENTRIES}`,
 };
 
+/** One column of `rows`, as an array parameter for unnest. */
+function column<T, K extends keyof T>(rows: readonly T[], k: K): T[K][] {
+  return rows.map((r) => r[k]);
+}
+
 export class PostgresStats implements StatsStore {
   readonly #pool: pg.Pool;
 
@@ -50,7 +55,6 @@ export class PostgresStats implements StatsStore {
   }
 
   async addStats(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void> {
-    const column = <T, K extends keyof T>(rows: T[], k: K) => rows.map((r) => r[k]);
     if (resolutions.length > 0)
       await this.#pool.query(
         `INSERT INTO stat_resolutions AS s (day, nid, prefix, organisation, outcome, bot, count)
@@ -124,7 +128,6 @@ export class PostgresStats implements StatsStore {
 
   async addUrnStats(urns: UrnResolutionStat[]): Promise<void> {
     if (urns.length === 0) return;
-    const column = <K extends keyof UrnResolutionStat>(k: K) => urns.map((u) => u[k]);
     // Grouped, as a row may be added to once a statement; in key order, as the log's roll-up.
     await this.#pool.query(
       `INSERT INTO stat_resolution_urns AS s (day, key, nid, prefix, organisation, count, bots)
@@ -137,13 +140,13 @@ export class PostgresStats implements StatsStore {
        ON CONFLICT (day, key)
        DO UPDATE SET count = s.count + excluded.count, bots = s.bots + excluded.bots`,
       [
-        column("day"),
-        column("record"),
-        column("nid"),
-        column("prefix"),
-        column("organisation"),
-        column("count"),
-        column("bots"),
+        column(urns, "day"),
+        column(urns, "record"),
+        column(urns, "nid"),
+        column(urns, "prefix"),
+        column(urns, "organisation"),
+        column(urns, "count"),
+        column(urns, "bots"),
       ],
     );
   }
