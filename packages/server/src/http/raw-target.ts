@@ -33,7 +33,8 @@ export function routableTarget(request: { url?: string }): string {
 
 /** Throws 414 when a URN in the target is longer than the server accepts. */
 export function checkUrnLength(urn: string, limits: Limits): void {
-  if (Buffer.byteLength(urn) > limits.urnBytes)
+  // A UTF-16 code unit is at most 3 bytes in UTF-8: most URNs are short enough not to count.
+  if (urn.length * 3 > limits.urnBytes && Buffer.byteLength(urn) > limits.urnBytes)
     throw new HttpProblem(414, "urn-too-long", `URNs are limited to ${limits.urnBytes} bytes here`);
 }
 

@@ -9,6 +9,7 @@
 // a failure that is not a problem detail (fastify logs it and answers 500).
 
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { performance } from "node:perf_hooks";
 import type { FastifyServerFactory } from "fastify";
 import { resolveTarget, resolveTargetNow } from "../routes/resolution.js";
 import type { ServerContext } from "./context.js";
@@ -18,8 +19,21 @@ import { HttpProblem } from "./problem.js";
 import { type Answer, type Asked, askedBy } from "./resolution-reply.js";
 import { requestId } from "./response-headers.js";
 
-/** A resolution target: "/urn:" in any case, as the route's paths are (RFC 3986 §3.1). */
-const URN_PATH = /^\/urn:/i;
+/**
+ * A resolution target: "/urn:" in any case, as the route's paths are (RFC 3986 §3.1). Compared
+ * code by code: asked of every request, where a regular expression costs more than the rest of
+ * the test.
+ */
+function isUrnPath(target: string): boolean {
+  return (
+    target.length >= 5 &&
+    target.charCodeAt(0) === 0x2f && // "/"
+    (target.charCodeAt(1) | 0x20) === 0x75 && // "u" or "U"
+    (target.charCodeAt(2) | 0x20) === 0x72 && // "r" or "R"
+    (target.charCodeAt(3) | 0x20) === 0x6e && // "n" or "N"
+    target.charCodeAt(4) === 0x3a // ":"
+  );
+}
 
 type Listener = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -32,7 +46,8 @@ function send(
 ): void {
   const body = answer.body ?? "";
   // A 304 has no content and, as from fastify, no Content-Length.
-  if (answer.status !== 304) answer.headers["content-length"] = String(Buffer.byteLength(body));
+  if (answer.status !== 304)
+    answer.headers["content-length"] = body === "" ? "0" : String(Buffer.byteLength(body));
   answer.headers["x-request-id"] = requestId(request);
   response.writeHead(answer.status, answer.headers);
   // Node sends no body for HEAD (nor for 304) whatever end() is given.
@@ -101,7 +116,7 @@ function fastPath(ctx: ServerContext, fastify: Listener, enabled: () => boolean)
       );
     const target = request.url ?? "";
     const method = request.method;
-    if ((method !== "GET" && method !== "HEAD") || !URN_PATH.test(target) || !enabled()) {
+    if ((method !== "GET" && method !== "HEAD") || !isUrnPath(target) || !enabled()) {
       fastify(request, response);
       return;
     }

@@ -77,9 +77,18 @@ function redirectStatus(asked: Asked, chosen: 302 | 303 | 307): number {
   return chosen !== 302 && asked.httpVersion === "1.0" ? 302 : chosen;
 }
 
+/** Each max-age's Cache-Control value, made once: a namespace's answers all carry the same. */
+const cacheControls = new Map<number, string>();
+
 /** Cache-Control for answers any cache may keep for `maxAge` seconds. */
 function publicFor(maxAge: number): string {
-  return `public, max-age=${maxAge}`;
+  let value = cacheControls.get(maxAge);
+  if (value === undefined) {
+    value = `public, max-age=${maxAge}`;
+    // Bounded: max-ages come from namespaces and a few constants, but a store is not trusted.
+    if (cacheControls.size < 1000) cacheControls.set(maxAge, value);
+  }
+  return value;
 }
 
 /** Anything a header value cannot carry as it is: control characters, space, non-ASCII. */

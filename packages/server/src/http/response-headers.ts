@@ -38,5 +38,7 @@ export function requestId(request: IncomingMessage): string {
   const sent = request.headers["x-request-id"];
   if (typeof sent === "string" && CLIENT_ID.test(sent)) return sent;
   issued += 1;
-  return `${PROCESS_ID}-${issued.toString(36)}`;
+  // Joined rather than concatenated: a flat string, which node's header check reads directly,
+  // where a concatenation would be flattened in V8's slow path on every answer.
+  return [PROCESS_ID, issued.toString(36)].join("-");
 }
