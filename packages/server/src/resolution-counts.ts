@@ -10,6 +10,7 @@
 // (storage/stats-log.ts); while the log is at its bound, they are added to that row at once.
 
 import { CrawlerCheck } from "./crawlers.js";
+import { HeldUrnCounts } from "./held-urn-counts.js";
 import type { Lookup } from "./resolver.js";
 import type { PrefixRoute } from "./storage/prefix-routes.js";
 import {
@@ -61,7 +62,7 @@ export const URN_LOG_BOUND = 16_000;
  */
 export const URN_HOLD_MS = 60_000;
 
-/** URNs held at most (two small map entries each): more are appended at the next flush. */
+/** URNs held at most (about 20 bytes each): more are appended at the next flush. */
 export const URN_HOLD_BOUND = 250_000;
 
 /** How often the counts are written (the URNs' when they are due). */
@@ -101,20 +102,27 @@ function dayOf(ms: number): string {
 /** Where an outcome's people and crawler counts sit in a tally: two slots an outcome. */
 const SLOT = Object.fromEntries(OUTCOMES.map((o, i) => [o, 2 * i])) as Record<Outcome, number>;
 
-/** One bucket's counts of the day: per outcome, people then crawlers. */
-interface Tally {
+/** What a count is counted under besides its day, outcome and whether a crawler asked. */
+interface Dimensions {
   nid: string;
   prefix: string;
   organisation: string;
+}
+
+/** One bucket's counts of the day: per outcome, people then crawlers. */
+interface Tally extends Dimensions {
   counts: number[];
+  /** Its dimensions' number in the counter's table (what a held URN refers to). */
+  dims: number;
 }
 
 /**
- * Resolutions of registered URNs held before they are added up: at most this many (2 MB of ids),
- * then added up at once. A resolution is appended (its record's id, and its tally), not counted
- * in a map: a busy resolver sees 100,000 URNs between flushes, and a map that size, updated at
- * random between two requests' network and database work, missed the processor's caches on
- * every resolution, where the buffer is written in order and added up in one tight loop.
+ * Resolutions of registered URNs buffered before they are added up: at most this many (3 MB),
+ * then added up at once. A resolution is appended (its record's id, and its dimensions), not
+ * counted in a map: a busy resolver sees 100,000 URNs between flushes, and a map that size,
+ * updated at random between two requests' network and database work, missed the processor's
+ * caches on every resolution, where the buffer is written in order and added up in sorted
+ * passes (held-urn-counts.ts).
  */
 export const URN_BUFFER = 1 << 18;
 
@@ -150,13 +158,18 @@ export class ResolutionCounter {
   // that resolution already holds: no key is built per resolution. A namespace read again after
   // a change is a new object and a new tally, with the same dimensions: rows add up on writing.
   #tallies = new Map<PrefixRoute | object, Tally>();
-  /** Buffered resolutions: the record's id (negative when a crawler asked), and its tally. */
+  /** Buffered resolutions: the record's id (negative when a crawler asked), and its dimensions. */
   readonly #buffered = new Float64Array(URN_BUFFER);
-  readonly #bufferedTallies = new Array<Tally>(URN_BUFFER);
+  readonly #bufferedDims = new Int32Array(URN_BUFFER);
   #bufferedCount = 0;
-  /** The buffer added up: by signed record id (as buffered), and each URN's tally. */
-  #urnCounts = new Map<number, number>();
-  #urnTallies = new Map<number, Tally>();
+  /** The buffer added up, per URN, until the URNs are appended to the log. */
+  readonly #held = new HeldUrnCounts();
+  /**
+   * The dimensions tallies and held URNs are counted under, by number; emptied with the URNs held.
+   * A few entries: one per prefix or namespace resolved in.
+   */
+  #dims: Dimensions[] = [];
+  #dimsByKey = new Map<string, number>();
   /** When the URN counts held were last appended to the log (or counting started). */
   #urnsWritten = Date.now();
   readonly #holdMs: number;
@@ -200,9 +213,7 @@ export class ResolutionCounter {
 
   /** Whether the URN counts held are due for the log: held long enough, or too many. */
   #urnsDue(): boolean {
-    return (
-      Date.now() - this.#urnsWritten >= this.#holdMs || this.#urnTallies.size >= this.#holdBound
-    );
+    return Date.now() - this.#urnsWritten >= this.#holdMs || this.#held.records >= this.#holdBound;
   }
 
   /** The buckets' counts, and the URNs' too when `withUrns` says so (else they stay held). */
@@ -230,35 +241,32 @@ export class ResolutionCounter {
     this.#tallies = new Map();
     this.#addUp();
     if (!withUrns) return { resolutions: [...rows.values()], urns: [] };
-    const held: UrnResolutionStat[] = [];
-    for (const [record, t] of this.#urnTallies)
-      held.push({
-        day,
-        record,
-        nid: t.nid,
-        prefix: t.prefix,
-        organisation: t.organisation,
-        count: this.#urnCounts.get(record) ?? 0,
-        bots: this.#urnCounts.get(-record) ?? 0,
-      });
-    this.#urnCounts = new Map();
-    this.#urnTallies = new Map();
+    const urns = this.#held.take(({ record, count, bots, dims }): UrnResolutionStat => {
+      const { nid, prefix, organisation } = this.#dims[dims] as Dimensions;
+      return { day, record, nid, prefix, organisation, count, bots };
+    });
+    // Nothing refers to the dimensions any more: the tallies are new, the buffer and held URNs empty.
+    this.#dims = [];
+    this.#dimsByKey = new Map();
     this.#urnsWritten = Date.now();
-    return { resolutions: [...rows.values()], urns: held };
+    return { resolutions: [...rows.values()], urns };
   }
 
   /** Adds the buffered resolutions up, and empties the buffer. */
   #addUp(): void {
-    const counts = this.#urnCounts;
-    const tallies = this.#urnTallies;
-    for (let i = 0; i < this.#bufferedCount; i++) {
-      const id = this.#buffered[i] as number;
-      counts.set(id, (counts.get(id) ?? 0) + 1);
-      const record = Math.abs(id);
-      if (!tallies.has(record)) tallies.set(record, this.#bufferedTallies[i] as Tally);
-    }
+    this.#held.add(this.#buffered, this.#bufferedDims, this.#bufferedCount);
     this.#bufferedCount = 0;
-    this.#bufferedTallies.fill(undefined as unknown as Tally);
+  }
+
+  /** The number of a tally's dimensions, given one the first time they are seen. */
+  #dimsOf(d: Dimensions): number {
+    const key = `${d.nid}\n${d.prefix}\n${d.organisation}`;
+    let n = this.#dimsByKey.get(key);
+    if (n === undefined) {
+      n = this.#dims.push({ nid: d.nid, prefix: d.prefix, organisation: d.organisation }) - 1;
+      this.#dimsByKey.set(key, n);
+    }
+    return n;
   }
 
   #endDay(): void {
@@ -299,11 +307,15 @@ export class ResolutionCounter {
     const at = owner ?? ns ?? ELSEWHERE_AT;
     let tally = this.#tallies.get(at);
     if (tally === undefined) {
-      tally = {
+      const dimensions = {
         nid: ns?.nid ?? ELSEWHERE,
         prefix: owner?.prefix ?? "",
         organisation: owner?.organisation ?? "",
+      };
+      tally = {
+        ...dimensions,
         counts: new Array<number>(2 * OUTCOMES.length).fill(0),
+        dims: this.#dimsOf(dimensions),
       };
       this.#tallies.set(at, tally);
     }
@@ -314,7 +326,7 @@ export class ResolutionCounter {
     const n = this.#bufferedCount;
     // Record ids start at 1: the sign is free to tell crawlers apart.
     this.#buffered[n] = bot ? -found.view.id : found.view.id;
-    this.#bufferedTallies[n] = tally;
+    this.#bufferedDims[n] = tally.dims;
     this.#bufferedCount = n + 1;
     if (n + 1 === URN_BUFFER) this.#addUp();
   }
