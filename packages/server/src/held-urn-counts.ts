@@ -182,20 +182,40 @@ export class HeldUrnCounts {
     this.#length = out + 1;
   }
 
-  /** Every URN held, in record order, as `as` makes it of its entry; none is held after. */
-  take<T>(as: (urn: HeldUrn) => T): T[] {
-    const { records, counts, bots, dims } = this.#held;
-    const urns: T[] = [];
-    for (let i = 0; i < this.#length; i++)
-      urns.push(
-        as({
-          record: records[i] as number,
-          count: counts[i] as number,
-          bots: bots[i] as number,
-          dims: dims[i] as number,
-        }),
-      );
+  /**
+   * Every URN held, in record order, to be read a slice at a time; none is held after. The
+   * entries become objects only as they are read: a quarter of a million objects made at once
+   * would outlive young-generation collections and be copied into the old generation.
+   */
+  take(): HeldUrnSlices {
+    const taken = new HeldUrnSlices(this.#held, this.#length);
+    this.#held = new Columns(0);
     this.#length = 0;
+    return taken;
+  }
+}
+
+/** URNs taken from HeldUrnCounts, in record order. */
+export class HeldUrnSlices {
+  readonly #columns: Columns;
+  readonly length: number;
+
+  constructor(columns: Columns, length: number) {
+    this.#columns = columns;
+    this.length = length;
+  }
+
+  /** The URNs from `start` up to `end`. */
+  slice(start: number, end: number): HeldUrn[] {
+    const { records, counts, bots, dims } = this.#columns;
+    const urns: HeldUrn[] = [];
+    for (let i = start; i < Math.min(end, this.length); i++)
+      urns.push({
+        record: records[i] as number,
+        count: counts[i] as number,
+        bots: bots[i] as number,
+        dims: dims[i] as number,
+      });
     return urns;
   }
 }

@@ -76,16 +76,33 @@ export interface CounterOptions {
   holdBound?: number;
 }
 
-/** `write` over `items` a slice at a time, the event loop free before each (SQLite writes here). */
+/** `write` over each slice, the event loop free before each (SQLite writes here). */
 async function inSlices<T>(
-  items: readonly T[],
-  size: number,
+  slices: Iterable<T[]>,
   write: (slice: T[]) => Promise<void>,
 ): Promise<void> {
-  for (let i = 0; i < items.length; i += size) {
+  for (const slice of slices) {
     await new Promise((resolve) => setImmediate(resolve));
-    await write(items.slice(i, i + size));
+    await write(slice);
   }
+}
+
+/** URN counts taken to be written, made into rows a slice at a time. */
+interface TakenUrns {
+  readonly length: number;
+  slice(start: number, end: number): UrnResolutionStat[];
+}
+
+const NO_URNS: TakenUrns = { length: 0, slice: () => [] };
+
+/** The URNs of a write in slices of `size`: those of days that ended first, then the taken. */
+function* urnSlices(
+  ended: readonly UrnResolutionStat[],
+  taken: TakenUrns,
+  size: number,
+): Generator<UrnResolutionStat[]> {
+  for (let i = 0; i < ended.length; i += size) yield ended.slice(i, i + size);
+  for (let i = 0; i < taken.length; i += size) yield taken.slice(i, i + size);
 }
 
 /** The bucket of resolutions in namespaces not served here (not a valid NID, so never one). */
@@ -132,7 +149,7 @@ const ELSEWHERE_AT = {};
 /** One day's counts as they are written. */
 interface Batch {
   resolutions: ResolutionStat[];
-  urns: UrnResolutionStat[];
+  urns: TakenUrns;
 }
 
 /** Per NID and day, for the per-namespace counts (GET /api/v1/stats/resolutions). */
@@ -175,7 +192,10 @@ export class ResolutionCounter {
   readonly #holdMs: number;
   readonly #holdBound: number;
   /** Counts of days that ended before they were written. */
-  readonly #ended: Batch = { resolutions: [], urns: [] };
+  readonly #ended: { resolutions: ResolutionStat[]; urns: UrnResolutionStat[] } = {
+    resolutions: [],
+    urns: [],
+  };
   readonly #logBound: number;
   /** Whether the URN log was past its bound when last seen: URN counts then skip it. */
   #logFull = false;
@@ -240,14 +260,21 @@ export class ResolutionCounter {
       });
     this.#tallies = new Map();
     this.#addUp();
-    if (!withUrns) return { resolutions: [...rows.values()], urns: [] };
-    const urns = this.#held.take(({ record, count, bots, dims }): UrnResolutionStat => {
-      const { nid, prefix, organisation } = this.#dims[dims] as Dimensions;
-      return { day, record, nid, prefix, organisation, count, bots };
-    });
-    // Nothing refers to the dimensions any more: the tallies are new, the buffer and held URNs empty.
+    if (!withUrns) return { resolutions: [...rows.values()], urns: NO_URNS };
+    const held = this.#held.take();
+    // The taken URNs keep the table of their dimensions; the tallies are new, the buffer and the
+    // held URNs empty, so the counter starts a new one.
+    const table = this.#dims;
     this.#dims = [];
     this.#dimsByKey = new Map();
+    const urns: TakenUrns = {
+      length: held.length,
+      slice: (start, end) =>
+        held.slice(start, end).map(({ record, count, bots, dims }) => {
+          const { nid, prefix, organisation } = table[dims] as Dimensions;
+          return { day, record, nid, prefix, organisation, count, bots };
+        }),
+    };
     this.#urnsWritten = Date.now();
     return { resolutions: [...rows.values()], urns };
   }
@@ -272,7 +299,8 @@ export class ResolutionCounter {
   #endDay(): void {
     const batch = this.#take(true);
     this.#ended.resolutions.push(...batch.resolutions);
-    this.#ended.urns.push(...batch.urns);
+    // Not spread into push(): a quarter of a million arguments overflow the stack.
+    this.#ended.urns = this.#ended.urns.concat(batch.urns.slice(0, batch.urns.length));
     this.#day = dayOf(Date.now());
     const today = this.#day;
     void this.flush().then(() => this.#rollUp(today));
@@ -340,22 +368,24 @@ export class ResolutionCounter {
   async #write(withUrns: boolean): Promise<void> {
     const batch = this.#take(withUrns);
     const resolutions = [...this.#ended.resolutions.splice(0), ...batch.resolutions];
-    const urns = [...this.#ended.urns.splice(0), ...batch.urns];
+    const ended = this.#ended.urns.splice(0);
+    const urnCount = ended.length + batch.urns.length;
     if (resolutions.length > 0) await this.#store.addResolutionCounts(perNamespace(resolutions));
-    if (resolutions.length === 0 && urns.length === 0) return;
-    const logged = !this.#logFull;
-    await this.#store.addStats(resolutions, logged ? urns.slice(0, URNS_A_WRITE) : []);
-    if (!logged) {
-      // In record order: records registered together mostly sit together in the rollup too, so
-      // consecutive writes land on the same pages rather than each on one of its own.
-      urns.sort((a, b) => a.record - b.record);
-      await inSlices(urns, URNS_A_DIRECT_WRITE, (slice) => this.#store.addUrnStats(slice));
+    if (resolutions.length === 0 && urnCount === 0) return;
+    if (this.#logFull) {
+      await this.#store.addStats(resolutions, []);
+      // In record order (as held): records registered together mostly sit together in the
+      // rollup too, so consecutive writes land on the same pages rather than each on one of its own.
+      await inSlices(urnSlices(ended, batch.urns, URNS_A_DIRECT_WRITE), (slice) =>
+        this.#store.addUrnStats(slice),
+      );
       return;
     }
-    await inSlices(urns.slice(URNS_A_WRITE), URNS_A_WRITE, (slice) =>
-      this.#store.addStats([], slice),
-    );
-    if (urns.length > 0) this.#logFull = (await this.#store.urnLogSize()) > this.#logBound;
+    const slices = urnSlices(ended, batch.urns, URNS_A_WRITE);
+    const first = slices.next();
+    await this.#store.addStats(resolutions, first.done ? [] : first.value);
+    await inSlices(slices, (slice) => this.#store.addStats([], slice));
+    if (urnCount > 0) this.#logFull = (await this.#store.urnLogSize()) > this.#logBound;
   }
 
   async close(): Promise<void> {
