@@ -2,15 +2,18 @@
 // the urnkit server run the compiled package (dist), as `urnkit import` and `urnkit serve` do.
 // 1. Imports 1M records through the NDJSON import pipeline (records/s).
 // 2. Serves them with urnkit and with a bare node:http + better-sqlite3 server doing the same one
-//    lookup and a 303, and loads each in turn at 64 connections: requests/s, p50 and p99. The
+//    lookup and a 303, all started at once, and loads each in turn at 64 connections in short
+//    slices, many times over: requests/s, p50 and p99. Outside its own slices a server is stopped
+//    (SIGSTOP), so that none works in another's time (the statistics' writes, timers). The
 //    records are spread over 1,000 prefixes of 5 organisations (urn:bench:0000 … urn:bench:0999),
 //    and one more prefix is delegated, so every urnkit resolution does the longest-prefix match.
 //    BENCH_USER_AGENT sends a User-Agent with every request (the statistics check it for a
-//    crawler); BENCH_COUNTING_OFF=1 adds urnkit with statistics counting off to every round.
+//    crawler); BENCH_COUNTING_OFF=1 adds urnkit with statistics counting off to every turn.
 // 3. Mints over HTTP with 8 clients on SQLite (bench/mint.ts): URNs/s.
 // 4. With BENCH_SUSTAINED_SECONDS, loads one urnkit server that long without a break
 //    (bench/sustained.ts); BENCH_URN_LOG_BOUND makes its statistics' URN log reach its bound.
-//    BENCH_ROUNDS changes the number of rounds of step 2 (7).
+//    BENCH_SLICES and BENCH_SLICE_SECONDS change the number of turns of step 2 (30) and the length
+//    of a slice (2 s).
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -24,9 +27,15 @@ import { benchMint } from "./mint.js";
 import { benchSustained } from "./sustained.js";
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+/**
+ * Turns of step 2, each a slice of load for every server. Short slices, many of them, alternating:
+ * the shared machine's speed drifts by up to a half within minutes, which sequential rounds of
+ * 10 s measured as much as the servers; slices seconds apart see the same machine.
+ */
+const SLICES = Number(process.env.BENCH_SLICES ?? 30);
+const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 2);
+const WARM_UP_SECONDS = 3;
 /** Seconds of the sustained run after the rounds (bench/sustained.ts); none by default. */
 const SUSTAINED_SECONDS = Number(process.env.BENCH_SUSTAINED_SECONDS ?? 0);
 /** A User-Agent every request sends (BENCH_USER_AGENT): the statistics check each for a crawler. */
@@ -74,33 +83,62 @@ const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).s
 
 type Measured = LoadResult & { cpuUsPerRequest: number | null };
 
-async function measure(
+/** A server under test: started once, warmed up, and stopped (SIGSTOP) but for its slices. */
+interface Contender {
+  name: string;
+  pid: number;
+  port: number;
+  slices: Measured[];
+  kill(): void;
+}
+
+const loadOptions = (port: number, dir: string) => ({
+  port,
+  records: RECORDS,
+  connections: CONNECTIONS,
+  dir,
+  userAgent: USER_AGENT,
+});
+
+async function contender(
+  name: string,
   script: string,
   db: string,
   dir: string,
   args: string[] = [],
-): Promise<Measured> {
+): Promise<Contender> {
   const { proc, port } = await start(script, db, args);
   const pid = proc.pid as number;
   pinServer(pid);
+  await load({ ...loadOptions(port, dir), seconds: WARM_UP_SECONDS });
+  process.kill(pid, "SIGSTOP");
+  return {
+    name,
+    pid,
+    port,
+    slices: [],
+    kill() {
+      proc.removeAllListeners("exit");
+      proc.kill("SIGKILL");
+    },
+  };
+}
+
+/**
+ * One slice of load for `c`: it runs (timers that fell due while it was stopped included) only
+ * for the slice, and its CPU time is read around it.
+ */
+async function slice(c: Contender, dir: string): Promise<Measured> {
+  process.kill(c.pid, "SIGCONT");
   try {
-    const options = {
-      port,
-      records: RECORDS,
-      connections: CONNECTIONS,
-      dir,
-      userAgent: USER_AGENT,
-    };
-    await load({ ...options, seconds: 2 }); // warm-up
-    const before = cpuSeconds(pid);
-    const result = await load({ ...options, seconds: SECONDS });
-    const after = cpuSeconds(pid);
+    const before = cpuSeconds(c.pid);
+    const result = await load({ ...loadOptions(c.port, dir), seconds: SLICE_SECONDS });
+    const after = cpuSeconds(c.pid);
     const cpuUsPerRequest =
       before === null || after === null ? null : ((after - before) * 1e6) / result.requests;
     return { ...result, cpuUsPerRequest };
   } finally {
-    proc.removeAllListeners("exit");
-    proc.kill("SIGKILL");
+    process.kill(c.pid, "SIGSTOP");
   }
 }
 
@@ -167,53 +205,72 @@ try {
     `import: ${created} records in ${importSeconds.toFixed(1)} s = ${importRate.toFixed(0)} records/s (${(created / importCpuSeconds).toFixed(0)} records per CPU second), ${load1()}`,
   );
 
-  const bare: Measured[] = [];
-  const urnkit: Measured[] = [];
-  const uncounted: Measured[] = [];
-  for (let round = 1; round <= ROUNDS; round++) {
-    bare.push(await measure("./bare-server.ts", db, dir));
-    console.log(`round ${round} bare node:http  ${fmt(bare.at(-1) as Measured)}, ${load1()}`);
-    urnkit.push(await measure("./urnkit-server.ts", db, dir));
-    console.log(`round ${round} urnkit          ${fmt(urnkit.at(-1) as Measured)}, ${load1()}`);
-    if (!COUNTING_OFF) continue;
-    uncounted.push(await measure("./urnkit-server.ts", db, dir, ["--no-counting"]));
-    console.log(`round ${round} urnkit uncounted ${fmt(uncounted.at(-1) as Measured)}, ${load1()}`);
+  const contenders = [
+    await contender("bare node:http", "./bare-server.ts", db, dir),
+    await contender("urnkit", "./urnkit-server.ts", db, dir),
+    ...(COUNTING_OFF
+      ? [await contender("urnkit uncounted", "./urnkit-server.ts", db, dir, ["--no-counting"])]
+      : []),
+  ];
+  const [bareServer, urnkitServer, uncountedServer] = contenders as [
+    Contender,
+    Contender,
+    Contender | undefined,
+  ];
+  try {
+    for (let turn = 1; turn <= SLICES; turn++) {
+      // Each server goes first as often as last.
+      const order = turn % 2 === 1 ? contenders : [...contenders].reverse();
+      for (const c of order) c.slices.push(await slice(c, dir));
+      if (turn % 5 === 0 || turn === SLICES)
+        console.log(
+          `turn ${turn}: ${contenders.map((c) => `${c.name} ${fmt(c.slices.at(-1) as Measured)}`).join("; ")}, ${load1()}`,
+        );
+    }
+  } finally {
+    for (const c of contenders) {
+      process.kill(c.pid, "SIGCONT");
+      c.kill();
+    }
   }
-  // The median round of each: rounds alternate, so a busy moment on the machine hits both.
-  const median = (rs: LoadResult[]) =>
-    [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)] as LoadResult;
-  const ratio = median(urnkit).rps / median(bare).rps;
-  // Each round's two servers run within seconds of each other: the median of the rounds' own
-  // ratios is the steadier figure when the machine's speed drifts between rounds.
-  const pairedRatio = urnkit.map((u, i) => u.rps / (bare[i] as Measured).rps).sort((a, b) => a - b)[
-    Math.floor(ROUNDS / 2)
-  ] as number;
-  const p99 = (rs: LoadResult[]) =>
-    (rs.map((r) => r.p99ms).sort((a, b) => a - b)[Math.floor(rs.length / 2)] as number).toFixed(2);
+  const bare = bareServer.slices;
+  const urnkit = urnkitServer.slices;
+  const uncounted = uncountedServer?.slices ?? [];
+  const median = (xs: readonly number[]) =>
+    [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+  const quartiles = (xs: readonly number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const at = (q: number) => (sorted[Math.floor((sorted.length - 1) * q)] as number).toFixed(2);
+    return `${at(0.25)}–${at(0.75)}`;
+  };
+  const rps = (rs: readonly Measured[]) => median(rs.map((r) => r.rps));
+  const ratio = rps(urnkit) / rps(bare);
+  // Each turn's slices run seconds apart: the median of the turns' own ratios is the figure a
+  // drift of the machine between turns does not move.
+  const ratios = urnkit.map((u, i) => u.rps / (bare[i] as Measured).rps);
+  const pairedRatio = median(ratios);
+  const p99 = (rs: readonly Measured[]) => median(rs.map((r) => r.p99ms)).toFixed(2);
   console.log(
-    `GET /{urn} (median of ${ROUNDS} rounds): urnkit ${median(urnkit).rps.toFixed(0)} req/s vs bare ${median(bare).rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x, median of the rounds' ratios ${pairedRatio.toFixed(2)}x (target >= 0.8), median p99 urnkit ${p99(urnkit)} ms (target <= 10), bare ${p99(bare)} ms, delegate-public ${DELEGATE_PUBLIC ? "on" : "off"}, User-Agent ${USER_AGENT === undefined ? "none" : JSON.stringify(USER_AGENT)}, load by ${median(urnkit).tool}, ${placement}, ${CONNECTIONS} connections, ${RECORDS} records, ${load1()}`,
+    `GET /{urn} (${SLICES} turns of ${SLICE_SECONDS}-s slices): urnkit ${rps(urnkit).toFixed(0)} req/s vs bare ${rps(bare).toFixed(0)} req/s (medians) = ${ratio.toFixed(2)}x, median of the turns' own ratios ${pairedRatio.toFixed(2)}x (quartiles ${quartiles(ratios)}; target >= 0.8), median p99 urnkit ${p99(urnkit)} ms (target <= 10), bare ${p99(bare)} ms, delegate-public ${DELEGATE_PUBLIC ? "on" : "off"}, User-Agent ${USER_AGENT === undefined ? "none" : JSON.stringify(USER_AGENT)}, load by ${urnkit[0]?.tool}, ${placement}, ${CONNECTIONS} connections, ${RECORDS} records, ${load1()}`,
   );
   // The workspace's bench-output folder (not versioned).
   const outDir = fileURLToPath(new URL("../../../bench-output/", import.meta.url));
   // CPU per request is steadier than requests/s on a shared machine: the ratio of the two servers'
   // CPU costs is what their requests/s ratio would be with a core each to themselves.
-  const cpu = (rs: Measured[]) => {
-    const xs = rs
-      .map((r) => r.cpuUsPerRequest)
-      .filter((x): x is number => x !== null)
-      .sort((a, b) => a - b);
-    return xs[Math.floor(xs.length / 2)] ?? null;
+  const cpu = (rs: readonly Measured[]) => {
+    const xs = rs.map((r) => r.cpuUsPerRequest).filter((x): x is number => x !== null);
+    return xs.length === rs.length && xs.length > 0 ? median(xs) : null;
   };
   const cpuBare = cpu(bare);
   const cpuUrnkit = cpu(urnkit);
   if (cpuBare !== null && cpuUrnkit !== null)
     console.log(
-      `server CPU per request (median): urnkit ${cpuUrnkit.toFixed(1)} us vs bare ${cpuBare.toFixed(1)} us = ${(cpuBare / cpuUrnkit).toFixed(2)}x the bare server's efficiency`,
+      `server CPU per request (median): urnkit ${cpuUrnkit.toFixed(1)} us vs bare ${cpuBare.toFixed(1)} us = ${(cpuBare / cpuUrnkit).toFixed(2)}x the bare server's efficiency; median of the turns' own ratios ${median(urnkit.map((u, i) => ((bare[i] as Measured).cpuUsPerRequest as number) / (u.cpuUsPerRequest as number))).toFixed(2)}x`,
     );
   const cpuUncounted = cpu(uncounted);
   if (COUNTING_OFF && cpuUrnkit !== null && cpuUncounted !== null)
     console.log(
-      `statistics counting (median of ${ROUNDS} alternating rounds): counted ${median(urnkit).rps.toFixed(0)} req/s vs uncounted ${median(uncounted).rps.toFixed(0)} req/s = ${(median(urnkit).rps / median(uncounted).rps).toFixed(2)}x; server CPU ${cpuUrnkit.toFixed(1)} vs ${cpuUncounted.toFixed(1)} us/request, ${load1()}`,
+      `statistics counting (${SLICES} turns): counted ${rps(urnkit).toFixed(0)} req/s vs uncounted ${rps(uncounted).toFixed(0)} req/s = ${(rps(urnkit) / rps(uncounted)).toFixed(2)}x, median of the turns' own ratios ${median(urnkit.map((u, i) => u.rps / (uncounted[i] as Measured).rps)).toFixed(2)}x; server CPU ${cpuUrnkit.toFixed(1)} vs ${cpuUncounted.toFixed(1)} us/request, ${load1()}`,
     );
   mkdirSync(outDir, { recursive: true });
   writeFileSync(
