@@ -1,9 +1,10 @@
 // The per-URN resolution counts a resolution counter holds between appends to the URN log
 // (resolution-counts.ts): one entry per URN, with its counts by people and by crawlers, kept
-// sorted by record in typed arrays. A batch of buffered resolutions is sorted (a radix sort, by record) and
-// merged in. Both are sequential passes over typed arrays; before, maps of a few hundred thousand
-// entries were updated at random, which missed the processor's caches on every update, held the
-// event loop for 30-90 ms at each flush, and left their entries for the garbage collector to trace.
+// sorted by record in typed arrays. A batch of buffered resolutions is sorted (a radix sort, by
+// record) and merged in. Both are sequential passes over typed arrays; before, maps of a few
+// hundred thousand entries were updated at random, which missed the processor's caches on every
+// update, held the event loop for 30-90 ms at each flush, and left their entries for the garbage
+// collector to trace.
 
 /** One URN's counts held: its record, the counts by people and by crawlers, and its dimensions. */
 export interface HeldUrn {

@@ -127,9 +127,9 @@ interface Dimensions {
 }
 
 /** One bucket's counts of the day: per outcome, people then crawlers. */
-interface Tally extends Dimensions {
+interface Tally {
   counts: number[];
-  /** Its dimensions' number in the counter's table (what a held URN refers to). */
+  /** Its dimensions' number in the counter's table (what a held URN refers to too). */
   dims: number;
 }
 
@@ -241,23 +241,25 @@ export class ResolutionCounter {
     // One row a bucket, also where tallies share their dimensions.
     const rows = new Map<string, ResolutionStat>();
     const day = this.#day;
-    for (const t of this.#tallies.values())
+    for (const t of this.#tallies.values()) {
+      const { nid, prefix, organisation } = this.#dims[t.dims] as Dimensions;
       t.counts.forEach((count, slot) => {
         if (count === 0) return;
-        const k = `${t.nid} ${t.prefix} ${slot}`;
+        const k = `${nid} ${prefix} ${slot}`;
         const row = rows.get(k);
         if (row !== undefined) row.count += count;
         else
           rows.set(k, {
             day,
-            nid: t.nid,
-            prefix: t.prefix,
-            organisation: t.organisation,
+            nid,
+            prefix,
+            organisation,
             outcome: OUTCOMES[slot >> 1] as Outcome,
             bot: (slot & 1) === 1,
             count,
           });
       });
+    }
     this.#tallies = new Map();
     this.#addUp();
     if (!withUrns) return { resolutions: [...rows.values()], urns: NO_URNS };
@@ -290,7 +292,7 @@ export class ResolutionCounter {
     const key = `${d.nid}\n${d.prefix}\n${d.organisation}`;
     let n = this.#dimsByKey.get(key);
     if (n === undefined) {
-      n = this.#dims.push({ nid: d.nid, prefix: d.prefix, organisation: d.organisation }) - 1;
+      n = this.#dims.push(d) - 1;
       this.#dimsByKey.set(key, n);
     }
     return n;
@@ -335,15 +337,13 @@ export class ResolutionCounter {
     const at = owner ?? ns ?? ELSEWHERE_AT;
     let tally = this.#tallies.get(at);
     if (tally === undefined) {
-      const dimensions = {
-        nid: ns?.nid ?? ELSEWHERE,
-        prefix: owner?.prefix ?? "",
-        organisation: owner?.organisation ?? "",
-      };
       tally = {
-        ...dimensions,
         counts: new Array<number>(2 * OUTCOMES.length).fill(0),
-        dims: this.#dimsOf(dimensions),
+        dims: this.#dimsOf({
+          nid: ns?.nid ?? ELSEWHERE,
+          prefix: owner?.prefix ?? "",
+          organisation: owner?.organisation ?? "",
+        }),
       };
       this.#tallies.set(at, tally);
     }
