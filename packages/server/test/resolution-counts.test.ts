@@ -6,7 +6,12 @@ import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it, mock } from "node:test";
 import { URN } from "@urnkit/core";
 import { namespaceKey } from "../src/namespace-keys.js";
-import { type Counted, ResolutionCounter, URN_BUFFER } from "../src/resolution-counts.js";
+import {
+  type Counted,
+  ELSEWHERE,
+  ResolutionCounter,
+  URN_BUFFER,
+} from "../src/resolution-counts.js";
 import { PrefixRoutes } from "../src/storage/prefix-routes.js";
 import type { ResolutionStat, UrnResolutionStat } from "../src/storage/stats.js";
 import type { Namespace, ResolutionCount, Store } from "../src/storage/store.js";
@@ -326,6 +331,42 @@ describe("ResolutionCounter", () => {
     assert.equal(
       stats.reduce((sum, s) => sum + s.count, 0),
       n + 1,
+    );
+  });
+
+  it("counts unregistered URNs in their buckets only, across a full buffer", async () => {
+    const { store, stats, urns } = recordingStore();
+    const counter = new ResolutionCounter(store, { flushMs: 60000 });
+    const a = lookup("urn:example:lib-mixed-a");
+    const unknown = lookup("urn:example:lib-mixed-nowhere", "unknown");
+    const elsewhere = lookup("urn:elsewhere:mixed", "unknown", false);
+    // In turn: a by a browser, an unknown URN of a served namespace by a crawler, a URN of a
+    // namespace not served here by a browser; past the buffer's size (262,155: a third each).
+    const n = URN_BUFFER + 11;
+    for (let i = 0; i < n; i++) {
+      if (i % 3 === 0) counter.add(a, "redirect", BROWSER);
+      else if (i % 3 === 1) counter.add(unknown, "not-found", GOOGLEBOT);
+      else counter.add(elsewhere, "not-found", BROWSER);
+    }
+    await counter.close();
+    const third = n / 3;
+    assert.deepEqual(
+      urns.map((u) => [u.record, u.prefix, u.count, u.bots]),
+      [[a.kind === "found" ? a.view.id : 0, "urn:example:lib-", third, 0]],
+    );
+    const sum = (f: (s: ResolutionStat) => boolean) =>
+      stats.filter(f).reduce((total, s) => total + s.count, 0);
+    assert.equal(
+      sum((s) => s.outcome === "redirect" && s.prefix === "urn:example:lib-" && !s.bot),
+      third,
+    );
+    assert.equal(
+      sum((s) => s.outcome === "not-found" && s.nid === "example" && s.bot),
+      third,
+    );
+    assert.equal(
+      sum((s) => s.outcome === "not-found" && s.nid === ELSEWHERE && !s.bot),
+      third,
     );
   });
 
