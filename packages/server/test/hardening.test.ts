@@ -460,6 +460,13 @@ for (const engine of engines) {
           400,
           bad,
         );
+      // The same days as the other statistics reads: of the calendar, and in order.
+      for (const [bad, code] of [
+        ["from=2026-02-30", "bad-date"],
+        ["to=2026-13-01", "bad-date"],
+        ["from=2026-03-02&to=2026-03-01", "bad-range"],
+      ])
+        assert.equal(json(await inject("GET", `/api/v1/stats/resolutions?${bad}`)).code, code, bad);
     });
 
     it("an imported record's page shows the import", async () => {

@@ -9,6 +9,7 @@ import { errors, listOf, namespaceSchema, problems, tokenInfoSchema } from "../h
 import { registryEntries } from "../namespace-keys.js";
 import { ELSEWHERE } from "../resolution-counts.js";
 import { createToken } from "../token-actions.js";
+import { dayTime } from "../validation/stats-query.js";
 import { tokenBodySchema } from "../validation/token.js";
 
 const STATS_PAGE_MAX = 1000;
@@ -177,9 +178,10 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       const q = request.query as Record<string, string | undefined>;
       const limit = pageLimit(q.limit, 100, STATS_PAGE_MAX);
       const after = q.cursor === undefined ? undefined : countAfter(q.cursor);
-      for (const k of ["from", "to"] as const)
-        if (q[k] !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(q[k]))
-          throw new HttpProblem(400, "bad-date", `${k} is a day, YYYY-MM-DD`);
+      const from = q.from === undefined ? undefined : dayTime("from", q.from);
+      const to = q.to === undefined ? undefined : dayTime("to", q.to);
+      if (from !== undefined && to !== undefined && from > to)
+        throw new HttpProblem(400, "bad-range", "from is after to");
       await ctx.counter.flush();
       const items = await store.resolutionCounts({
         limit,

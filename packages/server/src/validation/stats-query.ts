@@ -73,7 +73,7 @@ function oneOf<T extends string>(name: string, value: string, allowed: readonly 
 }
 
 /** The day `s` (YYYY-MM-DD) as a time, or 400 when it is no day of the calendar. */
-function dayTime(name: string, s: string): number {
+export function dayTime(name: string, s: string): number {
   const t = Date.parse(`${s}T00:00:00Z`);
   if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== s)
     throw new HttpProblem(400, "bad-date", `${name} is a day of the calendar, YYYY-MM-DD`);
