@@ -152,6 +152,12 @@ for (const engine of engines) {
       assert.ok(!report.includes("https://a.example/1") && !report.includes("e.example"));
     });
 
+    it("says the organisation of a link report is not here (404), as /stats does", async () => {
+      const org = await app.inject({ url: "/links?organisation=nowhere" });
+      assert.equal(org.statusCode, 404);
+      assert.match(org.body, /&quot;nowhere&quot; is not an organisation here\./);
+    });
+
     it("shows a prefix's figures and links to the prefix's broken links", async () => {
       const section = await page(`/stats?prefix=${encodeURIComponent("urn:example:fac-")}`);
       assert.ok(section.includes(row(1, 1, 0, 1, 3)), section);

@@ -125,6 +125,20 @@ for (const engine of engines)
       assert.match(r.body, /<input id="q" name="q" type="search" value="!!!"/);
     });
 
+    it("a namespace or organisation not here is said to be unknown, with status 400", async () => {
+      const org = await new Browser(app).get("/search?q=rivers&organisation=nowhere");
+      assert.equal(org.statusCode, 400);
+      assert.match(
+        org.body,
+        /<p class="error-box" role="alert">organisation: &quot;nowhere&quot; is not an organisation here<\/p>/,
+      );
+      const nid = await new Browser(app).get("/search?q=rivers&nid=isbn");
+      assert.equal(nid.statusCode, 400);
+      assert.match(nid.body, /nid: &quot;isbn&quot; is not a namespace here/);
+      // The NID in another case is the same namespace (RFC 8141 §3).
+      assert.equal((await new Browser(app).get("/search?q=rivers&nid=EXAMPLE")).statusCode, 200);
+    });
+
     it("the home box takes a web address and lists the URNs that point to it", async () => {
       const b = new Browser(app);
       const go = await b.get(

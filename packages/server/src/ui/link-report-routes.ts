@@ -20,6 +20,18 @@ export function linkReportRoutes(app: FastifyInstance, ctx: ServerContext, pages
     const organisation = text(q.organisation, 64);
     const prefix = text(q.prefix, 256);
     const after = /^\d{1,15}$/.test(text(q.after, 16)) ? Number(q.after) : 0;
+    const organisations = await store.listOrganisations();
+    // A report of an organisation that is not here says so, as /stats does, rather than "no
+    // locators match" under a choice of organisations that cannot show the one asked for. (The
+    // prefix is a text field: it shows what was asked, and narrows as it reads.)
+    if (organisation !== "" && !organisations.some((o) => o.id === organisation))
+      return pages.message(
+        request,
+        reply,
+        404,
+        `"${organisation}" is not an organisation here.`,
+        "No such organisation",
+      );
     const rows = await store.linkReport({
       status,
       ...(organisation === "" ? {} : { organisation }),
@@ -41,7 +53,7 @@ export function linkReportRoutes(app: FastifyInstance, ctx: ServerContext, pages
       reply,
       200,
       { title: "Link report", session: await pages.sessions.get(request) },
-      linkReportContent(view, await store.listOrganisations()),
+      linkReportContent(view, organisations),
     );
   });
 }

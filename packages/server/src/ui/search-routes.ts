@@ -29,9 +29,24 @@ export function searchRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
     const cursor = query.get("cursor");
     if (cursor !== null) params.cursor = cursor;
     const asked = Object.keys(params).length > 1;
+    const [namespaces, organisations] = await Promise.all([
+      store.listNamespaces(),
+      store.listOrganisations(),
+    ]);
+    // A filter the form's choices cannot show (a hand-written address) is said to be unknown,
+    // rather than narrowing the results to nothing under a form that reads "Any".
+    const unknown =
+      form.nid !== "" && !namespaces.some((n) => n.nid === form.nid.toLowerCase())
+        ? `nid: "${form.nid}" is not a namespace here`
+        : form.organisation !== "" && !organisations.some((o) => o.id === form.organisation)
+          ? `organisation: "${form.organisation}" is not an organisation here`
+          : null;
     let outcome: Parameters<typeof searchContent>[2] = null;
     let status = 200;
-    if (asked) {
+    if (unknown !== null) {
+      outcome = { error: unknown };
+      status = 400;
+    } else if (asked) {
       try {
         outcome = { page: await recordPage(store, params), paged: cursor !== null };
       } catch (error) {
@@ -41,10 +56,6 @@ export function searchRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
         status = 400;
       }
     }
-    const [namespaces, organisations] = await Promise.all([
-      store.listNamespaces(),
-      store.listOrganisations(),
-    ]);
     return pages.send(
       reply,
       status,
