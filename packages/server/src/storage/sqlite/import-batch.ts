@@ -1,23 +1,17 @@
 // Store.importBatch on SQLite: a batch's new records written with one statement per table
-// (records, locators, audit rows), the rows travelling as one JSON array, as record-set.ts writes
-// a set. The array is split by jsonb_each, whose rows are binary JSON that each field is read from
-// directly; json_each's would be text, parsed again for every field read (a sixth of a record's
-// cost). Written row by row, each insert is a statement of its own whose
-// triggers may abort it, so SQLite opens a statement savepoint for each, and two things then cost
-// far more than the rows themselves: the full-text index (FTS5) writes out the terms it holds at
-// every savepoint, a segment for each record that it merges again and again; and each statement's
-// journal (the page images it would restore: the table's and every index's) spills to a
-// temporary file as soon as one statement's passes SQLite's 64 KiB, after which every page is a
-// system call for the rest of the transaction. With one statement per table, a page is journalled
-// once a batch. The full-text index and the assignment counts are not left to their row triggers
-// either (a third of what a record cost): while the batch writes it holds the row of
-// import_batch_open (schema version 18), which those triggers leave the rows to, and it indexes
-// and counts each statement's new records with one statement each (the triggers' text, and
-// their counts on the UTC day the batch began) before it lets the row go. All of it is one
-// transaction: a batch that fails leaves nothing, and one that commits is searchable and counted.
-// The guards fire for every row as before, and ids follow the lines. A line that names a record
-// an earlier line of the batch creates is compared with what that line wrote: the rows before it
-// are written first.
+// (records, locators, audit rows) instead of one a row. Each insert is a statement whose triggers
+// may abort it, so SQLite opens a statement savepoint for each, and row by row two things cost far
+// more than the rows themselves: the full-text index (FTS5) writes out the terms it holds at every
+// savepoint, a segment for each record that it then merges again and again; and the statement
+// journal (the page images a statement would restore: the table's and every index's) spills to
+// a temporary file once one statement's passes 64 KiB, after which every page is a system call
+// for the rest of the transaction. With one statement per table the index gets one segment a
+// batch and a page is journalled once. Every trigger (the guards, the full-text index, the
+// assignment counters) still fires for every row, and ids follow the lines. The rows travel as
+// one JSON array, as record-set.ts writes a set, split by jsonb_each: its rows are binary JSON
+// that each field is read from directly, where json_each's are text parsed again for every field
+// read (a sixth of what a record cost). A line that names a record an earlier line of the batch
+// creates is compared with what that line wrote: the rows before it are written first.
 
 import type Database from "better-sqlite3";
 import { locatorUrlKey } from "../../locator-url-key.js";
@@ -40,11 +34,6 @@ export class SqliteImportBatch {
     [{ organisation: string; type: string; value: string; id: number; created: string }]
   >;
   readonly #audit: Database.Statement<[number | null, string, string, string]>;
-  readonly #open: Database.Statement<[]>;
-  readonly #close: Database.Statement<[]>;
-  readonly #search: Database.Statement<[number, number]>;
-  readonly #counters: Database.Statement<[{ day: string; from: number; to: number }]>;
-  readonly #count: Database.Statement<[{ day: string; from: number; to: number }]>;
 
   constructor(db: Database.Database, access: ImportBatchAccess) {
     this.#access = access;
@@ -75,31 +64,6 @@ export class SqliteImportBatch {
       `INSERT INTO audit (token_id, action, target, before, after, at)
        SELECT ?, 'urn.import', value, NULL, ?, ? FROM json_each(?) ORDER BY key`,
     );
-    this.#open = db.prepare("INSERT INTO import_batch_open (id) VALUES (1)");
-    this.#close = db.prepare("DELETE FROM import_batch_open");
-    // records_search_insert's text, for the rows from one id to another.
-    this.#search = db.prepare(
-      `INSERT INTO records_search (rowid, urn, body)
-       SELECT id, urn, (SELECT group_concat(value, ' ') FROM json_tree(metadata) WHERE type = 'text')
-       FROM records WHERE id BETWEEN ? AND ?`,
-    );
-    // What records_count_registered and records_count_created_deactivated add, grouped: each
-    // counter's row made with 0 where missing (the table's guard skips one that exists), then
-    // raised by its records.
-    const counted = `SELECT nid, coalesce(prefix, '') AS p, coalesce(organisation, '') AS o, event,
-         count(*) AS n
-       FROM records, (SELECT 'registered' AS event UNION ALL SELECT 'deactivated')
-       WHERE id BETWEEN @from AND @to AND (event = 'registered' OR status = 'deactivated')
-       GROUP BY 1, 2, 3, 4`;
-    this.#counters = db.prepare(
-      `INSERT INTO stat_assignments (day, nid, prefix, organisation, event, count)
-       SELECT @day, nid, p, o, event, 0 FROM (${counted})`,
-    );
-    this.#count = db.prepare(
-      `UPDATE stat_assignments AS s SET count = s.count + c.n FROM (${counted}) AS c
-       WHERE s.day = @day AND s.nid = c.nid AND s.prefix = c.p AND s.organisation = c.o
-         AND s.event = c.event`,
-    );
   }
 
   /** Writes the batch inside the caller's transaction. */
@@ -107,7 +71,6 @@ export class SqliteImportBatch {
     const result: ImportBatchResult = { created: 0, unchanged: 0, conflicts: [] };
     const created: string[] = [];
     const t = now();
-    this.#open.run();
     let pending: ImportItem[] = [];
     const pendingKeys = new Set<string>();
     const flush = () => {
@@ -127,7 +90,6 @@ export class SqliteImportBatch {
       else result.conflicts.push({ line: item.line, urn: item.record.urn, existing: existing.urn });
     }
     flush();
-    this.#close.run();
     result.created = created.length;
     if (created.length > 0)
       this.#audit.run(
@@ -159,18 +121,6 @@ export class SqliteImportBatch {
       ),
     );
     const ids = new Map(rows.map((row) => [row.key, row.id]));
-    // One statement's new rows have consecutive ids (each the largest so far plus one, and the
-    // batch's transaction is the only writer).
-    let from = Number.POSITIVE_INFINITY;
-    let to = 0;
-    for (const row of rows) {
-      from = Math.min(from, row.id);
-      to = Math.max(to, row.id);
-    }
-    this.#search.run(from, to);
-    const range = { day: t.slice(0, 10), from, to };
-    this.#counters.run(range);
-    this.#count.run(range);
     const locators: unknown[][] = [];
     for (const { key, record: r } of items) {
       const since = r.created ?? t;

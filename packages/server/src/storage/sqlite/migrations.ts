@@ -1002,49 +1002,4 @@ BEGIN
 END;
 `,
   },
-  {
-    // An import batch indexes and counts its new records itself, with one statement each, instead
-    // of the full-text and assignment-count triggers doing it row by row: those two were a third
-    // of what a record cost an import. While the batch writes, inside its one transaction, it
-    // holds the one row of import_batch_open, and the two insert triggers leave rows to it
-    // then; it removes the row again before it commits (import-batch.ts), so no other
-    // transaction ever sees it and every other write (API, web UI, mint, harvest) is indexed and
-    // counted by the triggers as before. What the batch writes is what the triggers would have
-    // written: the same search text, and the same counts on the same UTC day.
-    version: 18,
-    name: "import-indexes-and-counts-per-batch",
-    sql: `
-CREATE TABLE import_batch_open (id INTEGER PRIMARY KEY CHECK (id = 1));
-
-DROP TRIGGER records_search_insert;
-CREATE TRIGGER records_search_insert AFTER INSERT ON records
-WHEN NOT EXISTS (SELECT 1 FROM import_batch_open)
-BEGIN
-  INSERT INTO records_search (rowid, urn, body) VALUES (NEW.id, NEW.urn,
-    (SELECT group_concat(value, ' ') FROM json_tree(NEW.metadata) WHERE type = 'text'));
-END;
-
-DROP TRIGGER records_count_registered;
-CREATE TRIGGER records_count_registered AFTER INSERT ON records
-WHEN NOT EXISTS (SELECT 1 FROM import_batch_open)
-BEGIN
-  INSERT INTO stat_assignments VALUES (strftime('%Y-%m-%d', 'now'), NEW.nid,
-    coalesce(NEW.prefix, ''), coalesce(NEW.organisation, ''), 'registered', 0);
-  UPDATE stat_assignments SET count = count + 1
-  WHERE day = strftime('%Y-%m-%d', 'now') AND nid = NEW.nid AND prefix = coalesce(NEW.prefix, '')
-    AND organisation = coalesce(NEW.organisation, '') AND event = 'registered';
-END;
-
-DROP TRIGGER records_count_created_deactivated;
-CREATE TRIGGER records_count_created_deactivated AFTER INSERT ON records
-WHEN NEW.status = 'deactivated' AND NOT EXISTS (SELECT 1 FROM import_batch_open)
-BEGIN
-  INSERT INTO stat_assignments VALUES (strftime('%Y-%m-%d', 'now'), NEW.nid,
-    coalesce(NEW.prefix, ''), coalesce(NEW.organisation, ''), 'deactivated', 0);
-  UPDATE stat_assignments SET count = count + 1
-  WHERE day = strftime('%Y-%m-%d', 'now') AND nid = NEW.nid AND prefix = coalesce(NEW.prefix, '')
-    AND organisation = coalesce(NEW.organisation, '') AND event = 'deactivated';
-END;
-`,
-  },
 ];
