@@ -7,7 +7,6 @@ import Database from "better-sqlite3";
 import { locatorUrlKey } from "../../locator-url-key.js";
 import { forward } from "../forward.js";
 import { HARVEST_METHODS, type HarvestStore } from "../harvest.js";
-import { sameAsLine } from "../import-verdict.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
 import { LINK_LEASE_METHODS, type LinkLeaseStore } from "../link-lease.js";
 import { LINK_METHODS, type LinkStore } from "../links.js";
@@ -72,6 +71,7 @@ import {
   type UrnRecord,
 } from "../store.js";
 import { SqliteHarvest } from "./harvest.js";
+import { SqliteImportBatch } from "./import-batch.js";
 import { SqliteLinkLease } from "./link-lease.js";
 import { SqliteLinks } from "./links.js";
 import { migrations } from "./migrations.js";
@@ -187,6 +187,7 @@ export class SqliteStore implements Store {
   #linkLease: SqliteLinkLease | undefined;
   #stats: SqliteStats | undefined;
   #recordSet: SqliteRecordSet | undefined;
+  #importBatch: SqliteImportBatch | undefined;
 
   constructor(options: SqliteStoreOptions) {
     this.db = new Database(options.filename, { readonly: options.readonly ?? false });
@@ -250,6 +251,14 @@ export class SqliteStore implements Store {
       ),
     });
     return this.#recordSet;
+  }
+
+  get #imports(): SqliteImportBatch {
+    this.#importBatch ??= new SqliteImportBatch(this.db, {
+      record: (key) => this.#recordSync(key),
+      successor: (id, successor, t) => this.#insertSuccessor(id, successor, t),
+    });
+    return this.#importBatch;
   }
 
   get #stat(): SqliteStats {
@@ -362,10 +371,6 @@ export class SqliteStore implements Store {
         "UPDATE records SET status = ?, reason = ?, deactivated = ?, updated = ? WHERE id = ?",
       ),
       // One statement for a batch's audit rows, one a created record (in line order).
-      insertImportAudit: db.prepare(
-        `INSERT INTO audit (token_id, action, target, before, after, at)
-         SELECT ?, 'urn.import', value, NULL, ?, ? FROM json_each(?) ORDER BY key`,
-      ),
       insertAudit: db.prepare(
         "INSERT INTO audit (token_id, action, target, before, after, at) VALUES (?, ?, ?, ?, ?, ?)",
       ),
@@ -392,12 +397,6 @@ export class SqliteStore implements Store {
          ORDER BY record_id, type, value`,
       ),
       // An import's identifier already naming a record is left as it is (the import checked it).
-      importIdentifier: db.prepare(
-        `INSERT INTO record_identifiers (organisation, type, value, record_id, created)
-         SELECT @organisation, @type, @value, @id, @created
-         WHERE NOT EXISTS (SELECT 1 FROM record_identifiers
-           WHERE organisation = @organisation AND type = @type AND value = @value)`,
-      ),
       exportSuccessors: db.prepare<[number, number], { record_id: number; successor_urn: string }>(
         `SELECT record_id, successor_urn FROM successors WHERE record_id BETWEEN ? AND ?
          ORDER BY record_id, created DESC, successor_key`,
@@ -858,58 +857,9 @@ export class SqliteStore implements Store {
 
   // Import and export
 
+  /** The batch in one transaction, with one statement per table (import-batch.ts). */
   async importBatch(items: ImportItem[], actor: Actor): Promise<ImportBatchResult> {
-    const s = this.s;
-    return this.db
-      .transaction(() => {
-        const result: ImportBatchResult = { created: 0, unchanged: 0, conflicts: [] };
-        const created: string[] = [];
-        const t = now();
-        for (const item of items) {
-          const r = item.record;
-          const metadata = r.metadata == null ? null : JSON.stringify(r.metadata);
-          const since = r.created ?? t;
-          const deactivated = r.status === "deactivated" ? (r.deactivated ?? t) : null;
-          const existing = this.#recordSync(item.key);
-          if (existing !== null) {
-            if (sameAsLine(existing, r)) result.unchanged += 1;
-            else result.conflicts.push({ line: item.line, urn: r.urn, existing: existing.urn });
-            continue;
-          }
-          const info = s.insertRecord.run({
-            key: item.key,
-            urn: r.urn,
-            nid: item.nid,
-            status: r.status,
-            metadata,
-            reason: r.status === "deactivated" ? (r.reason ?? null) : null,
-            deactivated,
-            organisation: r.organisation ?? null,
-            prefix: r.prefix ?? null,
-            created: since,
-            updated: t,
-          });
-          const id = Number(info.lastInsertRowid);
-          this.#insertLocators(id, r.locators, since, null, true);
-          for (const succ of item.successors) this.#insertSuccessor(id, succ, t);
-          if (r.organisation !== undefined)
-            for (const i of r.identifiers ?? [])
-              s.importIdentifier.run({ organisation: r.organisation, ...i, id, created: since });
-          created.push(r.urn);
-          result.created += 1;
-        }
-        // An audit row for each created record, named by its URN, so that its history shows the
-        // import (the batch's lines say which import).
-        if (created.length > 0)
-          s.insertImportAudit.run(
-            actor.tokenId,
-            JSON.stringify({ batch: `lines ${items[0]?.line}-${items.at(-1)?.line}` }),
-            now(),
-            JSON.stringify(created),
-          );
-        return result;
-      })
-      .immediate();
+    return this.db.transaction(() => this.#imports.write(items, actor)).immediate();
   }
 
   async exportPage(cursor: string | null, limit: number): Promise<ExportPage> {
