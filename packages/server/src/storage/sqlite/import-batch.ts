@@ -8,7 +8,7 @@
 // for the rest of the transaction. With one statement per table the index gets one segment a
 // batch and a page is journalled once. Every trigger (the guards, the full-text index, the
 // assignment counters) still fires for every row, and ids follow the lines. The rows travel as
-// one JSON array, as record-set.ts writes a set, split by jsonb_each: its rows are binary JSON
+// one JSON array, as record-set.ts's do, but split by jsonb_each: its rows are binary JSON
 // that each field is read from directly, where json_each's are text parsed again for every field
 // read (a sixth of what a record cost). A line that names a record an earlier line of the batch
 // creates is compared with what that line wrote: the rows before it are written first.
