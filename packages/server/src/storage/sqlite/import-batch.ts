@@ -5,19 +5,19 @@
 // savepoint, a segment for each record that it then merges again and again; and the statement
 // journal (the page images a statement would restore: the table's and every index's) spills to
 // a temporary file once one statement's passes 64 KiB, after which every page is a system call
-// for the rest of the transaction. With one statement per table the index gets one segment a
-// batch and a page is journalled once. Every trigger (the guards, the full-text index, the
-// assignment counters) still fires for every row, and ids follow the lines. The rows travel as
-// one JSON array, as record-set.ts's do, but split by jsonb_each: its rows are binary JSON
-// that each field is read from directly, where json_each's are text parsed again for every field
-// read (a sixth of what a record cost). A line that names a record an earlier line of the batch
-// creates is compared with what that line wrote: the rows before it are written first.
+// for the rest of the transaction. With one statement per table (row-sets.ts) the index gets one
+// segment a batch and a page is journalled once; splitting the rows by jsonb_each rather than
+// json_each saved a sixth of what a record cost. Every trigger (the guards, the full-text index,
+// the assignment counters) still fires for every row, and ids follow the lines. A line that
+// names a record an earlier line of the batch creates is compared with what that line wrote:
+// the rows before it are written first.
 
 import type Database from "better-sqlite3";
 import { locatorUrlKey } from "../../locator-url-key.js";
 import { sameAsLine } from "../import-verdict.js";
 import { now } from "../rows.js";
 import type { Actor, ImportBatchResult, ImportItem, UrnRecord } from "../store.js";
+import { type LocatorRow, RowSets } from "./row-sets.js";
 
 export interface ImportBatchAccess {
   /** The record registered under `key`, if any. */
@@ -28,8 +28,7 @@ export interface ImportBatchAccess {
 
 export class SqliteImportBatch {
   readonly #access: ImportBatchAccess;
-  readonly #records: Database.Statement<[string], { id: number; key: string }>;
-  readonly #locators: Database.Statement<[string]>;
+  readonly #rows: RowSets;
   readonly #identifier: Database.Statement<
     [{ organisation: string; type: string; value: string; id: number; created: string }]
   >;
@@ -37,21 +36,7 @@ export class SqliteImportBatch {
 
   constructor(db: Database.Database, access: ImportBatchAccess) {
     this.#access = access;
-    // The schema refuses any insert on a taken key (version 5), so keys are looked up first; the
-    // insert reads no table it writes (one that did would be staged in a temporary table).
-    this.#records = db.prepare(
-      `INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, organisation, prefix, created, updated)
-       SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5,
-         value ->> 6, value ->> 7, value ->> 8, value ->> 9, value ->> 10
-       FROM jsonb_each(?) ORDER BY key
-       RETURNING id, key`,
-    );
-    this.#locators = db.prepare(
-      `INSERT INTO locators (record_id, url, url_key, priority, media_type, active, owner, created)
-       SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5,
-         value ->> 6, value ->> 7
-       FROM jsonb_each(?) ORDER BY key`,
-    );
+    this.#rows = new RowSets(db);
     this.#identifier = db.prepare(
       `INSERT INTO record_identifiers (organisation, type, value, record_id, created)
        SELECT @organisation, @type, @value, @id, @created
@@ -103,30 +88,28 @@ export class SqliteImportBatch {
 
   /** New records (keys free and distinct), their locators, successors and identifiers. */
   #insert(items: readonly ImportItem[], t: string): void {
-    const rows = this.#records.all(
-      JSON.stringify(
-        items.map(({ key, nid, record: r }) => [
-          key,
-          r.urn,
-          nid,
-          r.status,
-          r.metadata == null ? null : JSON.stringify(r.metadata),
-          r.status === "deactivated" ? (r.reason ?? null) : null,
-          r.status === "deactivated" ? (r.deactivated ?? t) : null,
-          r.organisation ?? null,
-          r.prefix ?? null,
-          r.created ?? t,
-          t,
-        ]),
-      ),
+    // The schema refuses any insert on a taken key (version 5): the caller looked them up.
+    const ids = this.#rows.records(
+      items.map(({ key, nid, record: r }) => [
+        key,
+        r.urn,
+        nid,
+        r.status,
+        r.metadata == null ? null : JSON.stringify(r.metadata),
+        r.status === "deactivated" ? (r.reason ?? null) : null,
+        r.status === "deactivated" ? (r.deactivated ?? t) : null,
+        r.organisation ?? null,
+        r.prefix ?? null,
+        r.created ?? t,
+        t,
+      ]),
     );
-    const ids = new Map(rows.map((row) => [row.key, row.id]));
-    const locators: unknown[][] = [];
+    const locators: LocatorRow[] = [];
     for (const { key, record: r } of items) {
       const since = r.created ?? t;
       for (const l of r.locators ?? [])
         locators.push([
-          ids.get(key),
+          ids.get(key) as number,
           l.url,
           locatorUrlKey(l.url),
           l.priority ?? 0,
@@ -136,7 +119,7 @@ export class SqliteImportBatch {
           l.created ?? since,
         ]);
     }
-    if (locators.length > 0) this.#locators.run(JSON.stringify(locators));
+    this.#rows.locators(locators);
     for (const { key, record: r, successors } of items) {
       const id = ids.get(key) as number;
       for (const successor of successors) this.#access.successor(id, successor, t);

@@ -1,5 +1,5 @@
 // Store.createRecords on SQLite: a set of new records written with one statement per table
-// (records, locators, audit rows), the rows travelling as one JSON array (json_each), where
+// (records and locators through row-sets.ts, audit rows), where
 // createRecord runs its statements record by record; the records are built from what was written
 // (new-record.ts) rather than read back. Fewer statements matter more than they seem: SQLite
 // opens a statement savepoint for each write whose triggers may abort it, and the full-text
@@ -10,8 +10,7 @@
 // a key taken already, or by an earlier input of the set, is that input's ConflictError and the
 // others are created. A record with identifiers, which the store may refuse after its row is
 // written, is written on its own (as createRecord, a savepoint of its own) so that a refusal
-// leaves nothing. Keys are looked up first and the rows inserted from the JSON array: the insert
-// reads no table it writes.
+// leaves nothing. Keys are looked up first: the inserts read no table they write.
 
 import type Database from "better-sqlite3";
 import { locatorUrlKey } from "../../locator-url-key.js";
@@ -26,6 +25,7 @@ import {
   StateError,
   type UrnRecord,
 } from "../store.js";
+import { type LocatorRow, RowSets } from "./row-sets.js";
 
 export interface RecordSetAccess {
   /** The URN registered under `key`, if any. */
@@ -36,26 +36,13 @@ export interface RecordSetAccess {
 
 export class SqliteRecordSet {
   readonly #access: RecordSetAccess;
-  readonly #records: Database.Statement<[{ json: string; t: string }], { id: number; key: string }>;
-  readonly #locators: Database.Statement<[{ json: string; t: string }]>;
+  readonly #rows: RowSets;
   readonly #audit: Database.Statement<[{ token: number | null; json: string; t: string }]>;
   readonly #predecessors: Database.Statement<[string], { key: string; urn: string }>;
 
   constructor(db: Database.Database, access: RecordSetAccess) {
     this.#access = access;
-    this.#records = db.prepare(
-      `INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, organisation, prefix, created, updated)
-       SELECT value ->> 'key', value ->> 'urn', value ->> 'nid', value ->> 'status',
-         value ->> 'metadata', NULL, NULL, value ->> 'organisation', value ->> 'prefix', @t, @t
-       FROM json_each(@json) ORDER BY key
-       RETURNING id, key`,
-    );
-    this.#locators = db.prepare(
-      `INSERT INTO locators (record_id, url, url_key, priority, media_type, active, owner, created)
-       SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5,
-         value ->> 6, @t
-       FROM json_each(@json) ORDER BY key`,
-    );
+    this.#rows = new RowSets(db);
     this.#audit = db.prepare(
       `INSERT INTO audit (token_id, action, target, before, after, at)
        SELECT @token, 'urn.create', value ->> 0, NULL, value ->> 1, @t
@@ -97,23 +84,23 @@ export class SqliteRecordSet {
     if (plain.length === 0) return outcomes as CreateOutcome[];
 
     const t = now();
-    const rows = this.#records.all({
-      json: JSON.stringify(
-        plain.map((r) => ({
-          key: r.key,
-          urn: r.urn,
-          nid: r.nid,
-          status: r.status,
-          metadata: r.metadata == null ? null : JSON.stringify(r.metadata),
-          organisation: r.organisation ?? null,
-          prefix: r.prefix ?? null,
-        })),
-      ),
-      t,
-    });
-    const ids = new Map(rows.map((r) => [r.key, r.id]));
+    const ids = this.#rows.records(
+      plain.map((r) => [
+        r.key,
+        r.urn,
+        r.nid,
+        r.status,
+        r.metadata == null ? null : JSON.stringify(r.metadata),
+        null,
+        null,
+        r.organisation ?? null,
+        r.prefix ?? null,
+        t,
+        t,
+      ]),
+    );
     const written = new Map<string, NewLocator[]>();
-    const locators: unknown[][] = [];
+    const locators: LocatorRow[] = [];
     for (const r of plain) {
       const own = (r.locators ?? []).map(
         (l): NewLocator => ({
@@ -127,16 +114,17 @@ export class SqliteRecordSet {
       written.set(r.key, own);
       for (const l of own)
         locators.push([
-          ids.get(r.key),
+          ids.get(r.key) as number,
           l.url,
           locatorUrlKey(l.url),
           l.priority,
           l.mediaType,
           l.active ? 1 : 0,
           l.owner,
+          t,
         ]);
     }
-    if (locators.length > 0) this.#locators.run({ json: JSON.stringify(locators), t });
+    this.#rows.locators(locators);
     const predecessors = new Map<string, string[]>();
     for (const p of this.#predecessors.all(JSON.stringify(plain.map((r) => r.key))))
       predecessors.set(p.key, [...(predecessors.get(p.key) ?? []), p.urn]);

@@ -1,0 +1,72 @@
+// New records and their locators inserted as sets, one statement a table: the rows travel as one
+// JSON array, split by jsonb_each (its rows are binary JSON that each field is read from
+// directly; json_each's are text parsed again for every field read). One statement a set, not
+// one a row: SQLite opens a statement savepoint for each insert whose triggers may abort it, and
+// the full-text index writes out what it holds at every savepoint (import-batch.ts has the
+// figures). The import (import-batch.ts) and a set of registrations (record-set.ts) both write
+// through here; every trigger still fires for every row, and ids follow the rows' order.
+
+import type Database from "better-sqlite3";
+
+/**
+ * A records row: key, urn, nid, status, metadata (JSON text), reason, deactivated,
+ * organisation, prefix, created, updated.
+ */
+export type RecordRow = [
+  string,
+  string,
+  string,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string,
+  string,
+];
+
+/** A locators row: record id, URL, URL key, priority, media type, active (1 or 0), owner, created. */
+export type LocatorRow = [
+  number,
+  string,
+  string,
+  number,
+  string | null,
+  0 | 1,
+  string | null,
+  string,
+];
+
+export class RowSets {
+  readonly #records: Database.Statement<[string], { id: number; key: string }>;
+  readonly #locators: Database.Statement<[string]>;
+
+  constructor(db: Database.Database) {
+    // The inserts read no table they write (one that did would be staged in a temporary table):
+    // the callers look the keys up first.
+    this.#records = db.prepare(
+      `INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, organisation, prefix, created, updated)
+       SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5,
+         value ->> 6, value ->> 7, value ->> 8, value ->> 9, value ->> 10
+       FROM jsonb_each(?) ORDER BY key
+       RETURNING id, key`,
+    );
+    this.#locators = db.prepare(
+      `INSERT INTO locators (record_id, url, url_key, priority, media_type, active, owner, created)
+       SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5,
+         value ->> 6, value ->> 7
+       FROM jsonb_each(?) ORDER BY key`,
+    );
+  }
+
+  /** Inserts the records (keys free and distinct), in order: each one's id by its key. */
+  records(rows: readonly RecordRow[]): Map<string, number> {
+    return new Map(this.#records.all(JSON.stringify(rows)).map((r) => [r.key, r.id]));
+  }
+
+  /** Inserts the locators, in order. */
+  locators(rows: readonly LocatorRow[]): void {
+    if (rows.length > 0) this.#locators.run(JSON.stringify(rows));
+  }
+}
