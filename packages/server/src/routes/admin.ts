@@ -9,7 +9,7 @@ import { errors, listOf, namespaceSchema, problems, tokenInfoSchema } from "../h
 import { registryEntries } from "../namespace-keys.js";
 import { ELSEWHERE } from "../resolution-counts.js";
 import { createToken } from "../token-actions.js";
-import { dayTime } from "../validation/stats-query.js";
+import { checkDayOrder, dayTime } from "../validation/stats-query.js";
 import { tokenBodySchema } from "../validation/token.js";
 
 const STATS_PAGE_MAX = 1000;
@@ -180,8 +180,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       const after = q.cursor === undefined ? undefined : countAfter(q.cursor);
       const from = q.from === undefined ? undefined : dayTime("from", q.from);
       const to = q.to === undefined ? undefined : dayTime("to", q.to);
-      if (from !== undefined && to !== undefined && from > to)
-        throw new HttpProblem(400, "bad-range", "from is after to");
+      if (from !== undefined && to !== undefined) checkDayOrder(from, to);
       await ctx.counter.flush();
       const items = await store.resolutionCounts({
         limit,

@@ -80,6 +80,11 @@ export function dayTime(name: string, s: string): number {
   return t;
 }
 
+/** 400 when the range's first day is after its last. */
+export function checkDayOrder(from: number, to: number): void {
+  if (from > to) throw new HttpProblem(400, "bad-range", "from is after to");
+}
+
 function dayOf(t: number): string {
   return new Date(t).toISOString().slice(0, 10);
 }
@@ -100,7 +105,7 @@ export function statsRequest(
   const to = q.to === undefined ? Math.floor(now / DAY_MS) * DAY_MS : dayTime("to", q.to);
   const from =
     q.from === undefined ? to - (DEFAULT_DAYS[granularity] - 1) * DAY_MS : dayTime("from", q.from);
-  if (from > to) throw new HttpProblem(400, "bad-range", "from is after to");
+  checkDayOrder(from, to);
   const limit = maxDays ?? MAX_DAYS[granularity];
   if ((to - from) / DAY_MS + 1 > limit)
     throw new HttpProblem(
