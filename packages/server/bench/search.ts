@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { importRecords } from "../src/import-records.js";
+import { importRecords } from "../src/exchange/import/records.js";
 import { buildServer, DEFAULT_LIMITS } from "../src/server.js";
 import { openPostgresStore } from "../src/storage/postgres/postgres-store.js";
 import { openSqliteStore } from "../src/storage/sqlite/sqlite-store.js";

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { URN } from "@urnkit/core";
-import { type Counted, ResolutionCounter } from "../src/resolution-counts.js";
+import { type Counted, ResolutionCounter } from "../src/stats/resolution-counts.js";
 import { PrefixRoutes } from "../src/storage/prefix-routes.js";
 import { SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import type { Namespace } from "../src/storage/store.js";

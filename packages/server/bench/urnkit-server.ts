@@ -6,7 +6,7 @@
 // it within minutes).
 
 import { buildServer, openSqliteStore } from "../dist/index.js";
-import { ResolutionCounter } from "../dist/resolution-counts.js";
+import { ResolutionCounter } from "../dist/stats/resolution-counts.js";
 
 if (process.argv[3] === "--no-counting") ResolutionCounter.prototype.add = () => {};
 

@@ -7,9 +7,9 @@ export {
   METADATA_PREFIXES,
   type MetadataPrefix,
 } from "./exchange/harvest/harvest-run.js";
+export { type ImportEvent, importRecords } from "./exchange/import/records.js";
 export type { Limits, PluginOptions, ServerContext } from "./http/context.js";
 export { HttpProblem } from "./http/problem.js";
-export { type ImportEvent, importRecords } from "./import-records.js";
 export {
   checkHost,
   LinkChecker,
@@ -40,13 +40,15 @@ export {
   checkAddress,
   guardedLookup,
 } from "./links/ssrf-guard.js";
-export { OPERATOR } from "./operator.js";
-export { createOrganisation, updateOrganisation } from "./organisation-actions.js";
-export { createPrefix, updatePrefix } from "./prefix-actions.js";
-export { createNamespace, updateNamespace } from "./registry-actions.js";
-export { type Lookup, lookup } from "./resolver.js";
+export { createNamespace, updateNamespace } from "./registry/namespace-actions.js";
+export { OPERATOR } from "./registry/operator.js";
+export { createOrganisation, updateOrganisation } from "./registry/organisation-actions.js";
+export { createPrefix, updatePrefix } from "./registry/prefix-actions.js";
+export { seedExample } from "./registry/seed.js";
+export { hashToken, issueToken, ROLES } from "./registry/tokens.js";
+export { type Lookup, lookup } from "./resolution/resolver.js";
 export { exportLines } from "./routes/import-export.js";
-export { seedExample } from "./seed.js";
+export { keepTickMaps } from "./runtime/tick-maps.js";
 export {
   type BuildServerOptions,
   buildServer,
@@ -70,6 +72,4 @@ export type { Organisation } from "./storage/organisations.js";
 export type { Prefix } from "./storage/prefixes.js";
 export { openSqliteStore, SqliteStore } from "./storage/sqlite/sqlite-store.js";
 export * from "./storage/store.js";
-export { keepTickMaps } from "./tick-maps.js";
-export { hashToken, issueToken, ROLES } from "./tokens.js";
 export { checkNamespaceBody } from "./validation/namespace.js";

@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { promisify } from "node:util";
+import { issueToken } from "../src/registry/tokens.js";
 import { openStore } from "../src/storage/open-store.js";
-import { issueToken } from "../src/tokens.js";
 import { startUrnkit, type UrnkitProcess } from "./urnkit-process.js";
 
 const run = promisify(execFile);

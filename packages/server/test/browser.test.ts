@@ -10,10 +10,10 @@ import { createRequire } from "node:module";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { seedExample } from "../src/seed.js";
+import { seedExample } from "../src/registry/seed.js";
+import { issueToken } from "../src/registry/tokens.js";
 import { buildServer } from "../src/server.js";
 import type { LinkCheck } from "../src/storage/links.js";
-import { issueToken } from "../src/tokens.js";
 import { type EngineHandle, sqlite } from "./engines.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
+import { issueToken } from "../src/registry/tokens.js";
 import { openSqliteStore, SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
-import { issueToken } from "../src/tokens.js";
 import { startListening } from "./urnkit-process.js";
 
 const child = fileURLToPath(new URL("./fixtures/serve.ts", import.meta.url));

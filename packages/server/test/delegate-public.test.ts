@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { URN } from "@urnkit/core";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { namespaceKey } from "../src/namespace-keys.js";
+import { namespaceKey } from "../src/registry/namespace-keys.js";
 import { buildServer } from "../src/server.js";
 import { errorPage } from "../src/ui/error-page.js";
 import { type EngineHandle, engines } from "./engines.js";

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
-import { seedExample } from "../src/seed.js";
+import { seedExample } from "../src/registry/seed.js";
 import { buildServer } from "../src/server.js";
 import { type EngineHandle, engines } from "./engines.js";
 

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { atGranularity, harvest } from "../src/exchange/harvest/harvest-run.js";
 import { retryAfterMs } from "../src/exchange/harvest/oai-client.js";
-import { patchRecord } from "../src/registry-actions.js";
+import { patchRecord } from "../src/registry/record-actions.js";
 import { DEFAULT_LIMITS } from "../src/server.js";
 import { DEFAULT_POLICY } from "../src/storage/prefixes.js";
 import type { NewRecord, Store } from "../src/storage/store.js";

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { type HeldUrn, HeldUrnCounts } from "../src/held-urn-counts.js";
+import { type HeldUrn, HeldUrnCounts } from "../src/stats/held-urn-counts.js";
 
 /** One resolution: a record, whether a crawler asked, and what it was counted under. */
 interface Resolution {

@@ -9,7 +9,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { importRecords } from "../src/import-records.js";
+import { importRecords } from "../src/exchange/import/records.js";
 import { DEFAULT_LIMITS } from "../src/server.js";
 import type { Store } from "../src/storage/store.js";
 import { type EngineHandle, engines } from "./engines.js";

@@ -5,7 +5,8 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { type ImportEvent, importRecords } from "../src/import-records.js";
+import { type ImportEvent, importRecords } from "../src/exchange/import/records.js";
+import { issueToken } from "../src/registry/tokens.js";
 import { buildServer, DEFAULT_LIMITS } from "../src/server.js";
 import { openStore } from "../src/storage/open-store.js";
 import { openSqliteStore } from "../src/storage/sqlite/sqlite-store.js";
@@ -16,7 +17,6 @@ import {
   StateError,
   type Store,
 } from "../src/storage/store.js";
-import { issueToken } from "../src/tokens.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
 import { withOverrides } from "./store-overrides.js";
 

@@ -11,8 +11,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { LinkChecker, linkCheckerUserAgent } from "../src/links/checker.js";
+import { VERSION } from "../src/runtime/version.js";
 import type { LinkHealth } from "../src/storage/links.js";
-import { VERSION } from "../src/version.js";
 import { type EngineHandle, engines } from "./engines.js";
 
 const actor = { tokenId: null };

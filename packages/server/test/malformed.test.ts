@@ -9,9 +9,9 @@ import assert from "node:assert/strict";
 import { connect } from "node:net";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
-import { seedExample } from "../src/seed.js";
+import { seedExample } from "../src/registry/seed.js";
+import { issueToken } from "../src/registry/tokens.js";
 import { buildServer } from "../src/server.js";
-import { issueToken } from "../src/tokens.js";
 import { type EngineHandle, engines } from "./engines.js";
 
 interface Answered {

@@ -8,11 +8,11 @@ import { after, before, describe, it } from "node:test";
 import fc from "fast-check";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { FastifyInstance } from "fastify";
+import { importRecords } from "../src/exchange/import/records.js";
 import { parseDateArgument } from "../src/exchange/oai/datestamp.js";
 import { OaiError } from "../src/exchange/oai/oai-error.js";
 import { decodeToken, encodeToken } from "../src/exchange/oai/resumption-token.js";
 import { text } from "../src/exchange/oai/xml.js";
-import { importRecords } from "../src/import-records.js";
 import { buildServer, DEFAULT_LIMITS } from "../src/server.js";
 import { type EngineHandle, engines } from "./engines.js";
 

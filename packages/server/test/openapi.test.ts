@@ -14,8 +14,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import type { FastifyInstance } from "fastify";
 import openapiTS, { astToString } from "openapi-typescript";
+import { issueToken } from "../src/registry/tokens.js";
 import { buildServer } from "../src/server.js";
-import { issueToken } from "../src/tokens.js";
 import { type EngineHandle, sqlite } from "./engines.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));

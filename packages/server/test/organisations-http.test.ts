@@ -11,8 +11,8 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { mod11_2CheckChar, nbnDeCheckDigit } from "@urnkit/namespaces";
 import type { FastifyInstance } from "fastify";
+import { issueToken } from "../src/registry/tokens.js";
 import { buildServer } from "../src/server.js";
-import { issueToken } from "../src/tokens.js";
 import { type EngineHandle, engines } from "./engines.js";
 
 const actor = { tokenId: null };

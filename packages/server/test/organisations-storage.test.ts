@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { seedExample } from "../src/seed.js";
+import { seedExample } from "../src/registry/seed.js";
 import { openPostgresStore } from "../src/storage/postgres/postgres-store.js";
 import { DEFAULT_POLICY } from "../src/storage/prefixes.js";
 import { SqliteStore } from "../src/storage/sqlite/sqlite-store.js";

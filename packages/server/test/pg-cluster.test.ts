@@ -6,9 +6,9 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { issueToken } from "../src/registry/tokens.js";
 import { openStore } from "../src/storage/open-store.js";
 import { DEFAULT_POLICY } from "../src/storage/prefixes.js";
-import { issueToken } from "../src/tokens.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
 import { callUrnkit, startUrnkit, type UrnkitProcess } from "./urnkit-process.js";
 

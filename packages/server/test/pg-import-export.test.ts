@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { importRecords } from "../src/import-records.js";
+import { importRecords } from "../src/exchange/import/records.js";
 import { exportLines } from "../src/routes/import-export.js";
 import { DEFAULT_LIMITS } from "../src/server.js";
 import { openStore } from "../src/storage/open-store.js";

@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { type ImportEvent, importRecords } from "../src/import-records.js";
+import { type ImportEvent, importRecords } from "../src/exchange/import/records.js";
 import { DEFAULT_LIMITS } from "../src/server.js";
 import { openStore } from "../src/storage/open-store.js";
 import type { Store } from "../src/storage/store.js";

@@ -8,7 +8,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { importRecords } from "../src/import-records.js";
+import { importRecords } from "../src/exchange/import/records.js";
 import { DEFAULT_LIMITS } from "../src/server.js";
 import { DUE_CHECKED, DUE_DEFERRED, DUE_UNCHECKED } from "../src/storage/postgres/links.js";
 import { openPostgresStore, type PostgresStore } from "../src/storage/postgres/postgres-store.js";

@@ -7,8 +7,8 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, it } from "node:test";
 import pg from "pg";
+import { issueToken } from "../src/registry/tokens.js";
 import { openStore } from "../src/storage/open-store.js";
-import { issueToken } from "../src/tokens.js";
 import { admin, createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
 import { callUrnkit, startUrnkit, type UrnkitProcess } from "./urnkit-process.js";
 

@@ -5,11 +5,11 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { importRecords } from "../src/import-records.js";
+import { importRecords } from "../src/exchange/import/records.js";
+import { issueToken } from "../src/registry/tokens.js";
 import { exportLines } from "../src/routes/import-export.js";
 import { buildServer, DEFAULT_LIMITS } from "../src/server.js";
 import type { Store } from "../src/storage/store.js";
-import { issueToken } from "../src/tokens.js";
 import { type Engine, postgres, sqlite } from "./engines.js";
 import { TEST_PG } from "./pg-database.js";
 

@@ -5,13 +5,13 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it, mock } from "node:test";
 import { URN } from "@urnkit/core";
-import { namespaceKey } from "../src/namespace-keys.js";
+import { namespaceKey } from "../src/registry/namespace-keys.js";
 import {
   type Counted,
   ELSEWHERE,
   ResolutionCounter,
   URN_BUFFER,
-} from "../src/resolution-counts.js";
+} from "../src/stats/resolution-counts.js";
 import { PrefixRoutes } from "../src/storage/prefix-routes.js";
 import type { ResolutionStat, UrnResolutionStat } from "../src/storage/stats.js";
 import type { Namespace, ResolutionCount, Store } from "../src/storage/store.js";

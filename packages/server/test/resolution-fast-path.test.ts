@@ -11,7 +11,7 @@ import { Writable } from "node:stream";
 import { after, before, describe, it } from "node:test";
 import { URN } from "@urnkit/core";
 import type { FastifyInstance } from "fastify";
-import { namespaceKey } from "../src/namespace-keys.js";
+import { namespaceKey } from "../src/registry/namespace-keys.js";
 import { buildServer } from "../src/server.js";
 import { openSqliteStore, type SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../src/storage/store.js";

@@ -8,8 +8,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
+import { issueToken } from "../src/registry/tokens.js";
 import { buildServer } from "../src/server.js";
-import { issueToken } from "../src/tokens.js";
 import { type EngineHandle, engines } from "./engines.js";
 
 const actor = { tokenId: null };

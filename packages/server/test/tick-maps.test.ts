@@ -1,4 +1,4 @@
-// keepTickMaps (src/tick-maps.ts): nextTick queue entries made after a full garbage collection keep
+// keepTickMaps (src/runtime/tick-maps.ts): nextTick queue entries made after a full garbage collection keep
 // the kept entry's hidden class, so V8's cache for their properties stays monomorphic.
 
 import assert from "node:assert/strict";

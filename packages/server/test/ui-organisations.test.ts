@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
+import { issueToken } from "../src/registry/tokens.js";
 import { buildServer } from "../src/server.js";
 import { DEFAULT_POLICY } from "../src/storage/prefixes.js";
-import { issueToken } from "../src/tokens.js";
 import { type EngineHandle, engines } from "./engines.js";
 import { type Browser, signedIn } from "./ui-browser.js";
 

@@ -7,9 +7,9 @@ import assert from "node:assert/strict";
 import { Writable } from "node:stream";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
-import { seedExample } from "../src/seed.js";
+import { seedExample } from "../src/registry/seed.js";
+import { issueToken } from "../src/registry/tokens.js";
 import { buildServer } from "../src/server.js";
-import { issueToken } from "../src/tokens.js";
 import { type EngineHandle, sqlite } from "./engines.js";
 import { Browser, signedIn as signInWith } from "./ui-browser.js";
 

@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
+import { issueToken } from "../src/registry/tokens.js";
 import { buildServer } from "../src/server.js";
-import { issueToken } from "../src/tokens.js";
 import { type EngineHandle, engines } from "./engines.js";
 import { Browser } from "./ui-browser.js";
 

@@ -8,8 +8,8 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { after, before, beforeEach, describe, it } from "node:test";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { issueToken } from "../src/registry/tokens.js";
 import type { TokenInfo } from "../src/storage/store.js";
-import { issueToken } from "../src/tokens.js";
 import { COOKIE, SessionStore } from "../src/ui/session.js";
 import { type EngineHandle, engines } from "./engines.js";
 

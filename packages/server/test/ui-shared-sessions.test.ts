@@ -9,11 +9,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
-import { seedExample } from "../src/seed.js";
+import { seedExample } from "../src/registry/seed.js";
+import { issueToken } from "../src/registry/tokens.js";
 import { buildServer } from "../src/server.js";
 import { openStore } from "../src/storage/open-store.js";
 import type { Store } from "../src/storage/store.js";
-import { issueToken } from "../src/tokens.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
 import { startUrnkit, type UrnkitProcess } from "./urnkit-process.js";
 

@@ -4,8 +4,8 @@
 // without a valid token learns only that, never what the body should have been.
 
 import type { FastifyRequest, onRequestHookHandler, RouteOptions } from "fastify";
+import { hashToken } from "../registry/tokens.js";
 import type { Role, Store, TokenInfo } from "../storage/store.js";
-import { hashToken } from "../tokens.js";
 import { HttpProblem } from "./problem.js";
 
 const RANK: Record<Role, number> = { reader: 0, registrar: 1, admin: 2 };

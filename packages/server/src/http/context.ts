@@ -1,7 +1,7 @@
 // What every route plugin of the server is given.
 
 import type { OaiOptions } from "../exchange/oai/options.js";
-import type { ResolutionCounter } from "../resolution-counts.js";
+import type { ResolutionCounter } from "../stats/resolution-counts.js";
 import type { Store } from "../storage/store.js";
 import type { Metrics } from "./metrics.js";
 

@@ -5,7 +5,7 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { ErrorObject } from "ajv";
 import type { FastifyError, FastifyReply } from "fastify";
-import { elsewhere, UnknownUrnProblem } from "../public-delegation.js";
+import { elsewhere, UnknownUrnProblem } from "../resolution/public-delegation.js";
 import { errorPage } from "../ui/error-page.js";
 import { fieldErrors } from "../validation/ajv.js";
 import { negotiate } from "./accept.js";

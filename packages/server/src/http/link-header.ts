@@ -2,7 +2,7 @@
 // brackets with its parameters. A value outside ASCII goes in the parameter's "*" form (RFC 8288
 // §3.4.1 and RFC 8187 §3.2: UTF-8, percent-encoded), since a header field carries ASCII only.
 
-import { encodeFor } from "../delegate-template.js";
+import { encodeFor } from "../resolution/delegate-template.js";
 
 export interface Link {
   /** An absolute URL holding only characters a header field may carry. */

@@ -5,6 +5,7 @@
 // server's own address, and the package's version.
 
 import type { RouteOptions } from "fastify";
+import { VERSION } from "../runtime/version.js";
 import {
   deactivateBodySchema,
   locatorInputSchema,
@@ -13,7 +14,6 @@ import {
   patchBodySchema,
   registerBodySchema,
 } from "../validation/record.js";
-import { VERSION } from "../version.js";
 import { problemSchema } from "./problem.js";
 import {
   locatorSchema,

@@ -8,6 +8,7 @@
 
 import http from "node:http";
 import https from "node:https";
+import { VERSION } from "../runtime/version.js";
 import {
   DEFAULT_DEMOTE_AFTER,
   type DueLocator,
@@ -15,7 +16,6 @@ import {
   type LinkOutcome,
   type LinkStore,
 } from "../storage/links.js";
-import { VERSION } from "../version.js";
 import { type FollowResult, follow } from "./follow.js";
 import { HostLimiter } from "./host-limiter.js";
 import { retryAt } from "./retry-after.js";

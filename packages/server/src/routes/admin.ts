@@ -6,9 +6,9 @@ import type { PluginOptions } from "../http/context.js";
 import { decodeCursor, encodeCursor, pageLimit } from "../http/paging.js";
 import { HttpProblem } from "../http/problem.js";
 import { errors, listOf, namespaceSchema, problems, tokenInfoSchema } from "../http/schemas.js";
-import { registryEntries } from "../namespace-keys.js";
-import { ELSEWHERE } from "../resolution-counts.js";
-import { createToken } from "../token-actions.js";
+import { registryEntries } from "../registry/namespace-keys.js";
+import { createToken } from "../registry/token-actions.js";
+import { ELSEWHERE } from "../stats/resolution-counts.js";
 import { checkDayOrder, dayTime } from "../validation/stats-query.js";
 import { tokenBodySchema } from "../validation/token.js";
 

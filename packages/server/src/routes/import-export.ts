@@ -4,12 +4,12 @@
 
 import { PassThrough, Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
+import { importRecords } from "../exchange/import/records.js";
 import { permit, tokenOf } from "../http/auth.js";
 import type { PluginOptions } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { problems, text } from "../http/schemas.js";
-import { importRecords } from "../import-records.js";
-import { serverWide } from "../organisation-scope.js";
+import { serverWide } from "../registry/organisation-scope.js";
 import type { Store } from "../storage/store.js";
 
 export const NDJSON = "application/x-ndjson";

@@ -14,7 +14,8 @@ import {
   problems,
   recordSchema,
 } from "../http/schemas.js";
-import { createNamespace, mintUrn, updateNamespace } from "../registry-actions.js";
+import { createNamespace, updateNamespace } from "../registry/namespace-actions.js";
+import { mintUrn } from "../registry/record-actions.js";
 import type { NamespaceInput } from "../storage/store.js";
 import { mintBodySchema } from "../validation/record.js";
 

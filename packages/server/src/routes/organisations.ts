@@ -11,7 +11,7 @@ import {
   createOrganisation,
   unknownOrganisation,
   updateOrganisation,
-} from "../organisation-actions.js";
+} from "../registry/organisation-actions.js";
 import {
   organisationBodySchema,
   organisationId,

@@ -13,7 +13,7 @@ import {
   reserveInPrefix,
   suggestInPrefix,
   updatePrefix,
-} from "../prefix-actions.js";
+} from "../registry/prefix-actions.js";
 import {
   prefixBodySchema,
   prefixPatchSchema,

@@ -15,8 +15,8 @@ import {
   syntaxProblem,
 } from "../http/resolution-reply.js";
 import { errors, noBody } from "../http/schemas.js";
-import { notServedHere, publicCandidates } from "../public-delegation.js";
-import { lookup } from "../resolver.js";
+import { notServedHere, publicCandidates } from "../resolution/public-delegation.js";
+import { lookup } from "../resolution/resolver.js";
 
 const candidateSchema = {
   type: "object",

@@ -23,7 +23,7 @@ import {
   text,
   urnWildcardParams,
 } from "../http/schemas.js";
-import { type Lookup, lookup, lookupNow } from "../resolver.js";
+import { type Lookup, lookup, lookupNow } from "../resolution/resolver.js";
 import type { ImmediateReads } from "../storage/store.js";
 
 /** Every spelling of "/urn:" as a route: the scheme is case-insensitive (RFC 3986 §3.1). */

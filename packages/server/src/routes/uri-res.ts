@@ -7,7 +7,7 @@ import { HttpProblem } from "../http/problem.js";
 import { checkUrnLength, rawTarget } from "../http/raw-target.js";
 import { answer, askedBy, SERVICES, sendAnswer } from "../http/resolution-reply.js";
 import { noBody, pageOrProblem, problems, recordSchema, text } from "../http/schemas.js";
-import { lookup } from "../resolver.js";
+import { lookup } from "../resolution/resolver.js";
 
 export async function uriResRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   app.get(

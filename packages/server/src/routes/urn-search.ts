@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import type { PluginOptions } from "../http/context.js";
 import { linkHeader } from "../http/link-header.js";
 import { dateTime, listOf, problems } from "../http/schemas.js";
-import { recordPage } from "../record-search.js";
+import { recordPage } from "../registry/record-search.js";
 import { metadataSchema } from "../validation/record.js";
 import { type RecordQueryParams, recordQuerySchema } from "../validation/record-query.js";
 

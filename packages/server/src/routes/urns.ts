@@ -7,9 +7,14 @@ import type { PluginOptions, ServerContext } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { rawTarget, urnFromPath, urnFromQuery } from "../http/raw-target.js";
 import { problems, recordSchema, urnWildcardParams } from "../http/schemas.js";
-import { checkUrn, namespaceKey } from "../namespace-keys.js";
-import { parseApiUrn } from "../registration.js";
-import { activateUrn, deactivateUrn, patchRecord, registerUrn } from "../registry-actions.js";
+import { checkUrn, namespaceKey } from "../registry/namespace-keys.js";
+import {
+  activateUrn,
+  deactivateUrn,
+  patchRecord,
+  registerUrn,
+} from "../registry/record-actions.js";
+import { parseApiUrn } from "../registry/registration.js";
 import { deactivateBodySchema, patchBodySchema, registerBodySchema } from "../validation/record.js";
 
 const PREFIX = "/api/v1/urns/";

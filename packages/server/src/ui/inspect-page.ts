@@ -14,7 +14,7 @@ import {
   type UrnSyntaxError,
 } from "@urnkit/core";
 import type { PublicResolverCandidate } from "@urnkit/namespaces";
-import { checkUrn } from "../namespace-keys.js";
+import { checkUrn } from "../registry/namespace-keys.js";
 import type { RecordStatus } from "../storage/store.js";
 import { elsewhereSection } from "./elsewhere-section.js";
 import { type Html, html } from "./html.js";

@@ -7,14 +7,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { urnFromPath } from "../http/raw-target.js";
-import { namespaceKey } from "../namespace-keys.js";
+import { namespaceKey } from "../registry/namespace-keys.js";
 import {
   activateUrn,
   deactivateUrn,
   mintUrn,
   patchRecord,
   registerUrn,
-} from "../registry-actions.js";
+} from "../registry/record-actions.js";
 import type { TokenInfo, UrnRecord } from "../storage/store.js";
 import { editHref } from "./links.js";
 import type { Pages } from "./pages.js";

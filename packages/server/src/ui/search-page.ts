@@ -2,7 +2,7 @@
 // status, a locator URL), a page of results linking to each record, and a link to the next page.
 // A plain GET form: it works without JavaScript, and every result page has its own address.
 
-import type { RecordPage } from "../record-search.js";
+import type { RecordPage } from "../registry/record-search.js";
 import type { RecordSummary } from "../storage/search.js";
 import { type Html, html } from "./html.js";
 import { recordHref } from "./links.js";

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { rawTarget } from "../http/raw-target.js";
-import { recordPage } from "../record-search.js";
+import { recordPage } from "../registry/record-search.js";
 import type { RecordQueryParams } from "../validation/record-query.js";
 import type { Pages } from "./pages.js";
 import { SEARCH_FIELDS, type SearchForm, searchContent } from "./search-page.js";

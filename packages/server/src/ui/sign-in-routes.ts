@@ -3,7 +3,7 @@
 
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../http/context.js";
-import { hashToken } from "../tokens.js";
+import { hashToken } from "../registry/tokens.js";
 import type { Pages } from "./pages.js";
 import { signInContent } from "./sign-in-page.js";
 

@@ -3,7 +3,7 @@
 // expression that compiles, each URL policy entry is an http(s) URL prefix or a host name, and a
 // delegate is a URL template the resolver can fill (delegate-template.ts).
 
-import { delegateTemplateFault } from "../delegate-template.js";
+import { delegateTemplateFault } from "../resolution/delegate-template.js";
 import { REGISTRATION_MODES } from "../storage/prefixes.js";
 import { checker } from "./ajv.js";
 import { checkJson } from "./json-value.js";

@@ -4,7 +4,7 @@
 // words of a full-text query). Every refusal is a 400 naming the parameter at fault.
 
 import { HttpProblem } from "../http/problem.js";
-import { prefixKey } from "../prefix-key.js";
+import { prefixKey } from "../registry/prefix-key.js";
 import type { RecordQuery } from "../storage/search.js";
 import type { RecordStatus } from "../storage/store.js";
 import { ORGANISATION_ID } from "./organisation.js";

@@ -1,8 +1,8 @@
 // A token's grant (POST /api/v1/tokens and the admin page's form): a role, and optionally the one
 // namespace or the organisation it is limited to.
 
+import { ROLES } from "../registry/tokens.js";
 import type { Role } from "../storage/store.js";
-import { ROLES } from "../tokens.js";
 import { checker } from "./ajv.js";
 import { checkJson } from "./json-value.js";
 import { organisationId } from "./organisation.js";

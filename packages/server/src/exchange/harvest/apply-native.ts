@@ -9,15 +9,15 @@
 // they are the providing organisation's numbering, not the harvesting one's.
 
 import { HttpProblem } from "../../http/problem.js";
-import { namespaceKey } from "../../namespace-keys.js";
-import { parseApiUrn } from "../../registration.js";
+import type { ActionContext } from "../../registry/action-context.js";
+import { namespaceKey } from "../../registry/namespace-keys.js";
 import {
-  type ActionContext,
   activateUrn,
   deactivateUrn,
   patchRecord,
   registerUrn,
-} from "../../registry-actions.js";
+} from "../../registry/record-actions.js";
+import { parseApiUrn } from "../../registry/registration.js";
 import type { TokenInfo, UrnRecord } from "../../storage/store.js";
 import type { LocatorFields } from "../../validation/record.js";
 import {

@@ -8,16 +8,16 @@
 // locator is touched. A URN of another organisation is refused, as the API refuses it.
 
 import { HttpProblem } from "../../http/problem.js";
-import { namespaceKey } from "../../namespace-keys.js";
-import { actFor } from "../../organisation-scope.js";
-import { parseApiUrn } from "../../registration.js";
+import type { ActionContext } from "../../registry/action-context.js";
+import { namespaceKey } from "../../registry/namespace-keys.js";
+import { actFor } from "../../registry/organisation-scope.js";
 import {
-  type ActionContext,
   patchRecord,
   planRegistration,
   type RegistrationPlan,
   writeRegistration,
-} from "../../registry-actions.js";
+} from "../../registry/record-actions.js";
+import { parseApiUrn } from "../../registry/registration.js";
 import type { TokenInfo, UrnRecord } from "../../storage/store.js";
 import type { LocatorFields } from "../../validation/record.js";
 

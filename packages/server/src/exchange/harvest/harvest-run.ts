@@ -11,11 +11,12 @@
 
 import type { Limits } from "../../http/context.js";
 import { HttpProblem } from "../../http/problem.js";
-import { namespaceKey } from "../../namespace-keys.js";
-import { actorOf } from "../../operator.js";
-import { liveOrganisation } from "../../organisation-scope.js";
-import { parseApiUrn } from "../../registration.js";
-import { type ActionContext, planRegistration, storeRefusal } from "../../registry-actions.js";
+import type { ActionContext } from "../../registry/action-context.js";
+import { namespaceKey } from "../../registry/namespace-keys.js";
+import { actorOf } from "../../registry/operator.js";
+import { liveOrganisation } from "../../registry/organisation-scope.js";
+import { planRegistration, storeRefusal } from "../../registry/record-actions.js";
+import { parseApiUrn } from "../../registry/registration.js";
 import {
   type HarvestCounts,
   type HarvestProgress,

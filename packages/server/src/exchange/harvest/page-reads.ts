@@ -4,7 +4,7 @@
 // a thousand URNs costs a handful of reads instead of several thousand. The view holds for the
 // plans made before the page's writes; the writes that follow read the store itself.
 
-import type { RegistrationReads } from "../../registry-actions.js";
+import type { RegistrationReads } from "../../registry/record-actions.js";
 import type { Store } from "../../storage/store.js";
 
 /** `read`, answered from memory for an id read before (a failed read fails each asker alike). */

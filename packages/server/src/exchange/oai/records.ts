@@ -6,7 +6,7 @@
 // response's responseDate) finds it.
 
 import { URN } from "@urnkit/core";
-import { namespaceKey } from "../../namespace-keys.js";
+import { namespaceKey } from "../../registry/namespace-keys.js";
 import type { OaiItem, OaiPosition, OaiRecord, OaiSelection } from "../../storage/oai.js";
 import type { Store } from "../../storage/store.js";
 import { type DateArgument, datestamp, parseDateArgument } from "./datestamp.js";

@@ -13,10 +13,10 @@
 // the rows before it are written first.
 
 import type Database from "better-sqlite3";
-import { locatorUrlKey } from "../../locator-url-key.js";
 import { sameAsLine } from "../import-verdict.js";
 import { now } from "../rows.js";
 import type { Actor, ImportBatchResult, ImportItem, UrnRecord } from "../store.js";
+import { locatorUrlKey } from "./locator-url-key.js";
 import { type LocatorRow, RowSets } from "./row-sets.js";
 
 export interface ImportBatchAccess {

@@ -13,7 +13,6 @@
 // leaves nothing. Keys are looked up first: the inserts read no table they write.
 
 import type Database from "better-sqlite3";
-import { locatorUrlKey } from "../../locator-url-key.js";
 import { type NewLocator, newRecord } from "../new-record.js";
 import { auditJson, now } from "../rows.js";
 import {
@@ -25,6 +24,7 @@ import {
   StateError,
   type UrnRecord,
 } from "../store.js";
+import { locatorUrlKey } from "./locator-url-key.js";
 import { type LocatorRow, RowSets } from "./row-sets.js";
 
 export interface RecordSetAccess {

@@ -2,7 +2,6 @@
 // locators' url_key index for a URL, the unique key index for a namespace or prefix.
 
 import type Database from "better-sqlite3";
-import { locatorUrlKey } from "../../locator-url-key.js";
 import {
   type RecordQuery,
   type SearchDialect,
@@ -12,6 +11,7 @@ import {
   searchSql,
   toHit,
 } from "../search.js";
+import { locatorUrlKey } from "./locator-url-key.js";
 
 export const dialect: SearchDialect = {
   placeholder: () => "?",

@@ -4,7 +4,6 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
-import { locatorUrlKey } from "../../locator-url-key.js";
 import { forward } from "../forward.js";
 import { HARVEST_METHODS, type HarvestStore } from "../harvest.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
@@ -74,6 +73,7 @@ import { SqliteHarvest } from "./harvest.js";
 import { SqliteImportBatch } from "./import-batch.js";
 import { SqliteLinkLease } from "./link-lease.js";
 import { SqliteLinks } from "./links.js";
+import { locatorUrlKey } from "./locator-url-key.js";
 import { migrations } from "./migrations.js";
 import { SqliteOai } from "./oai.js";
 import { SqliteOrganisations } from "./organisations.js";

@@ -3,7 +3,7 @@
 // the rest folded the way the namespace folds the URNs that continue it.
 
 import { URN } from "@urnkit/core";
-import { HttpProblem } from "./http/problem.js";
+import { HttpProblem } from "../http/problem.js";
 import { namespaceKey } from "./namespace-keys.js";
 
 /** The key form of prefix `text` under `nid`; 422 when it is not a prefix of that namespace. */

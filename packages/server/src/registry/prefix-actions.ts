@@ -3,8 +3,13 @@
 // owning organisation's registrars mint, reserve and ask for suggestions, each number taken from
 // the prefix's one atomic sequence, so no number is minted, reserved or suggested twice.
 
-import { permit } from "./http/auth.js";
-import { HttpProblem } from "./http/problem.js";
+import { permit } from "../http/auth.js";
+import { HttpProblem } from "../http/problem.js";
+import { DEFAULT_POLICY, type Prefix } from "../storage/prefixes.js";
+import { ConflictError, type NewRecord, type TokenInfo, type UrnRecord } from "../storage/store.js";
+import { checkPrefixBody, checkPrefixPatch, checkReservationBody } from "../validation/prefix.js";
+import { checkMintBody } from "../validation/record.js";
+import type { ActionContext } from "./action-context.js";
 import { ownedLocators } from "./locator-owners.js";
 import { mintUrnOf } from "./mint.js";
 import { actorOf } from "./operator.js";
@@ -12,11 +17,6 @@ import { actFor, liveOrganisation, serverWide } from "./organisation-scope.js";
 import { prefixKey } from "./prefix-key.js";
 import { requireMode } from "./prefix-policy.js";
 import { registrationTarget, targetIn } from "./registration.js";
-import type { ActionContext } from "./registry-actions.js";
-import { DEFAULT_POLICY, type Prefix } from "./storage/prefixes.js";
-import { ConflictError, type NewRecord, type TokenInfo, type UrnRecord } from "./storage/store.js";
-import { checkPrefixBody, checkPrefixPatch, checkReservationBody } from "./validation/prefix.js";
-import { checkMintBody } from "./validation/record.js";
 
 /** Numbers in a row found taken (registered by hand, or inside a nested prefix) before giving up. */
 const MINT_ATTEMPTS = 100;

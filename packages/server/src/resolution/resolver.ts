@@ -2,10 +2,10 @@
 // delegate resolver, or the reason it cannot be resolved.
 
 import { URN, UrnSyntaxError } from "@urnkit/core";
+import { namespaceKey } from "../registry/namespace-keys.js";
+import type { PrefixRoute, RouteMatch } from "../storage/prefix-routes.js";
+import type { ImmediateReads, Namespace, ResolveView, Store } from "../storage/store.js";
 import { fillDelegateTemplate } from "./delegate-template.js";
-import { namespaceKey } from "./namespace-keys.js";
-import type { PrefixRoute, RouteMatch } from "./storage/prefix-routes.js";
-import type { ImmediateReads, Namespace, ResolveView, Store } from "./storage/store.js";
 
 // `owner` is the longest prefix owned by an organisation that the URN falls under (null outside
 // every prefix, or in a namespace not served here): the statistics count by it.

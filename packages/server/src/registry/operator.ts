@@ -2,7 +2,7 @@
 // that is no token. The registry actions take it like any token, so its writes pass the same
 // validation and rules, and their audit rows name no token (as first-start seeding does).
 
-import type { Actor, TokenInfo } from "./storage/store.js";
+import type { Actor, TokenInfo } from "../storage/store.js";
 
 /** Token ids start at 1 on both engines: id 0 is no stored token. */
 export const OPERATOR: TokenInfo = {

@@ -2,23 +2,23 @@
 // chosen (storage/search.ts), the cursor of the page before read back, and the cursor of the
 // next page made. The API (GET /api/v1/urns) and the search page share it.
 
-import { decodeCursor, encodeCursor, pageLimit } from "./http/paging.js";
-import type { OaiPosition } from "./storage/oai.js";
+import { decodeCursor, encodeCursor, pageLimit } from "../http/paging.js";
+import type { OaiPosition } from "../storage/oai.js";
 import {
   orderFor,
   type RecordOrder,
   type RecordSummary,
   type SearchHit,
-} from "./storage/search.js";
-import type { Store } from "./storage/store.js";
+} from "../storage/search.js";
+import type { Store } from "../storage/store.js";
 import {
   badParameter,
   LIST_DEFAULT,
   LIST_MAX,
   type RecordQueryParams,
   recordFilters,
-} from "./validation/record-query.js";
-import { isStoredTime } from "./validation/stored-time.js";
+} from "../validation/record-query.js";
+import { isStoredTime } from "../validation/stored-time.js";
 
 export interface RecordPage {
   items: RecordSummary[];

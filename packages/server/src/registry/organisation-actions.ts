@@ -2,13 +2,13 @@
 // only a server-wide admin token creates or changes them. An organisation is never deleted;
 // deactivating one stops its tokens and UI sessions (the stores refuse them), its records resolve.
 
-import { permit } from "./http/auth.js";
-import { HttpProblem } from "./http/problem.js";
+import { permit } from "../http/auth.js";
+import { HttpProblem } from "../http/problem.js";
+import type { Organisation } from "../storage/organisations.js";
+import { ConflictError, type Store, type TokenInfo } from "../storage/store.js";
+import { checkOrganisationBody, checkOrganisationPatch } from "../validation/organisation.js";
 import { actorOf } from "./operator.js";
 import { serverWide } from "./organisation-scope.js";
-import type { Organisation } from "./storage/organisations.js";
-import { ConflictError, type Store, type TokenInfo } from "./storage/store.js";
-import { checkOrganisationBody, checkOrganisationPatch } from "./validation/organisation.js";
 
 export async function createOrganisation(
   store: Store,

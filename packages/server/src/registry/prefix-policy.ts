@@ -3,10 +3,10 @@
 // which policy to follow.
 
 import type { URN } from "@urnkit/core";
-import { HttpProblem } from "./http/problem.js";
+import { HttpProblem } from "../http/problem.js";
+import type { Prefix, RegistrationMode } from "../storage/prefixes.js";
+import type { LocatorInput } from "../storage/store.js";
 import { checkUrn } from "./namespace-keys.js";
-import type { Prefix, RegistrationMode } from "./storage/prefixes.js";
-import type { LocatorInput } from "./storage/store.js";
 
 const MODE_NAMES: Record<RegistrationMode, string> = {
   resolver: "minted here (resolver mode)",

@@ -6,12 +6,10 @@
 // back to break a deadlock (two imports crossing on the same keys) is sent again.
 
 import { URN } from "@urnkit/core";
-import type { Limits } from "./http/context.js";
-import { HttpProblem } from "./http/problem.js";
-import { importRegistryLine } from "./import-registry-lines.js";
-import { namespaceKey } from "./namespace-keys.js";
-import { type Line, ndjsonLines } from "./ndjson-lines.js";
-import { registrationTarget } from "./registration.js";
+import type { Limits } from "../../http/context.js";
+import { HttpProblem } from "../../http/problem.js";
+import { namespaceKey } from "../../registry/namespace-keys.js";
+import { registrationTarget } from "../../registry/registration.js";
 import {
   type Actor,
   type ImportBatchResult,
@@ -19,9 +17,11 @@ import {
   type RecordLine,
   RetryableError,
   type Store,
-} from "./storage/store.js";
-import { checkRecordLine } from "./validation/record.js";
-import { lineKind } from "./validation/registry-lines.js";
+} from "../../storage/store.js";
+import { checkRecordLine } from "../../validation/record.js";
+import { lineKind } from "../../validation/registry-lines.js";
+import { type Line, ndjsonLines } from "../ndjson-lines.js";
+import { importRegistryLine } from "./registry-lines.js";
 
 export type ImportEvent =
   | { line: number; error: string; code: string; issues?: unknown }

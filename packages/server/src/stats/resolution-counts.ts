@@ -9,17 +9,17 @@
 // appended to a log in chunks, and rolled up into its row of the day once the day has ended
 // (storage/stats-log.ts); while the log is at its bound, they are added to that row at once.
 
-import { CrawlerCheck } from "./crawlers.js";
-import { HeldUrnCounts } from "./held-urn-counts.js";
-import type { Lookup } from "./resolver.js";
-import type { PrefixRoute } from "./storage/prefix-routes.js";
+import type { Lookup } from "../resolution/resolver.js";
+import type { PrefixRoute } from "../storage/prefix-routes.js";
 import {
   OUTCOMES,
   type Outcome,
   type ResolutionStat,
   type UrnResolutionStat,
-} from "./storage/stats.js";
-import type { Namespace, ResolutionCount, Store } from "./storage/store.js";
+} from "../storage/stats.js";
+import type { Namespace, ResolutionCount, Store } from "../storage/store.js";
+import { CrawlerCheck } from "./crawlers.js";
+import { HeldUrnCounts } from "./held-urn-counts.js";
 
 const DAY_MS = 86400000;
 

@@ -3,8 +3,8 @@
 // (server-wide, or scoped to a namespace as before organisations) acts for the owner of whatever
 // it writes under. Every cross-organisation write is a 403 naming both organisations.
 
-import { HttpProblem } from "./http/problem.js";
-import type { Store, TokenInfo } from "./storage/store.js";
+import { HttpProblem } from "../http/problem.js";
+import type { Store, TokenInfo } from "../storage/store.js";
 
 /** 403 unless `token` may act for `organisation` (null: writes outside any organisation). */
 export function actFor(token: TokenInfo, organisation: string | null, what: string): void {

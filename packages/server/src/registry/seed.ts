@@ -4,10 +4,10 @@
 // archive that keeps a mirror of one of the library's URNs.
 
 import { URN } from "@urnkit/core";
+import { DEFAULT_POLICY } from "../storage/prefixes.js";
+import type { Actor, Store } from "../storage/store.js";
 import { mintUrnOf } from "./mint.js";
 import { namespaceKey } from "./namespace-keys.js";
-import { DEFAULT_POLICY } from "./storage/prefixes.js";
-import type { Actor, Store } from "./storage/store.js";
 
 const key = (s: string) => namespaceKey(new URN(s));
 

@@ -4,53 +4,37 @@
 // namespace rules and audit rows are the same whichever way a registrar comes in. Refusals are
 // HttpProblems: their status and code say what went wrong to either caller.
 
-import { classifyNid, URN, UrnSyntaxError } from "@urnkit/core";
-import { checkTemplate, parseTemplate } from "@urnkit/namespaces";
-import { delegateTemplateFault } from "./delegate-template.js";
-import { permit } from "./http/auth.js";
-import type { Limits } from "./http/context.js";
-import { HttpProblem } from "./http/problem.js";
-import { ownedLocators, patchedLocators } from "./locator-owners.js";
-import { mintNss } from "./mint.js";
-import { namespaceKey, nidRefusals } from "./namespace-keys.js";
-import { actorOf } from "./operator.js";
-import { actFor, liveOrganisation } from "./organisation-scope.js";
-import { checkNaming, requireMode } from "./prefix-policy.js";
-import { parseApiUrn, registrationTarget, type Target } from "./registration.js";
-import type { Prefix } from "./storage/prefixes.js";
+import { URN } from "@urnkit/core";
+import { permit } from "../http/auth.js";
+import { HttpProblem } from "../http/problem.js";
+import type { Prefix } from "../storage/prefixes.js";
 import {
   type Actor,
   ConflictError,
-  type Delegation,
   keyTaken,
-  type Namespace,
-  type NamespaceInput,
   type NewRecord,
   type RecordPatch,
   StateError,
   type Store,
   type TokenInfo,
   type UrnRecord,
-} from "./storage/store.js";
-import { invalid } from "./validation/problems.js";
+} from "../storage/store.js";
 import {
   checkDeactivateBody,
   checkMintBody,
   checkPatchBody,
   checkRegisterBody,
   type RecordFields,
-} from "./validation/record.js";
-
-export interface ActionContext {
-  store: Store;
-  limits: Limits;
-}
-
-/** A namespace as written, with the template's warnings (errors refuse the write). */
-export interface NamespaceResult {
-  namespace: Namespace;
-  warnings: { code: string; severity: "warning"; message: string }[];
-}
+} from "../validation/record.js";
+import type { ActionContext } from "./action-context.js";
+import { ownedLocators, patchedLocators } from "./locator-owners.js";
+import { mintNss } from "./mint.js";
+import { notServed } from "./namespace-actions.js";
+import { namespaceKey } from "./namespace-keys.js";
+import { actorOf } from "./operator.js";
+import { actFor, liveOrganisation } from "./organisation-scope.js";
+import { checkNaming, requireMode } from "./prefix-policy.js";
+import { parseApiUrn, registrationTarget, type Target } from "./registration.js";
 
 const MINT_ATTEMPTS = 100;
 
@@ -70,10 +54,6 @@ export function storeRefusal(error: ConflictError | StateError): HttpProblem {
 function refused(error: unknown): never {
   if (error instanceof ConflictError || error instanceof StateError) throw storeRefusal(error);
   throw error;
-}
-
-function notServed(nid: string): HttpProblem {
-  return new HttpProblem(404, "unknown-namespace", `namespace "${nid}" is not served here`);
 }
 
 /**
@@ -385,115 +365,4 @@ export async function deactivateUrn(
   } catch (error) {
     refused(error);
   }
-}
-
-/** Delegate prefixes are compared with equivalence keys: "urn" and the NID in lowercase. */
-function normalizeDelegates(
-  nid: string,
-  delegates: Delegation[] | undefined,
-): Delegation[] | undefined {
-  return delegates?.map((d, i) => {
-    const fault = delegateTemplateFault(d.url);
-    if (fault !== null)
-      throw invalid(422, "bad-delegate", [
-        { path: `/delegate/${i}/url`, message: `the delegate URL ${fault}: ${d.url}` },
-      ]);
-    if (d.prefix === "") return d;
-    const head = `urn:${nid}:`;
-    if (d.prefix.slice(0, head.length).toLowerCase() !== head)
-      throw new HttpProblem(422, "bad-delegate", `delegate prefix must start with "${head}"`);
-    return { prefix: head + d.prefix.slice(head.length), url: d.url };
-  });
-}
-
-/** The NID must be a valid, registered NID (RFC 8141 §5) unless the namespace is local. */
-function checkNid(nid: string, local: boolean): void {
-  try {
-    classifyNid(nid);
-  } catch (e) {
-    if (!(e instanceof UrnSyntaxError)) throw e;
-    throw new HttpProblem(422, "invalid-nid", `"${nid}" is not a valid NID`, {
-      issues: [{ code: e.code, severity: "error", message: e.message, index: e.index }],
-    });
-  }
-  if (local) return;
-  const issues = nidRefusals(nid);
-  if (issues.length > 0)
-    throw new HttpProblem(422, "unregistered-nid", issues[0]?.message ?? "", { issues });
-}
-
-/**
- * What checkTemplate says of a request for a new NID that does not apply to a template stored for
- * the namespace it names: that NID is registered, and its number (urn-N) was assigned by IANA.
- */
-const STORED_NID_CODES = new Set(["nid-already-registered", "template-informal-nid-designated"]);
-
-/**
- * The registration template checked against RFC 8141 Appendix A: error-severity issues refuse it
- * (422 listing them all), warnings are handed back with the stored namespace. checkTemplate reads
- * a template as a request for a new NID, so "already registered" (§5.1 rule 1) and "an informal
- * NID designated by the registrant" (§5.2) are dropped when the template names the namespace it is
- * stored for: serving a registered namespace is the usual case.
- */
-function checkTemplateText(
-  nid: string,
-  template: string | null | undefined,
-): NamespaceResult["warnings"] {
-  if (template == null) return [];
-  const parsed = parseTemplate(template);
-  const named = (parsed.namespaceId ?? "").trim().split(/\s+/, 1)[0]?.toLowerCase();
-  const issues = checkTemplate(parsed).filter(
-    (i) => !(STORED_NID_CODES.has(i.code) && named === nid),
-  );
-  const errors = issues.filter((i) => i.severity === "error");
-  if (errors.length > 0)
-    throw new HttpProblem(
-      422,
-      "invalid-template",
-      `the registration template has ${errors.length} error${errors.length === 1 ? "" : "s"}; the first: ${errors[0]?.message}`,
-      { issues },
-    );
-  return issues.map((i) => ({ code: i.code, severity: "warning", message: i.message }));
-}
-
-export async function createNamespace(
-  { store }: ActionContext,
-  token: TokenInfo,
-  input: NamespaceInput,
-): Promise<NamespaceResult> {
-  permit(token, "admin", null);
-  const nid = input.nid.toLowerCase();
-  checkNid(nid, input.local === true);
-  const warnings = checkTemplateText(nid, input.template);
-  try {
-    const namespace = await store.createNamespace(
-      { ...input, nid, delegate: normalizeDelegates(nid, input.delegate) ?? [] },
-      actorOf(token),
-    );
-    return { namespace, warnings };
-  } catch (error) {
-    if (error instanceof ConflictError)
-      throw new HttpProblem(409, "namespace-exists", error.message, { existing: error.existing });
-    throw error;
-  }
-}
-
-/** Changes a namespace; a changed template is stored as a new revision. */
-export async function updateNamespace(
-  { store }: ActionContext,
-  token: TokenInfo,
-  nidInput: string,
-  input: Omit<NamespaceInput, "nid">,
-): Promise<NamespaceResult> {
-  const nid = nidInput.toLowerCase();
-  permit(token, "admin", nid);
-  const before = await store.getNamespace(nid);
-  if (before === null) throw notServed(nid);
-  checkNid(nid, input.local ?? before.local);
-  const warnings = checkTemplateText(nid, input.template);
-  const namespace = await store.updateNamespace(
-    { ...input, nid, delegate: normalizeDelegates(nid, input.delegate) },
-    actorOf(token),
-  );
-  return { namespace, warnings };
 }

@@ -6,7 +6,7 @@
 
 import type { URN } from "@urnkit/core";
 import { type PublicResolverCandidate, publicResolvers } from "@urnkit/namespaces";
-import { HttpProblem } from "./http/problem.js";
+import { HttpProblem } from "../http/problem.js";
 import type { Lookup } from "./resolver.js";
 
 type Unknown = Extract<Lookup, { kind: "unknown" }>;

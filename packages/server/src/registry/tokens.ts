@@ -1,7 +1,7 @@
 // API bearer tokens (RFC 6750): 32 random bytes shown once; only their SHA-256 is stored.
 
 import { createHash, randomBytes } from "node:crypto";
-import type { Actor, Role, Store, TokenInfo } from "./storage/store.js";
+import type { Actor, Role, Store, TokenInfo } from "../storage/store.js";
 
 export const ROLES: readonly Role[] = ["admin", "registrar", "reader"];
 

@@ -2,11 +2,11 @@
 // f-component, §2.3), a namespace served here, and that namespace's own rules.
 
 import { URN, UrnSyntaxError } from "@urnkit/core";
-import type { Limits } from "./http/context.js";
-import { HttpProblem } from "./http/problem.js";
-import { checkUrnLength } from "./http/raw-target.js";
+import type { Limits } from "../http/context.js";
+import { HttpProblem } from "../http/problem.js";
+import { checkUrnLength } from "../http/raw-target.js";
+import type { Namespace, Store } from "../storage/store.js";
 import { checkUrn } from "./namespace-keys.js";
-import type { Namespace, Store } from "./storage/store.js";
 
 export interface Target {
   urn: URN;

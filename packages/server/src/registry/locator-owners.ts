@@ -3,11 +3,11 @@
 // URN's prefix allows it; each edits only its own; the URN's owner may deactivate any locator on
 // its URN. The URL policy of the prefix binds the URN owner's locators, not the mirrors'.
 
-import { HttpProblem } from "./http/problem.js";
+import { HttpProblem } from "../http/problem.js";
+import type { Prefix } from "../storage/prefixes.js";
+import type { LocatorInput, Store, TokenInfo, UrnRecord } from "../storage/store.js";
 import { actFor, liveOrganisation } from "./organisation-scope.js";
 import { checkUrls } from "./prefix-policy.js";
-import type { Prefix } from "./storage/prefixes.js";
-import type { LocatorInput, Store, TokenInfo, UrnRecord } from "./storage/store.js";
 
 /**
  * Checks new locators of a record owned by `recordOrg` written by `token` acting for `actor`:

@@ -2,13 +2,13 @@
 // grants a role, optionally limited to a namespace served here or acting for an active
 // organisation. The token is returned in clear this once.
 
-import { permit } from "./http/auth.js";
-import { HttpProblem } from "./http/problem.js";
+import { permit } from "../http/auth.js";
+import { HttpProblem } from "../http/problem.js";
+import type { Store, TokenInfo } from "../storage/store.js";
+import { checkTokenBody } from "../validation/token.js";
 import { actorOf } from "./operator.js";
 import { liveOrganisation, serverWide } from "./organisation-scope.js";
-import type { Store, TokenInfo } from "./storage/store.js";
 import { issueToken } from "./tokens.js";
-import { checkTokenBody } from "./validation/token.js";
 
 export async function createToken(
   store: Store,

@@ -2,11 +2,11 @@
 // prefix's sequence stands, so that no number is minted again), "unchanged" when the registry
 // already holds them exactly, and a 409 naming the line otherwise (never silently ignored).
 
-import { HttpProblem } from "./http/problem.js";
-import type { Organisation } from "./storage/organisations.js";
-import type { Prefix } from "./storage/prefixes.js";
-import type { Actor, Store } from "./storage/store.js";
-import { checkOrganisationLine, checkPrefixLine } from "./validation/registry-lines.js";
+import { HttpProblem } from "../../http/problem.js";
+import type { Organisation } from "../../storage/organisations.js";
+import type { Prefix } from "../../storage/prefixes.js";
+import type { Actor, Store } from "../../storage/store.js";
+import { checkOrganisationLine, checkPrefixLine } from "../../validation/registry-lines.js";
 
 export type RegistryLineKind = "organisation" | "prefix";
 

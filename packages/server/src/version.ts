@@ -1,7 +1,0 @@
-// The package's version, for the API description and the link checker's User-Agent; read from
-// package.json (the same relative path from src/ and dist/).
-
-import { createRequire } from "node:module";
-
-export const VERSION = (createRequire(import.meta.url)("../package.json") as { version: string })
-  .version;
