@@ -1,14 +1,12 @@
-// Bearer-token authorization (RFC 6750 §3): 401 for a missing or unknown token, 403 for a role
-// or namespace scope that does not cover the request. A route whose schema declares the bearer
+// Bearer-token authentication (RFC 6750 §3): 401 for a missing or unknown token. What a token may
+// do is decided by the registry (registry/access.ts). A route whose schema declares the bearer
 // scheme is authenticated in its onRequest hook, before its body is read or validated: a client
 // without a valid token learns only that, never what the body should have been.
 
 import type { FastifyRequest, onRequestHookHandler, RouteOptions } from "fastify";
 import { hashToken } from "../registry/tokens.js";
-import type { Role, Store, TokenInfo } from "../storage/store.js";
+import type { Store, TokenInfo } from "../storage/store.js";
 import { HttpProblem } from "./problem.js";
-
-const RANK: Record<Role, number> = { reader: 0, registrar: 1, admin: 2 };
 
 function unauthorized(detail: string, error: string): HttpProblem {
   return new HttpProblem(
@@ -58,25 +56,4 @@ export function tokenOf(request: FastifyRequest): TokenInfo {
   if (request.token == null)
     throw unauthorized("this request needs a bearer token", "invalid_request");
   return request.token;
-}
-
-/**
- * 403 unless `token` has at least `role` and its namespace scope covers `nid`; `nid` null is an
- * action on the whole server, which needs a token without a namespace scope.
- */
-export function permit(token: TokenInfo, role: Role, nid: string | null): void {
-  if (RANK[token.role] < RANK[role])
-    throw new HttpProblem(
-      403,
-      "forbidden",
-      `this needs the ${role} role; the token is ${token.role}`,
-    );
-  if (token.namespace !== null && (nid === null || nid.toLowerCase() !== token.namespace))
-    throw new HttpProblem(
-      403,
-      "out-of-scope",
-      nid === null
-        ? `the token is limited to namespace "${token.namespace}"; this needs an unscoped token`
-        : `the token is limited to namespace "${token.namespace}", not "${nid.toLowerCase()}"`,
-    );
 }

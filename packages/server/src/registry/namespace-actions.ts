@@ -4,7 +4,6 @@
 
 import { classifyNid, UrnSyntaxError } from "@urnkit/core";
 import { checkTemplate, parseTemplate } from "@urnkit/namespaces";
-import { permit } from "../http/auth.js";
 import { HttpProblem } from "../http/problem.js";
 import { delegateTemplateFault } from "../resolution/delegate-template.js";
 import {
@@ -15,6 +14,7 @@ import {
   type TokenInfo,
 } from "../storage/store.js";
 import { invalid } from "../validation/problems.js";
+import { authorize, REGISTRY } from "./access.js";
 import type { ActionContext } from "./action-context.js";
 import { nidRefusals } from "./namespace-keys.js";
 import { actorOf } from "./operator.js";
@@ -103,7 +103,7 @@ export async function createNamespace(
   token: TokenInfo,
   input: NamespaceInput,
 ): Promise<NamespaceResult> {
-  permit(token, "admin", null);
+  authorize(token, "admin", REGISTRY);
   const nid = input.nid.toLowerCase();
   checkNid(nid, input.local === true);
   const warnings = checkTemplateText(nid, input.template);
@@ -128,7 +128,7 @@ export async function updateNamespace(
   input: Omit<NamespaceInput, "nid">,
 ): Promise<NamespaceResult> {
   const nid = nidInput.toLowerCase();
-  permit(token, "admin", nid);
+  authorize(token, "admin", { kind: "namespace", nid });
   const before = await store.getNamespace(nid);
   if (before === null) throw notServed(nid);
   checkNid(nid, input.local ?? before.local);

@@ -1,22 +1,20 @@
 // The registry's writes on organisations, shared by the JSON API, the web UI and the command line:
-// only a server-wide admin token creates or changes them. An organisation is never deleted;
+// only an administrator of the registry creates or changes them. An organisation is never deleted;
 // deactivating one stops its tokens and UI sessions (the stores refuse them), its records resolve.
 
-import { permit } from "../http/auth.js";
 import { HttpProblem } from "../http/problem.js";
 import type { Organisation } from "../storage/organisations.js";
 import { ConflictError, type Store, type TokenInfo } from "../storage/store.js";
 import { checkOrganisationBody, checkOrganisationPatch } from "../validation/organisation.js";
+import { authorize, REGISTRY } from "./access.js";
 import { actorOf } from "./operator.js";
-import { serverWide } from "./organisation-scope.js";
 
 export async function createOrganisation(
   store: Store,
   token: TokenInfo,
   body: unknown,
 ): Promise<Organisation> {
-  permit(token, "admin", null);
-  serverWide(token);
+  authorize(token, "admin", REGISTRY);
   const input = checkOrganisationBody(body);
   try {
     return await store.createOrganisation(input, actorOf(token));
@@ -35,8 +33,7 @@ export async function updateOrganisation(
   id: string,
   body: unknown,
 ): Promise<Organisation> {
-  permit(token, "admin", null);
-  serverWide(token);
+  authorize(token, "admin", REGISTRY);
   const patch = checkOrganisationPatch(body);
   const org = await store.updateOrganisation(id, patch, actorOf(token));
   if (org === null) throw unknownOrganisation(id);

@@ -1,19 +1,20 @@
 // The registry's writes on prefixes (sub-namespaces), shared by the JSON API, the web UI and the
-// command line: a server-wide admin (or one scoped to the namespace) creates and changes them; the
-// owning organisation's registrars mint, reserve and ask for suggestions, each number taken from
-// the prefix's one atomic sequence, so no number is minted, reserved or suggested twice.
+// command line: an administrator of the registry or of the namespace creates them and changes
+// their policies, as does the owning organisation's administrator for its own; the organisation's
+// registrars mint, reserve and ask for suggestions, each number taken from the prefix's one atomic
+// sequence, so no number is minted, reserved or suggested twice.
 
-import { permit } from "../http/auth.js";
 import { HttpProblem } from "../http/problem.js";
 import { DEFAULT_POLICY, type Prefix } from "../storage/prefixes.js";
 import { ConflictError, type NewRecord, type TokenInfo, type UrnRecord } from "../storage/store.js";
 import { checkPrefixBody, checkPrefixPatch, checkReservationBody } from "../validation/prefix.js";
 import { checkMintBody } from "../validation/record.js";
+import { authorize, permit } from "./access.js";
 import type { ActionContext } from "./action-context.js";
 import { ownedLocators } from "./locator-owners.js";
 import { mintUrnOf } from "./mint.js";
 import { actorOf } from "./operator.js";
-import { actFor, liveOrganisation, serverWide } from "./organisation-scope.js";
+import { actFor, liveOrganisation } from "./organisation-scope.js";
 import { prefixKey } from "./prefix-key.js";
 import { requireMode } from "./prefix-policy.js";
 import { registrationTarget, targetIn } from "./registration.js";
@@ -54,8 +55,7 @@ export async function createPrefix(
   body: unknown,
 ): Promise<Prefix> {
   const nid = nidInput.toLowerCase();
-  permit(token, "admin", nid);
-  serverWide(token);
+  authorize(token, "admin", { kind: "namespace", nid });
   const input = checkPrefixBody(body);
   if ((await ctx.store.getNamespace(nid)) === null)
     throw new HttpProblem(404, "unknown-namespace", `namespace "${nid}" is not served here`);
@@ -84,9 +84,14 @@ export async function updatePrefix(
   body: unknown,
 ): Promise<Prefix> {
   permit(token, "admin", nid.toLowerCase());
-  serverWide(token);
   const patch = checkPrefixPatch(body);
   const prefix = await prefixOf(ctx, nid, text);
+  // An organisation's administrator sets its own prefixes' policies.
+  authorize(token, "admin", {
+    kind: "organisation",
+    organisation: prefix.organisation,
+    nid: prefix.nid,
+  });
   const after = await ctx.store.updatePrefix(prefix.prefix, patch, actorOf(token));
   if (after === null) throw unknownPrefix(nid, text);
   return after;

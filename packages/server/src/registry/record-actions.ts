@@ -5,7 +5,6 @@
 // HttpProblems: their status and code say what went wrong to either caller.
 
 import { URN } from "@urnkit/core";
-import { permit } from "../http/auth.js";
 import { HttpProblem } from "../http/problem.js";
 import type { Prefix } from "../storage/prefixes.js";
 import {
@@ -26,6 +25,7 @@ import {
   checkRegisterBody,
   type RecordFields,
 } from "../validation/record.js";
+import { permit } from "./access.js";
 import type { ActionContext } from "./action-context.js";
 import { ownedLocators, patchedLocators } from "./locator-owners.js";
 import { mintNss } from "./mint.js";

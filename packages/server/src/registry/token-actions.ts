@@ -1,13 +1,14 @@
-// Creating an API token, shared by POST /api/v1/tokens and the admin page: a server-wide admin
-// grants a role, optionally limited to a namespace served here or acting for an active
-// organisation. The token is returned in clear this once.
+// API tokens and the audit log, shared by the JSON API, the admin page and the command line. The
+// registry's administrators grant, list and revoke every token and read the whole audit log; an
+// organisation's administrator does so for its own organisation only (access.ts). A token is
+// returned in clear once, when it is created.
 
-import { permit } from "../http/auth.js";
 import { HttpProblem } from "../http/problem.js";
-import type { Store, TokenInfo } from "../storage/store.js";
+import type { AuditEntry, AuditQuery, Store, TokenInfo, TokenListing } from "../storage/store.js";
 import { checkTokenBody } from "../validation/token.js";
+import { authorize, readableOrganisation, scopeOfToken } from "./access.js";
 import { actorOf } from "./operator.js";
-import { liveOrganisation, serverWide } from "./organisation-scope.js";
+import { liveOrganisation } from "./organisation-scope.js";
 import { issueToken } from "./tokens.js";
 
 export async function createToken(
@@ -15,9 +16,9 @@ export async function createToken(
   admin: TokenInfo,
   body: unknown,
 ): Promise<{ token: string; info: TokenInfo }> {
-  permit(admin, "admin", null);
-  serverWide(admin);
+  authorize(admin, "admin", scopeOfToken(admin));
   const grant = checkTokenBody(body);
+  authorize(admin, "admin", scopeOfToken(grant));
   if (grant.namespace && (await store.getNamespace(grant.namespace)) === null)
     throw new HttpProblem(
       422,
@@ -26,4 +27,36 @@ export async function createToken(
     );
   if (grant.organisation) await liveOrganisation(store, grant.organisation);
   return issueToken(store, grant, actorOf(admin));
+}
+
+/** The tokens `admin` may see: every one, or its organisation's. */
+export async function listTokens(store: Store, admin: TokenInfo): Promise<TokenListing[]> {
+  const organisation = readableOrganisation(admin);
+  const tokens = await store.listTokens();
+  return organisation === null ? tokens : tokens.filter((t) => t.organisation === organisation);
+}
+
+/** Revokes a live token `admin` may manage; 404 for one that is not live or not there. */
+export async function revokeToken(store: Store, admin: TokenInfo, id: number): Promise<TokenInfo> {
+  authorize(admin, "admin", scopeOfToken(admin));
+  const target = Number.isSafeInteger(id)
+    ? (await store.listTokens()).find((t) => t.id === id && t.revoked === null)
+    : undefined;
+  if (target === undefined)
+    throw new HttpProblem(404, "unknown-token", `there is no live token ${id}`);
+  authorize(admin, "admin", scopeOfToken(target));
+  const revoked = await store.revokeToken(id, actorOf(admin));
+  if (revoked === null) throw new HttpProblem(404, "unknown-token", `there is no live token ${id}`);
+  return revoked;
+}
+
+/** The audit rows `admin` may read: all, or those of its organisation (AuditQuery.organisation). */
+export async function readAudit(
+  store: Store,
+  admin: TokenInfo,
+  limit: number,
+  query: Omit<AuditQuery, "organisation">,
+): Promise<AuditEntry[]> {
+  const organisation = readableOrganisation(admin);
+  return store.audit(limit, organisation === null ? query : { ...query, organisation });
 }

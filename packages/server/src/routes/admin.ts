@@ -1,13 +1,13 @@
 // Tokens, the audit log, resolution statistics and the namespace registry snapshot.
 
 import type { FastifyInstance } from "fastify";
-import { permit, tokenOf } from "../http/auth.js";
+import { tokenOf } from "../http/auth.js";
 import type { PluginOptions } from "../http/context.js";
 import { decodeCursor, encodeCursor, pageLimit } from "../http/paging.js";
 import { HttpProblem } from "../http/problem.js";
 import { errors, listOf, namespaceSchema, problems, tokenInfoSchema } from "../http/schemas.js";
 import { registryEntries } from "../registry/namespace-keys.js";
-import { createToken } from "../registry/token-actions.js";
+import { createToken, readAudit, revokeToken } from "../registry/token-actions.js";
 import { ELSEWHERE } from "../stats/resolution-counts.js";
 import { checkDayOrder, dayTime } from "../validation/stats-query.js";
 import { tokenBodySchema } from "../validation/token.js";
@@ -70,13 +70,8 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       },
     },
     async (request) => {
-      const admin = tokenOf(request);
-      permit(admin, "admin", null);
       const { id } = request.params as { id: string };
-      const info = await store.revokeToken(Number(id), { tokenId: admin.id });
-      if (info === null)
-        throw new HttpProblem(404, "unknown-token", `there is no live token ${id}`);
-      return info;
+      return revokeToken(store, tokenOf(request), Number(id));
     },
   );
 
@@ -121,7 +116,6 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       },
     },
     async (request) => {
-      permit(tokenOf(request), "admin", null);
       const { limit, before, target } = request.query as {
         limit?: string;
         before?: string;
@@ -129,7 +123,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       };
       if (before !== undefined && !/^\d{1,15}$/.test(before))
         throw new HttpProblem(400, "bad-before", "before is an audit row id");
-      return store.audit(pageLimit(limit, 100, 1000), {
+      return readAudit(store, tokenOf(request), pageLimit(limit, 100, 1000), {
         ...(before === undefined ? {} : { before: Number(before) }),
         ...(target === undefined ? {} : { targets: [target] }),
       });

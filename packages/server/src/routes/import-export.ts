@@ -5,10 +5,11 @@
 import { PassThrough, Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { importRecords } from "../exchange/import/records.js";
-import { permit, tokenOf } from "../http/auth.js";
+import { tokenOf } from "../http/auth.js";
 import type { PluginOptions } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { problems, text } from "../http/schemas.js";
+import { permit } from "../registry/access.js";
 import { serverWide } from "../registry/organisation-scope.js";
 import type { Store } from "../storage/store.js";
 

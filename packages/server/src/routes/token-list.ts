@@ -3,9 +3,10 @@
 // stored in a form that could be listed; the grant and dates are.
 
 import type { FastifyInstance } from "fastify";
-import { permit, tokenOf } from "../http/auth.js";
+import { tokenOf } from "../http/auth.js";
 import type { PluginOptions } from "../http/context.js";
 import { listOf, problems, tokenInfoSchema } from "../http/schemas.js";
+import { listTokens } from "../registry/token-actions.js";
 
 export async function tokenListRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   const { store } = ctx;
@@ -14,7 +15,7 @@ export async function tokenListRoutes(app: FastifyInstance, { ctx }: PluginOptio
     {
       schema: {
         operationId: "listTokens",
-        summary: "List API tokens, live and revoked (admin)",
+        summary: "List API tokens, live and revoked (admin: every token, or its organisation's)",
         tags: ["tokens"],
         security: [{ bearer: [] }],
         querystring: { type: "object" },
@@ -28,8 +29,7 @@ export async function tokenListRoutes(app: FastifyInstance, { ctx }: PluginOptio
       },
     },
     async (request) => {
-      permit(tokenOf(request), "admin", null);
-      return store.listTokens();
+      return listTokens(store, tokenOf(request));
     },
   );
 }

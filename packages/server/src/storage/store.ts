@@ -229,6 +229,11 @@ export interface AuditQuery {
   before?: number;
   /** The URNs (as spelled in the audit rows), NIDs or tokens ("token:<id>") the rows are about. */
   targets?: readonly string[];
+  /**
+   * Only the rows of this organisation: written by one of its tokens, or about the organisation,
+   * one of its prefixes or one of its tokens.
+   */
+  organisation?: string;
 }
 
 /**

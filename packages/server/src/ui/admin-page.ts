@@ -26,14 +26,21 @@ function select(id: string, name: string, options: readonly string[], empty?: st
   return html`<select id="${id}" name="${name}">${empty === undefined ? "" : html`<option value="">${empty}</option>`}${options.map((o) => html`<option value="${o}">${o}</option>`)}</select>`;
 }
 
-export function adminContent(
-  session: Session,
-  namespaces: readonly Namespace[],
-  organisations: readonly Organisation[],
-  prefixes: readonly Prefix[],
-  tokens: readonly TokenListing[],
-  notes: AdminNotes,
-): Html {
+/**
+ * What the signed-in administrator may see and do: the sections shown (access.ts decides), and
+ * the organisations a new token may act for ("none" offered only to the registry's).
+ */
+export interface AdminView {
+  sections: ReadonlySet<AdminSection>;
+  namespaces: readonly Namespace[];
+  organisations: readonly Organisation[];
+  prefixes: readonly Prefix[];
+  tokens: readonly TokenListing[];
+  tokenOrganisations: { ids: readonly string[]; none: boolean };
+}
+
+export function adminContent(session: Session, view: AdminView, notes: AdminNotes): Html {
+  const { sections, namespaces, organisations, prefixes, tokens, tokenOrganisations } = view;
   const errors = notes.errors ?? {};
   const orgIds = organisations.map((o) => o.id);
   return html`<h1>Administration</h1>
@@ -42,7 +49,9 @@ ${
     ? html`<p class="flash" role="status">Token #${notes.newToken.id}, shown this once: <code>${notes.newToken.token}</code></p>`
     : ""
 }
-<section aria-labelledby="h-ns"><h2 id="h-ns">Namespaces</h2>
+${
+  sections.has("namespaces")
+    ? html`<section aria-labelledby="h-ns"><h2 id="h-ns">Namespaces</h2>
 <ul>${namespaces.map((ns) => html`<li><code>urn:${ns.nid}:</code>${ns.local ? " (local)" : ""}</li>`)}</ul>
 <form class="stack" method="post" action="/admin/namespaces">
 ${csrfField(session)}${errorBox(errors.namespaces)}
@@ -50,18 +59,21 @@ ${csrfField(session)}${errorBox(errors.namespaces)}
 <label><input type="checkbox" name="local" value="1"> local (not registered with IANA)</label>
 <button type="submit">Serve the namespace</button>
 </form>
-</section>
-<section aria-labelledby="h-orgs"><h2 id="h-orgs">Organisations</h2>
+</section>`
+    : ""
+}${
+  sections.has("organisations")
+    ? html`<section aria-labelledby="h-orgs"><h2 id="h-orgs">Organisations</h2>
 <div class="table-wrap"><table class="cards"><caption class="visually-hidden">Organisations</caption>
 <thead><tr><th scope="col">id</th><th scope="col">name</th><th scope="col">contact</th><th scope="col">state</th></tr></thead>
 <tbody>${organisations.map(
-    (
-      o,
-    ) => html`<tr><td data-label="id"><code>${o.id}</code></td><td data-label="name">${o.name}</td><td data-label="contact">${o.contact ?? ""}</td><td data-label="state">
+        (
+          o,
+        ) => html`<tr><td data-label="id"><code>${o.id}</code></td><td data-label="name">${o.name}</td><td data-label="contact">${o.contact ?? ""}</td><td data-label="state">
 <form method="post" action="/admin/organisations/active">${csrfField(session)}
 <input type="hidden" name="id" value="${o.id}"><input type="hidden" name="active" value="${o.active ? "0" : "1"}">
 ${o.active ? "active" : "deactivated"} <button type="submit">${o.active ? "Deactivate" : "Activate"} ${o.id}</button></form></td></tr>`,
-  )}</tbody></table></div>
+      )}</tbody></table></div>
 <form class="stack" method="post" action="/admin/organisations">
 ${csrfField(session)}${errorBox(errors.organisations)}
 <label for="org-id">Id (lowercase letters, digits, hyphens; never changed)</label><input id="org-id" name="id" type="text" required spellcheck="false" autocapitalize="off">
@@ -69,8 +81,11 @@ ${csrfField(session)}${errorBox(errors.organisations)}
 <label for="org-contact">Contact (optional)</label><input id="org-contact" name="contact" type="text">
 <button type="submit">Create the organisation</button>
 </form>
-</section>
-<section aria-labelledby="h-prefixes"><h2 id="h-prefixes">Prefixes</h2>
+</section>`
+    : ""
+}${
+  sections.has("prefixes")
+    ? html`<section aria-labelledby="h-prefixes"><h2 id="h-prefixes">Prefixes</h2>
 <div class="table-wrap"><table class="cards"><caption class="visually-hidden">Prefixes</caption>
 <thead><tr><th scope="col">prefix</th><th scope="col">organisation</th><th scope="col">modes</th><th scope="col">check</th><th scope="col">next</th></tr></thead>
 <tbody>${prefixes.map((p) => html`<tr><td data-label="prefix"><code>${p.prefix}</code></td><td data-label="organisation">${p.organisation}</td><td data-label="modes">${p.modes.join(", ")}</td><td data-label="check">${p.check}</td><td data-label="next">${p.next}</td></tr>`)}</tbody></table></div>
@@ -91,24 +106,27 @@ ${csrfField(session)}${errorBox(errors.prefixes)}
 <label><input type="checkbox" name="mirrors" value="1"> other organisations may attach their own locators</label>
 <button type="submit">Create the prefix</button>
 </form>
-</section>
-<section aria-labelledby="h-tokens"><h2 id="h-tokens">Tokens</h2>
+</section>`
+    : ""
+}${
+  sections.has("tokens")
+    ? html`<section aria-labelledby="h-tokens"><h2 id="h-tokens">Tokens</h2>
 <div class="table-wrap"><table class="cards"><caption class="visually-hidden">Tokens, live and revoked</caption>
 <thead><tr><th scope="col">id</th><th scope="col">role</th><th scope="col">scope</th><th scope="col">label</th><th scope="col">created</th><th scope="col">revoked</th></tr></thead>
 <tbody>${tokens.map(
-    (t) =>
-      html`<tr><td data-label="id">${t.id}</td><td data-label="role">${t.role}</td><td data-label="scope">${t.organisation ? html`organisation <code>${t.organisation}</code>` : t.namespace ? html`namespace <code>${t.namespace}</code>` : "server-wide"}</td><td data-label="label">${t.label ?? ""}</td><td data-label="created">${when(t.created)}</td><td data-label="revoked">${t.revoked === null ? "live" : when(t.revoked)}</td></tr>`,
-  )}</tbody></table></div>
+        (t) =>
+          html`<tr><td data-label="id">${t.id}</td><td data-label="role">${t.role}</td><td data-label="scope">${t.organisation ? html`organisation <code>${t.organisation}</code>` : t.namespace ? html`namespace <code>${t.namespace}</code>` : "server-wide"}</td><td data-label="label">${t.label ?? ""}</td><td data-label="created">${when(t.created)}</td><td data-label="revoked">${t.revoked === null ? "live" : when(t.revoked)}</td></tr>`,
+      )}</tbody></table></div>
 <form class="stack" method="post" action="/admin/tokens">
 ${csrfField(session)}${errorBox(errors.tokens)}
 <label for="t-role">Role</label>${select("t-role", "role", ["registrar", "reader", "admin"])}
-<label for="t-org">Organisation (optional)</label>${select("t-org", "organisation", orgIds, "none")}
+<label for="t-org">Organisation${tokenOrganisations.none ? " (optional)" : ""}</label>${select("t-org", "organisation", tokenOrganisations.ids, tokenOrganisations.none ? "none" : undefined)}
 <label for="t-ns">Namespace (optional)</label>${select(
-    "t-ns",
-    "namespace",
-    namespaces.map((n) => n.nid),
-    "all",
-  )}
+        "t-ns",
+        "namespace",
+        namespaces.map((n) => n.nid),
+        "all",
+      )}
 <label for="t-label">Label (optional)</label><input id="t-label" name="label" type="text">
 <button type="submit">Create a token</button>
 </form>
@@ -117,5 +135,7 @@ ${csrfField(session)}
 <label for="t-id">Revoke the token with id</label><input id="t-id" name="id" type="number" min="1" required>
 <button type="submit">Revoke</button>
 </form>
-</section>`;
+</section>`
+    : ""
+}`;
 }

@@ -3,17 +3,16 @@
 // validation layer and rules apply; a refusal is shown under its form with the API's status.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { permit } from "../http/auth.js";
 import type { ServerContext } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
+import { may, permit, REGISTRY, scopeOfToken } from "../registry/access.js";
 import { createNamespace } from "../registry/namespace-actions.js";
 import { createOrganisation, updateOrganisation } from "../registry/organisation-actions.js";
-import { serverWide } from "../registry/organisation-scope.js";
 import { createPrefix } from "../registry/prefix-actions.js";
-import { createToken } from "../registry/token-actions.js";
+import { createToken, listTokens, revokeToken } from "../registry/token-actions.js";
 import type { TokenInfo } from "../storage/store.js";
 import { checkNamespaceBody } from "../validation/namespace.js";
-import { type AdminNotes, type AdminSection, adminContent } from "./admin-page.js";
+import { type AdminNotes, type AdminSection, type AdminView, adminContent } from "./admin-page.js";
 import type { Pages } from "./pages.js";
 
 /** A form field, or absent when empty (the API's optional fields). */
@@ -30,13 +29,34 @@ function numberField(text: string): number | string {
 export function adminRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pages): void {
   const { store } = ctx;
 
-  /** The signed-in session of a server-wide admin; 403 for any other token. */
+  /** The signed-in session of an administrator of any scope; 403 for any other token. */
   async function adminSession(request: FastifyRequest) {
     const session = await pages.registrar(request);
     const token = session.token as TokenInfo;
-    permit(token, "admin", null);
-    serverWide(token);
+    permit(token, "admin", token.namespace);
     return { session, token };
+  }
+
+  /** The sections and rows `token` may see, as access.ts decides for the API. */
+  async function adminView(token: TokenInfo): Promise<AdminView> {
+    const sections = new Set<AdminSection>();
+    if (may(token, "admin", REGISTRY)) sections.add("namespaces").add("organisations");
+    if (token.organisation === null) sections.add("prefixes");
+    if (may(token, "admin", scopeOfToken(token))) sections.add("tokens");
+    const organisations = await store.listOrganisations();
+    const prefixes = await store.listPrefixes();
+    return {
+      sections,
+      namespaces: await store.listNamespaces(),
+      organisations,
+      prefixes:
+        token.namespace === null ? prefixes : prefixes.filter((p) => p.nid === token.namespace),
+      tokens: sections.has("tokens") ? await listTokens(store, token) : [],
+      tokenOrganisations:
+        token.organisation === null
+          ? { ids: organisations.map((o) => o.id), none: true }
+          : { ids: [token.organisation], none: false },
+    };
   }
 
   async function adminPage(
@@ -56,14 +76,7 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
         noindex: true,
         flash: await pages.sessions.takeFlash(session),
       },
-      adminContent(
-        session,
-        await store.listNamespaces(),
-        await store.listOrganisations(),
-        await store.listPrefixes(),
-        await store.listTokens(),
-        notes,
-      ),
+      adminContent(session, await adminView(session.token as TokenInfo), notes),
     );
   }
 
@@ -160,12 +173,7 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
   });
 
   form("/admin/tokens/revoke", "tokens", async (token, f) => {
-    const id = Number(f.get("id"));
-    const revoked = Number.isSafeInteger(id)
-      ? await store.revokeToken(id, { tokenId: token.id })
-      : null;
-    if (revoked === null)
-      throw new HttpProblem(404, "unknown-token", `there is no live token ${f.get("id")}`);
+    const revoked = await revokeToken(store, token, Number(f.get("id")));
     return `Revoked token #${revoked.id}.`;
   });
 }

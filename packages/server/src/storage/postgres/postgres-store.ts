@@ -1093,15 +1093,27 @@ export class PostgresStore implements Store {
   async audit(limit: number, query: AuditQuery = {}): Promise<AuditEntry[]> {
     const before = query.before ?? Number.MAX_SAFE_INTEGER;
     const { rows } =
-      query.targets === undefined
+      query.organisation !== undefined
         ? await this.#db().query<Record<string, unknown>>(
-            "SELECT * FROM audit WHERE id < $1 ORDER BY id DESC LIMIT $2",
-            [before, limit],
+            `SELECT * FROM audit
+             WHERE id < $1
+               AND ($3::text[] IS NULL OR target = ANY($3::text[]))
+               AND (token_id IN (SELECT id FROM tokens WHERE organisation = $4::text)
+                 OR target = 'org:' || $4::text
+                 OR target IN (SELECT 'prefix:' || prefix FROM prefixes WHERE organisation = $4::text)
+                 OR target IN (SELECT 'token:' || id FROM tokens WHERE organisation = $4::text))
+             ORDER BY id DESC LIMIT $2`,
+            [before, limit, query.targets ?? null, query.organisation],
           )
-        : await this.#db().query<Record<string, unknown>>(
-            "SELECT * FROM audit WHERE target = ANY($3::text[]) AND id < $1 ORDER BY id DESC LIMIT $2",
-            [before, limit, query.targets],
-          );
+        : query.targets === undefined
+          ? await this.#db().query<Record<string, unknown>>(
+              "SELECT * FROM audit WHERE id < $1 ORDER BY id DESC LIMIT $2",
+              [before, limit],
+            )
+          : await this.#db().query<Record<string, unknown>>(
+              "SELECT * FROM audit WHERE target = ANY($3::text[]) AND id < $1 ORDER BY id DESC LIMIT $2",
+              [before, limit, query.targets],
+            );
     return rows.map(toAuditEntry);
   }
 

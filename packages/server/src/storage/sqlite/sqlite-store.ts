@@ -382,6 +382,20 @@ export class SqliteStore implements Store {
         `SELECT * FROM audit WHERE target IN (SELECT value FROM json_each(?)) AND id < ?
          ORDER BY id DESC LIMIT ?`,
       ),
+      // One statement for an organisation's rows, with or without targets (null: any target).
+      auditOfOrganisation: db.prepare<
+        { organisation: string; targets: string | null; before: number; limit: number },
+        Record<string, unknown>
+      >(
+        `SELECT * FROM audit
+         WHERE id < @before
+           AND (@targets IS NULL OR target IN (SELECT value FROM json_each(@targets)))
+           AND (token_id IN (SELECT id FROM tokens WHERE organisation = @organisation)
+             OR target = 'org:' || @organisation
+             OR target IN (SELECT 'prefix:' || prefix FROM prefixes WHERE organisation = @organisation)
+             OR target IN (SELECT 'token:' || id FROM tokens WHERE organisation = @organisation))
+         ORDER BY id DESC LIMIT @limit`,
+      ),
       exportRecords: db.prepare<[number, number], RecordRow>(
         "SELECT * FROM records WHERE id > ? ORDER BY id LIMIT ?",
       ),
@@ -995,9 +1009,16 @@ export class SqliteStore implements Store {
   async audit(limit: number, query: AuditQuery = {}): Promise<AuditEntry[]> {
     const before = query.before ?? Number.MAX_SAFE_INTEGER;
     const rows =
-      query.targets === undefined
-        ? this.s.audit.all(before, limit)
-        : this.s.auditFor.all(JSON.stringify(query.targets), before, limit);
+      query.organisation !== undefined
+        ? this.s.auditOfOrganisation.all({
+            organisation: query.organisation,
+            targets: query.targets === undefined ? null : JSON.stringify(query.targets),
+            before,
+            limit,
+          })
+        : query.targets === undefined
+          ? this.s.audit.all(before, limit)
+          : this.s.auditFor.all(JSON.stringify(query.targets), before, limit);
     return rows.map(toAuditEntry);
   }
 
