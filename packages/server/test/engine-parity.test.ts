@@ -88,6 +88,11 @@ const importLines = [
   { urn: "urn:example:p-10", status: "unknown" },
   { urn: "urn:example:p-11?+r", status: "active" },
   { urn: "urn:example:p-12", status: "active", created: "yesterday" },
+  {
+    urn: "urn:example:p-13",
+    status: "active",
+    locators: [{ url: "https://a.example/13" }, { url: "https://a.example/13" }],
+  },
 ];
 
 interface Step {
@@ -135,6 +140,32 @@ const steps: Step[] = [
     method: "PATCH",
     url: "/api/v1/urns/urn:example:a-1",
     body: { locators: [{ url: "https://b.example/a1", priority: 9 }], metadata: { v: 2 } },
+  },
+  {
+    method: "POST",
+    url: "/api/v1/urns",
+    body: {
+      urn: "urn:example:a-6",
+      status: "active",
+      locators: [{ url: "https://a.example/6" }, { url: "https://a.example/6", priority: 2 }],
+    },
+  },
+  {
+    method: "POST",
+    url: "/api/v1/urns",
+    body: {
+      urn: "urn:example:a-7",
+      status: "active",
+      identifiers: [
+        { type: "local", value: "7" },
+        { type: "local", value: "7" },
+      ],
+    },
+  },
+  {
+    method: "PATCH",
+    url: "/api/v1/urns/urn:example:a-1",
+    body: { locators: [{ url: "https://c.example/a1" }, { url: "https://c.example/a1" }] },
   },
   { method: "PATCH", url: "/api/v1/urns/urn:example:p-3", body: { metadata: {} } },
   { method: "POST", url: "/api/v1/urns/urn:example:a-1/deactivate", body: { reason: "moved" } },

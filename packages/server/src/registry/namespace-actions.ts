@@ -133,9 +133,16 @@ export async function updateNamespace(
   if (before === null) throw notServed(nid);
   checkNid(nid, input.local ?? before.local);
   const warnings = checkTemplateText(nid, input.template);
-  const namespace = await store.updateNamespace(
-    { ...input, nid, delegate: normalizeDelegates(nid, input.delegate) },
-    actorOf(token),
-  );
-  return { namespace, warnings };
+  try {
+    const namespace = await store.updateNamespace(
+      { ...input, nid, delegate: normalizeDelegates(nid, input.delegate) },
+      actorOf(token),
+    );
+    return { namespace, warnings };
+  } catch (error) {
+    // The minting policy names a prefix that an organisation owns (the message names it).
+    if (error instanceof ConflictError)
+      throw new HttpProblem(409, "mint-prefix-taken", error.message, { existing: error.existing });
+    throw error;
+  }
 }

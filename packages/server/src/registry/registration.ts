@@ -19,6 +19,16 @@ function unprocessable(detail: string, issues: unknown[]): HttpProblem {
   return new HttpProblem(422, "invalid-urn", detail, { issues });
 }
 
+/**
+ * A write naming a namespace not served here (a registration, an import line of any kind): one
+ * code for the one cause, whichever way the write comes.
+ */
+export function namespaceNotServed(nid: string): HttpProblem {
+  return new HttpProblem(422, "namespace-not-served", `namespace "${nid}" is not served here`, {
+    nid,
+  });
+}
+
 /** Parses a URN given to the API; 400 with the syntax error when it is not one. */
 export function parseApiUrn(input: string, limits: Limits): URN {
   checkUrnLength(input, limits);
@@ -65,14 +75,7 @@ export function targetIn(ns: Namespace | null, input: string, limits: Limits): T
         message: "r-, q- and f-components are not part of the name (RFC 8141 §2.3)",
       },
     ]);
-  if (ns === null)
-    throw unprocessable(`namespace "${urn.nid.toLowerCase()}" is not served here`, [
-      {
-        code: "namespace-not-served",
-        severity: "error",
-        message: `serve the namespace first: urnkit namespace create ${urn.nid.toLowerCase()}, or POST /api/v1/namespaces`,
-      },
-    ]);
+  if (ns === null) throw namespaceNotServed(urn.nid.toLowerCase());
   const report = checkUrn(urn);
   const errors = report.issues.filter((i) => i.severity === "error");
   // A local namespace is served without registry rules; the syntax was checked above.

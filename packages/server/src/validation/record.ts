@@ -161,7 +161,32 @@ export interface RecordFields {
   identifiers?: IdentifierFields[];
 }
 
-/** Checks what the schema cannot: http(s) locators, metadata size. */
+/**
+ * The items of `list` equal by `key` to an item before them: one body names a locator URL or an
+ * identifier once (a record holds each once, and the stores refuse a second).
+ */
+function repeats<T>(
+  list: readonly T[],
+  key: (item: T) => string,
+  path: string,
+  field: string,
+): FieldError[] {
+  const first = new Map<string, number>();
+  const errors: FieldError[] = [];
+  list.forEach((item, i) => {
+    const k = key(item);
+    const earlier = first.get(k);
+    if (earlier === undefined) first.set(k, i);
+    else
+      errors.push({
+        path: `${path}/${i}/${field}`,
+        message: `the same as ${path}/${earlier}: each is given once`,
+      });
+  });
+  return errors;
+}
+
+/** Checks what the schema cannot: http(s) locators, each once; identifiers once; metadata size. */
 function checkRecordFields(fields: RecordFields): void {
   const errors: FieldError[] = [];
   fields.locators?.forEach((l, i) => {
@@ -173,6 +198,15 @@ function checkRecordFields(fields: RecordFields): void {
       });
   });
   if (errors.length > 0) throw invalid(422, "bad-locator", errors);
+  const locatorRepeats = repeats(fields.locators ?? [], (l) => l.url, "/locators", "url");
+  if (locatorRepeats.length > 0) throw invalid(422, "duplicate-locator", locatorRepeats);
+  const identifierRepeats = repeats(
+    fields.identifiers ?? [],
+    (i) => JSON.stringify([i.type, i.value]),
+    "/identifiers",
+    "value",
+  );
+  if (identifierRepeats.length > 0) throw invalid(422, "duplicate-identifier", identifierRepeats);
   if (
     fields.metadata != null &&
     Buffer.byteLength(JSON.stringify(fields.metadata)) > METADATA_BYTES

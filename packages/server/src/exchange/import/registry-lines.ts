@@ -3,6 +3,7 @@
 // already holds them exactly, and a 409 naming the line otherwise (never silently ignored).
 
 import { HttpProblem } from "../../http/problem.js";
+import { namespaceNotServed } from "../../registry/registration.js";
 import type { Organisation } from "../../storage/organisations.js";
 import type { Prefix } from "../../storage/prefixes.js";
 import type { Actor, Store } from "../../storage/store.js";
@@ -34,12 +35,7 @@ export async function importRegistryLine(
     );
   }
   const prefix = checkPrefixLine(value);
-  if ((await store.getNamespace(prefix.nid)) === null)
-    throw new HttpProblem(
-      422,
-      "namespace-not-served",
-      `serve the namespace first: urnkit namespace create ${prefix.nid}, or POST /api/v1/namespaces`,
-    );
+  if ((await store.getNamespace(prefix.nid)) === null) throw namespaceNotServed(prefix.nid);
   if ((await store.getOrganisation(prefix.organisation)) === null)
     throw new HttpProblem(
       422,

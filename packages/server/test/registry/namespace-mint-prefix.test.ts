@@ -1,0 +1,44 @@
+// A namespace's minting policy names a prefix ("urn:<nid>:" and its NSS prefix). When an
+// organisation owns that prefix already, changing the namespace is refused with a 409 naming the
+// owner, on every engine, and the namespace stays as it was.
+
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { FastifyInstance } from "fastify";
+import { seedExample } from "../../src/registry/seed.js";
+import { issueToken } from "../../src/registry/tokens.js";
+import { buildServer } from "../../src/server.js";
+import { type EngineHandle, engines } from "../engines.js";
+
+for (const engine of engines)
+  describe(`a minting prefix another organisation owns (${engine.name})`, () => {
+    let h: EngineHandle;
+    let app: FastifyInstance;
+    let admin: string;
+    before(async () => {
+      h = await engine.open();
+      await seedExample(h.store);
+      app = await buildServer({ store: h.store });
+      admin = (await issueToken(h.store, { role: "admin" }, { tokenId: null })).token;
+    });
+    after(async () => {
+      await app.close();
+      await h.close();
+    });
+
+    it("PUT with mint.prefix of example-library's prefix: 409 mint-prefix-taken", async () => {
+      const r = await app.inject({
+        method: "PUT",
+        url: "/api/v1/namespaces/example",
+        headers: { authorization: `Bearer ${admin}` },
+        payload: { local: true, mint: { prefix: "lib-", width: 6 } },
+      });
+      assert.equal(r.statusCode, 409, r.body);
+      const problem = JSON.parse(r.body);
+      assert.equal(problem.code, "mint-prefix-taken");
+      assert.equal(problem.existing, "urn:example:lib-");
+      assert.match(problem.detail, /organisation "example-library"/);
+      const ns = JSON.parse((await app.inject({ url: "/api/v1/namespaces/example" })).body);
+      assert.equal(ns.mint.prefix, "doc-");
+    });
+  });
