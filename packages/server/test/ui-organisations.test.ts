@@ -176,10 +176,21 @@ for (const engine of engines)
       const own = await arc.get("/registrar/prefixes");
       assert.match(own.body, /<code>urn:example:arc-<\/code>/);
       // Deactivating the organisation ends its session.
+      const cookie = arc.cookie;
       const off = await b.post("/admin/organisations/active", { csrf, id: "arc", active: "0" });
       assert.equal(off.statusCode, 303);
       const ended = await arc.get("/registrar/prefixes");
       assert.equal(ended.statusCode, 303);
       assert.equal(ended.headers.location, "/sign-in");
+      // For good: reactivating the organisation does not revive the old session's cookie.
+      const on = await b.post("/admin/organisations/active", { csrf, id: "arc", active: "1" });
+      assert.equal(on.statusCode, 303);
+      arc.cookie = cookie;
+      const stillEnded = await arc.get("/registrar/prefixes");
+      assert.equal(stillEnded.statusCode, 303);
+      assert.equal(stillEnded.headers.location, "/sign-in");
+      // The token itself works again, and signs in afresh.
+      const again = await signedIn(app, secret as string);
+      assert.equal((await again.get("/registrar/prefixes")).statusCode, 200);
     });
   });

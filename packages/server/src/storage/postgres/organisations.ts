@@ -98,6 +98,12 @@ export class PostgresOrganisations implements OrganisationStore {
         ],
       );
       const after = (await readOrganisation(c, id)) as Organisation;
+      // Deactivation ends its web sessions for good: reactivating does not revive them.
+      if (before.active && !after.active)
+        await c.query(
+          "DELETE FROM sessions WHERE token_id IN (SELECT id FROM tokens WHERE organisation = $1)",
+          [id],
+        );
       await this.#audit(c, actor, "organisation.update", organisationTarget(id), before, after);
       return after;
     });

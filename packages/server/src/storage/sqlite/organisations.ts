@@ -86,6 +86,13 @@ export class SqliteOrganisations implements OrganisationStore {
             id,
           );
         const after = toOrganisation(this.#get.get(id) as OrganisationRow);
+        // Deactivation ends its web sessions for good: reactivating does not revive them.
+        if (before.active && !after.active)
+          this.#db
+            .prepare(
+              "DELETE FROM sessions WHERE token_id IN (SELECT id FROM tokens WHERE organisation = ?)",
+            )
+            .run(id);
         this.#audit(actor, "organisation.update", organisationTarget(id), before, after);
         return after;
       })
