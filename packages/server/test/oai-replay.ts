@@ -10,6 +10,8 @@ export interface Answer {
   status?: number;
   headers?: Record<string, string>;
   body: string;
+  /** Answered this long after the request (a slow provider). */
+  delayMs?: number;
 }
 
 export interface Replay {
@@ -47,12 +49,15 @@ export async function replay(path = "/oai"): Promise<Replay> {
       return;
     }
     const answer = (queue.length > 1 ? queue.shift() : queue[0]) as Answer;
-    res
-      .writeHead(answer.status ?? 200, {
-        "content-type": "text/xml; charset=utf-8",
-        ...answer.headers,
-      })
-      .end(answer.body);
+    const send = () =>
+      res
+        .writeHead(answer.status ?? 200, {
+          "content-type": "text/xml; charset=utf-8",
+          ...answer.headers,
+        })
+        .end(answer.body);
+    if (answer.delayMs === undefined) send();
+    else setTimeout(send, answer.delayMs);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -48,10 +48,20 @@ function runLine(run: HarvestRun): string {
   );
 }
 
+/** A running run's lease: held until when, or lapsed (its process is gone). */
+export function leaseNote(s: HarvestSourceListing, at: string): string {
+  if (s.lastRun?.outcome !== "running") return "";
+  if (s.leaseUntil === null || s.leaseUntil <= at)
+    return ` (stale: its lease lapsed${s.leaseUntil === null ? "" : ` at ${s.leaseUntil}`}, so its process is gone; the next run closes it as interrupted)`;
+  return ` (its lease runs until ${s.leaseUntil})`;
+}
+
 function sourceLine(s: HarvestSourceListing): string {
   const where = `${s.url}${s.set === "" ? "" : ` set ${s.set}`} ${s.metadataPrefix} for ${s.organisation}`;
   const last =
-    s.lastRun === null ? "never run" : `${runLine(s.lastRun)}, started ${s.lastRun.started}`;
+    s.lastRun === null
+      ? "never run"
+      : `${runLine(s.lastRun)}, started ${s.lastRun.started}${leaseNote(s, new Date().toISOString())}`;
   const next =
     s.pending !== null
       ? "; an unfinished list goes on next time"

@@ -75,6 +75,11 @@ export interface HarvestRefusal {
 
 export interface HarvestSourceListing extends HarvestSource {
   lastRun: HarvestRun | null;
+  /**
+   * Until when the running run holds the source (null: no run holds it). A time past means its
+   * process is gone: the next run closes it as interrupted.
+   */
+  leaseUntil: string | null;
 }
 
 /** One read page's effect on a run, stored in one transaction. */
@@ -111,6 +116,8 @@ export interface HarvestStore {
   beginHarvestRun(source: number, start: HarvestStart): Promise<HarvestRun>;
   /** Adds a page's counts and refusals to the run, keeps the list's position, extends the lease. */
   harvestProgress(run: number, progress: HarvestProgress, leaseUntil: string): Promise<void>;
+  /** Extends the run's lease (its heartbeat); false when the run holds it no longer. */
+  renewHarvestLease(run: number, leaseUntil: string): Promise<boolean>;
   /**
    * Ends the run and releases the lease; a completed run's `lastResponseDate` becomes the source's
    * next `from` and its pending list is cleared.
@@ -125,6 +132,7 @@ export const HARVEST_METHODS: MethodNames<HarvestStore> = {
   listHarvestSources: true,
   beginHarvestRun: true,
   harvestProgress: true,
+  renewHarvestLease: true,
   finishHarvestRun: true,
   harvestRefusals: true,
 };

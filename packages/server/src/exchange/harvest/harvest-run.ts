@@ -34,7 +34,7 @@ import {
   type PairOutcome,
   pairRegistration,
 } from "./apply-pair.js";
-import { DEFAULT_CLIENT, OaiClient, type OaiClientOptions, OaiRequestError } from "./oai-client.js";
+import { OaiClient, type OaiClientOptions, OaiRequestError } from "./oai-client.js";
 import { OaiFormatError, type OaiRecord, type OaiResponse } from "./oai-response.js";
 import { pageReads } from "./page-reads.js";
 import { recordPairs } from "./record-pairs.js";
@@ -53,10 +53,7 @@ export interface HarvestOptions {
   from?: string;
   limits: Limits;
   client?: Partial<OaiClientOptions>;
-  /**
-   * How long a run's lease lasts without a page stored (default: 10 minutes more than the slowest
-   * page the client's bounds allow).
-   */
+  /** How long a run's lease lasts between two renewals (default a minute, renewed every third). */
   leaseMs?: number;
   /** URNs written at a time (default 8): engines in another process answer while others wait. */
   concurrency?: number;
@@ -82,13 +79,11 @@ export interface HarvestReport {
 }
 
 /**
- * A run's lease: long enough for the slowest page the client allows (every attempt timing out,
- * every pause at its cap) and its writing, so a live run never loses it; a run whose process died
- * holds the source that long.
+ * A run holds its source for a minute at a time and renews the lease every third of that while it
+ * runs (a heartbeat, however long a page takes), so the lease of a process that died lapses
+ * within a minute and the next run can take the source.
  */
-function leaseFor(c: OaiClientOptions): number {
-  return 10 * 60_000 + (c.retries + 1) * c.timeoutMs + c.retries * c.maxWaitMs;
-}
+const LEASE_MS = 60_000;
 
 /** A datestamp cut to the provider's granularity (§3.3.2: `from` must use it). */
 export function atGranularity(date: string, granularity: string | null): string {
@@ -258,7 +253,7 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
       `${options.url} (set "${key.set}", ${key.metadataPrefix}) is harvested for organisation "${source.organisation}", not "${options.organisation}"`,
     );
   const client = new OaiClient(options.url, options.client);
-  const lease = options.leaseMs ?? leaseFor({ ...DEFAULT_CLIENT, ...options.client });
+  const lease = options.leaseMs ?? LEASE_MS;
   // Identify's granularity decides how `from` is written; a provider that cannot answer it
   // fails the run before any list is asked.
   let granularity: string | null = null;
@@ -322,6 +317,12 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
   /** The token the awaited page was asked with (null: the list's first page). */
   let asked = pending?.token ?? null;
   let restarted = false;
+  // A renewal that fails (the database away for a moment) is tried again at the next beat.
+  const heartbeat = setInterval(
+    () => void store.renewHarvestLease(run.id, leaseUntil(lease)).catch(() => undefined),
+    Math.max(250, Math.floor(lease / 3)),
+  );
+  heartbeat.unref();
   let next: Promise<OaiResponse> = client.request(
     asked === null ? listParams() : { verb: "ListRecords", resumptionToken: asked },
   );
@@ -391,5 +392,7 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
       () => undefined,
     );
     throw error;
+  } finally {
+    clearInterval(heartbeat);
   }
 }

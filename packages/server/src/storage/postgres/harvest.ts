@@ -54,7 +54,9 @@ export class PostgresHarvest implements HarvestStore {
   }
 
   async listHarvestSources(): Promise<HarvestSourceListing[]> {
-    const { rows } = await this.#pool.query<HarvestSourceRow & { run_id: string | null }>(
+    const { rows } = await this.#pool.query<
+      HarvestSourceRow & { run_id: string | null; lease_until: string | null }
+    >(
       `SELECT s.*, (SELECT max(id) FROM harvest_runs r WHERE r.source_id = s.id) AS run_id
        FROM harvest_sources s ORDER BY s.id`,
     );
@@ -63,6 +65,7 @@ export class PostgresHarvest implements HarvestStore {
       out.push({
         ...toHarvestSource(row),
         lastRun: row.run_id === null ? null : await readRun(this.#pool, Number(row.run_id)),
+        leaseUntil: row.lease_until,
       });
     return out;
   }
@@ -101,6 +104,14 @@ export class PostgresHarvest implements HarvestStore {
       );
       return readRun(c, id);
     });
+  }
+
+  async renewHarvestLease(run: number, leaseUntil: string): Promise<boolean> {
+    const renewed = await this.#pool.query(
+      "UPDATE harvest_sources SET lease_until = $1 WHERE lease_run = $2",
+      [leaseUntil, run],
+    );
+    return (renewed.rowCount ?? 0) > 0;
   }
 
   async harvestProgress(run: number, p: HarvestProgress, leaseUntil: string): Promise<void> {

@@ -78,7 +78,11 @@ export class SqliteHarvest implements HarvestStore {
     );
     return sources.map((row) => {
       const run = last.get(row.id);
-      return { ...toHarvestSource(row), lastRun: run === undefined ? null : toHarvestRun(run) };
+      return {
+        ...toHarvestSource(row),
+        lastRun: run === undefined ? null : toHarvestRun(run),
+        leaseUntil: (row as LeasedSourceRow).lease_until,
+      };
     });
   }
 
@@ -113,6 +117,13 @@ export class SqliteHarvest implements HarvestStore {
         return this.#run(id);
       })
       .immediate();
+  }
+
+  async renewHarvestLease(run: number, leaseUntil: string): Promise<boolean> {
+    const renewed = this.#db
+      .prepare("UPDATE harvest_sources SET lease_until = ? WHERE lease_run = ?")
+      .run(leaseUntil, run);
+    return renewed.changes > 0;
   }
 
   async harvestProgress(run: number, p: HarvestProgress, leaseUntil: string): Promise<void> {
