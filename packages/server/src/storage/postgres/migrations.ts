@@ -1,10 +1,12 @@
 // The versioned schema in PostgreSQL's dialect, version for version with the SQLite one. "Never
 // reassigned, never deleted" (RFC 8141 §1.1 persistence) is held by the database: a UNIQUE
 // equivalence key and triggers refusing DELETE, TRUNCATE, a changed key and a status moving
-// backwards. Timestamps stay ISO-8601 text so that exports round-trip byte for byte across
-// engines; keys use the "C" collation (byte order, no locale cost on the hottest index).
+// backwards, written from the rules in storage/guard-rules.ts (guards.ts). Timestamps stay
+// ISO-8601 text so that exports round-trip byte for byte across engines; keys use the "C"
+// collation (byte order, no locale cost on the hottest index).
 
 import type { Migration } from "../migration.js";
+import { changedGuards, tableGuards } from "./guards.js";
 
 /** The channel a namespace change is announced on, so that every process drops its cached copy. */
 export const NAMESPACE_CHANNEL = "urnkit_namespaces";
@@ -66,22 +68,7 @@ CREATE TABLE records (
   updated text NOT NULL
 );
 
-CREATE TRIGGER records_never_deleted BEFORE DELETE ON records
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('URN records are never deleted');
-CREATE TRIGGER records_never_truncated BEFORE TRUNCATE ON records
-FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('URN records are never deleted');
-
-CREATE TRIGGER records_never_reassigned BEFORE UPDATE OF key, urn, nid ON records
-FOR EACH ROW
-WHEN (NEW.key IS DISTINCT FROM OLD.key OR NEW.urn IS DISTINCT FROM OLD.urn
-  OR NEW.nid IS DISTINCT FROM OLD.nid)
-EXECUTE FUNCTION urnkit_refuse('a URN record is never reassigned');
-
-CREATE TRIGGER records_status_forward BEFORE UPDATE OF status ON records
-FOR EACH ROW
-WHEN ((OLD.status = 'active' AND NEW.status = 'reserved')
-  OR (OLD.status = 'deactivated' AND NEW.status <> 'deactivated'))
-EXECUTE FUNCTION urnkit_refuse('a URN status only moves forward: reserved, active, deactivated');
+${tableGuards(1, "records")}
 
 CREATE TABLE locators (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -122,10 +109,7 @@ CREATE TABLE audit (
   at text NOT NULL
 );
 
-CREATE TRIGGER audit_append_only BEFORE DELETE ON audit
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('the audit log is append-only');
-CREATE TRIGGER audit_never_truncated BEFORE TRUNCATE ON audit
-FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('the audit log is append-only');
+${tableGuards(1, "audit")}
 
 CREATE TABLE resolution_counts (
   nid text NOT NULL,
@@ -174,80 +158,7 @@ CREATE INDEX sessions_by_expiry ON sessions (expires);
     // docs/deploy.md).
     version: 5,
     name: "refuse-bypasses",
-    sql: `
-DROP TRIGGER records_never_reassigned ON records;
-CREATE TRIGGER records_never_reassigned BEFORE UPDATE ON records
-FOR EACH ROW
-WHEN (NEW.id IS DISTINCT FROM OLD.id OR NEW.key IS DISTINCT FROM OLD.key
-  OR NEW.urn IS DISTINCT FROM OLD.urn OR NEW.nid IS DISTINCT FROM OLD.nid
-  OR NEW.created IS DISTINCT FROM OLD.created)
-EXECUTE FUNCTION urnkit_refuse('a URN record is never reassigned');
-
-CREATE TRIGGER records_tombstone_frozen BEFORE UPDATE OF metadata ON records
-FOR EACH ROW
-WHEN (OLD.status = 'deactivated' AND NEW.metadata IS DISTINCT FROM OLD.metadata)
-EXECUTE FUNCTION urnkit_refuse('a deactivated URN keeps its metadata as it was');
-
-CREATE TRIGGER locators_never_deleted BEFORE DELETE ON locators
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('locators are never deleted (they are made inactive)');
-CREATE TRIGGER locators_never_truncated BEFORE TRUNCATE ON locators
-FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('locators are never deleted (they are made inactive)');
-CREATE TRIGGER locators_never_moved BEFORE UPDATE ON locators
-FOR EACH ROW
-WHEN (NEW.id IS DISTINCT FROM OLD.id OR NEW.record_id IS DISTINCT FROM OLD.record_id
-  OR NEW.url IS DISTINCT FROM OLD.url OR NEW.created IS DISTINCT FROM OLD.created)
-EXECUTE FUNCTION urnkit_refuse('a locator keeps its record, URL and creation time');
-
-CREATE FUNCTION urnkit_locator_frozen() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF (SELECT status FROM records WHERE id = OLD.record_id) = 'deactivated' THEN
-    RAISE EXCEPTION 'a deactivated URN keeps its locators as they were'
-      USING ERRCODE = 'integrity_constraint_violation';
-  END IF;
-  RETURN NEW;
-END
-$$;
-CREATE TRIGGER locators_tombstone_frozen BEFORE UPDATE ON locators
-FOR EACH ROW EXECUTE FUNCTION urnkit_locator_frozen();
-
-CREATE TRIGGER successors_never_deleted BEFORE DELETE ON successors
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('successor links are never deleted');
-CREATE TRIGGER successors_never_truncated BEFORE TRUNCATE ON successors
-FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('successor links are never deleted');
-CREATE TRIGGER successors_never_changed BEFORE UPDATE ON successors
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('successor links are never changed');
-
-CREATE TRIGGER namespaces_never_deleted BEFORE DELETE ON namespaces
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('a namespace served here is never deleted');
-CREATE TRIGGER namespaces_never_truncated BEFORE TRUNCATE ON namespaces
-FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('a namespace served here is never deleted');
-CREATE TRIGGER namespaces_never_renamed BEFORE UPDATE ON namespaces
-FOR EACH ROW
-WHEN (NEW.nid IS DISTINCT FROM OLD.nid OR NEW.created IS DISTINCT FROM OLD.created)
-EXECUTE FUNCTION urnkit_refuse('a namespace keeps its NID');
-
-CREATE TRIGGER templates_never_deleted BEFORE DELETE ON namespace_templates
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('template revisions are never deleted');
-CREATE TRIGGER templates_never_truncated BEFORE TRUNCATE ON namespace_templates
-FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('template revisions are never deleted');
-CREATE TRIGGER templates_never_changed BEFORE UPDATE ON namespace_templates
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('template revisions are never changed: store a new revision');
-
-CREATE TRIGGER audit_never_changed BEFORE UPDATE ON audit
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('the audit log is append-only');
-
-CREATE TRIGGER tokens_never_deleted BEFORE DELETE ON tokens
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('tokens are revoked, never deleted (the audit log names them)');
-CREATE TRIGGER tokens_never_truncated BEFORE TRUNCATE ON tokens
-FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('tokens are revoked, never deleted (the audit log names them)');
-CREATE TRIGGER tokens_revocation_final BEFORE UPDATE ON tokens
-FOR EACH ROW
-WHEN (NEW.id IS DISTINCT FROM OLD.id OR NEW.hash IS DISTINCT FROM OLD.hash
-  OR NEW.role IS DISTINCT FROM OLD.role OR NEW.namespace IS DISTINCT FROM OLD.namespace
-  OR NEW.created IS DISTINCT FROM OLD.created
-  OR (OLD.revoked IS NOT NULL AND NEW.revoked IS DISTINCT FROM OLD.revoked))
-EXECUTE FUNCTION urnkit_refuse('a token keeps its grant, and a revocation is final');
-`,
+    sql: changedGuards(5),
   },
   {
     version: 6,
@@ -278,14 +189,8 @@ CREATE TABLE organisations (
   created text NOT NULL,
   updated text NOT NULL
 );
-CREATE TRIGGER organisations_never_deleted BEFORE DELETE ON organisations
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('an organisation is never deleted (deactivate it)');
-CREATE TRIGGER organisations_never_truncated BEFORE TRUNCATE ON organisations
-FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('an organisation is never deleted (deactivate it)');
-CREATE TRIGGER organisations_keep_id BEFORE UPDATE ON organisations
-FOR EACH ROW
-WHEN (NEW.id IS DISTINCT FROM OLD.id OR NEW.created IS DISTINCT FROM OLD.created)
-EXECUTE FUNCTION urnkit_refuse('an organisation keeps its id');
+
+${tableGuards(7, "organisations")}
 
 CREATE TABLE prefixes (
   prefix text COLLATE "C" PRIMARY KEY,
@@ -304,18 +209,8 @@ CREATE TABLE prefixes (
 );
 CREATE INDEX prefixes_by_nid ON prefixes (nid);
 CREATE INDEX prefixes_by_organisation ON prefixes (organisation);
-CREATE TRIGGER prefixes_never_deleted BEFORE DELETE ON prefixes
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('a prefix is never deleted');
-CREATE TRIGGER prefixes_never_truncated BEFORE TRUNCATE ON prefixes
-FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('a prefix is never deleted');
-CREATE TRIGGER prefixes_keep_identity BEFORE UPDATE ON prefixes
-FOR EACH ROW
-WHEN (NEW.prefix IS DISTINCT FROM OLD.prefix OR NEW.nid IS DISTINCT FROM OLD.nid
-  OR NEW.organisation IS DISTINCT FROM OLD.organisation OR NEW.created IS DISTINCT FROM OLD.created)
-EXECUTE FUNCTION urnkit_refuse('a prefix keeps its name, namespace and owner');
-CREATE TRIGGER prefixes_sequence_forward BEFORE UPDATE ON prefixes
-FOR EACH ROW WHEN (NEW.next < OLD.next)
-EXECUTE FUNCTION urnkit_refuse('a prefix sequence never goes back');
+
+${tableGuards(7, "prefixes")}
 
 -- Not on a sequence-only change: minting must not drop every process's cached namespace.
 CREATE TRIGGER prefixes_changed
@@ -331,12 +226,8 @@ CREATE TABLE record_identifiers (
   PRIMARY KEY (organisation, type, value)
 );
 CREATE INDEX record_identifiers_by_record ON record_identifiers (record_id);
-CREATE TRIGGER identifiers_never_deleted BEFORE DELETE ON record_identifiers
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('record identifiers are never deleted');
-CREATE TRIGGER identifiers_never_truncated BEFORE TRUNCATE ON record_identifiers
-FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('record identifiers are never deleted');
-CREATE TRIGGER identifiers_never_changed BEFORE UPDATE ON record_identifiers
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('record identifiers are never changed');
+
+${tableGuards(7, "record_identifiers")}
 
 ALTER TABLE records ADD COLUMN organisation text COLLATE "C" REFERENCES organisations(id);
 ALTER TABLE records ADD COLUMN prefix text COLLATE "C";
@@ -344,32 +235,7 @@ CREATE INDEX records_by_organisation ON records (organisation, id);
 ALTER TABLE locators ADD COLUMN owner text COLLATE "C" REFERENCES organisations(id);
 ALTER TABLE tokens ADD COLUMN organisation text COLLATE "C" REFERENCES organisations(id);
 
-DROP TRIGGER records_never_reassigned ON records;
-CREATE TRIGGER records_never_reassigned BEFORE UPDATE ON records
-FOR EACH ROW
-WHEN (NEW.id IS DISTINCT FROM OLD.id OR NEW.key IS DISTINCT FROM OLD.key
-  OR NEW.urn IS DISTINCT FROM OLD.urn OR NEW.nid IS DISTINCT FROM OLD.nid
-  OR NEW.created IS DISTINCT FROM OLD.created
-  OR NEW.organisation IS DISTINCT FROM OLD.organisation OR NEW.prefix IS DISTINCT FROM OLD.prefix)
-EXECUTE FUNCTION urnkit_refuse('a URN record is never reassigned');
-
-DROP TRIGGER locators_never_moved ON locators;
-CREATE TRIGGER locators_never_moved BEFORE UPDATE ON locators
-FOR EACH ROW
-WHEN (NEW.id IS DISTINCT FROM OLD.id OR NEW.record_id IS DISTINCT FROM OLD.record_id
-  OR NEW.url IS DISTINCT FROM OLD.url OR NEW.created IS DISTINCT FROM OLD.created
-  OR NEW.owner IS DISTINCT FROM OLD.owner)
-EXECUTE FUNCTION urnkit_refuse('a locator keeps its record, URL, owner and creation time');
-
-DROP TRIGGER tokens_revocation_final ON tokens;
-CREATE TRIGGER tokens_revocation_final BEFORE UPDATE ON tokens
-FOR EACH ROW
-WHEN (NEW.id IS DISTINCT FROM OLD.id OR NEW.hash IS DISTINCT FROM OLD.hash
-  OR NEW.role IS DISTINCT FROM OLD.role OR NEW.namespace IS DISTINCT FROM OLD.namespace
-  OR NEW.organisation IS DISTINCT FROM OLD.organisation
-  OR NEW.created IS DISTINCT FROM OLD.created
-  OR (OLD.revoked IS NOT NULL AND NEW.revoked IS DISTINCT FROM OLD.revoked))
-EXECUTE FUNCTION urnkit_refuse('a token keeps its grant, and a revocation is final');
+${changedGuards(7, "records", "locators", "tokens")}
 
 INSERT INTO organisations (id, name, contact, active, created, updated)
 SELECT 'local-registry', 'This registry', NULL, true,
@@ -485,16 +351,8 @@ CREATE TABLE harvest_sources (
   updated text NOT NULL,
   UNIQUE (url, set_spec, metadata_prefix)
 );
-CREATE TRIGGER harvest_sources_never_deleted BEFORE DELETE ON harvest_sources
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('a harvest source is never deleted (its runs name it)');
-CREATE TRIGGER harvest_sources_never_truncated BEFORE TRUNCATE ON harvest_sources
-FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('a harvest source is never deleted (its runs name it)');
-CREATE TRIGGER harvest_sources_keep_identity BEFORE UPDATE ON harvest_sources
-FOR EACH ROW
-WHEN (NEW.id IS DISTINCT FROM OLD.id OR NEW.url IS DISTINCT FROM OLD.url
-  OR NEW.set_spec IS DISTINCT FROM OLD.set_spec OR NEW.metadata_prefix IS DISTINCT FROM OLD.metadata_prefix
-  OR NEW.organisation IS DISTINCT FROM OLD.organisation OR NEW.created IS DISTINCT FROM OLD.created)
-EXECUTE FUNCTION urnkit_refuse('a harvest source keeps its URL, set, format and organisation');
+
+${tableGuards(10, "harvest_sources")}
 
 CREATE TABLE harvest_runs (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -515,20 +373,8 @@ CREATE TABLE harvest_runs (
   error text
 );
 CREATE INDEX harvest_runs_by_source ON harvest_runs (source_id, id);
-CREATE TRIGGER harvest_runs_never_deleted BEFORE DELETE ON harvest_runs
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('harvest runs are history: never deleted');
-CREATE TRIGGER harvest_runs_never_truncated BEFORE TRUNCATE ON harvest_runs
-FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('harvest runs are history: never deleted');
-CREATE TRIGGER harvest_runs_frozen BEFORE UPDATE ON harvest_runs
-FOR EACH ROW
-WHEN (OLD.outcome <> 'running' OR NEW.id IS DISTINCT FROM OLD.id
-  OR NEW.source_id IS DISTINCT FROM OLD.source_id OR NEW.started IS DISTINCT FROM OLD.started
-  OR NEW.request_from IS DISTINCT FROM OLD.request_from OR NEW.resumed IS DISTINCT FROM OLD.resumed
-  OR NEW.pages < OLD.pages OR NEW.records < OLD.records
-  OR NEW.records_created < OLD.records_created OR NEW.records_updated < OLD.records_updated
-  OR NEW.records_unchanged < OLD.records_unchanged OR NEW.records_deleted < OLD.records_deleted
-  OR NEW.records_refused < OLD.records_refused)
-EXECUTE FUNCTION urnkit_refuse('a harvest run never counts down while it runs, and is frozen once it ends');
+
+${tableGuards(10, "harvest_runs")}
 
 CREATE TABLE harvest_refusals (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -540,12 +386,8 @@ CREATE TABLE harvest_refusals (
   at text NOT NULL
 );
 CREATE INDEX harvest_refusals_by_run ON harvest_refusals (run_id, id);
-CREATE TRIGGER harvest_refusals_never_deleted BEFORE DELETE ON harvest_refusals
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('harvest refusals are history: append-only');
-CREATE TRIGGER harvest_refusals_never_truncated BEFORE TRUNCATE ON harvest_refusals
-FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('harvest refusals are history: append-only');
-CREATE TRIGGER harvest_refusals_never_changed BEFORE UPDATE ON harvest_refusals
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('harvest refusals are history: append-only');
+
+${tableGuards(10, "harvest_refusals")}
 `,
   },
   {
@@ -582,22 +424,7 @@ CREATE TABLE link_checks (
 );
 CREATE INDEX link_checks_by_locator ON link_checks (locator_id, id);
 
-CREATE TRIGGER link_checks_never_changed BEFORE UPDATE ON link_checks
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('a link check is never changed');
-CREATE TRIGGER link_checks_never_truncated BEFORE TRUNCATE ON link_checks
-FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('the last 10 checks of a locator are kept');
-
-CREATE FUNCTION urnkit_link_check_kept() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF (SELECT count(*) FROM link_checks WHERE locator_id = OLD.locator_id AND id > OLD.id) < 10 THEN
-    RAISE EXCEPTION 'the last 10 checks of a locator are kept'
-      USING ERRCODE = 'integrity_constraint_violation';
-  END IF;
-  RETURN OLD;
-END
-$$;
-CREATE TRIGGER link_checks_last_kept BEFORE DELETE ON link_checks
-FOR EACH ROW EXECUTE FUNCTION urnkit_link_check_kept();
+${tableGuards(11, "link_checks")}
 `,
   },
   {
@@ -641,40 +468,7 @@ CREATE TABLE stat_assignments (
   PRIMARY KEY (day, nid, prefix, organisation, event)
 );
 
-CREATE TRIGGER stat_resolutions_kept BEFORE DELETE ON stat_resolutions
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('statistics only grow');
-CREATE TRIGGER stat_resolutions_not_truncated BEFORE TRUNCATE ON stat_resolutions
-FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('statistics only grow');
-CREATE TRIGGER stat_resolutions_grow BEFORE UPDATE ON stat_resolutions
-FOR EACH ROW
-WHEN (NEW.day IS DISTINCT FROM OLD.day OR NEW.nid IS DISTINCT FROM OLD.nid
-  OR NEW.prefix IS DISTINCT FROM OLD.prefix OR NEW.organisation IS DISTINCT FROM OLD.organisation
-  OR NEW.outcome IS DISTINCT FROM OLD.outcome OR NEW.bot IS DISTINCT FROM OLD.bot
-  OR NEW.count < OLD.count)
-EXECUTE FUNCTION urnkit_refuse('statistics only grow');
-
-CREATE TRIGGER stat_resolution_urns_kept BEFORE DELETE ON stat_resolution_urns
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('statistics only grow');
-CREATE TRIGGER stat_resolution_urns_not_truncated BEFORE TRUNCATE ON stat_resolution_urns
-FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('statistics only grow');
-CREATE TRIGGER stat_resolution_urns_grow BEFORE UPDATE ON stat_resolution_urns
-FOR EACH ROW
-WHEN (NEW.day IS DISTINCT FROM OLD.day OR NEW.key IS DISTINCT FROM OLD.key
-  OR NEW.nid IS DISTINCT FROM OLD.nid OR NEW.prefix IS DISTINCT FROM OLD.prefix
-  OR NEW.organisation IS DISTINCT FROM OLD.organisation
-  OR NEW.count < OLD.count OR NEW.bots < OLD.bots)
-EXECUTE FUNCTION urnkit_refuse('statistics only grow');
-
-CREATE TRIGGER stat_assignments_kept BEFORE DELETE ON stat_assignments
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('statistics only grow');
-CREATE TRIGGER stat_assignments_not_truncated BEFORE TRUNCATE ON stat_assignments
-FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('statistics only grow');
-CREATE TRIGGER stat_assignments_grow BEFORE UPDATE ON stat_assignments
-FOR EACH ROW
-WHEN (NEW.day IS DISTINCT FROM OLD.day OR NEW.nid IS DISTINCT FROM OLD.nid
-  OR NEW.prefix IS DISTINCT FROM OLD.prefix OR NEW.organisation IS DISTINCT FROM OLD.organisation
-  OR NEW.event IS DISTINCT FROM OLD.event OR NEW.count < OLD.count)
-EXECUTE FUNCTION urnkit_refuse('statistics only grow');
+${tableGuards(12, "stat_resolutions", "stat_resolution_urns", "stat_assignments")}
 
 -- A new record is registered (an imported deactivated one also deactivated).
 CREATE FUNCTION stat_count_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -741,30 +535,9 @@ CREATE TABLE stat_resolution_urn_log (
 );
 
 ALTER TABLE stat_resolution_urns ADD COLUMN logged_to bigint NOT NULL DEFAULT 0;
-DROP TRIGGER stat_resolution_urns_grow ON stat_resolution_urns;
-CREATE TRIGGER stat_resolution_urns_grow BEFORE UPDATE ON stat_resolution_urns
-FOR EACH ROW
-WHEN (NEW.day IS DISTINCT FROM OLD.day OR NEW.key IS DISTINCT FROM OLD.key
-  OR NEW.nid IS DISTINCT FROM OLD.nid OR NEW.prefix IS DISTINCT FROM OLD.prefix
-  OR NEW.organisation IS DISTINCT FROM OLD.organisation
-  OR NEW.count < OLD.count OR NEW.bots < OLD.bots OR NEW.logged_to < OLD.logged_to)
-EXECUTE FUNCTION urnkit_refuse('statistics only grow');
+${changedGuards(13, "stat_resolution_urns")}
 
-CREATE FUNCTION stat_resolution_urn_log_rolled_up() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NOT EXISTS (SELECT 1 FROM stat_resolution_urns u WHERE u.day = OLD.day AND u.key = OLD.key
-      AND u.logged_to >= OLD.id) THEN
-    RAISE EXCEPTION 'statistics only grow' USING ERRCODE = 'integrity_constraint_violation';
-  END IF;
-  RETURN OLD;
-END
-$$;
-CREATE TRIGGER stat_resolution_urn_log_kept BEFORE DELETE ON stat_resolution_urn_log
-FOR EACH ROW EXECUTE FUNCTION stat_resolution_urn_log_rolled_up();
-CREATE TRIGGER stat_resolution_urn_log_not_truncated BEFORE TRUNCATE ON stat_resolution_urn_log
-FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('statistics only grow');
-CREATE TRIGGER stat_resolution_urn_log_unchanged BEFORE UPDATE ON stat_resolution_urn_log
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('statistics only grow');
+${tableGuards(13, "stat_resolution_urn_log")}
 `,
   },
   {
@@ -900,24 +673,7 @@ CREATE TABLE stat_resolution_urn_log (
 SELECT setval(pg_get_serial_sequence('stat_resolution_urn_log', 'id'),
   (SELECT coalesce(max(logged_to), 0) + 1 FROM stat_resolution_urns), false);
 
-CREATE OR REPLACE FUNCTION stat_resolution_urn_log_rolled_up() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM jsonb_array_elements(OLD.urns) e WHERE NOT EXISTS (
-      SELECT 1 FROM stat_resolution_urns u
-      WHERE u.day = OLD.day AND u.logged_to >= OLD.id
-        AND u.key = (SELECT key FROM records WHERE id = (e ->> 0)::bigint))) THEN
-    RAISE EXCEPTION 'statistics only grow' USING ERRCODE = 'integrity_constraint_violation';
-  END IF;
-  RETURN OLD;
-END
-$$;
-CREATE TRIGGER stat_resolution_urn_log_kept BEFORE DELETE ON stat_resolution_urn_log
-FOR EACH ROW EXECUTE FUNCTION stat_resolution_urn_log_rolled_up();
-CREATE TRIGGER stat_resolution_urn_log_not_truncated BEFORE TRUNCATE ON stat_resolution_urn_log
-FOR EACH STATEMENT EXECUTE FUNCTION urnkit_refuse('statistics only grow');
-CREATE TRIGGER stat_resolution_urn_log_unchanged BEFORE UPDATE ON stat_resolution_urn_log
-FOR EACH ROW EXECUTE FUNCTION urnkit_refuse('statistics only grow');
+${tableGuards(17, "stat_resolution_urn_log")}
 `,
   },
 ];

@@ -2,9 +2,12 @@
 // by the database itself: a UNIQUE equivalence key, triggers refusing DELETE, a changed key and a
 // status moving backwards, and (version 5) every way around them that SQLite offers: REPLACE and
 // UPSERT delete or rewrite a row without firing delete triggers, and the sqlite3 shell runs with
-// foreign keys off, so the guards are triggers that hold whatever the connection's pragmas.
+// foreign keys off, so the guards are triggers that hold whatever the connection's pragmas. The
+// guards are stated once, in storage/guard-rules.ts; a step writes a table's triggers from them
+// (guards.ts) where it creates the table or a version changes its guards.
 
 import type { Migration } from "../migration.js";
+import { changedGuards, tableGuards, withGuardLifted } from "./guards.js";
 
 export const migrations: readonly Migration[] = [
   {
@@ -45,23 +48,7 @@ CREATE TABLE records (
   updated TEXT NOT NULL
 );
 
-CREATE TRIGGER records_never_deleted BEFORE DELETE ON records
-BEGIN
-  SELECT RAISE(ABORT, 'URN records are never deleted');
-END;
-
-CREATE TRIGGER records_never_reassigned BEFORE UPDATE OF key, urn, nid ON records
-WHEN NEW.key IS NOT OLD.key OR NEW.urn IS NOT OLD.urn OR NEW.nid IS NOT OLD.nid
-BEGIN
-  SELECT RAISE(ABORT, 'a URN record is never reassigned');
-END;
-
-CREATE TRIGGER records_status_forward BEFORE UPDATE OF status ON records
-WHEN (OLD.status = 'active' AND NEW.status = 'reserved')
-  OR (OLD.status = 'deactivated' AND NEW.status <> 'deactivated')
-BEGIN
-  SELECT RAISE(ABORT, 'a URN status only moves forward: reserved, active, deactivated');
-END;
+${tableGuards(1, "records")}
 
 CREATE TABLE locators (
   id INTEGER PRIMARY KEY,
@@ -102,10 +89,7 @@ CREATE TABLE audit (
   at TEXT NOT NULL
 );
 
-CREATE TRIGGER audit_append_only BEFORE DELETE ON audit
-BEGIN
-  SELECT RAISE(ABORT, 'the audit log is append-only');
-END;
+${tableGuards(1, "audit")}
 
 CREATE TABLE resolution_counts (
   nid TEXT NOT NULL,
@@ -159,160 +143,7 @@ CREATE INDEX successors_by_age ON successors (record_id, created DESC);
     // keeps its metadata and locators as they were.
     version: 5,
     name: "refuse-bypasses",
-    sql: `
-DROP TRIGGER records_never_reassigned;
-CREATE TRIGGER records_never_reassigned BEFORE UPDATE OF id, key, urn, nid, created ON records
-WHEN NEW.id IS NOT OLD.id OR NEW.key IS NOT OLD.key OR NEW.urn IS NOT OLD.urn
-  OR NEW.nid IS NOT OLD.nid OR NEW.created IS NOT OLD.created
-BEGIN
-  SELECT RAISE(ABORT, 'a URN record is never reassigned');
-END;
-
--- NEW.id is -1 before an insert that leaves the id to SQLite, so only an explicit id is looked
--- up; and since no row may have an id below 1 (checked after the insert, when the id is known),
--- an explicit -1 can never name an existing row either.
-CREATE TRIGGER records_never_replaced BEFORE INSERT ON records
-WHEN EXISTS (SELECT 1 FROM records WHERE key = NEW.key)
-  OR (NEW.id <> -1 AND EXISTS (SELECT 1 FROM records WHERE id = NEW.id))
-BEGIN
-  SELECT RAISE(ABORT, 'a URN record is never replaced: the key is registered');
-END;
-
-CREATE TRIGGER records_positive_id AFTER INSERT ON records
-WHEN NEW.id < 1
-BEGIN
-  SELECT RAISE(ABORT, 'record ids are positive');
-END;
-
-CREATE TRIGGER records_tombstone_frozen BEFORE UPDATE OF metadata ON records
-WHEN OLD.status = 'deactivated' AND NEW.metadata IS NOT OLD.metadata
-BEGIN
-  SELECT RAISE(ABORT, 'a deactivated URN keeps its metadata as it was');
-END;
-
-CREATE TRIGGER locators_never_deleted BEFORE DELETE ON locators
-BEGIN
-  SELECT RAISE(ABORT, 'locators are never deleted (they are made inactive)');
-END;
-
-CREATE TRIGGER locators_never_replaced BEFORE INSERT ON locators
-WHEN NOT EXISTS (SELECT 1 FROM records WHERE id = NEW.record_id)
-  OR EXISTS (SELECT 1 FROM locators WHERE record_id = NEW.record_id AND url = NEW.url)
-  OR (NEW.id <> -1 AND EXISTS (SELECT 1 FROM locators WHERE id = NEW.id))
-BEGIN
-  SELECT RAISE(ABORT, 'a locator belongs to a record and is never replaced: update it');
-END;
-
-CREATE TRIGGER locators_positive_id AFTER INSERT ON locators
-WHEN NEW.id < 1
-BEGIN
-  SELECT RAISE(ABORT, 'locator ids are positive');
-END;
-
-CREATE TRIGGER locators_never_moved BEFORE UPDATE OF id, record_id, url, created ON locators
-WHEN NEW.id IS NOT OLD.id OR NEW.record_id IS NOT OLD.record_id OR NEW.url IS NOT OLD.url
-  OR NEW.created IS NOT OLD.created
-BEGIN
-  SELECT RAISE(ABORT, 'a locator keeps its record, URL and creation time');
-END;
-
-CREATE TRIGGER locators_tombstone_frozen BEFORE UPDATE ON locators
-WHEN (SELECT status FROM records WHERE id = OLD.record_id) = 'deactivated'
-BEGIN
-  SELECT RAISE(ABORT, 'a deactivated URN keeps its locators as they were');
-END;
-
-CREATE TRIGGER successors_never_deleted BEFORE DELETE ON successors
-BEGIN
-  SELECT RAISE(ABORT, 'successor links are never deleted');
-END;
-
-CREATE TRIGGER successors_never_changed BEFORE UPDATE ON successors
-BEGIN
-  SELECT RAISE(ABORT, 'successor links are never changed');
-END;
-
-CREATE TRIGGER successors_never_replaced BEFORE INSERT ON successors
-WHEN EXISTS (SELECT 1 FROM successors WHERE record_id = NEW.record_id AND successor_key = NEW.successor_key)
-BEGIN
-  SELECT RAISE(ABORT, 'a successor link is never replaced');
-END;
-
-CREATE TRIGGER successors_need_record BEFORE INSERT ON successors
-WHEN NOT EXISTS (SELECT 1 FROM records WHERE id = NEW.record_id)
-BEGIN
-  SELECT RAISE(ABORT, 'a successor link belongs to a record');
-END;
-
-CREATE TRIGGER namespaces_never_deleted BEFORE DELETE ON namespaces
-BEGIN
-  SELECT RAISE(ABORT, 'a namespace served here is never deleted');
-END;
-
-CREATE TRIGGER namespaces_never_replaced BEFORE INSERT ON namespaces
-WHEN EXISTS (SELECT 1 FROM namespaces WHERE nid = NEW.nid)
-BEGIN
-  SELECT RAISE(ABORT, 'a namespace is never replaced: update it');
-END;
-
-CREATE TRIGGER namespaces_never_renamed BEFORE UPDATE OF nid, created ON namespaces
-WHEN NEW.nid IS NOT OLD.nid OR NEW.created IS NOT OLD.created
-BEGIN
-  SELECT RAISE(ABORT, 'a namespace keeps its NID');
-END;
-
-CREATE TRIGGER templates_never_deleted BEFORE DELETE ON namespace_templates
-BEGIN
-  SELECT RAISE(ABORT, 'template revisions are never deleted');
-END;
-
-CREATE TRIGGER templates_never_changed BEFORE UPDATE ON namespace_templates
-BEGIN
-  SELECT RAISE(ABORT, 'template revisions are never changed: store a new revision');
-END;
-
-CREATE TRIGGER templates_never_replaced BEFORE INSERT ON namespace_templates
-WHEN EXISTS (SELECT 1 FROM namespace_templates WHERE nid = NEW.nid AND revision = NEW.revision)
-BEGIN
-  SELECT RAISE(ABORT, 'a template revision is never replaced');
-END;
-
-CREATE TRIGGER audit_never_changed BEFORE UPDATE ON audit
-BEGIN
-  SELECT RAISE(ABORT, 'the audit log is append-only');
-END;
-
-CREATE TRIGGER audit_never_replaced BEFORE INSERT ON audit
-WHEN NEW.id <> -1 AND EXISTS (SELECT 1 FROM audit WHERE id = NEW.id)
-BEGIN
-  SELECT RAISE(ABORT, 'the audit log is append-only');
-END;
-
-CREATE TRIGGER audit_positive_id AFTER INSERT ON audit
-WHEN NEW.id < 1
-BEGIN
-  SELECT RAISE(ABORT, 'the audit log is append-only: ids are positive');
-END;
-
-CREATE TRIGGER tokens_never_deleted BEFORE DELETE ON tokens
-BEGIN
-  SELECT RAISE(ABORT, 'tokens are revoked, never deleted (the audit log names them)');
-END;
-
-CREATE TRIGGER tokens_never_replaced BEFORE INSERT ON tokens
-WHEN EXISTS (SELECT 1 FROM tokens WHERE id = NEW.id OR hash = NEW.hash)
-BEGIN
-  SELECT RAISE(ABORT, 'a token is never replaced');
-END;
-
-CREATE TRIGGER tokens_revocation_final BEFORE UPDATE ON tokens
-WHEN NEW.id IS NOT OLD.id OR NEW.hash IS NOT OLD.hash OR NEW.role IS NOT OLD.role
-  OR NEW.namespace IS NOT OLD.namespace OR NEW.created IS NOT OLD.created
-  OR (OLD.revoked IS NOT NULL AND NEW.revoked IS NOT OLD.revoked)
-BEGIN
-  SELECT RAISE(ABORT, 'a token keeps its grant, and a revocation is final');
-END;
-`,
+    sql: changedGuards(5),
   },
   {
     version: 6,
@@ -348,22 +179,7 @@ CREATE TABLE organisations (
   updated TEXT NOT NULL
 ) WITHOUT ROWID;
 
-CREATE TRIGGER organisations_never_deleted BEFORE DELETE ON organisations
-BEGIN
-  SELECT RAISE(ABORT, 'an organisation is never deleted (deactivate it)');
-END;
-
-CREATE TRIGGER organisations_never_replaced BEFORE INSERT ON organisations
-WHEN EXISTS (SELECT 1 FROM organisations WHERE id = NEW.id)
-BEGIN
-  SELECT RAISE(ABORT, 'an organisation is never replaced: update it');
-END;
-
-CREATE TRIGGER organisations_keep_id BEFORE UPDATE OF id, created ON organisations
-WHEN NEW.id IS NOT OLD.id OR NEW.created IS NOT OLD.created
-BEGIN
-  SELECT RAISE(ABORT, 'an organisation keeps its id');
-END;
+${tableGuards(7, "organisations")}
 
 CREATE TABLE prefixes (
   prefix TEXT PRIMARY KEY,
@@ -383,36 +199,7 @@ CREATE TABLE prefixes (
 CREATE INDEX prefixes_by_nid ON prefixes (nid);
 CREATE INDEX prefixes_by_organisation ON prefixes (organisation);
 
-CREATE TRIGGER prefixes_never_deleted BEFORE DELETE ON prefixes
-BEGIN
-  SELECT RAISE(ABORT, 'a prefix is never deleted');
-END;
-
-CREATE TRIGGER prefixes_never_replaced BEFORE INSERT ON prefixes
-WHEN EXISTS (SELECT 1 FROM prefixes WHERE prefix = NEW.prefix)
-BEGIN
-  SELECT RAISE(ABORT, 'a prefix is never replaced: update it');
-END;
-
-CREATE TRIGGER prefixes_need_owner BEFORE INSERT ON prefixes
-WHEN NOT EXISTS (SELECT 1 FROM organisations WHERE id = NEW.organisation)
-  OR NOT EXISTS (SELECT 1 FROM namespaces WHERE nid = NEW.nid)
-BEGIN
-  SELECT RAISE(ABORT, 'a prefix belongs to an organisation and a namespace served here');
-END;
-
-CREATE TRIGGER prefixes_keep_identity BEFORE UPDATE OF prefix, nid, organisation, created ON prefixes
-WHEN NEW.prefix IS NOT OLD.prefix OR NEW.nid IS NOT OLD.nid
-  OR NEW.organisation IS NOT OLD.organisation OR NEW.created IS NOT OLD.created
-BEGIN
-  SELECT RAISE(ABORT, 'a prefix keeps its name, namespace and owner');
-END;
-
-CREATE TRIGGER prefixes_sequence_forward BEFORE UPDATE OF next ON prefixes
-WHEN NEW.next < OLD.next
-BEGIN
-  SELECT RAISE(ABORT, 'a prefix sequence never goes back');
-END;
+${tableGuards(7, "prefixes")}
 
 CREATE TABLE record_identifiers (
   organisation TEXT NOT NULL REFERENCES organisations(id),
@@ -424,28 +211,7 @@ CREATE TABLE record_identifiers (
 ) WITHOUT ROWID;
 CREATE INDEX record_identifiers_by_record ON record_identifiers (record_id);
 
-CREATE TRIGGER identifiers_never_deleted BEFORE DELETE ON record_identifiers
-BEGIN
-  SELECT RAISE(ABORT, 'record identifiers are never deleted');
-END;
-
-CREATE TRIGGER identifiers_never_changed BEFORE UPDATE ON record_identifiers
-BEGIN
-  SELECT RAISE(ABORT, 'record identifiers are never changed');
-END;
-
-CREATE TRIGGER identifiers_never_replaced BEFORE INSERT ON record_identifiers
-WHEN EXISTS (SELECT 1 FROM record_identifiers
-  WHERE organisation = NEW.organisation AND type = NEW.type AND value = NEW.value)
-BEGIN
-  SELECT RAISE(ABORT, 'an identifier is unique per organisation and never replaced');
-END;
-
-CREATE TRIGGER identifiers_need_record BEFORE INSERT ON record_identifiers
-WHEN NOT EXISTS (SELECT 1 FROM records WHERE id = NEW.record_id)
-BEGIN
-  SELECT RAISE(ABORT, 'an identifier belongs to a record');
-END;
+${tableGuards(7, "record_identifiers")}
 
 ALTER TABLE records ADD COLUMN organisation TEXT REFERENCES organisations(id);
 ALTER TABLE records ADD COLUMN prefix TEXT;
@@ -453,33 +219,7 @@ CREATE INDEX records_by_organisation ON records (organisation, id);
 ALTER TABLE locators ADD COLUMN owner TEXT REFERENCES organisations(id);
 ALTER TABLE tokens ADD COLUMN organisation TEXT REFERENCES organisations(id);
 
-DROP TRIGGER records_never_reassigned;
-CREATE TRIGGER records_never_reassigned
-BEFORE UPDATE OF id, key, urn, nid, created, organisation, prefix ON records
-WHEN NEW.id IS NOT OLD.id OR NEW.key IS NOT OLD.key OR NEW.urn IS NOT OLD.urn
-  OR NEW.nid IS NOT OLD.nid OR NEW.created IS NOT OLD.created
-  OR NEW.organisation IS NOT OLD.organisation OR NEW.prefix IS NOT OLD.prefix
-BEGIN
-  SELECT RAISE(ABORT, 'a URN record is never reassigned');
-END;
-
-DROP TRIGGER locators_never_moved;
-CREATE TRIGGER locators_never_moved BEFORE UPDATE OF id, record_id, url, created, owner ON locators
-WHEN NEW.id IS NOT OLD.id OR NEW.record_id IS NOT OLD.record_id OR NEW.url IS NOT OLD.url
-  OR NEW.created IS NOT OLD.created OR NEW.owner IS NOT OLD.owner
-BEGIN
-  SELECT RAISE(ABORT, 'a locator keeps its record, URL, owner and creation time');
-END;
-
-DROP TRIGGER tokens_revocation_final;
-CREATE TRIGGER tokens_revocation_final BEFORE UPDATE ON tokens
-WHEN NEW.id IS NOT OLD.id OR NEW.hash IS NOT OLD.hash OR NEW.role IS NOT OLD.role
-  OR NEW.namespace IS NOT OLD.namespace OR NEW.organisation IS NOT OLD.organisation
-  OR NEW.created IS NOT OLD.created
-  OR (OLD.revoked IS NOT NULL AND NEW.revoked IS NOT OLD.revoked)
-BEGIN
-  SELECT RAISE(ABORT, 'a token keeps its grant, and a revocation is final');
-END;
+${changedGuards(7, "records", "locators", "tokens")}
 
 INSERT INTO organisations (id, name, contact, active, created, updated)
 SELECT 'local-registry', 'This registry', NULL, 1,
@@ -505,24 +245,10 @@ FROM namespaces WHERE mint IS NOT NULL;
     name: "search",
     sql: `
 ALTER TABLE locators ADD COLUMN url_key TEXT;
-DROP TRIGGER locators_tombstone_frozen;
-UPDATE locators SET url_key = urnkit_url_key(url);
-CREATE TRIGGER locators_tombstone_frozen BEFORE UPDATE ON locators
-WHEN (SELECT status FROM records WHERE id = OLD.record_id) = 'deactivated'
-BEGIN
-  SELECT RAISE(ABORT, 'a deactivated URN keeps its locators as they were');
-END;
+${withGuardLifted(8, "locators_tombstone_frozen", "UPDATE locators SET url_key = urnkit_url_key(url);")}
 CREATE INDEX locators_by_url_key ON locators (url_key, record_id);
 
-DROP TRIGGER locators_never_moved;
-CREATE TRIGGER locators_never_moved
-BEFORE UPDATE OF id, record_id, url, url_key, created, owner ON locators
-WHEN NEW.id IS NOT OLD.id OR NEW.record_id IS NOT OLD.record_id OR NEW.url IS NOT OLD.url
-  OR NEW.url_key IS NOT OLD.url_key OR NEW.created IS NOT OLD.created
-  OR NEW.owner IS NOT OLD.owner
-BEGIN
-  SELECT RAISE(ABORT, 'a locator keeps its record, URL, owner and creation time');
-END;
+${changedGuards(8, "locators")}
 
 -- Contentless (the text is in records), and without positions (detail = none) or lengths
 -- (columnsize = 0): search asks only which records hold every word, never phrases or ranks, and
@@ -589,26 +315,7 @@ CREATE TABLE harvest_sources (
   UNIQUE (url, set_spec, metadata_prefix)
 );
 
-CREATE TRIGGER harvest_sources_never_deleted BEFORE DELETE ON harvest_sources
-BEGIN
-  SELECT RAISE(ABORT, 'a harvest source is never deleted (its runs name it)');
-END;
-
-CREATE TRIGGER harvest_sources_never_replaced BEFORE INSERT ON harvest_sources
-WHEN EXISTS (SELECT 1 FROM harvest_sources WHERE id = NEW.id
-  OR (url = NEW.url AND set_spec = NEW.set_spec AND metadata_prefix = NEW.metadata_prefix))
-BEGIN
-  SELECT RAISE(ABORT, 'a harvest source is never replaced');
-END;
-
-CREATE TRIGGER harvest_sources_keep_identity
-BEFORE UPDATE OF id, url, set_spec, metadata_prefix, organisation, created ON harvest_sources
-WHEN NEW.id IS NOT OLD.id OR NEW.url IS NOT OLD.url OR NEW.set_spec IS NOT OLD.set_spec
-  OR NEW.metadata_prefix IS NOT OLD.metadata_prefix OR NEW.organisation IS NOT OLD.organisation
-  OR NEW.created IS NOT OLD.created
-BEGIN
-  SELECT RAISE(ABORT, 'a harvest source keeps its URL, set, format and organisation');
-END;
+${tableGuards(10, "harvest_sources")}
 
 CREATE TABLE harvest_runs (
   id INTEGER PRIMARY KEY,
@@ -630,27 +337,7 @@ CREATE TABLE harvest_runs (
 );
 CREATE INDEX harvest_runs_by_source ON harvest_runs (source_id, id);
 
-CREATE TRIGGER harvest_runs_never_deleted BEFORE DELETE ON harvest_runs
-BEGIN
-  SELECT RAISE(ABORT, 'harvest runs are history: never deleted');
-END;
-
-CREATE TRIGGER harvest_runs_never_replaced BEFORE INSERT ON harvest_runs
-WHEN EXISTS (SELECT 1 FROM harvest_runs WHERE id = NEW.id)
-BEGIN
-  SELECT RAISE(ABORT, 'harvest runs are history: never replaced');
-END;
-
-CREATE TRIGGER harvest_runs_frozen BEFORE UPDATE ON harvest_runs
-WHEN OLD.outcome <> 'running' OR NEW.id IS NOT OLD.id OR NEW.source_id IS NOT OLD.source_id
-  OR NEW.started IS NOT OLD.started OR NEW.request_from IS NOT OLD.request_from
-  OR NEW.resumed IS NOT OLD.resumed OR NEW.pages < OLD.pages OR NEW.records < OLD.records
-  OR NEW.records_created < OLD.records_created OR NEW.records_updated < OLD.records_updated
-  OR NEW.records_unchanged < OLD.records_unchanged OR NEW.records_deleted < OLD.records_deleted
-  OR NEW.records_refused < OLD.records_refused
-BEGIN
-  SELECT RAISE(ABORT, 'a harvest run never counts down while it runs, and is frozen once it ends');
-END;
+${tableGuards(10, "harvest_runs")}
 
 CREATE TABLE harvest_refusals (
   id INTEGER PRIMARY KEY,
@@ -663,27 +350,7 @@ CREATE TABLE harvest_refusals (
 );
 CREATE INDEX harvest_refusals_by_run ON harvest_refusals (run_id, id);
 
-CREATE TRIGGER harvest_refusals_never_deleted BEFORE DELETE ON harvest_refusals
-BEGIN
-  SELECT RAISE(ABORT, 'harvest refusals are history: append-only');
-END;
-
-CREATE TRIGGER harvest_refusals_never_changed BEFORE UPDATE ON harvest_refusals
-BEGIN
-  SELECT RAISE(ABORT, 'harvest refusals are history: append-only');
-END;
-
-CREATE TRIGGER harvest_refusals_never_replaced BEFORE INSERT ON harvest_refusals
-WHEN EXISTS (SELECT 1 FROM harvest_refusals WHERE id = NEW.id)
-BEGIN
-  SELECT RAISE(ABORT, 'harvest refusals are history: append-only');
-END;
-
-CREATE TRIGGER harvest_refusals_need_run BEFORE INSERT ON harvest_refusals
-WHEN NOT EXISTS (SELECT 1 FROM harvest_runs WHERE id = NEW.run_id)
-BEGIN
-  SELECT RAISE(ABORT, 'a harvest refusal belongs to a run');
-END;
+${tableGuards(10, "harvest_refusals")}
 `,
   },
   {
@@ -726,22 +393,7 @@ CREATE TABLE link_checks (
 );
 CREATE INDEX link_checks_by_locator ON link_checks (locator_id, id);
 
-CREATE TRIGGER link_checks_never_changed BEFORE UPDATE ON link_checks
-BEGIN
-  SELECT RAISE(ABORT, 'a link check is never changed');
-END;
-
-CREATE TRIGGER link_checks_last_kept BEFORE DELETE ON link_checks
-WHEN (SELECT count(*) FROM link_checks WHERE locator_id = OLD.locator_id AND id > OLD.id) < 10
-BEGIN
-  SELECT RAISE(ABORT, 'the last 10 checks of a locator are kept');
-END;
-
-CREATE TRIGGER link_checks_never_replaced BEFORE INSERT ON link_checks
-WHEN EXISTS (SELECT 1 FROM link_checks WHERE id = NEW.id)
-BEGIN
-  SELECT RAISE(ABORT, 'a link check is never replaced');
-END;
+${tableGuards(11, "link_checks")}
 `,
   },
   {
@@ -787,59 +439,7 @@ CREATE TABLE stat_assignments (
   PRIMARY KEY (day, nid, prefix, organisation, event)
 ) WITHOUT ROWID;
 
-CREATE TRIGGER stat_resolutions_kept BEFORE DELETE ON stat_resolutions
-BEGIN
-  SELECT RAISE(ABORT, 'statistics only grow');
-END;
-CREATE TRIGGER stat_resolutions_not_replaced BEFORE INSERT ON stat_resolutions
-WHEN EXISTS (SELECT 1 FROM stat_resolutions WHERE day = NEW.day AND nid = NEW.nid
-  AND prefix = NEW.prefix AND organisation = NEW.organisation AND outcome = NEW.outcome
-  AND bot = NEW.bot)
-BEGIN
-  SELECT RAISE(IGNORE);
-END;
-CREATE TRIGGER stat_resolutions_grow BEFORE UPDATE ON stat_resolutions
-WHEN NEW.day IS NOT OLD.day OR NEW.nid IS NOT OLD.nid OR NEW.prefix IS NOT OLD.prefix
-  OR NEW.organisation IS NOT OLD.organisation OR NEW.outcome IS NOT OLD.outcome
-  OR NEW.bot IS NOT OLD.bot OR NEW.count < OLD.count
-BEGIN
-  SELECT RAISE(ABORT, 'statistics only grow');
-END;
-
-CREATE TRIGGER stat_resolution_urns_kept BEFORE DELETE ON stat_resolution_urns
-BEGIN
-  SELECT RAISE(ABORT, 'statistics only grow');
-END;
-CREATE TRIGGER stat_resolution_urns_not_replaced BEFORE INSERT ON stat_resolution_urns
-WHEN EXISTS (SELECT 1 FROM stat_resolution_urns WHERE day = NEW.day AND key = NEW.key)
-BEGIN
-  SELECT RAISE(IGNORE);
-END;
-CREATE TRIGGER stat_resolution_urns_grow BEFORE UPDATE ON stat_resolution_urns
-WHEN NEW.day IS NOT OLD.day OR NEW.key IS NOT OLD.key OR NEW.nid IS NOT OLD.nid
-  OR NEW.prefix IS NOT OLD.prefix OR NEW.organisation IS NOT OLD.organisation
-  OR NEW.count < OLD.count OR NEW.bots < OLD.bots
-BEGIN
-  SELECT RAISE(ABORT, 'statistics only grow');
-END;
-
-CREATE TRIGGER stat_assignments_kept BEFORE DELETE ON stat_assignments
-BEGIN
-  SELECT RAISE(ABORT, 'statistics only grow');
-END;
-CREATE TRIGGER stat_assignments_not_replaced BEFORE INSERT ON stat_assignments
-WHEN EXISTS (SELECT 1 FROM stat_assignments WHERE day = NEW.day AND nid = NEW.nid
-  AND prefix = NEW.prefix AND organisation = NEW.organisation AND event = NEW.event)
-BEGIN
-  SELECT RAISE(IGNORE);
-END;
-CREATE TRIGGER stat_assignments_grow BEFORE UPDATE ON stat_assignments
-WHEN NEW.day IS NOT OLD.day OR NEW.nid IS NOT OLD.nid OR NEW.prefix IS NOT OLD.prefix
-  OR NEW.organisation IS NOT OLD.organisation OR NEW.event IS NOT OLD.event
-  OR NEW.count < OLD.count
-BEGIN
-  SELECT RAISE(ABORT, 'statistics only grow');
-END;
+${tableGuards(12, "stat_resolutions", "stat_resolution_urns", "stat_assignments")}
 
 -- Assignments: a new record is registered (an imported deactivated one also deactivated); a
 -- reserved record that becomes active is activated; a record that becomes deactivated is
@@ -898,30 +498,9 @@ CREATE TABLE stat_resolution_urn_log (
 );
 
 ALTER TABLE stat_resolution_urns ADD COLUMN logged_to INTEGER NOT NULL DEFAULT 0;
-DROP TRIGGER stat_resolution_urns_grow;
-CREATE TRIGGER stat_resolution_urns_grow BEFORE UPDATE ON stat_resolution_urns
-WHEN NEW.day IS NOT OLD.day OR NEW.key IS NOT OLD.key OR NEW.nid IS NOT OLD.nid
-  OR NEW.prefix IS NOT OLD.prefix OR NEW.organisation IS NOT OLD.organisation
-  OR NEW.count < OLD.count OR NEW.bots < OLD.bots OR NEW.logged_to < OLD.logged_to
-BEGIN
-  SELECT RAISE(ABORT, 'statistics only grow');
-END;
+${changedGuards(13, "stat_resolution_urns")}
 
-CREATE TRIGGER stat_resolution_urn_log_kept BEFORE DELETE ON stat_resolution_urn_log
-WHEN NOT EXISTS (SELECT 1 FROM stat_resolution_urns u WHERE u.day = OLD.day AND u.key = OLD.key
-  AND u.logged_to >= OLD.id)
-BEGIN
-  SELECT RAISE(ABORT, 'statistics only grow');
-END;
-CREATE TRIGGER stat_resolution_urn_log_unchanged BEFORE UPDATE ON stat_resolution_urn_log
-BEGIN
-  SELECT RAISE(ABORT, 'statistics only grow');
-END;
-CREATE TRIGGER stat_resolution_urn_log_not_replaced BEFORE INSERT ON stat_resolution_urn_log
-WHEN EXISTS (SELECT 1 FROM stat_resolution_urn_log WHERE id = NEW.id)
-BEGIN
-  SELECT RAISE(ABORT, 'statistics only grow');
-END;
+${tableGuards(13, "stat_resolution_urn_log")}
 `,
   },
   {
@@ -954,8 +533,9 @@ CREATE TABLE link_lease (
   {
     // The URN log in chunks (stats-log.ts): one row a chunk of up to 250 URNs of one day, their
     // counts as a JSON array of [record id, nid, prefix, organisation, count, bots], instead of
-    // one row a URN; a URN's key is read from its record (never removed, its key never changed). A flush's rows cost the resolver most of what counting cost it; a chunk is one bind
-    // and one insert. The guards stay what they were, per entry: a chunk is never changed, and is
+    // one row a URN; a URN's key is read from its record (never removed, its key never changed).
+    // A flush's rows cost the resolver most of what counting cost it; a chunk is one bind and one
+    // insert. The guards stay what they were, per entry: a chunk is never changed, and is
     // removed only once the rollup row of each of its URNs has taken it in (logged_to). The rows
     // of version 13's log are folded into the rollup here (an UPDATE, then an INSERT the rollup's
     // own guard skips for the rows just updated), and the new log's ids go on after every id the
@@ -983,23 +563,7 @@ CREATE TABLE stat_resolution_urn_log (
 INSERT INTO sqlite_sequence (name, seq)
 SELECT 'stat_resolution_urn_log', coalesce(max(logged_to), 0) FROM stat_resolution_urns;
 
-CREATE TRIGGER stat_resolution_urn_log_kept BEFORE DELETE ON stat_resolution_urn_log
-WHEN EXISTS (SELECT 1 FROM json_each(OLD.urns) e WHERE NOT EXISTS (
-  SELECT 1 FROM stat_resolution_urns u
-  WHERE u.day = OLD.day AND u.logged_to >= OLD.id
-    AND u.key = (SELECT key FROM records WHERE id = e.value ->> 0)))
-BEGIN
-  SELECT RAISE(ABORT, 'statistics only grow');
-END;
-CREATE TRIGGER stat_resolution_urn_log_unchanged BEFORE UPDATE ON stat_resolution_urn_log
-BEGIN
-  SELECT RAISE(ABORT, 'statistics only grow');
-END;
-CREATE TRIGGER stat_resolution_urn_log_not_replaced BEFORE INSERT ON stat_resolution_urn_log
-WHEN EXISTS (SELECT 1 FROM stat_resolution_urn_log WHERE id = NEW.id)
-BEGIN
-  SELECT RAISE(ABORT, 'statistics only grow');
-END;
+${tableGuards(17, "stat_resolution_urn_log")}
 `,
   },
 ];
