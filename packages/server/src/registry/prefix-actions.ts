@@ -6,7 +6,13 @@
 
 import { HttpProblem } from "../http/problem.js";
 import { DEFAULT_POLICY, type Prefix } from "../storage/prefixes.js";
-import { ConflictError, type NewRecord, type TokenInfo, type UrnRecord } from "../storage/store.js";
+import {
+  type Actor,
+  ConflictError,
+  type NewRecord,
+  type TokenInfo,
+  type UrnRecord,
+} from "../storage/store.js";
 import { checkPrefixBody, checkPrefixPatch, checkReservationBody } from "../validation/prefix.js";
 import { checkMintBody } from "../validation/record.js";
 import { authorize, permit } from "./access.js";
@@ -177,21 +183,19 @@ export async function mintInPrefix(
     identifiers: input.identifiers,
   });
   const { store } = ctx;
-  if (store.mintRecord !== undefined) {
+  if (store.mintRecords !== undefined) {
     // The number and the record in one transaction (SQLite), each number checked as below.
-    const ns = await store.getNamespace(prefix.nid);
-    const minted = await store.mintRecord(
+    const make = await ownNumbers(ctx, prefix, record);
+    const minted = await store.mintRecords(
       prefix.prefix,
-      (n) => {
-        const target = targetIn(ns, mintUrnOf(prefix, n), ctx.limits);
-        const own = target.ns.routes.owner(target.key)?.prefix === prefix.prefix;
-        return own ? record(target.urn.href, target.key) : null;
-      },
+      1,
+      make,
       MINT_ATTEMPTS,
+      "prefix.mint",
       actor,
     );
-    if (minted === null) throw mintExhausted(prefix);
-    return minted;
+    if (minted?.[0] === undefined) throw mintExhausted(prefix);
+    return minted[0];
   }
   return numbered(
     ctx,
@@ -209,8 +213,26 @@ export async function mintInPrefix(
 }
 
 /**
+ * What a number of `prefix` becomes: the record `record` makes of its URN, or null when the URN
+ * belongs to a prefix nested in this one.
+ */
+async function ownNumbers(
+  ctx: ActionContext,
+  prefix: Prefix,
+  record: (urn: string, key: string) => NewRecord,
+): Promise<(n: number) => NewRecord | null> {
+  const ns = await ctx.store.getNamespace(prefix.nid);
+  return (n) => {
+    const target = targetIn(ns, mintUrnOf(prefix, n), ctx.limits);
+    const own = target.ns.routes.owner(target.key)?.prefix === prefix.prefix;
+    return own ? record(target.urn.href, target.key) : null;
+  };
+}
+
+/**
  * POST …/prefixes/{prefix}/reservations: the next `count` URNs of the prefix, recorded as
- * reserved records of its organisation (reservation mode). Numbers found taken are skipped.
+ * reserved records of its organisation (reservation mode), all in one transaction: a reservation
+ * that fails part-way leaves none of its URNs behind. Numbers found taken are skipped.
  */
 export async function reserveInPrefix(
   ctx: ActionContext,
@@ -223,6 +245,45 @@ export async function reserveInPrefix(
   const { count } = checkReservationBody(body);
   requireMode(prefix, "reservation");
   const actor = actorOf(token);
+  const reserved = (urn: string, key: string): NewRecord => ({
+    urn,
+    key,
+    nid: prefix.nid,
+    status: "reserved",
+    organisation: prefix.organisation,
+    prefix: prefix.prefix,
+  });
+  const { store } = ctx;
+  if (store.mintRecords !== undefined) {
+    const make = await ownNumbers(ctx, prefix, reserved);
+    const made = await store.mintRecords(
+      prefix.prefix,
+      count,
+      make,
+      MINT_ATTEMPTS,
+      "prefix.reserve",
+      actor,
+    );
+    if (made === null) throw mintExhausted(prefix);
+    return {
+      prefix: prefix.prefix,
+      organisation: prefix.organisation,
+      urns: made.map((r) => r.urn),
+    };
+  }
+  const reserve = () => reserveInSteps(ctx, prefix, count, reserved, actor);
+  const urns = await (store.writeBatch === undefined ? reserve() : store.writeBatch(reserve));
+  return { prefix: prefix.prefix, organisation: prefix.organisation, urns };
+}
+
+/** A reservation in steps (a number, a record, …), which the caller runs in one transaction. */
+async function reserveInSteps(
+  ctx: ActionContext,
+  prefix: Prefix,
+  count: number,
+  reserved: (urn: string, key: string) => NewRecord,
+  actor: Actor,
+): Promise<string[]> {
   const urns: string[] = [];
   let next = await ctx.store.takeNumbers(prefix.prefix, count, "prefix.reserve", actor);
   let left = count;
@@ -237,17 +298,7 @@ export async function reserveInPrefix(
     urns.push(
       await numbered(ctx, prefix, numbers, async (urn, key) => {
         try {
-          await ctx.store.createRecord(
-            {
-              urn,
-              key,
-              nid: prefix.nid,
-              status: "reserved",
-              organisation: prefix.organisation,
-              prefix: prefix.prefix,
-            },
-            actor,
-          );
+          await ctx.store.createRecord(reserved(urn, key), actor);
           return urn;
         } catch (error) {
           if (error instanceof ConflictError) return null;
@@ -255,7 +306,7 @@ export async function reserveInPrefix(
         }
       }),
     );
-  return { prefix: prefix.prefix, organisation: prefix.organisation, urns };
+  return urns;
 }
 
 /**

@@ -398,17 +398,21 @@ export interface Store
    */
   createRecords(inputs: readonly NewRecord[], actor: Actor): Promise<CreateOutcome[]>;
   /**
-   * Present when the engine can take a prefix's number and register its record in one
-   * transaction without holding others up longer (SQLite's single writer): the record `make`
-   * builds from the first number it does not decline (null) and whose key is free, or null after
-   * `attempts` numbers. Absent: the caller takes numbers and registers in two steps.
+   * Present when the engine can take a prefix's numbers and register their records in one
+   * transaction without holding others up longer (SQLite's single writer): `count` records, each
+   * the one `make` builds from the next number it does not decline (null) and whose key is free;
+   * all of them or, after `attempts` numbers in a row declined or taken, none (null). `action`
+   * names the numbers' audit rows. Absent: the caller takes numbers and registers in steps, in a
+   * writeBatch where the engine has one.
    */
-  mintRecord?(
+  mintRecords?(
     prefix: string,
+    count: number,
     make: (n: number) => NewRecord | null,
     attempts: number,
+    action: string,
     actor: Actor,
-  ): Promise<UrnRecord | null>;
+  ): Promise<UrnRecord[] | null>;
   /** Throws StateError "tombstone-frozen" when the record is deactivated. */
   updateRecord(key: string, patch: RecordPatch, actor: Actor): Promise<UrnRecord | null>;
   activate(key: string, actor: Actor): Promise<UrnRecord | null>;

@@ -753,22 +753,42 @@ export class SqliteStore implements Store {
    * costs one commit instead of two. A number whose record `make` declines (null) or whose key is
    * taken is skipped, as the two-step mint skips it; null after `attempts` numbers.
    */
-  async mintRecord(
+  async mintRecords(
     prefix: string,
+    count: number,
     make: (n: number) => NewRecord | null,
     attempts: number,
+    action: string,
     actor: Actor,
-  ): Promise<UrnRecord | null> {
-    return this.db
-      .transaction(() => {
-        for (let i = 0; i < attempts; i++) {
-          const input = make(this.#pfx.take(prefix, 1, "prefix.mint", actor));
-          if (input === null || this.s.recordUrnByKey.get(input.key) !== undefined) continue;
-          return this.#createRecordSync(input, actor);
-        }
-        return null;
-      })
-      .immediate();
+  ): Promise<UrnRecord[] | null> {
+    const exhausted = new Error("mint-exhausted");
+    try {
+      return this.db
+        .transaction(() => {
+          const made: UrnRecord[] = [];
+          // The numbers a run of `count` takes at once, then one at a time for those skipped.
+          let next = this.#pfx.take(prefix, count, action, actor);
+          let left = count;
+          let declined = 0;
+          while (made.length < count) {
+            if (declined === attempts) throw exhausted;
+            const n = left > 0 ? next++ : this.#pfx.take(prefix, 1, action, actor);
+            left = Math.max(0, left - 1);
+            const input = make(n);
+            if (input === null || this.s.recordUrnByKey.get(input.key) !== undefined) {
+              declined += 1;
+              continue;
+            }
+            declined = 0;
+            made.push(this.#createRecordSync(input, actor));
+          }
+          return made;
+        })
+        .immediate();
+    } catch (error) {
+      if (error === exhausted) return null;
+      throw error;
+    }
   }
 
   /** createRecord inside the caller's transaction. */
