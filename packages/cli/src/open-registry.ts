@@ -23,6 +23,8 @@ export interface OpenRegistryOptions {
   offersCreate?: boolean;
   /** A PostgreSQL replica for resolution lookups (serve --db-read). */
   readLocation?: string | null;
+  /** How long making a PostgreSQL connection may take (serve --db-connect-timeout). */
+  connectTimeoutMs?: number;
 }
 
 /** The outermost directory on the way to `path` that does not exist, or null when all do. */
@@ -54,6 +56,9 @@ export async function openRegistry(
   const store = await openStore(location, {
     readLocation: options.readLocation ?? null,
     mustExist: !missing,
+    ...(options.connectTimeoutMs === undefined
+      ? {}
+      : { connectTimeoutMs: options.connectTimeoutMs }),
   });
   return {
     store,

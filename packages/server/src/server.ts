@@ -76,7 +76,16 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   keepTickMaps();
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
   const metrics = new Metrics();
-  const counter = new ResolutionCounter(options.store, options.statistics);
+  // The counter reports to the server's logger, which exists once fastify does (below).
+  let app: FastifyInstance | undefined;
+  const counter = new ResolutionCounter(options.store, {
+    log: {
+      info: (details, message) => app?.log.info(details, message),
+      warn: (details, message) => app?.log.warn(details, message),
+      error: (details, message) => app?.log.error(details, message),
+    },
+    ...options.statistics,
+  });
   const ctx: ServerContext = {
     store: options.store,
     metrics,
@@ -89,7 +98,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   // Resolutions skip fastify (http/resolution-fast-path.ts) unless it has to log them or is closing.
   let fastResolution = false;
 
-  const app = Fastify({
+  app = Fastify({
     serverFactory: resolvingServer(ctx, () => fastResolution),
     logger: options.logger ?? false,
     bodyLimit: limits.jsonBytes,

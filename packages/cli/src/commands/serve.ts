@@ -15,6 +15,7 @@ import { openRegistry } from "../open-registry.js";
 interface ServeOptions {
   db: string;
   dbRead?: string;
+  dbConnectTimeout?: string;
   create?: boolean;
   port: string;
   host: string;
@@ -102,6 +103,12 @@ export function registerServe(program: Command, ctx: Context): void {
       new Option("--db-read <url>", "a PostgreSQL replica for resolution lookups").env(
         "URNKIT_DB_READ",
       ),
+    )
+    .addOption(
+      new Option(
+        "--db-connect-timeout <duration>",
+        "how long making a PostgreSQL connection may take before requests that need it answer 503 (default 5s)",
+      ).env("URNKIT_DB_CONNECT_TIMEOUT"),
     )
     .addOption(
       new Option("--port <port>", "TCP port (0 picks a free one; PORT when URNKIT_PORT is unset)")
@@ -194,6 +201,10 @@ export function registerServe(program: Command, ctx: Context): void {
           ? null
           : duration(options.checkLinksEvery, "--check-links-every", command);
       const linkChecks = linkCheckEvery === null ? null : checkerOptions(command, "links-");
+      const connectTimeoutMs =
+        options.dbConnectTimeout === undefined || options.dbConnectTimeout === ""
+          ? undefined
+          : duration(options.dbConnectTimeout, "--db-connect-timeout", command);
       const {
         buildServer,
         displayLocation,
@@ -213,6 +224,7 @@ export function registerServe(program: Command, ctx: Context): void {
         create,
         offersCreate: true,
         readLocation: options.dbRead ?? null,
+        ...(connectTimeoutMs === undefined ? {} : { connectTimeoutMs }),
       });
       const { store } = registry;
       const stop = stopSignal();

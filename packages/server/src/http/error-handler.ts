@@ -6,9 +6,11 @@ import type { Socket } from "node:net";
 import type { ErrorObject } from "ajv";
 import type { FastifyError, FastifyReply } from "fastify";
 import { elsewhere, UnknownUrnProblem } from "../resolution/public-delegation.js";
+import { isDatabaseUnavailable, unavailableReason } from "../storage/database-unavailable.js";
 import { errorPage } from "../ui/error-page.js";
 import { fieldErrors } from "../validation/ajv.js";
 import { negotiate } from "./accept.js";
+import { databaseUnavailable } from "./database-unavailable.js";
 import { HttpProblem, PROBLEM_TYPE, problem } from "./problem.js";
 import { rawTarget } from "./raw-target.js";
 import type { Answer } from "./resolution-reply.js";
@@ -51,6 +53,7 @@ function toProblem(error: unknown): {
   if (known) return { body: problem(known[0], known[1], e.message), headers: {} };
   if (e instanceof SyntaxError && e.statusCode === 400)
     return { body: problem(400, "invalid-json", e.message), headers: {} };
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   const status =
     typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500
       ? e.statusCode
@@ -123,7 +126,10 @@ export function sendProblem(reply: FastifyReply, error: unknown): FastifyReply {
   const answer = target.startsWith("/api/")
     ? problemAnswer(error)
     : negotiatedProblemAnswer(error, reply.request.headers.accept, targetUrn(target));
-  if (answer.status >= 500) reply.log.error({ err: error }, "request failed");
+  // An unreachable database fails every request alike: one line each, without the stack.
+  if (isDatabaseUnavailable(error))
+    reply.log.warn({ reason: unavailableReason(error) }, "database unavailable");
+  else if (answer.status >= 500) reply.log.error({ err: error }, "request failed");
   return reply.code(answer.status).headers(answer.headers).send(answer.body);
 }
 

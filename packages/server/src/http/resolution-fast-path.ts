@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { performance } from "node:perf_hooks";
 import type { FastifyServerFactory } from "fastify";
 import { resolveTarget, resolveTargetNow } from "../routes/resolution.js";
+import { isDatabaseUnavailable } from "../storage/database-unavailable.js";
 import type { ServerContext } from "./context.js";
 import { negotiatedProblemAnswer, problemAnswer } from "./error-handler.js";
 import { RESOLUTION_LABEL } from "./metrics.js";
@@ -68,9 +69,12 @@ function sendProblem(response: ServerResponse, problem: HttpProblem): void {
   response.end(answer.body);
 }
 
-/** A problem detail's answer (a page for a browser); anything else is a failure, thrown on. */
+/**
+ * A problem detail's answer (a page for a browser), or the 503 of an unreachable database (fastify
+ * would only ask the database again); anything else is a failure, thrown on.
+ */
 function problemOnly(error: unknown, asked: Asked, target: string): Answer {
-  if (error instanceof HttpProblem)
+  if (error instanceof HttpProblem || isDatabaseUnavailable(error))
     return negotiatedProblemAnswer(error, asked.accept, target.slice(1));
   throw error;
 }

@@ -9,9 +9,14 @@
 // renewed every third of its length while the schedule runs, so a round longer than the lease
 // keeps it. The others try again at each of their rounds and take over once the holder stops
 // (it gives the lease up) or dies (the lease runs out after `leaseMs`).
+//
+// A round that fails (the database is away) is reported through `onRound` and the next one
+// waits by a backoff, from a second up to the usual pause; a lease that could not be asked for
+// is not taken as another process holding it.
 
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import { Backoff } from "../runtime/backoff.js";
 import type { LinkLeaseStore } from "../storage/link-lease.js";
 import type { LinkStore } from "../storage/links.js";
 import { LinkChecker, type LinkCheckerOptions, type LinkRunSummary } from "./checker.js";
@@ -51,10 +56,14 @@ export function scheduleLinkChecks(
   let running: Promise<void> = Promise.resolve();
   let renewing: Promise<boolean> = Promise.resolve(false);
 
+  const retry = new Backoff({ initialMs: Math.min(1000, pause), maxMs: pause });
+  /** Whether the last round, or the lease it asked for, failed. */
+  let failed = false;
+
   /** Takes or renews the lease; whether this process holds it now. */
   const lease = async (): Promise<boolean> => {
     const t = Date.now();
-    let now = false;
+    let now: boolean;
     try {
       now = await store.takeLinkLease(
         holder,
@@ -62,7 +71,11 @@ export function scheduleLinkChecks(
         new Date(t).toISOString(),
       );
     } catch (error) {
+      // Unknown whether this process still holds it: not held for this round, nothing reported
+      // as taken over, and asked again at the next.
+      failed = true;
       options.onRound?.(null, error);
+      return false;
     }
     if (now !== held) options.onLease?.(now);
     held = now;
@@ -75,6 +88,7 @@ export function scheduleLinkChecks(
 
   const round = async () => {
     let summary: LinkRunSummary | null = null;
+    failed = false;
     if (await lease()) {
       try {
         summary = await checker.run({
@@ -83,16 +97,18 @@ export function scheduleLinkChecks(
         });
         options.onRound?.(summary);
       } catch (error) {
+        failed = true;
         options.onRound?.(null, error);
       }
     }
     if (controller.signal.aborted) return;
     const full = summary !== null && summary.checked + summary.deferred >= batch;
+    if (!failed) retry.reset();
     timer = setTimeout(
       () => {
         running = round();
       },
-      full ? 0 : pause,
+      failed ? retry.next() : full ? 0 : pause,
     );
     timer.unref();
   };

@@ -3,6 +3,7 @@
 
 import type { FastifyInstance } from "fastify";
 import type { PluginOptions } from "../http/context.js";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../http/database-unavailable.js";
 import { linkGauges } from "../http/metrics.js";
 import type { OpenApiCollector } from "../http/openapi.js";
 import { HttpProblem } from "../http/problem.js";
@@ -50,7 +51,14 @@ export async function healthRoutes(
       } catch {
         ready = false;
       }
-      if (!ready) throw new HttpProblem(503, "not-ready", "the database does not answer");
+      if (!ready)
+        throw new HttpProblem(
+          503,
+          "not-ready",
+          "the database does not answer",
+          {},
+          { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
+        );
       return { status: "ready", engine: ctx.store.engine };
     },
   );

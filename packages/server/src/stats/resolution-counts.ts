@@ -8,8 +8,13 @@
 // A URN's counts are held in memory for a minute (or until URN_HOLD_BOUND URNs are held), then
 // appended to a log in chunks, and rolled up into its row of the day once the day has ended
 // (storage/stats-log.ts); while the log is at its bound, they are added to that row at once.
+// A write that fails (the database is away) keeps what it did not write (unwritten-counts.ts,
+// bounded) and is tried again with backoff; the process goes on counting meanwhile.
 
 import type { Lookup } from "../resolution/resolver.js";
+import { Backoff } from "../runtime/backoff.js";
+import { SILENT_LOG, type TaskLog } from "../runtime/task-log.js";
+import { unavailableReason } from "../storage/database-unavailable.js";
 import type { PrefixRoute } from "../storage/prefix-routes.js";
 import {
   OUTCOMES,
@@ -17,9 +22,10 @@ import {
   type ResolutionStat,
   type UrnResolutionStat,
 } from "../storage/stats.js";
-import type { Namespace, ResolutionCount, Store } from "../storage/store.js";
+import type { Namespace, Store } from "../storage/store.js";
 import { CrawlerCheck } from "./crawlers.js";
 import { HeldUrnCounts } from "./held-urn-counts.js";
+import { type Dropped, UnwrittenCounts } from "./unwritten-counts.js";
 
 const DAY_MS = 86400000;
 
@@ -74,18 +80,16 @@ export interface CounterOptions {
   logBound?: number;
   holdMs?: number;
   holdBound?: number;
+  /** URN counts kept at most while writes fail (default URN_HOLD_BOUND); the oldest go past it. */
+  unwrittenBound?: number;
+  /** The longest wait between tries while writes fail (default 30 s); the first is 0.5 s. */
+  retryMaxMs?: number;
+  /** Where failed writes, losses and recovery are reported (the server's logger). */
+  log?: TaskLog;
 }
 
-/** `write` over each slice, the event loop free before each (SQLite writes here). */
-async function inSlices<T>(
-  slices: Iterable<T[]>,
-  write: (slice: T[]) => Promise<void>,
-): Promise<void> {
-  for (const slice of slices) {
-    await new Promise((resolve) => setImmediate(resolve));
-    await write(slice);
-  }
-}
+/** The longest wait before a failed write is tried again. */
+const RETRY_MAX_MS = 30_000;
 
 /** URN counts taken to be written, made into rows a slice at a time. */
 interface TakenUrns {
@@ -94,16 +98,6 @@ interface TakenUrns {
 }
 
 const NO_URNS: TakenUrns = { length: 0, slice: () => [] };
-
-/** The URNs of a write in slices of `size`: those of days that ended first, then the taken. */
-function* urnSlices(
-  ended: readonly UrnResolutionStat[],
-  taken: TakenUrns,
-  size: number,
-): Generator<UrnResolutionStat[]> {
-  for (let i = 0; i < ended.length; i += size) yield ended.slice(i, i + size);
-  for (let i = 0; i < taken.length; i += size) yield taken.slice(i, i + size);
-}
 
 /** The bucket of resolutions in namespaces not served here (not a valid NID, so never one). */
 export const ELSEWHERE = "(elsewhere)";
@@ -154,21 +148,19 @@ interface Batch {
   urns: TakenUrns;
 }
 
-/** Per NID and day, for the per-namespace counts (GET /api/v1/stats/resolutions). */
-function perNamespace(resolutions: readonly ResolutionStat[]): ResolutionCount[] {
-  const sums = new Map<string, ResolutionCount>();
-  for (const r of resolutions) {
-    const k = `${r.day} ${r.nid}`;
-    const sum = sums.get(k);
-    if (sum === undefined) sums.set(k, { nid: r.nid, day: r.day, count: r.count });
-    else sum.count += r.count;
-  }
-  return [...sums.values()];
-}
-
 export class ResolutionCounter {
   readonly #store: Store;
-  readonly #flushTimer: NodeJS.Timeout;
+  #flushTimer: NodeJS.Timeout | undefined;
+  readonly #flushMs: number;
+  readonly #log: TaskLog;
+  /** The waits between tries while writes fail. */
+  readonly #backoff: Backoff;
+  /** The write under way, if any: writes go one at a time. */
+  #writing: Promise<void> = Promise.resolve();
+  /** Writes started or waiting for the one under way. */
+  #writesInFlight = 0;
+  /** Counts a write could not write (a day that ended, a failed write), to be written next. */
+  readonly #unwritten: UnwrittenCounts;
   readonly #crawlers = new CrawlerCheck();
   #midnightTimer: NodeJS.Timeout | undefined;
   /** The day being counted, and its counts by bucket (the URNs' in the buffer below). */
@@ -201,11 +193,6 @@ export class ResolutionCounter {
   #urnsWritten = Date.now();
   readonly #holdMs: number;
   readonly #holdBound: number;
-  /** Counts of days that ended before they were written. */
-  readonly #ended: { resolutions: ResolutionStat[]; urns: UrnResolutionStat[] } = {
-    resolutions: [],
-    urns: [],
-  };
   readonly #logBound: number;
   /** Whether the URN log was past its bound when last seen: URN counts then skip it. */
   #logFull = false;
@@ -218,14 +205,47 @@ export class ResolutionCounter {
     this.#logBound = options.logBound ?? URN_LOG_BOUND;
     this.#holdMs = options.holdMs ?? URN_HOLD_MS;
     this.#holdBound = options.holdBound ?? URN_HOLD_BOUND;
-    this.#flushTimer = setInterval(
-      () => void this.#write(this.#urnsDue()),
-      options.flushMs ?? FLUSH_MS,
-    );
-    this.#flushTimer.unref();
+    this.#unwritten = new UnwrittenCounts(options.unwrittenBound ?? URN_HOLD_BOUND);
+    this.#flushMs = options.flushMs ?? FLUSH_MS;
+    this.#log = options.log ?? SILENT_LOG;
+    this.#backoff = new Backoff({
+      initialMs: Math.min(500, this.#flushMs),
+      maxMs: options.retryMaxMs ?? RETRY_MAX_MS,
+    });
+    this.#nextFlush(this.#flushMs);
     this.#armMidnight();
     // Days that ended while no server counted (or before a restart) are rolled up now.
     this.#rollUp(this.#day);
+  }
+
+  /**
+   * The flush after `ms`: every FLUSH_MS while writes succeed, sooner or later by the backoff
+   * while they fail. Never rejects: a failure is logged and its counts kept.
+   */
+  #nextFlush(ms: number): void {
+    if (this.#closed) return;
+    this.#flushTimer = setTimeout(() => {
+      this.#write(this.#urnsDue()).then(
+        () => {
+          if (this.#backoff.failures > 0)
+            this.#log.info(
+              { failedWrites: this.#backoff.failures },
+              "resolution statistics: written again after the database came back",
+            );
+          this.#backoff.reset();
+          this.#nextFlush(this.#flushMs);
+        },
+        (error: unknown) => {
+          const retryMs = this.#backoff.next();
+          this.#log.warn(
+            { reason: unavailableReason(error), retryMs, unwritten: this.#unwritten.held() },
+            "resolution statistics not written; kept and tried again",
+          );
+          this.#nextFlush(retryMs);
+        },
+      );
+    }, ms);
+    this.#flushTimer.unref();
   }
 
   // The day changes on a timer at midnight (UTC) rather than being read on every resolution.
@@ -351,12 +371,27 @@ export class ResolutionCounter {
 
   #endDay(): void {
     const batch = this.#take(true);
-    this.#ended.resolutions.push(...batch.resolutions);
-    // Not spread into push(): a quarter of a million arguments overflow the stack.
-    this.#ended.urns = this.#ended.urns.concat(batch.urns.slice(0, batch.urns.length));
+    this.#keep(batch.resolutions, batch.urns.slice(0, batch.urns.length));
     this.#day = dayOf(Date.now());
     const today = this.#day;
-    void this.flush().then(() => this.#rollUp(today));
+    this.flush().then(
+      () => this.#rollUp(today),
+      // Kept; the next flush writes them, and the next midnight or restart rolls them up.
+      () => {},
+    );
+  }
+
+  /** Keeps counts to be written by the next write, reporting what its bounds dropped. */
+  #keep(resolutions: readonly ResolutionStat[], urns: readonly UrnResolutionStat[]): void {
+    this.#reportDropped(this.#unwritten.add(resolutions, urns));
+  }
+
+  #reportDropped(dropped: Dropped): void {
+    if (dropped.resolutions + dropped.urnCounts > 0)
+      this.#log.error(
+        { lost: dropped },
+        "resolution statistics lost: the database has been away longer than the counts kept allow",
+      );
   }
 
   /**
@@ -371,8 +406,13 @@ export class ResolutionCounter {
         while (!this.#closed && (await this.#store.rollUpUrnLog(until, ROLL_UP_SLICE)) > 0)
           await new Promise((resolve) => setImmediate(resolve));
         this.#logFull = (await this.#store.urnLogSize()) > this.#logBound;
-      } catch {
-        // Left in the log; tried again after the next midnight or restart.
+      } catch (error) {
+        // Left in the log, where the reads find them too; tried again after the next midnight or
+        // restart.
+        this.#log.warn(
+          { reason: unavailableReason(error) },
+          "URN log not rolled up; left for later",
+        );
       } finally {
         this.#rolling = undefined;
       }
@@ -396,40 +436,97 @@ export class ResolutionCounter {
     if (n + 1 === URN_BUFFER) this.#addUp();
   }
 
-  /** Writes every count, the URNs' held ones too: before a read of the statistics, and on close. */
+  /**
+   * Writes every count, the URNs' held ones too: before a read of the statistics, and on close.
+   * Rejects when the write fails; its counts are kept for the next.
+   */
   flush(): Promise<void> {
     return this.#write(true);
   }
 
-  /** Writes the buckets' counts, and the URNs' held ones when `withUrns` says so. */
-  async #write(withUrns: boolean): Promise<void> {
-    const batch = this.#take(withUrns);
-    const resolutions = [...this.#ended.resolutions.splice(0), ...batch.resolutions];
-    const ended = this.#ended.urns.splice(0);
-    const urnCount = ended.length + batch.urns.length;
-    if (resolutions.length > 0) await this.#store.addResolutionCounts(perNamespace(resolutions));
-    if (resolutions.length === 0 && urnCount === 0) return;
-    if (this.#logFull) {
-      await this.#store.addStats(resolutions, []);
-      // In record order (as held): records registered together mostly sit together in the
-      // rollup too, so consecutive writes land on the same pages rather than each on one of its own.
-      await inSlices(urnSlices(ended, batch.urns, URNS_A_DIRECT_WRITE), (slice) =>
-        this.#store.addUrnStats(slice),
-      );
-      return;
-    }
-    const slices = urnSlices(ended, batch.urns, URNS_A_WRITE);
-    const first = slices.next();
-    await this.#store.addStats(resolutions, first.done ? [] : first.value);
-    await inSlices(slices, (slice) => this.#store.addStats([], slice));
-    if (urnCount > 0) this.#logFull = (await this.#store.urnLogSize()) > this.#logBound;
+  /** The buckets' counts, and the URNs' held ones when `withUrns` says so: one write at a time. */
+  #write(withUrns: boolean): Promise<void> {
+    const start = () => this.#writeNow(withUrns);
+    // Started at once when no write is under way, after the one under way otherwise.
+    const write = this.#writesInFlight === 0 ? start() : this.#writing.then(start);
+    this.#writesInFlight += 1;
+    this.#writing = write
+      .finally(() => {
+        this.#writesInFlight -= 1;
+      })
+      .catch(() => {});
+    return write;
   }
 
+  /**
+   * Writes what earlier writes left, then what is counted now, each statement's rows taken off
+   * once it succeeded; on a failure, what the taken URNs did not write joins the unwritten.
+   */
+  async #writeNow(withUrns: boolean): Promise<void> {
+    const batch = this.#take(withUrns);
+    const unwritten = this.#unwritten;
+    this.#reportDropped(unwritten.add(batch.resolutions, []));
+    const taken = batch.urns;
+    let takenWritten = 0;
+    try {
+      const namespaceCounts = unwritten.namespaceCounts.first();
+      if (namespaceCounts.length > 0) {
+        await this.#store.addResolutionCounts(namespaceCounts);
+        unwritten.namespaceCounts.written(namespaceCounts);
+      }
+      const resolutions = unwritten.resolutions.first();
+      const urnCount = unwritten.urns.size + taken.length;
+      if (resolutions.length === 0 && urnCount === 0) return;
+      const logFull = this.#logFull;
+      const size = logFull ? URNS_A_DIRECT_WRITE : URNS_A_WRITE;
+      // The URNs left by earlier writes first, then the taken, `size` at a time.
+      const nextSlice = (): { urns: UrnResolutionStat[]; written(): void } => {
+        const left = unwritten.urns.first(size);
+        if (left.length > 0) return { urns: left, written: () => unwritten.urns.written(left) };
+        const urns = taken.slice(takenWritten, Math.min(takenWritten + size, taken.length));
+        return {
+          urns,
+          written: () => {
+            takenWritten += urns.length;
+          },
+        };
+      };
+      // In record order (as held): records registered together mostly sit together in the
+      // rollup too, so consecutive writes land on the same pages rather than each on one of its
+      // own. While the log is full the URNs go straight to their rollup rows.
+      const first = logFull ? { urns: [], written: () => {} } : nextSlice();
+      await this.#store.addStats(resolutions, first.urns);
+      unwritten.resolutions.written(resolutions);
+      first.written();
+      for (let slice = nextSlice(); slice.urns.length > 0; slice = nextSlice()) {
+        // The event loop free before each slice (SQLite writes here).
+        await new Promise((resolve) => setImmediate(resolve));
+        if (logFull) await this.#store.addUrnStats(slice.urns);
+        else await this.#store.addStats([], slice.urns);
+        slice.written();
+      }
+      if (urnCount > 0) this.#logFull = (await this.#store.urnLogSize()) > this.#logBound;
+    } finally {
+      if (takenWritten < taken.length) this.#keep([], taken.slice(takenWritten, taken.length));
+    }
+  }
+
+  /**
+   * Stops counting and writes what is held. Never rejects: with the database away, what could
+   * not be written is logged as lost (a process that stops cannot keep it).
+   */
   async close(): Promise<void> {
     this.#closed = true;
-    clearInterval(this.#flushTimer);
+    clearTimeout(this.#flushTimer);
     clearTimeout(this.#midnightTimer);
     await this.#rolling;
-    await this.flush();
+    try {
+      await this.flush();
+    } catch (error) {
+      this.#log.error(
+        { reason: unavailableReason(error), lost: this.#unwritten.held() },
+        "resolution statistics lost: not written before the server stopped",
+      );
+    }
   }
 }

@@ -8,6 +8,8 @@ export interface OpenStoreOptions {
   readLocation?: string | null;
   /** Refuse to create a missing SQLite file (commands that read an existing registry). */
   mustExist?: boolean;
+  /** How long making a PostgreSQL connection may take before it fails (default 5 s). */
+  connectTimeoutMs?: number;
 }
 
 const POSTGRES_URL = /^postgres(?:ql)?:\/\//i;
@@ -35,7 +37,13 @@ export async function openStore(location: string, options: OpenStoreOptions = {}
     if (readLocation !== null && !isPostgresUrl(readLocation))
       throw new Error("the read database must be a postgres:// URL as well");
     const { openPostgresStore } = await import("./postgres/postgres-store.js");
-    return openPostgresStore({ url: location, readUrl: readLocation });
+    return openPostgresStore({
+      url: location,
+      readUrl: readLocation,
+      ...(options.connectTimeoutMs === undefined
+        ? {}
+        : { connectTimeoutMs: options.connectTimeoutMs }),
+    });
   }
   if (readLocation !== null)
     throw new Error("a read replica needs a PostgreSQL database: pass a postgres:// URL as --db");

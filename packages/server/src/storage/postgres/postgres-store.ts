@@ -6,6 +6,7 @@
 
 import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
+import { Backoff } from "../../runtime/backoff.js";
 import { forward } from "../forward.js";
 import { HARVEST_METHODS, type HarvestStore } from "../harvest.js";
 import { sameAsLine } from "../import-verdict.js";
@@ -68,6 +69,7 @@ import {
   type TokenListing,
   type UrnRecord,
 } from "../store.js";
+import { connectionPool, DEFAULT_CONNECT_TIMEOUT_MS } from "./connection-pool.js";
 import { PostgresHarvest } from "./harvest.js";
 import { completeRecords, copyIn, insertRecords, STAGE_SQL, stageBatch } from "./import-stage.js";
 import { PostgresLinkLease } from "./link-lease.js";
@@ -102,6 +104,8 @@ export interface PostgresStoreOptions {
   readUrl?: string | null;
   /** Connections per pool. */
   poolSize?: number;
+  /** How long making a connection may take before it fails (default 5 s). */
+  connectTimeoutMs?: number;
 }
 
 // bigint ids and counts come back as numbers: they stay far below 2^53.
@@ -190,6 +194,9 @@ export class PostgresStore implements Store {
   /** The pool resolution lookups use: the replica's, or `pool` itself. */
   readonly readPool: pg.Pool;
   readonly #url: string;
+  readonly #connectTimeoutMs: number;
+  /** The wait before the NOTIFY listener connects again, growing while it keeps failing. */
+  readonly #listenBackoff = new Backoff({ initialMs: 1000, maxMs: 30_000 });
   readonly #namespaces = new Map<string, Namespace | null>();
   // Bumped on every notification: a lookup that started before one must not fill the cache.
   #generation = 0;
@@ -213,23 +220,18 @@ export class PostgresStore implements Store {
   constructor(options: PostgresStoreOptions) {
     this.#url = options.url;
     const max = options.poolSize ?? 10;
-    this.pool = new pg.Pool({
-      connectionString: options.url,
+    this.#connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    // A connection that breaks, idle or not, is replaced on next use; it must not crash the process.
+    const pooled = {
       max,
       types,
       options: sessionOptions(),
-    });
-    // An idle connection that breaks is replaced on next use; it must not crash the process.
-    this.pool.on("error", () => {});
-    if (options.readUrl) {
-      this.readPool = new pg.Pool({
-        connectionString: options.readUrl,
-        max,
-        types,
-        options: sessionOptions(),
-      });
-      this.readPool.on("error", () => {});
-    } else this.readPool = this.pool;
+      connectTimeoutMs: this.#connectTimeoutMs,
+    };
+    this.pool = connectionPool({ connectionString: options.url, ...pooled });
+    this.readPool = options.readUrl
+      ? connectionPool({ connectionString: options.readUrl, ...pooled })
+      : this.pool;
     this.#batches = new WriteBatches(this.pool);
     const db = () => this.#db();
     const tx = <T>(work: (c: pg.PoolClient) => Promise<T>) => this.#tx(work);
@@ -297,14 +299,20 @@ export class PostgresStore implements Store {
   // would otherwise leave a stale namespace behind.
   async #listen(): Promise<void> {
     if (this.#listener !== null || this.#closed) return;
-    const client = new pg.Client({ connectionString: this.#url, types });
+    const client = new pg.Client({
+      connectionString: this.#url,
+      types,
+      connectionTimeoutMillis: this.#connectTimeoutMs,
+      keepAlive: true,
+    });
     this.#listener = client;
     const lost = () => {
       if (this.#listener !== client) return;
       this.#listener = null;
       this.#listening = false;
       this.#forgetNamespaces();
-      if (!this.#closed) setTimeout(() => void this.#listen().catch(() => {}), 1000).unref();
+      if (!this.#closed)
+        setTimeout(() => void this.#listen().catch(() => {}), this.#listenBackoff.next()).unref();
     };
     client.on("notification", (message) => {
       this.#generation += 1;
@@ -318,6 +326,7 @@ export class PostgresStore implements Store {
       // Anything cached before now may have missed a notification.
       this.#forgetNamespaces();
       this.#listening = true;
+      this.#listenBackoff.reset();
     } catch (error) {
       lost();
       await client.end().catch(() => {});
@@ -930,7 +939,11 @@ export class PostgresStore implements Store {
       id = randomUUID();
       // A connection of its own, outside the pool: an export a client abandons holds it until
       // the idle timeout, and must not take a connection requests are waiting for.
-      const client = new pg.Client({ connectionString: this.#url, types });
+      const client = new pg.Client({
+        connectionString: this.#url,
+        types,
+        connectionTimeoutMillis: this.#connectTimeoutMs,
+      });
       client.on("error", () => {});
       try {
         await client.connect();

@@ -1,0 +1,119 @@
+// A bounded load of resolutions and writes against a listening server, for the database outage
+// tests: a few loops of GET /{urn} and one of record creations, each answer kept with its
+// status, its Retry-After and when it came, until stopped. Also the listener that fails a test
+// on a promise rejection nobody handled (what ended the process before).
+
+export interface LoadAnswer {
+  kind: "resolve" | "write";
+  status: number;
+  retryAfter: string | null;
+  code: string | null;
+  /** When the request was sent and when it was answered (Date.now()). */
+  sent: number;
+  answered: number;
+}
+
+export interface Load {
+  answers: LoadAnswer[];
+  /** Stops sending and resolves once every request in flight has its answer. */
+  stop(): Promise<LoadAnswer[]>;
+}
+
+/** Requests at most this long; a request without an answer by then counts as status 0. */
+const REQUEST_LIMIT_MS = 20_000;
+
+async function ask(kind: LoadAnswer["kind"], url: string, init: RequestInit): Promise<LoadAnswer> {
+  const sent = Date.now();
+  try {
+    const response = await fetch(url, {
+      redirect: "manual",
+      signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
+      ...init,
+    });
+    const text = await response.text();
+    let code: string | null = null;
+    if (response.headers.get("content-type")?.includes("json")) {
+      try {
+        code = (JSON.parse(text) as { code?: string }).code ?? null;
+      } catch {
+        code = null;
+      }
+    }
+    return {
+      kind,
+      status: response.status,
+      retryAfter: response.headers.get("retry-after"),
+      code,
+      sent,
+      answered: Date.now(),
+    };
+  } catch {
+    return { kind, status: 0, retryAfter: null, code: null, sent, answered: Date.now() };
+  }
+}
+
+/**
+ * Starts `resolvers` loops resolving `urn` and one loop creating records urn:example:load-… with
+ * `token`, a pause of `pauseMs` between requests of a loop.
+ */
+export function startLoad(
+  base: string,
+  options: { urn: string; token: string; resolvers?: number; pauseMs?: number },
+): Load {
+  const answers: LoadAnswer[] = [];
+  let stopped = false;
+  const pause = () => new Promise((resolve) => setTimeout(resolve, options.pauseMs ?? 5));
+  const resolver = async () => {
+    while (!stopped) {
+      answers.push(await ask("resolve", `${base}/${options.urn}`, {}));
+      await pause();
+    }
+  };
+  let n = 0;
+  const writer = async () => {
+    while (!stopped) {
+      n += 1;
+      answers.push(
+        await ask("write", `${base}/api/v1/urns`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${options.token}`,
+            "content-type": "application/json",
+          },
+          body: JSON.stringify({ urn: `urn:example:load-${process.pid}-${n}`, status: "active" }),
+        }),
+      );
+      await pause();
+    }
+  };
+  const loops = [...Array.from({ length: options.resolvers ?? 3 }, resolver), writer()];
+  return {
+    answers,
+    async stop() {
+      stopped = true;
+      await Promise.all(loops);
+      return answers;
+    },
+  };
+}
+
+/** Rejections nobody handled while it listens: the outage tests expect none. */
+export function watchUnhandledRejections(): { rejections: unknown[]; stop(): void } {
+  const rejections: unknown[] = [];
+  const listener = (reason: unknown) => rejections.push(reason);
+  process.on("unhandledRejection", listener);
+  return { rejections, stop: () => process.off("unhandledRejection", listener) };
+}
+
+/** Polls `check` every 100 ms until it is true; fails after `limitMs`. */
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  limitMs = 30_000,
+): Promise<void> {
+  const end = Date.now() + limitMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`${what}: not within ${limitMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
