@@ -9,12 +9,11 @@ import Fastify, {
 import { DEFAULT_OAI_OPTIONS, type OaiOptions } from "./exchange/oai/options.js";
 import { bearerHook, declaresBearer } from "./http/auth.js";
 import type { Limits, PluginOptions, ServerContext } from "./http/context.js";
-import { clientErrorHandler, sendProblem } from "./http/error-handler.js";
+import { clientErrorHandler } from "./http/error-handler.js";
 import { Metrics, RESOLUTION_LABEL } from "./http/metrics.js";
 import { OpenApiCollector } from "./http/openapi.js";
 import { HttpProblem } from "./http/problem.js";
 import { routableTarget } from "./http/raw-target.js";
-import { resolvingServer } from "./http/resolution-fast-path.js";
 import { requestId } from "./http/response-headers.js";
 import { adminRoutes } from "./routes/admin.js";
 import { healthRoutes } from "./routes/health.js";
@@ -25,7 +24,8 @@ import { oaiRoutes } from "./routes/oai.js";
 import { organisationRoutes } from "./routes/organisations.js";
 import { prefixRoutes } from "./routes/prefixes.js";
 import { publicResolverRoutes } from "./routes/public-resolvers.js";
-import { resolutionRoutes } from "./routes/resolution.js";
+import { resolvingServer } from "./routes/resolution/fast-path.js";
+import { resolutionRoutes } from "./routes/resolution/routes.js";
 import { reverseLookupRoutes } from "./routes/reverse-lookup.js";
 import { statsRoutes } from "./routes/stats.js";
 import { tokenListRoutes } from "./routes/token-list.js";
@@ -35,6 +35,7 @@ import { urnRoutes } from "./routes/urns.js";
 import { keepTickMaps } from "./runtime/tick-maps.js";
 import { type CounterOptions, ResolutionCounter } from "./stats/resolution-counts.js";
 import type { Store } from "./storage/store.js";
+import { sendProblem } from "./ui/error-answer.js";
 import { uiRoutes } from "./ui/ui-routes.js";
 import { ajv } from "./validation/ajv.js";
 import { refuseUnstorableText } from "./validation/request-text.js";
@@ -95,7 +96,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     oai: { ...DEFAULT_OAI_OPTIONS, ...options.oai },
   };
   const openapi = new OpenApiCollector();
-  // Resolutions skip fastify (http/resolution-fast-path.ts) unless it has to log them or is closing.
+  // Resolutions skip fastify (routes/resolution/fast-path.ts) unless it has to log them or is closing.
   let fastResolution = false;
 
   app = Fastify({

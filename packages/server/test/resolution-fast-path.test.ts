@@ -1,4 +1,4 @@
-// The resolution fast path (src/http/resolution-fast-path.ts) answers exactly as fastify's route:
+// The resolution fast path (src/routes/resolution/fast-path.ts) answers exactly as fastify's route:
 // the same request, byte for byte on the wire, to a server with the fast path and to one that logs
 // requests (so fastify answers), must get the same status line, header fields and body. The fast
 // path is tried both ways: reading SQLite at once, and on the same store seen as an engine that

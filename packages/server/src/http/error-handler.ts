@@ -1,20 +1,16 @@
 // One place that turns every failure into RFC 9457 problem details: handler problems, schema
-// validation, body parsing and size limits, router errors, and broken HTTP before routing.
+// validation, body parsing and size limits, router errors, and broken HTTP before routing. The
+// page a browser gets instead is the web UI's (ui/error-answer.ts).
 
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { ErrorObject } from "ajv";
-import type { FastifyError, FastifyReply } from "fastify";
-import { elsewhere, UnknownUrnProblem } from "../resolution/public-delegation.js";
-import { isDatabaseUnavailable, unavailableReason } from "../storage/database-unavailable.js";
-import { errorPage } from "../ui/error-page.js";
+import type { FastifyError } from "fastify";
+import { isDatabaseUnavailable } from "../storage/database-unavailable.js";
 import { fieldErrors } from "../validation/ajv.js";
-import { negotiate } from "./accept.js";
+import type { Answer } from "./answer.js";
 import { databaseUnavailable } from "./database-unavailable.js";
 import { HttpProblem, PROBLEM_TYPE, problem } from "./problem.js";
-import { rawTarget } from "./raw-target.js";
-import type { Answer } from "./resolution-reply.js";
-import { htmlHeaders } from "./response-headers.js";
 
 const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, "body-too-large"],
@@ -26,8 +22,8 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_VALIDATION: [400, "invalid-request"],
 };
 
-/** The problem for `error`, and whether it is the server's fault (to be logged). */
-function toProblem(error: unknown): {
+/** The problem for `error`, and the header fields to send with it. */
+export function toProblem(error: unknown): {
   body: ReturnType<typeof problem>;
   headers: Record<string, string>;
 } {
@@ -77,60 +73,6 @@ export function problemAnswer(error: unknown): Answer {
     },
     body: JSON.stringify(body),
   };
-}
-
-/**
- * The problem response for a client that may be a browser (resolution, unknown paths): the same
- * status as a page when the Accept header prefers HTML, problem+json otherwise. `input` is the URN
- * the request named, if any, for the page to explain.
- */
-export function negotiatedProblemAnswer(
-  error: unknown,
-  accept: string | undefined,
-  input: string | null,
-): Answer {
-  const { body, headers } = toProblem(error);
-  const type = negotiate(accept, [PROBLEM_TYPE, "application/json", "text/html"]);
-  if (type !== "text/html") {
-    const answer = problemAnswer(error);
-    answer.headers.vary = "Accept";
-    return answer;
-  }
-  return {
-    status: body.status,
-    headers: htmlHeaders({ ...headers, "cache-control": "no-store", vary: "Accept" }),
-    // Only a page offers public resolvers, so only a page looks them up.
-    body: errorPage(body, input, error instanceof UnknownUrnProblem ? elsewhere(error.found) : []),
-  };
-}
-
-/**
- * The URN a request target names: the path of "/urn:…", the query of "/uri-res/…?urn:…" (not of
- * the L2x services, whose query is a URL).
- */
-export function targetUrn(target: string): string | null {
-  if (/^\/urn:/i.test(target)) return target.slice(1);
-  if (target.startsWith("/uri-res/") && !target.startsWith("/uri-res/L2")) {
-    const q = target.indexOf("?");
-    return q < 0 ? null : target.slice(q + 1);
-  }
-  return null;
-}
-
-/**
- * Sends the problem for `error`: problem+json to the API, negotiated (a page for browsers)
- * everywhere else.
- */
-export function sendProblem(reply: FastifyReply, error: unknown): FastifyReply {
-  const target = rawTarget(reply.request);
-  const answer = target.startsWith("/api/")
-    ? problemAnswer(error)
-    : negotiatedProblemAnswer(error, reply.request.headers.accept, targetUrn(target));
-  // An unreachable database fails every request alike: one line each, without the stack.
-  if (isDatabaseUnavailable(error))
-    reply.log.warn({ reason: unavailableReason(error) }, "database unavailable");
-  else if (answer.status >= 500) reply.log.error({ err: error }, "request failed");
-  return reply.code(answer.status).headers(answer.headers).send(answer.body);
 }
 
 /** For errors node's HTTP parser raises before fastify sees a request. */

@@ -1,5 +1,6 @@
 // Header fields every answer of a kind carries, whichever pipeline sends it: fastify (through a
-// hook or `sendAnswer`) or the resolution fast path (resolution-fast-path.ts). Defined once here.
+// hook or `sendAnswer`) or the resolution fast path (routes/resolution/fast-path.ts). Defined
+// once here.
 
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";

@@ -4,19 +4,14 @@
 // Public, and cached as resolution's own 200 answers are.
 
 import type { FastifyInstance } from "fastify";
+import { sendAnswer } from "../http/answer.js";
 import type { PluginOptions } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { urnFromQuery } from "../http/raw-target.js";
-import {
-  askedBy,
-  ok,
-  PUBLIC_MAX_AGE,
-  sendAnswer,
-  syntaxProblem,
-} from "../http/resolution-reply.js";
 import { errors, noBody } from "../http/schemas.js";
 import { notServedHere, publicCandidates } from "../resolution/public-delegation.js";
 import { lookup } from "../resolution/resolver.js";
+import { askedBy, ok, PUBLIC_MAX_AGE, syntaxProblem } from "./resolution/answer.js";
 
 const candidateSchema = {
   type: "object",

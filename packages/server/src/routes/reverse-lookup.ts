@@ -7,9 +7,9 @@ import type { FastifyInstance } from "fastify";
 import type { PluginOptions } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { rawTarget } from "../http/raw-target.js";
-import { URI_LIST, uriList } from "../http/resolution-reply.js";
 import { pageOrProblem, problems, text } from "../http/schemas.js";
 import { LIST_MAX } from "../validation/record-query.js";
+import { URI_LIST, uriList } from "./resolution/answer.js";
 
 export async function reverseLookupRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   app.get(

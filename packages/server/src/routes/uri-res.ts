@@ -2,12 +2,13 @@
 // URN is the whole query, unmodified; services not offered here give 501.
 
 import type { FastifyInstance } from "fastify";
+import { sendAnswer } from "../http/answer.js";
 import type { PluginOptions } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { checkUrnLength, rawTarget } from "../http/raw-target.js";
-import { answer, askedBy, SERVICES, sendAnswer } from "../http/resolution-reply.js";
 import { noBody, pageOrProblem, problems, recordSchema, text } from "../http/schemas.js";
 import { lookup } from "../resolution/resolver.js";
+import { answer, askedBy, SERVICES } from "./resolution/answer.js";
 
 export async function uriResRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   app.get(

@@ -421,7 +421,7 @@ export class ResolutionCounter {
 
   /**
    * Counts one resolution: the one call both resolution paths make (through answer() in
-   * http/resolution-reply.ts).
+   * routes/resolution/answer.ts).
    */
   add(found: Counted, outcome: Outcome, userAgent: string | undefined): void {
     const bot = this.#crawlers.isCrawler(userAgent);

@@ -4,17 +4,9 @@
 
 import { parseDirectives } from "@urnkit/core";
 import type { FastifyInstance } from "fastify";
-import type { PluginOptions, ServerContext } from "../http/context.js";
-import { checkUrnLength, rawTarget } from "../http/raw-target.js";
-import {
-  type Answer,
-  type Asked,
-  answer,
-  askedBy,
-  SERVICES,
-  type Service,
-  sendAnswer,
-} from "../http/resolution-reply.js";
+import { type Answer, sendAnswer } from "../../http/answer.js";
+import type { PluginOptions, ServerContext } from "../../http/context.js";
+import { checkUrnLength, rawTarget } from "../../http/raw-target.js";
 import {
   noBody,
   pageOrProblem,
@@ -22,9 +14,10 @@ import {
   recordSchema,
   text,
   urnWildcardParams,
-} from "../http/schemas.js";
-import { type Lookup, lookup, lookupNow } from "../resolution/resolver.js";
-import type { ImmediateReads } from "../storage/store.js";
+} from "../../http/schemas.js";
+import { type Lookup, lookup, lookupNow } from "../../resolution/resolver.js";
+import type { ImmediateReads } from "../../storage/store.js";
+import { type Asked, answer, askedBy, SERVICES, type Service } from "./answer.js";
 
 /** Every spelling of "/urn:" as a route: the scheme is case-insensitive (RFC 3986 §3.1). */
 function caseVariants(word: string): string[] {

@@ -5,20 +5,20 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { URN, UrnSyntaxError } from "@urnkit/core";
 import type { PublicResolverCandidate } from "@urnkit/namespaces";
-import type { FastifyReply } from "fastify";
-import { withQComponent } from "../resolution/locator-query.js";
-import { elsewhere, UnknownUrnProblem } from "../resolution/public-delegation.js";
-import type { Lookup } from "../resolution/resolver.js";
-import type { Counted } from "../stats/resolution-counts.js";
-import type { Outcome } from "../storage/stats.js";
-import type { UrnRecord } from "../storage/store.js";
-import { escapeHtml } from "../ui/html.js";
-import { tombstonePage } from "../ui/tombstone-page.js";
-import { negotiate } from "./accept.js";
-import type { ServerContext } from "./context.js";
-import { linkHeader } from "./link-header.js";
-import { HttpProblem } from "./problem.js";
-import { HTML_TYPE, htmlHeaders } from "./response-headers.js";
+import { negotiate } from "../../http/accept.js";
+import type { Answer } from "../../http/answer.js";
+import type { ServerContext } from "../../http/context.js";
+import { linkHeader } from "../../http/link-header.js";
+import { HttpProblem } from "../../http/problem.js";
+import { HTML_TYPE, htmlHeaders } from "../../http/response-headers.js";
+import { withQComponent } from "../../resolution/locator-query.js";
+import { elsewhere, UnknownUrnProblem } from "../../resolution/public-delegation.js";
+import type { Lookup } from "../../resolution/resolver.js";
+import type { Counted } from "../../stats/resolution-counts.js";
+import type { Outcome } from "../../storage/stats.js";
+import type { UrnRecord } from "../../storage/store.js";
+import { escapeHtml } from "../../ui/html.js";
+import { tombstonePage } from "../../ui/tombstone-page.js";
 
 /** What was asked for: the default (negotiated) answer or one RFC 2483 service. */
 export type Service = "default" | "L" | "Ls" | "C" | "Ns";
@@ -55,21 +55,6 @@ export function askedBy(request: IncomingMessage): Asked {
     ifNoneMatch: request.headers["if-none-match"],
     userAgent: request.headers["user-agent"],
   };
-}
-
-/**
- * A whole HTTP answer as data, so that fastify's reply (`sendAnswer`) and the resolution fast
- * path (resolution-fast-path.ts) send the same thing. Header names are lower case.
- */
-export interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body?: string;
-}
-
-export function sendAnswer(reply: FastifyReply, answer: Answer): FastifyReply {
-  reply.code(answer.status).headers(answer.headers);
-  return answer.body === undefined ? reply.send() : reply.send(answer.body);
 }
 
 /** RFC 2169 §2: 303 for HTTP/1.1 clients, 302 for HTTP/1.0 ones (which have no 303). */

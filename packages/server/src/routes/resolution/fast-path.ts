@@ -11,14 +11,16 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
 import type { FastifyServerFactory } from "fastify";
-import { resolveTarget, resolveTargetNow } from "../routes/resolution.js";
-import { isDatabaseUnavailable } from "../storage/database-unavailable.js";
-import type { ServerContext } from "./context.js";
-import { negotiatedProblemAnswer, problemAnswer } from "./error-handler.js";
-import { RESOLUTION_LABEL } from "./metrics.js";
-import { HttpProblem } from "./problem.js";
-import { type Answer, type Asked, askedBy } from "./resolution-reply.js";
-import { requestId } from "./response-headers.js";
+import type { Answer } from "../../http/answer.js";
+import type { ServerContext } from "../../http/context.js";
+import { problemAnswer } from "../../http/error-handler.js";
+import { RESOLUTION_LABEL } from "../../http/metrics.js";
+import { HttpProblem } from "../../http/problem.js";
+import { requestId } from "../../http/response-headers.js";
+import { isDatabaseUnavailable } from "../../storage/database-unavailable.js";
+import { negotiatedProblemAnswer } from "../../ui/error-answer.js";
+import { type Asked, askedBy } from "./answer.js";
+import { resolveTarget, resolveTargetNow } from "./routes.js";
 
 /**
  * A resolution target: "/urn:" in any case, as the route's paths are (RFC 3986 §3.1). Compared
