@@ -21,7 +21,7 @@ export async function registryWrite<T>(
     ctx.io.stdout.write(show(result));
     ctx.exit(EXIT_OK);
   } catch (error) {
-    if (!(error instanceof server.HttpProblem)) throw error;
+    if (!(error instanceof server.Refusal)) throw error;
     const errors = (error.extensions.errors ?? []) as { path: string; message: string }[];
     // The message names the first field at fault; the others follow, one a line.
     const where = errors

@@ -9,7 +9,7 @@ export {
 } from "./exchange/harvest/harvest-run.js";
 export { type ImportEvent, importRecords } from "./exchange/import/records.js";
 export type { Limits, PluginOptions, ServerContext } from "./http/context.js";
-export { HttpProblem } from "./http/problem.js";
+export { HttpProblem, statusOf } from "./http/problem.js";
 export {
   checkHost,
   LinkChecker,
@@ -73,3 +73,4 @@ export type { Prefix } from "./storage/prefixes.js";
 export { openSqliteStore, SqliteStore } from "./storage/sqlite/sqlite-store.js";
 export * from "./storage/store.js";
 export { checkNamespaceBody } from "./validation/namespace.js";
+export { Refusal, type RefusalKind } from "./validation/refusal.js";

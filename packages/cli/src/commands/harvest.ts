@@ -197,7 +197,7 @@ export function registerHarvest(program: Command, ctx: Context): void {
         ctx.exit(run.outcome === "failed" || run.refused > 0 ? EXIT_INVALID : EXIT_OK);
       } catch (error) {
         // Refused before a run began: an unknown organisation, another's source, a run going on.
-        if (!(error instanceof server.HttpProblem)) throw error;
+        if (!(error instanceof server.Refusal)) throw error;
         ctx.io.stderr.write(ctx.colors.err.red(`urnkit: ${error.code}: ${error.message}\n`));
         ctx.exit(EXIT_INVALID);
       } finally {

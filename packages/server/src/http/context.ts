@@ -3,16 +3,10 @@
 import type { OaiOptions } from "../exchange/oai/options.js";
 import type { ResolutionCounter } from "../stats/resolution-counts.js";
 import type { Store } from "../storage/store.js";
+import type { Limits } from "../validation/limits.js";
 import type { Metrics } from "./metrics.js";
 
-export interface Limits {
-  /** Longest URN accepted in a request target or body, in bytes. */
-  urnBytes: number;
-  /** Largest JSON request body, in bytes. */
-  jsonBytes: number;
-  /** Records per import transaction. */
-  importBatch: number;
-}
+export type { Limits };
 
 export interface ServerContext {
   store: Store;

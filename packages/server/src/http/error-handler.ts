@@ -8,9 +8,10 @@ import type { ErrorObject } from "ajv";
 import type { FastifyError } from "fastify";
 import { isDatabaseUnavailable } from "../storage/database-unavailable.js";
 import { fieldErrors } from "../validation/ajv.js";
+import { Refusal } from "../validation/refusal.js";
 import type { Answer } from "./answer.js";
 import { databaseUnavailable } from "./database-unavailable.js";
-import { HttpProblem, PROBLEM_TYPE, problem } from "./problem.js";
+import { HttpProblem, PROBLEM_TYPE, problem, statusOf } from "./problem.js";
 
 const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, "body-too-large"],
@@ -27,10 +28,10 @@ export function toProblem(error: unknown): {
   body: ReturnType<typeof problem>;
   headers: Record<string, string>;
 } {
-  if (error instanceof HttpProblem)
+  if (error instanceof Refusal)
     return {
-      body: problem(error.statusCode, error.code, error.message, error.extensions),
-      headers: error.headers,
+      body: problem(statusOf(error), error.code, error.message, error.extensions),
+      headers: error instanceof HttpProblem ? error.headers : {},
     };
   const e = error as FastifyError & { validation?: ErrorObject[]; validationContext?: string };
   if (Array.isArray(e.validation)) {

@@ -1,6 +1,7 @@
 // Problem details for HTTP APIs (RFC 9457): every error this server sends is one of these.
 
 import { STATUS_CODES } from "node:http";
+import { Refusal, type RefusalKind } from "../validation/refusal.js";
 
 export interface Problem {
   type: string;
@@ -12,11 +13,31 @@ export interface Problem {
   [extension: string]: unknown;
 }
 
-/** Thrown by handlers; the error handler turns it into an application/problem+json response. */
-export class HttpProblem extends Error {
+/** The HTTP status of each kind of refusal. */
+const STATUS: Record<RefusalKind, number> = {
+  "bad-request": 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  "not-found": 404,
+  "not-allowed": 405,
+  "not-acceptable": 406,
+  conflict: 409,
+  "too-long": 414,
+  "unsupported-media-type": 415,
+  "expectation-failed": 417,
+  unprocessable: 422,
+  "not-implemented": 501,
+  unavailable: 503,
+};
+
+const KIND_OF = new Map(Object.entries(STATUS).map(([kind, status]) => [status, kind]));
+
+/**
+ * A refusal the HTTP layer raises itself, with its exact status and header fields (a 401's
+ * WWW-Authenticate, a 503's Retry-After); the error handler sends it as problem+json.
+ */
+export class HttpProblem extends Refusal {
   readonly statusCode: number;
-  readonly code: string;
-  readonly extensions: Record<string, unknown>;
   readonly headers: Record<string, string>;
 
   constructor(
@@ -26,12 +47,15 @@ export class HttpProblem extends Error {
     extensions: Record<string, unknown> = {},
     headers: Record<string, string> = {},
   ) {
-    super(detail);
+    super((KIND_OF.get(status) ?? "bad-request") as RefusalKind, code, detail, extensions);
     this.statusCode = status;
-    this.code = code;
-    this.extensions = extensions;
     this.headers = headers;
   }
+}
+
+/** The HTTP status of a refusal. */
+export function statusOf(refusal: Refusal): number {
+  return refusal instanceof HttpProblem ? refusal.statusCode : STATUS[refusal.kind];
 }
 
 export function problem(

@@ -2,6 +2,7 @@
 // percent-encoding is part of its identity (RFC 8141 §3.1).
 
 import type { FastifyRequest } from "fastify";
+import { checkUrnLength } from "../validation/urn-length.js";
 import type { Limits } from "./context.js";
 import { HttpProblem } from "./problem.js";
 
@@ -29,13 +30,6 @@ export function routableTarget(request: { url?: string }): string {
   } catch {
     return path.replaceAll("%", "%25") + (query < 0 ? "" : url.slice(query));
   }
-}
-
-/** Throws 414 when a URN in the target is longer than the server accepts. */
-export function checkUrnLength(urn: string, limits: Limits): void {
-  // A UTF-16 code unit is at most 3 bytes in UTF-8: most URNs are short enough not to count.
-  if (urn.length * 3 > limits.urnBytes && Buffer.byteLength(urn) > limits.urnBytes)
-    throw new HttpProblem(414, "urn-too-long", `URNs are limited to ${limits.urnBytes} bytes here`);
 }
 
 /**

@@ -1,10 +1,13 @@
 // JSON Schemas of the API's bodies: fastify validates requests and serializes responses with
 // them, and /openapi.json is built from them.
 
+import { namespaceInputProperties } from "../validation/namespace.js";
 import { ORGANISATION_FIELDS } from "../validation/organisation.js";
 import { PREFIX_FIELDS } from "../validation/prefix.js";
 import { metadataSchema } from "../validation/record.js";
 import { problemSchema } from "./problem.js";
+
+export { namespaceInputProperties };
 
 export const dateTime = { type: "string", format: "date-time" } as const;
 const nullableDateTime = { type: ["string", "null"], format: "date-time" } as const;
@@ -64,40 +67,6 @@ export const recordSchema = {
     "created",
     "updated",
   ],
-} as const;
-
-export const mintSchema = {
-  type: ["object", "null"],
-  properties: {
-    prefix: { type: "string", maxLength: 255 },
-    width: { type: "integer", minimum: 1, maximum: 30 },
-    check: { type: "string", enum: ["none", "mod11-2"] },
-  },
-  required: ["prefix", "width"],
-  additionalProperties: false,
-} as const;
-
-export const delegateSchema = {
-  type: "array",
-  maxItems: 1000,
-  items: {
-    type: "object",
-    properties: {
-      prefix: { type: "string", maxLength: 8192 },
-      url: { type: "string", minLength: 1, maxLength: 8192 },
-    },
-    required: ["prefix", "url"],
-    additionalProperties: false,
-  },
-} as const;
-
-export const namespaceInputProperties = {
-  template: { type: ["string", "null"], maxLength: 1048576 },
-  mint: mintSchema,
-  redirectStatus: { type: "integer", enum: [302, 303, 307] },
-  maxAge: { type: "integer", minimum: 0, maximum: 31536000 },
-  delegate: delegateSchema,
-  local: { type: "boolean" },
 } as const;
 
 export const namespaceSchema = {

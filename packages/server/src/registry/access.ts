@@ -12,8 +12,8 @@
 // its own audit rows; serving namespaces, organisations, and tokens of the registry or of other
 // organisations stay with the registry's administrators.
 
-import { HttpProblem } from "../http/problem.js";
 import type { Role, TokenInfo } from "../storage/store.js";
+import { Refusal } from "../validation/refusal.js";
 
 const RANK: Record<Role, number> = { reader: 0, registrar: 1, admin: 2 };
 
@@ -32,11 +32,11 @@ export type Scope =
 export const REGISTRY: Scope = { kind: "registry" };
 
 function forbidden(code: string, detail: string, extra: Record<string, unknown> = {}) {
-  return new HttpProblem(403, code, detail, extra);
+  return new Refusal("forbidden", code, detail, extra);
 }
 
 /** The refusal of `token` acting with `role` on `scope`; null when it may. */
-export function refusal(token: TokenInfo, role: Role, scope: Scope): HttpProblem | null {
+export function refusal(token: TokenInfo, role: Role, scope: Scope): Refusal | null {
   if (RANK[token.role] < RANK[role])
     return forbidden("forbidden", `this needs the ${role} role; the token is ${token.role}`);
   const nid = scope.kind === "registry" ? null : (scope.nid?.toLowerCase() ?? null);

@@ -1,8 +1,8 @@
 // What every registry action is given: the store it reads and writes, and the server's limits
 // on what it accepts.
 
-import type { Limits } from "../http/context.js";
 import type { Store } from "../storage/store.js";
+import type { Limits } from "../validation/limits.js";
 
 export interface ActionContext {
   store: Store;

@@ -3,9 +3,9 @@
 // URN's prefix allows it; each edits only its own; the URN's owner may deactivate any locator on
 // its URN. The URL policy of the prefix binds the URN owner's locators, not the mirrors'.
 
-import { HttpProblem } from "../http/problem.js";
 import type { Prefix } from "../storage/prefixes.js";
 import type { LocatorInput, Store, TokenInfo, UrnRecord } from "../storage/store.js";
+import { Refusal } from "../validation/refusal.js";
 import { actFor, liveOrganisation } from "./organisation-scope.js";
 import { checkUrls } from "./prefix-policy.js";
 
@@ -32,8 +32,8 @@ export async function ownedLocators(
       owners.add(l.owner);
     }
     if (owner !== recordOrg && recordOrg !== null && !(prefix?.mirrors ?? false))
-      throw new HttpProblem(
-        403,
+      throw new Refusal(
+        "forbidden",
         "mirrors-not-allowed",
         `prefix "${prefix?.prefix ?? ""}" does not take locators of other organisations than "${recordOrg}"`,
       );
@@ -73,8 +73,8 @@ export function patchedLocators(
         active: false,
       });
     else
-      throw new HttpProblem(
-        403,
+      throw new Refusal(
+        "forbidden",
         "other-organisation",
         `locator ${l.url} belongs to ${owner === null ? "no organisation" : `organisation "${owner}"`}; the token acts for "${actor}"`,
         { organisation: owner, tokenOrganisation: actor },

@@ -4,7 +4,6 @@
 
 import { classifyNid, UrnSyntaxError } from "@urnkit/core";
 import { checkTemplate, parseTemplate } from "@urnkit/namespaces";
-import { HttpProblem } from "../http/problem.js";
 import { delegateTemplateFault } from "../resolution/delegate-template.js";
 import {
   ConflictError,
@@ -14,6 +13,7 @@ import {
   type TokenInfo,
 } from "../storage/store.js";
 import { invalid } from "../validation/problems.js";
+import { Refusal } from "../validation/refusal.js";
 import { authorize, REGISTRY } from "./access.js";
 import type { ActionContext } from "./action-context.js";
 import { nidRefusals } from "./namespace-keys.js";
@@ -25,8 +25,8 @@ export interface NamespaceResult {
   warnings: { code: string; severity: "warning"; message: string }[];
 }
 
-export function notServed(nid: string): HttpProblem {
-  return new HttpProblem(404, "unknown-namespace", `namespace "${nid}" is not served here`);
+export function notServed(nid: string): Refusal {
+  return new Refusal("not-found", "unknown-namespace", `namespace "${nid}" is not served here`);
 }
 
 /** Delegate prefixes are compared with equivalence keys: "urn" and the NID in lowercase. */
@@ -37,13 +37,17 @@ function normalizeDelegates(
   return delegates?.map((d, i) => {
     const fault = delegateTemplateFault(d.url);
     if (fault !== null)
-      throw invalid(422, "bad-delegate", [
+      throw invalid("unprocessable", "bad-delegate", [
         { path: `/delegate/${i}/url`, message: `the delegate URL ${fault}: ${d.url}` },
       ]);
     if (d.prefix === "") return d;
     const head = `urn:${nid}:`;
     if (d.prefix.slice(0, head.length).toLowerCase() !== head)
-      throw new HttpProblem(422, "bad-delegate", `delegate prefix must start with "${head}"`);
+      throw new Refusal(
+        "unprocessable",
+        "bad-delegate",
+        `delegate prefix must start with "${head}"`,
+      );
     return { prefix: head + d.prefix.slice(head.length), url: d.url };
   });
 }
@@ -54,14 +58,14 @@ function checkNid(nid: string, local: boolean): void {
     classifyNid(nid);
   } catch (e) {
     if (!(e instanceof UrnSyntaxError)) throw e;
-    throw new HttpProblem(422, "invalid-nid", `"${nid}" is not a valid NID`, {
+    throw new Refusal("unprocessable", "invalid-nid", `"${nid}" is not a valid NID`, {
       issues: [{ code: e.code, severity: "error", message: e.message, index: e.index }],
     });
   }
   if (local) return;
   const issues = nidRefusals(nid);
   if (issues.length > 0)
-    throw new HttpProblem(422, "unregistered-nid", issues[0]?.message ?? "", { issues });
+    throw new Refusal("unprocessable", "unregistered-nid", issues[0]?.message ?? "", { issues });
 }
 
 /**
@@ -89,8 +93,8 @@ function checkTemplateText(
   );
   const errors = issues.filter((i) => i.severity === "error");
   if (errors.length > 0)
-    throw new HttpProblem(
-      422,
+    throw new Refusal(
+      "unprocessable",
       "invalid-template",
       `the registration template has ${errors.length} error${errors.length === 1 ? "" : "s"}; the first: ${errors[0]?.message}`,
       { issues },
@@ -115,7 +119,9 @@ export async function createNamespace(
     return { namespace, warnings };
   } catch (error) {
     if (error instanceof ConflictError)
-      throw new HttpProblem(409, "namespace-exists", error.message, { existing: error.existing });
+      throw new Refusal("conflict", "namespace-exists", error.message, {
+        existing: error.existing,
+      });
     throw error;
   }
 }
@@ -142,7 +148,9 @@ export async function updateNamespace(
   } catch (error) {
     // The minting policy names a prefix that an organisation owns (the message names it).
     if (error instanceof ConflictError)
-      throw new HttpProblem(409, "mint-prefix-taken", error.message, { existing: error.existing });
+      throw new Refusal("conflict", "mint-prefix-taken", error.message, {
+        existing: error.existing,
+      });
     throw error;
   }
 }

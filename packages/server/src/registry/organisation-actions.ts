@@ -2,10 +2,10 @@
 // only an administrator of the registry creates or changes them. An organisation is never deleted;
 // deactivating one stops its tokens and UI sessions (the stores refuse them), its records resolve.
 
-import { HttpProblem } from "../http/problem.js";
 import type { Organisation } from "../storage/organisations.js";
 import { ConflictError, type Store, type TokenInfo } from "../storage/store.js";
 import { checkOrganisationBody, checkOrganisationPatch } from "../validation/organisation.js";
+import { Refusal } from "../validation/refusal.js";
 import { authorize, REGISTRY } from "./access.js";
 import { actorOf } from "./operator.js";
 
@@ -20,7 +20,7 @@ export async function createOrganisation(
     return await store.createOrganisation(input, actorOf(token));
   } catch (error) {
     if (error instanceof ConflictError)
-      throw new HttpProblem(409, "organisation-exists", error.message, {
+      throw new Refusal("conflict", "organisation-exists", error.message, {
         existing: error.existing,
       });
     throw error;
@@ -40,6 +40,6 @@ export async function updateOrganisation(
   return org;
 }
 
-export function unknownOrganisation(id: string): HttpProblem {
-  return new HttpProblem(404, "unknown-organisation", `there is no organisation "${id}"`);
+export function unknownOrganisation(id: string): Refusal {
+  return new Refusal("not-found", "unknown-organisation", `there is no organisation "${id}"`);
 }

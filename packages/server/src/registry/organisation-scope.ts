@@ -3,14 +3,14 @@
 // (server-wide, or scoped to a namespace as before organisations) acts for the owner of whatever
 // it writes under. Every cross-organisation write is a 403 naming both organisations.
 
-import { HttpProblem } from "../http/problem.js";
 import type { Store, TokenInfo } from "../storage/store.js";
+import { Refusal } from "../validation/refusal.js";
 
 /** 403 unless `token` may act for `organisation` (null: writes outside any organisation). */
 export function actFor(token: TokenInfo, organisation: string | null, what: string): void {
   if (token.organisation === null || token.organisation === organisation) return;
-  throw new HttpProblem(
-    403,
+  throw new Refusal(
+    "forbidden",
     "other-organisation",
     organisation === null
       ? `${what} belongs to no organisation; the token acts for organisation "${token.organisation}"`
@@ -22,8 +22,8 @@ export function actFor(token: TokenInfo, organisation: string | null, what: stri
 /** 403 unless the token is not bound to an organisation (admin writes on the registry itself). */
 export function serverWide(token: TokenInfo): void {
   if (token.organisation !== null)
-    throw new HttpProblem(
-      403,
+    throw new Refusal(
+      "forbidden",
       "other-organisation",
       `the token acts for organisation "${token.organisation}"; this needs a token of the registry itself`,
     );
@@ -37,12 +37,17 @@ export async function liveOrganisation(
 ) {
   const org = await store.getOrganisation(id);
   if (org === null)
-    throw new HttpProblem(422, "unknown-organisation", `there is no organisation "${id}"`, {
+    throw new Refusal("unprocessable", "unknown-organisation", `there is no organisation "${id}"`, {
       errors: [{ path, message: "no such organisation" }],
     });
   if (!org.active)
-    throw new HttpProblem(422, "inactive-organisation", `organisation "${id}" is deactivated`, {
-      errors: [{ path, message: "deactivated" }],
-    });
+    throw new Refusal(
+      "unprocessable",
+      "inactive-organisation",
+      `organisation "${id}" is deactivated`,
+      {
+        errors: [{ path, message: "deactivated" }],
+      },
+    );
   return org;
 }

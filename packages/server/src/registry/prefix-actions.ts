@@ -4,7 +4,6 @@
 // registrars mint, reserve and ask for suggestions, each number taken from the prefix's one atomic
 // sequence, so no number is minted, reserved or suggested twice.
 
-import { HttpProblem } from "../http/problem.js";
 import { DEFAULT_POLICY, type Prefix } from "../storage/prefixes.js";
 import {
   type Actor,
@@ -15,6 +14,7 @@ import {
 } from "../storage/store.js";
 import { checkPrefixBody, checkPrefixPatch, checkReservationBody } from "../validation/prefix.js";
 import { checkMintBody } from "../validation/record.js";
+import { Refusal } from "../validation/refusal.js";
 import { authorize, permit } from "./access.js";
 import type { ActionContext } from "./action-context.js";
 import { ownedLocators } from "./locator-owners.js";
@@ -28,9 +28,9 @@ import { registrationTarget, targetIn } from "./registration.js";
 /** Numbers in a row found taken (registered by hand, or inside a nested prefix) before giving up. */
 const MINT_ATTEMPTS = 100;
 
-function unknownPrefix(nid: string, text: string): HttpProblem {
-  return new HttpProblem(
-    404,
+function unknownPrefix(nid: string, text: string): Refusal {
+  return new Refusal(
+    "not-found",
     "unknown-prefix",
     `there is no prefix "${text}" in namespace "${nid}"`,
   );
@@ -64,7 +64,7 @@ export async function createPrefix(
   authorize(token, "admin", { kind: "namespace", nid });
   const input = checkPrefixBody(body);
   if ((await ctx.store.getNamespace(nid)) === null)
-    throw new HttpProblem(404, "unknown-namespace", `namespace "${nid}" is not served here`);
+    throw new Refusal("not-found", "unknown-namespace", `namespace "${nid}" is not served here`);
   const key = prefixKey(nid, input.prefix);
   await liveOrganisation(ctx.store, input.organisation);
   const { prefix: _text, ...policy } = input;
@@ -77,7 +77,7 @@ export async function createPrefix(
     );
   } catch (error) {
     if (error instanceof ConflictError)
-      throw new HttpProblem(409, "prefix-exists", error.message, { existing: error.existing });
+      throw new Refusal("conflict", "prefix-exists", error.message, { existing: error.existing });
     throw error;
   }
 }
@@ -142,9 +142,9 @@ async function numbered<T>(
   throw mintExhausted(prefix);
 }
 
-function mintExhausted(prefix: Prefix): HttpProblem {
-  return new HttpProblem(
-    409,
+function mintExhausted(prefix: Prefix): Refusal {
+  return new Refusal(
+    "conflict",
     "mint-exhausted",
     `${MINT_ATTEMPTS} numbers in a row of prefix "${prefix.prefix}" were taken`,
   );

@@ -3,23 +3,28 @@
 // the rest folded the way the namespace folds the URNs that continue it.
 
 import { URN } from "@urnkit/core";
-import { HttpProblem } from "../http/problem.js";
+import { Refusal } from "../validation/refusal.js";
 import { namespaceKey } from "./namespace-keys.js";
 
 /** The key form of prefix `text` under `nid`; 422 when it is not a prefix of that namespace. */
 export function prefixKey(nid: string, text: string): string {
   const head = `urn:${nid.toLowerCase()}:`;
   if (text.slice(0, head.length).toLowerCase() !== head)
-    throw new HttpProblem(422, "invalid-prefix", `a prefix of this namespace starts "${head}"`, {
-      errors: [{ path: "/prefix", message: `must start with "${head}"` }],
-    });
+    throw new Refusal(
+      "unprocessable",
+      "invalid-prefix",
+      `a prefix of this namespace starts "${head}"`,
+      {
+        errors: [{ path: "/prefix", message: `must start with "${head}"` }],
+      },
+    );
   const rest = text.slice(head.length);
   // Probed with a URN that continues the prefix, as the URNs under it do ("-" ends an NBN's
   // folded part; nothing is folded after it).
   const probe = URN.parse(`${head}${rest}-0`);
   if (probe === null)
-    throw new HttpProblem(
-      422,
+    throw new Refusal(
+      "unprocessable",
       "invalid-prefix",
       `"${text}" cannot start a URN (RFC 8141 §2: NSS characters, %HH escapes)`,
       { errors: [{ path: "/prefix", message: "not the start of a URN's NSS" }] },

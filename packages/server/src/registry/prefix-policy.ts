@@ -3,9 +3,9 @@
 // which policy to follow.
 
 import type { URN } from "@urnkit/core";
-import { HttpProblem } from "../http/problem.js";
 import type { Prefix, RegistrationMode } from "../storage/prefixes.js";
 import type { LocatorInput } from "../storage/store.js";
+import { Refusal } from "../validation/refusal.js";
 import { checkUrn } from "./namespace-keys.js";
 
 const MODE_NAMES: Record<RegistrationMode, string> = {
@@ -22,7 +22,7 @@ export function requireMode(prefix: Prefix, mode: RegistrationMode, urn?: string
     mode === "registrar" && prefix.modes.includes("reservation") && urn !== undefined
       ? `${urn} is not reserved, and prefix "${prefix.prefix}" takes only URNs ${allowed}`
       : `prefix "${prefix.prefix}" does not allow URNs ${MODE_NAMES[mode]}; it allows URNs ${allowed}`;
-  throw new HttpProblem(403, "registration-mode", what, { mode, allowed: prefix.modes });
+  throw new Refusal("forbidden", "registration-mode", what, { mode, allowed: prefix.modes });
 }
 
 /**
@@ -33,8 +33,8 @@ export function requireMode(prefix: Prefix, mode: RegistrationMode, urn?: string
 export function checkNaming(prefix: Prefix, urn: URN): void {
   const rest = urn.assignedName.slice(prefix.prefix.length);
   if (prefix.naming !== null && !new RegExp(`^(?:${prefix.naming})$`, "u").test(rest))
-    throw new HttpProblem(
-      422,
+    throw new Refusal(
+      "unprocessable",
       "naming-policy",
       `"${rest}" after "${prefix.prefix}" does not match the prefix's naming policy ^(?:${prefix.naming})$`,
       { rule: "naming", pattern: prefix.naming },
@@ -43,8 +43,8 @@ export function checkNaming(prefix: Prefix, urn: URN): void {
   if (prefix.check === "nbn" || prefix.naming !== null) {
     const first = issues[0];
     if (first !== undefined)
-      throw new HttpProblem(
-        422,
+      throw new Refusal(
+        "unprocessable",
         "naming-policy",
         `${urn.assignedName} breaks a rule of its namespace that prefix "${prefix.prefix}" enforces: ${first.message}`,
         { rule: first.code, issues },
@@ -64,8 +64,8 @@ export function checkUrls(prefix: Prefix, locators: readonly LocatorInput[] | un
   locators?.forEach((l, i) => {
     const url = new URL(l.url);
     if (!prefix.urls.some((entry) => allowedBy(entry, url, l.url)))
-      throw new HttpProblem(
-        422,
+      throw new Refusal(
+        "unprocessable",
         "url-policy",
         `${l.url} is outside the URL policy of prefix "${prefix.prefix}" (allowed: ${prefix.urls.join(", ")})`,
         {

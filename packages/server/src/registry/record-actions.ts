@@ -2,10 +2,9 @@
 // templates; §6.4.6 resolution policy), as plain functions of the store, the acting token and the
 // input. The JSON API and the web UI both call these, so role and scope checks, validation,
 // namespace rules and audit rows are the same whichever way a registrar comes in. Refusals are
-// HttpProblems: their status and code say what went wrong to either caller.
+// refusals: their status and code say what went wrong to either caller.
 
 import { URN } from "@urnkit/core";
-import { HttpProblem } from "../http/problem.js";
 import type { Prefix } from "../storage/prefixes.js";
 import {
   type Actor,
@@ -25,6 +24,7 @@ import {
   checkRegisterBody,
   type RecordFields,
 } from "../validation/record.js";
+import { Refusal } from "../validation/refusal.js";
 import { permit } from "./access.js";
 import type { ActionContext } from "./action-context.js";
 import { ownedLocators, patchedLocators } from "./locator-owners.js";
@@ -39,15 +39,18 @@ import { parseApiUrn, registrationTarget, type Target } from "./registration.js"
 const MINT_ATTEMPTS = 100;
 
 function found(record: UrnRecord | null, urn: string): UrnRecord {
-  if (record === null) throw new HttpProblem(404, "unknown-urn", `${urn} is not registered here`);
+  if (record === null)
+    throw new Refusal("not-found", "unknown-urn", `${urn} is not registered here`);
   return record;
 }
 
 /** The store's refusal as a problem: a taken key or a lifecycle step backwards is a 409. */
-export function storeRefusal(error: ConflictError | StateError): HttpProblem {
+export function storeRefusal(error: ConflictError | StateError): Refusal {
   if (error instanceof ConflictError)
-    return new HttpProblem(409, "already-registered", error.message, { existing: error.existing });
-  return new HttpProblem(409, error.code, error.message);
+    return new Refusal("conflict", "already-registered", error.message, {
+      existing: error.existing,
+    });
+  return new Refusal("conflict", error.code, error.message);
 }
 
 /** Rethrows the store's refusals as problems, anything else as it is. */
@@ -111,7 +114,7 @@ export type RegistrationPlan =
  * The decision of POST /api/v1/urns without its write: every check registerUrn makes (role and
  * scope, the body, the URN and its namespace's rules, the owning prefix and its organisation,
  * locator ownership and URL policy, registration mode and naming policy) against what `reads`
- * answers. Refusals are thrown as HttpProblems.
+ * answers. Refusals are thrown as refusals.
  */
 export async function planRegistration(
   { store, limits }: ActionContext,
@@ -132,15 +135,15 @@ export async function planRegistration(
     prefix?.organisation ?? (token.organisation === null ? (input.organisation ?? null) : null);
   actFor(token, owner, prefix === null ? target.urn.href : `prefix "${prefix.prefix}"`);
   if (prefix !== null && input.organisation !== undefined && input.organisation !== owner)
-    throw new HttpProblem(
-      403,
+    throw new Refusal(
+      "forbidden",
       "other-organisation",
       `${target.urn.href} is under prefix "${prefix.prefix}" of organisation "${owner}", not "${input.organisation}"`,
     );
   if (owner !== null) await liveOrganisation(reads, owner);
   else if ((input.identifiers ?? []).length > 0)
-    throw new HttpProblem(
-      422,
+    throw new Refusal(
+      "unprocessable",
       "organisation-required",
       "identifiers belong to an organisation: name it in organisation",
     );
@@ -224,7 +227,7 @@ export async function mintUrn(
   const ns = await store.getNamespace(nid);
   if (ns === null) throw notServed(nid);
   if (ns.mint === null)
-    throw new HttpProblem(409, "no-mint-policy", `namespace "${nid}" has no minting policy`);
+    throw new Refusal("conflict", "no-mint-policy", `namespace "${nid}" has no minting policy`);
   // The sequence never goes back, so a number already taken is skipped for the next one.
   for (let attempt = 0; attempt < MINT_ATTEMPTS; attempt++) {
     const n = await store.nextMintNumber(nid, actorOf(token));
@@ -242,8 +245,8 @@ export async function mintUrn(
       if (!(error instanceof ConflictError)) throw error;
     }
   }
-  throw new HttpProblem(
-    409,
+  throw new Refusal(
+    "conflict",
     "mint-exhausted",
     `${MINT_ATTEMPTS} minted numbers in a row were already taken`,
   );
@@ -339,14 +342,14 @@ export async function deactivateUrn(
   const change = checkDeactivateBody(body ?? null) ?? {};
   const current = found(await ctx.store.getRecord(key), urn.href);
   if (current.status === "deactivated" && change.successor === undefined)
-    throw new HttpProblem(
-      409,
+    throw new Refusal(
+      "conflict",
       "already-deactivated",
       `${current.urn} is already deactivated; only a successor can still be recorded, once`,
     );
   if (current.status !== "deactivated" && (change.reason ?? "").trim() === "")
-    throw new HttpProblem(
-      422,
+    throw new Refusal(
+      "unprocessable",
       "reason-required",
       'say why the URN is deactivated: {"reason": "…"}',
     );
@@ -355,7 +358,7 @@ export async function deactivateUrn(
     const s = parseApiUrn(change.successor, ctx.limits);
     successor = { urn: s.assignedName, key: namespaceKey(s) };
     if (successor.key === key)
-      throw new HttpProblem(422, "self-successor", "a URN cannot be its own successor");
+      throw new Refusal("unprocessable", "self-successor", "a URN cannot be its own successor");
   }
   try {
     return found(

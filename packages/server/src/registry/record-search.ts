@@ -2,7 +2,6 @@
 // chosen (storage/search.ts), the cursor of the page before read back, and the cursor of the
 // next page made. The API (GET /api/v1/urns) and the search page share it.
 
-import { decodeCursor, encodeCursor, pageLimit } from "../http/paging.js";
 import type { OaiPosition } from "../storage/oai.js";
 import {
   orderFor,
@@ -11,6 +10,7 @@ import {
   type SearchHit,
 } from "../storage/search.js";
 import type { Store } from "../storage/store.js";
+import { decodeCursor, encodeCursor, pageLimit } from "../validation/paging.js";
 import {
   badParameter,
   LIST_DEFAULT,

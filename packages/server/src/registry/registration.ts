@@ -2,10 +2,10 @@
 // f-component, §2.3), a namespace served here, and that namespace's own rules.
 
 import { URN, UrnSyntaxError } from "@urnkit/core";
-import type { Limits } from "../http/context.js";
-import { HttpProblem } from "../http/problem.js";
-import { checkUrnLength } from "../http/raw-target.js";
 import type { Namespace, Store } from "../storage/store.js";
+import type { Limits } from "../validation/limits.js";
+import { Refusal } from "../validation/refusal.js";
+import { checkUrnLength } from "../validation/urn-length.js";
 import { checkUrn } from "./namespace-keys.js";
 
 export interface Target {
@@ -15,18 +15,23 @@ export interface Target {
   ns: Namespace;
 }
 
-function unprocessable(detail: string, issues: unknown[]): HttpProblem {
-  return new HttpProblem(422, "invalid-urn", detail, { issues });
+function unprocessable(detail: string, issues: unknown[]): Refusal {
+  return new Refusal("unprocessable", "invalid-urn", detail, { issues });
 }
 
 /**
  * A write naming a namespace not served here (a registration, an import line of any kind): one
  * code for the one cause, whichever way the write comes.
  */
-export function namespaceNotServed(nid: string): HttpProblem {
-  return new HttpProblem(422, "namespace-not-served", `namespace "${nid}" is not served here`, {
-    nid,
-  });
+export function namespaceNotServed(nid: string): Refusal {
+  return new Refusal(
+    "unprocessable",
+    "namespace-not-served",
+    `namespace "${nid}" is not served here`,
+    {
+      nid,
+    },
+  );
 }
 
 /** Parses a URN given to the API; 400 with the syntax error when it is not one. */
@@ -35,7 +40,7 @@ export function parseApiUrn(input: string, limits: Limits): URN {
   const urn = URN.parse(input);
   if (urn !== null) return urn;
   const error = URN.validate(input) as UrnSyntaxError;
-  throw new HttpProblem(400, error.code, error.message, {
+  throw new Refusal("bad-request", error.code, error.message, {
     index: error.index,
     component: error.component,
   });

@@ -3,8 +3,8 @@
 // organisation's administrator does so for its own organisation only (access.ts). A token is
 // returned in clear once, when it is created.
 
-import { HttpProblem } from "../http/problem.js";
 import type { AuditEntry, AuditQuery, Store, TokenInfo, TokenListing } from "../storage/store.js";
+import { Refusal } from "../validation/refusal.js";
 import { checkTokenBody } from "../validation/token.js";
 import { authorize, readableOrganisation, scopeOfToken } from "./access.js";
 import { actorOf } from "./operator.js";
@@ -20,8 +20,8 @@ export async function createToken(
   const grant = checkTokenBody(body);
   authorize(admin, "admin", scopeOfToken(grant));
   if (grant.namespace && (await store.getNamespace(grant.namespace)) === null)
-    throw new HttpProblem(
-      422,
+    throw new Refusal(
+      "unprocessable",
       "unknown-namespace",
       `namespace "${grant.namespace}" is not served here`,
     );
@@ -43,10 +43,11 @@ export async function revokeToken(store: Store, admin: TokenInfo, id: number): P
     ? (await store.listTokens()).find((t) => t.id === id && t.revoked === null)
     : undefined;
   if (target === undefined)
-    throw new HttpProblem(404, "unknown-token", `there is no live token ${id}`);
+    throw new Refusal("not-found", "unknown-token", `there is no live token ${id}`);
   authorize(admin, "admin", scopeOfToken(target));
   const revoked = await store.revokeToken(id, actorOf(admin));
-  if (revoked === null) throw new HttpProblem(404, "unknown-token", `there is no live token ${id}`);
+  if (revoked === null)
+    throw new Refusal("not-found", "unknown-token", `there is no live token ${id}`);
   return revoked;
 }
 

@@ -6,7 +6,7 @@
 
 import type { URN } from "@urnkit/core";
 import { type PublicResolverCandidate, publicResolvers } from "@urnkit/namespaces";
-import { HttpProblem } from "../http/problem.js";
+import { Refusal } from "../validation/refusal.js";
 import type { Lookup } from "./resolver.js";
 
 type Unknown = Extract<Lookup, { kind: "unknown" }>;
@@ -41,11 +41,11 @@ export function elsewhere(found: Lookup): PublicResolverCandidate[] {
  * The 404 of a well-formed URN not registered here. It keeps the lookup, so that a page for a
  * browser can offer the public resolvers; a program's problem detail is the same as any other.
  */
-export class UnknownUrnProblem extends HttpProblem {
+export class UnknownUrnProblem extends Refusal {
   readonly found: Unknown;
 
   constructor(found: Unknown) {
-    super(404, "unknown-urn", `${found.urn.assignedName} is not registered here`, {
+    super("not-found", "unknown-urn", `${found.urn.assignedName} is not registered here`, {
       urn: found.urn.href,
     });
     this.found = found;

@@ -3,12 +3,12 @@
 import type { FastifyInstance } from "fastify";
 import { tokenOf } from "../http/auth.js";
 import type { PluginOptions } from "../http/context.js";
-import { decodeCursor, encodeCursor, pageLimit } from "../http/paging.js";
 import { HttpProblem } from "../http/problem.js";
 import { errors, listOf, namespaceSchema, problems, tokenInfoSchema } from "../http/schemas.js";
 import { registryEntries } from "../registry/namespace-keys.js";
 import { createToken, readAudit, revokeToken } from "../registry/token-actions.js";
 import { ELSEWHERE } from "../stats/resolution-counts.js";
+import { decodeCursor, encodeCursor, pageLimit } from "../validation/paging.js";
 import { checkDayOrder, dayTime } from "../validation/stats-query.js";
 import { tokenBodySchema } from "../validation/token.js";
 

@@ -7,7 +7,6 @@ import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { PluginOptions } from "../http/context.js";
 import { linkHeader } from "../http/link-header.js";
-import { decodeCursor, encodeCursor, pageLimit } from "../http/paging.js";
 import { HttpProblem } from "../http/problem.js";
 import { listOf, problems, text } from "../http/schemas.js";
 import {
@@ -18,6 +17,7 @@ import {
   type LinkStatusFilter,
   type LinkStore,
 } from "../storage/links.js";
+import { decodeCursor, encodeCursor, pageLimit } from "../validation/paging.js";
 
 const PAGE_MAX = 1000;
 const EXPORT_CHUNK = 1000;

@@ -6,7 +6,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { PluginOptions } from "../http/context.js";
 import { linkHeader } from "../http/link-header.js";
-import { decodeCursor, encodeCursor, pageLimit } from "../http/paging.js";
 import { HttpProblem } from "../http/problem.js";
 import { listOf, problems } from "../http/schemas.js";
 import {
@@ -17,6 +16,7 @@ import {
   type TopEntry,
   type TopQuery,
 } from "../storage/stats.js";
+import { decodeCursor, encodeCursor, pageLimit } from "../validation/paging.js";
 import {
   granularityProperty,
   MAX_DAYS,

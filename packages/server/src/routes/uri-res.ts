@@ -5,9 +5,10 @@ import type { FastifyInstance } from "fastify";
 import { sendAnswer } from "../http/answer.js";
 import type { PluginOptions } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
-import { checkUrnLength, rawTarget } from "../http/raw-target.js";
+import { rawTarget } from "../http/raw-target.js";
 import { noBody, pageOrProblem, problems, recordSchema, text } from "../http/schemas.js";
 import { lookup } from "../resolution/resolver.js";
+import { checkUrnLength } from "../validation/urn-length.js";
 import { answer, askedBy, SERVICES } from "./resolution/answer.js";
 
 export async function uriResRoutes(app: FastifyInstance, { ctx }: PluginOptions) {

@@ -4,7 +4,7 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../http/context.js";
-import { HttpProblem } from "../http/problem.js";
+import { statusOf } from "../http/problem.js";
 import { may, permit, REGISTRY, scopeOfToken } from "../registry/access.js";
 import { createNamespace } from "../registry/namespace-actions.js";
 import { createOrganisation, updateOrganisation } from "../registry/organisation-actions.js";
@@ -12,6 +12,7 @@ import { createPrefix } from "../registry/prefix-actions.js";
 import { createToken, listTokens, revokeToken } from "../registry/token-actions.js";
 import type { TokenInfo } from "../storage/store.js";
 import { checkNamespaceBody } from "../validation/namespace.js";
+import { Refusal } from "../validation/refusal.js";
 import { type AdminNotes, type AdminSection, type AdminView, adminContent } from "./admin-page.js";
 import type { Pages } from "./pages.js";
 
@@ -95,8 +96,8 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
         await pages.sessions.setFlash(session, await write(token, fields));
         return reply.redirect("/admin", 303);
       } catch (error) {
-        if (!(error instanceof HttpProblem)) throw error;
-        return adminPage(request, reply, error.statusCode, {
+        if (!(error instanceof Refusal)) throw error;
+        return adminPage(request, reply, statusOf(error), {
           errors: { [section]: error.message },
         });
       }
@@ -167,8 +168,8 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
         newToken: { id: created.info.id, token: created.token },
       });
     } catch (error) {
-      if (!(error instanceof HttpProblem)) throw error;
-      return adminPage(request, reply, error.statusCode, { errors: { tokens: error.message } });
+      if (!(error instanceof Refusal)) throw error;
+      return adminPage(request, reply, statusOf(error), { errors: { tokens: error.message } });
     }
   });
 

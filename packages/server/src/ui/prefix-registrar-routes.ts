@@ -4,9 +4,10 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../http/context.js";
-import { HttpProblem } from "../http/problem.js";
+import { statusOf } from "../http/problem.js";
 import { mintInPrefix, reserveInPrefix } from "../registry/prefix-actions.js";
 import type { TokenInfo } from "../storage/store.js";
+import { Refusal } from "../validation/refusal.js";
 import { editHref } from "./links.js";
 import type { Pages } from "./pages.js";
 import { prefixRegistrarContent } from "./prefix-registrar-page.js";
@@ -74,8 +75,8 @@ export function prefixRegistrarRoutes(
       await pages.sessions.setFlash(session, `Minted ${record.urn}.`);
       return reply.redirect(editHref(record.urn), 303);
     } catch (error) {
-      if (!(error instanceof HttpProblem)) throw error;
-      return prefixPage(request, reply, error.statusCode, { prefix, text: error.message });
+      if (!(error instanceof Refusal)) throw error;
+      return prefixPage(request, reply, statusOf(error), { prefix, text: error.message });
     }
   });
 
@@ -96,8 +97,8 @@ export function prefixRegistrarRoutes(
       );
       return reply.redirect("/registrar/prefixes", 303);
     } catch (error) {
-      if (!(error instanceof HttpProblem)) throw error;
-      return prefixPage(request, reply, error.statusCode, { prefix, text: error.message });
+      if (!(error instanceof Refusal)) throw error;
+      return prefixPage(request, reply, statusOf(error), { prefix, text: error.message });
     }
   });
 }

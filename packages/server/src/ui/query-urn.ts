@@ -6,7 +6,8 @@
 
 import type { FastifyRequest } from "fastify";
 import type { Limits } from "../http/context.js";
-import { checkUrnLength, rawTarget } from "../http/raw-target.js";
+import { rawTarget } from "../http/raw-target.js";
+import { checkUrnLength } from "../validation/urn-length.js";
 
 export function queryUrn(request: FastifyRequest, limits: Limits): string | null {
   const target = rawTarget(request);

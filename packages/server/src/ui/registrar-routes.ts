@@ -5,7 +5,7 @@
 import { URN } from "@urnkit/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../http/context.js";
-import { HttpProblem } from "../http/problem.js";
+import { statusOf } from "../http/problem.js";
 import { urnFromPath } from "../http/raw-target.js";
 import { namespaceKey } from "../registry/namespace-keys.js";
 import {
@@ -16,6 +16,7 @@ import {
   registerUrn,
 } from "../registry/record-actions.js";
 import type { TokenInfo, UrnRecord } from "../storage/store.js";
+import { Refusal } from "../validation/refusal.js";
 import { editHref } from "./links.js";
 import type { Pages } from "./pages.js";
 import { queryUrn } from "./query-urn.js";
@@ -40,7 +41,7 @@ function formNumber(text: string): number | string {
 }
 
 /** A refusal's detail and its issues' messages, for showing under a form. */
-function problemText(error: HttpProblem): string {
+function problemText(error: Refusal): string {
   const issues = error.extensions.issues;
   const messages = (Array.isArray(issues) ? issues : [])
     .map((i) => (typeof i?.message === "string" ? (i.message as string) : ""))
@@ -49,11 +50,11 @@ function problemText(error: HttpProblem): string {
 }
 
 /** Runs a registry action: the record, or the refusal a form shows (anything else is thrown). */
-async function attempt(action: () => Promise<UrnRecord>): Promise<UrnRecord | HttpProblem> {
+async function attempt(action: () => Promise<UrnRecord>): Promise<UrnRecord | Refusal> {
   try {
     return await action();
   } catch (error) {
-    if (error instanceof HttpProblem) return error;
+    if (error instanceof Refusal) return error;
     throw error;
   }
 }
@@ -140,8 +141,8 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
         metadata,
       }),
     );
-    if (result instanceof HttpProblem)
-      return registrarPage(request, reply, result.statusCode, values, {
+    if (result instanceof Refusal)
+      return registrarPage(request, reply, statusOf(result), values, {
         register: problemText(result),
       });
     return done(reply, session, result, "Registered");
@@ -161,8 +162,8 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
         ...(url === "" ? {} : { locators: [{ url }] }),
       }),
     );
-    if (result instanceof HttpProblem)
-      return registrarPage(request, reply, result.statusCode, EMPTY_REGISTER, {
+    if (result instanceof Refusal)
+      return registrarPage(request, reply, statusOf(result), EMPTY_REGISTER, {
         mint: problemText(result),
       });
     return done(reply, session, result, "Minted");
@@ -259,8 +260,8 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
       return managePage(request, reply, 400, "Unknown action.");
     }
     const result = await attempt(write);
-    if (result instanceof HttpProblem)
-      return managePage(request, reply, result.statusCode, problemText(result));
+    if (result instanceof Refusal)
+      return managePage(request, reply, statusOf(result), problemText(result));
     return done(reply, session, result, verb);
   });
 }

@@ -3,10 +3,11 @@
 
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../http/context.js";
-import { HttpProblem } from "../http/problem.js";
+import { statusOf } from "../http/problem.js";
 import { rawTarget } from "../http/raw-target.js";
 import { recordPage } from "../registry/record-search.js";
 import type { RecordQueryParams } from "../validation/record-query.js";
+import { Refusal } from "../validation/refusal.js";
 import type { Pages } from "./pages.js";
 import { SEARCH_FIELDS, type SearchForm, searchContent } from "./search-page.js";
 
@@ -50,7 +51,7 @@ export function searchRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
       try {
         outcome = { page: await recordPage(store, params), paged: cursor !== null };
       } catch (error) {
-        if (!(error instanceof HttpProblem) || error.statusCode !== 400) throw error;
+        if (!(error instanceof Refusal) || statusOf(error) !== 400) throw error;
         // "querystring/q: holds no word" reads as "q: holds no word" on a page.
         outcome = { error: error.message.replace(/^querystring\//, "") };
         status = 400;

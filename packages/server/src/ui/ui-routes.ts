@@ -5,7 +5,9 @@
 import type { FastifyInstance } from "fastify";
 import type { PluginOptions } from "../http/context.js";
 import { acceptFormBodies } from "../http/form-body.js";
+import { statusOf } from "../http/problem.js";
 import { HTML_HEADERS } from "../http/response-headers.js";
+import { Refusal } from "../validation/refusal.js";
 import { adminRoutes } from "./admin-routes.js";
 import { assetRoutes } from "./assets.js";
 import { linkReportRoutes } from "./link-report-routes.js";
@@ -38,7 +40,8 @@ export async function uiRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   // Errors on these routes (a too-long URN, a bad form body) get a page, not problem JSON.
   app.setErrorHandler((error, request, reply) => {
     const e = error as { statusCode?: number; message?: string };
-    const status = typeof e.statusCode === "number" && e.statusCode < 500 ? e.statusCode : 500;
+    const given = error instanceof Refusal ? statusOf(error) : e.statusCode;
+    const status = typeof given === "number" && given < 500 ? given : 500;
     if (status >= 500) request.log.error({ err: error }, "UI request failed");
     const text = status >= 500 ? "The server failed; the log has the details." : (e.message ?? "");
     return pages.message(request, reply, status, text);

@@ -44,7 +44,7 @@ export function fieldErrors(
 export function checker<T>(schema: object, code: string): (value: unknown, base?: string) => T {
   const validate = ajv.compile(schema);
   return (value, base = "") => {
-    if (!validate(value)) throw invalid(422, code, fieldErrors(validate.errors, base));
+    if (!validate(value)) throw invalid("unprocessable", code, fieldErrors(validate.errors, base));
     return value as T;
   };
 }

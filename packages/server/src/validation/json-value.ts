@@ -67,11 +67,13 @@ export function jsonFault(value: unknown, base = ""): FieldError | null {
   return null;
 }
 
-/** Throws 422 (400 for a request target's parts) naming the field at fault. */
-export function checkJson(value: unknown, base = "", status: 400 | 422 = 422): void {
+/** Throws "unprocessable" ("bad-request" for a request target's parts) naming the field at fault. */
+export function checkJson(
+  value: unknown,
+  base = "",
+  kind: "bad-request" | "unprocessable" = "unprocessable",
+): void {
   const fault = jsonFault(value, base);
   if (fault !== null)
-    throw invalid(status, fault.message.startsWith("nesting") ? "too-deep" : "invalid-text", [
-      fault,
-    ]);
+    throw invalid(kind, fault.message.startsWith("nesting") ? "too-deep" : "invalid-text", [fault]);
 }

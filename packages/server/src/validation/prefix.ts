@@ -120,7 +120,7 @@ export function checkPolicy(fields: PrefixFields): void {
     if (fault !== null)
       errors.push({ path: "/delegate", message: `the delegate URL ${fault}: ${fields.delegate}` });
   }
-  if (errors.length > 0) throw invalid(422, "invalid-prefix", errors);
+  if (errors.length > 0) throw invalid("unprocessable", "invalid-prefix", errors);
 }
 
 function policyChecker<T extends PrefixFields>(schema: object) {

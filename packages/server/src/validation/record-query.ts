@@ -3,11 +3,11 @@
 // cannot say (a prefix in its equivalence-key form, a timestamp in the form records store, the
 // words of a full-text query). Every refusal is a 400 naming the parameter at fault.
 
-import { HttpProblem } from "../http/problem.js";
 import { prefixKey } from "../registry/prefix-key.js";
 import type { RecordQuery } from "../storage/search.js";
 import type { RecordStatus } from "../storage/store.js";
 import { ORGANISATION_ID } from "./organisation.js";
+import { Refusal } from "./refusal.js";
 
 export const LIST_DEFAULT = 100;
 export const LIST_MAX = 1000;
@@ -49,8 +49,8 @@ export const recordQuerySchema = {
 export type RecordQueryParams = Partial<Record<keyof typeof recordQuerySchema.properties, string>>;
 
 /** A 400 naming the query parameter at fault, as fastify's schema refusals do. */
-export function badParameter(name: string, message: string): HttpProblem {
-  return new HttpProblem(400, "invalid-request", `querystring/${name}: ${message}`, {
+export function badParameter(name: string, message: string): Refusal {
+  return new Refusal("bad-request", "invalid-request", `querystring/${name}: ${message}`, {
     errors: [{ path: `/${name}`, message }],
     in: "querystring",
   });
@@ -91,7 +91,7 @@ function prefixParameter(text: string): string {
   try {
     return prefixKey(head[1] as string, text);
   } catch (error) {
-    if (error instanceof HttpProblem) throw badParameter("prefix", error.message);
+    if (error instanceof Refusal) throw badParameter("prefix", error.message);
     throw error;
   }
 }

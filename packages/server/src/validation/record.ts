@@ -197,21 +197,23 @@ function checkRecordFields(fields: RecordFields): void {
         message: `locators must be absolute http or https URLs: ${l.url}`,
       });
   });
-  if (errors.length > 0) throw invalid(422, "bad-locator", errors);
+  if (errors.length > 0) throw invalid("unprocessable", "bad-locator", errors);
   const locatorRepeats = repeats(fields.locators ?? [], (l) => l.url, "/locators", "url");
-  if (locatorRepeats.length > 0) throw invalid(422, "duplicate-locator", locatorRepeats);
+  if (locatorRepeats.length > 0)
+    throw invalid("unprocessable", "duplicate-locator", locatorRepeats);
   const identifierRepeats = repeats(
     fields.identifiers ?? [],
     (i) => JSON.stringify([i.type, i.value]),
     "/identifiers",
     "value",
   );
-  if (identifierRepeats.length > 0) throw invalid(422, "duplicate-identifier", identifierRepeats);
+  if (identifierRepeats.length > 0)
+    throw invalid("unprocessable", "duplicate-identifier", identifierRepeats);
   if (
     fields.metadata != null &&
     Buffer.byteLength(JSON.stringify(fields.metadata)) > METADATA_BYTES
   )
-    throw invalid(422, "metadata-too-large", [
+    throw invalid("unprocessable", "metadata-too-large", [
       { path: "/metadata", message: `metadata is limited to ${METADATA_BYTES} bytes` },
     ]);
 }

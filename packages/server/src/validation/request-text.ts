@@ -5,16 +5,16 @@
 
 import { Readable } from "node:stream";
 import type { FastifyRequest } from "fastify";
-import { HttpProblem } from "../http/problem.js";
 import { jsonFault } from "./json-value.js";
 import type { FieldError } from "./problems.js";
+import { Refusal } from "./refusal.js";
 
 type Part = "path" | "query" | "body";
 
 function refuse(part: Part, fault: FieldError): never {
   const code = fault.message.startsWith("nesting") ? "too-deep" : "invalid-text";
-  throw new HttpProblem(
-    part === "body" ? 422 : 400,
+  throw new Refusal(
+    part === "body" ? "unprocessable" : "bad-request",
     code,
     `${part} field ${fault.path === "" ? "(the whole value)" : fault.path}: ${fault.message}`,
     { errors: [fault], in: part },

@@ -4,7 +4,6 @@
 // of the rollups. (Text
 // the registry cannot look up, such as U+0000, is refused for every request: request-text.ts.)
 
-import { HttpProblem } from "../http/problem.js";
 import {
   type BotFilter,
   type Granularity,
@@ -13,6 +12,7 @@ import {
   type StatsFilter,
 } from "../storage/stats.js";
 import { ORGANISATION_ID } from "./organisation.js";
+import { Refusal } from "./refusal.js";
 
 const DAY_MS = 86400000;
 
@@ -68,7 +68,7 @@ export interface StatsRequest extends StatsFilter {
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
   if (!(allowed as readonly string[]).includes(value))
-    throw new HttpProblem(400, `bad-${name}`, `${name} is one of ${allowed.join(", ")}`);
+    throw new Refusal("bad-request", `bad-${name}`, `${name} is one of ${allowed.join(", ")}`);
   return value as T;
 }
 
@@ -76,13 +76,13 @@ function oneOf<T extends string>(name: string, value: string, allowed: readonly 
 export function dayTime(name: string, s: string): number {
   const t = Date.parse(`${s}T00:00:00Z`);
   if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== s)
-    throw new HttpProblem(400, "bad-date", `${name} is a day of the calendar, YYYY-MM-DD`);
+    throw new Refusal("bad-request", "bad-date", `${name} is a day of the calendar, YYYY-MM-DD`);
   return t;
 }
 
 /** 400 when the range's first day is after its last. */
 export function checkDayOrder(from: number, to: number): void {
-  if (from > to) throw new HttpProblem(400, "bad-range", "from is after to");
+  if (from > to) throw new Refusal("bad-request", "bad-range", "from is after to");
 }
 
 function dayOf(t: number): string {
@@ -108,8 +108,8 @@ export function statsRequest(
   checkDayOrder(from, to);
   const limit = maxDays ?? MAX_DAYS[granularity];
   if ((to - from) / DAY_MS + 1 > limit)
-    throw new HttpProblem(
-      400,
+    throw new Refusal(
+      "bad-request",
       "range-too-long",
       `from … to covers at most ${limit} days${maxDays === undefined ? ` by ${granularity}` : ""}`,
     );

@@ -8,7 +8,6 @@
 // successor of a tombstone that has none). The organisation's own identifiers are not taken over:
 // they are the providing organisation's numbering, not the harvesting one's.
 
-import { HttpProblem } from "../../http/problem.js";
 import type { ActionContext } from "../../registry/action-context.js";
 import { namespaceKey } from "../../registry/namespace-keys.js";
 import {
@@ -20,6 +19,7 @@ import {
 import { parseApiUrn } from "../../registry/registration.js";
 import type { TokenInfo, UrnRecord } from "../../storage/store.js";
 import type { LocatorFields } from "../../validation/record.js";
+import { Refusal } from "../../validation/refusal.js";
 import {
   addLocators,
   alreadyRegistered,
@@ -38,8 +38,8 @@ function metadataOf(native: NativeRecord): Record<string, unknown> | undefined {
     value = undefined;
   }
   if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw new HttpProblem(
-      422,
+    throw new Refusal(
+      "unprocessable",
       "invalid-metadata",
       `the metadata of ${native.urn} is not a JSON object: ${native.metadata.slice(0, 80)}`,
     );
@@ -61,8 +61,8 @@ export async function applyNative(
     .filter((l) => l.active)
     .map((l) => ({ url: l.url, priority: l.priority, mediaType: l.mediaType }));
   if (!STATUSES.includes(native.status))
-    throw new HttpProblem(
-      422,
+    throw new Refusal(
+      "unprocessable",
       "invalid-status",
       `${native.urn} has the status "${native.status}": one of ${STATUSES.join(", ")} was expected`,
     );

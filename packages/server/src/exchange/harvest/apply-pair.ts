@@ -7,7 +7,6 @@
 // provider that drops a URL from a record never silently unlinks it here), and nobody else's
 // locator is touched. A URN of another organisation is refused, as the API refuses it.
 
-import { HttpProblem } from "../../http/problem.js";
 import type { ActionContext } from "../../registry/action-context.js";
 import { namespaceKey } from "../../registry/namespace-keys.js";
 import { actFor } from "../../registry/organisation-scope.js";
@@ -20,6 +19,7 @@ import {
 import { parseApiUrn } from "../../registry/registration.js";
 import type { TokenInfo, UrnRecord } from "../../storage/store.js";
 import type { LocatorFields } from "../../validation/record.js";
+import { Refusal } from "../../validation/refusal.js";
 
 export type PairOutcome = "created" | "updated" | "unchanged";
 
@@ -65,20 +65,20 @@ export async function addLocators(
 export async function registeredRecord(ctx: ActionContext, urn: string): Promise<UrnRecord> {
   const existing = await ctx.store.getRecord(namespaceKey(parseApiUrn(urn, ctx.limits)));
   if (existing === null)
-    throw new HttpProblem(409, "already-registered", `${urn} changed meanwhile`);
+    throw new Refusal("conflict", "already-registered", `${urn} changed meanwhile`);
   return existing;
 }
 
 /** Whether a registration was refused because the URN is registered already. */
 export function alreadyRegistered(error: unknown): boolean {
-  return error instanceof HttpProblem && error.code === "already-registered";
+  return error instanceof Refusal && error.code === "already-registered";
 }
 
 /** The registration a harvested pair asks for; 422 when the record names no URL for the URN. */
 export function pairRegistration(urn: string, urls: readonly string[]) {
   if (urls.length === 0)
-    throw new HttpProblem(
-      422,
+    throw new Refusal(
+      "unprocessable",
       "no-locator",
       `the record names ${urn} but no http(s) URL for it: nothing to register`,
     );
@@ -111,7 +111,7 @@ export async function applyPlan(
 /**
  * Registers `urn` (active, with `urls` as its locators) or adds the URLs it lacks, as POST
  * /api/v1/urns would (a URN the organisation reserved is registered in reservation mode), then
- * PATCH. Refusals are thrown as the API's HttpProblems.
+ * PATCH. Refusals are thrown as the API's refusals.
  */
 export async function applyPair(
   ctx: ActionContext,

@@ -9,8 +9,6 @@
 // written twice changes nothing the second time. The next page is fetched while the current one
 // is written.
 
-import type { Limits } from "../../http/context.js";
-import { HttpProblem } from "../../http/problem.js";
 import type { ActionContext } from "../../registry/action-context.js";
 import { namespaceKey } from "../../registry/namespace-keys.js";
 import { actorOf } from "../../registry/operator.js";
@@ -26,6 +24,8 @@ import {
   NO_COUNTS,
 } from "../../storage/harvest.js";
 import { ConflictError, type NewRecord, StateError, type Store } from "../../storage/store.js";
+import type { Limits } from "../../validation/limits.js";
+import { Refusal } from "../../validation/refusal.js";
 import { applyNative } from "./apply-native.js";
 import {
   applyPair,
@@ -155,7 +155,7 @@ async function applyRecords(
     (results[entry.record] ?? [])[entry.slot] = result;
   };
   const refusal = (entry: PageUrn, error: unknown): PairResult => {
-    if (!(error instanceof HttpProblem)) throw error;
+    if (!(error instanceof Refusal)) throw error;
     const oaiIdentifier = records[entry.record]?.identifier ?? "";
     return { oaiIdentifier, urn: entry.urn, code: error.code, reason: error.message };
   };
@@ -247,8 +247,8 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
   const key = { url: options.url, set: options.set ?? "", metadataPrefix: options.metadataPrefix };
   const source = await store.harvestSource(key, options.organisation);
   if (source.organisation !== options.organisation)
-    throw new HttpProblem(
-      409,
+    throw new Refusal(
+      "conflict",
       "other-organisation",
       `${options.url} (set "${key.set}", ${key.metadataPrefix}) is harvested for organisation "${source.organisation}", not "${options.organisation}"`,
     );
@@ -280,7 +280,7 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
       leaseUntil: leaseUntil(lease),
     });
   } catch (error) {
-    if (error instanceof StateError) throw new HttpProblem(409, error.code, error.message);
+    if (error instanceof StateError) throw new Refusal("conflict", error.code, error.message);
     throw error;
   }
   const ctx: ActionContext = { store, limits: options.limits };

@@ -6,8 +6,6 @@
 // back to break a deadlock (two imports crossing on the same keys) is sent again.
 
 import { URN } from "@urnkit/core";
-import type { Limits } from "../../http/context.js";
-import { HttpProblem } from "../../http/problem.js";
 import { namespaceKey } from "../../registry/namespace-keys.js";
 import { registrationTarget } from "../../registry/registration.js";
 import {
@@ -18,7 +16,9 @@ import {
   RetryableError,
   type Store,
 } from "../../storage/store.js";
+import type { Limits } from "../../validation/limits.js";
 import { checkRecordLine } from "../../validation/record.js";
+import { Refusal } from "../../validation/refusal.js";
 import { lineKind } from "../../validation/registry-lines.js";
 import { type Line, ndjsonLines } from "../ndjson-lines.js";
 import { importRegistryLine } from "./registry-lines.js";
@@ -44,7 +44,7 @@ const LINES_PER_TURN = 16;
 const RETRIES = 3;
 
 function fail(code: string, message: string): never {
-  throw new HttpProblem(422, code, message);
+  throw new Refusal("unprocessable", code, message);
 }
 
 /** The line's JSON value; throws when it is not JSON. */
@@ -70,8 +70,8 @@ async function checkOwners(
   for (const name of names) {
     if (name == null || known.has(name)) continue;
     if ((await store.getOrganisation(name)) === null)
-      throw new HttpProblem(
-        422,
+      throw new Refusal(
+        "unprocessable",
         "unknown-organisation",
         `organisation "${name}" is not here (its line comes first in an export)`,
       );
@@ -83,8 +83,8 @@ async function checkOwners(
     for (const id of record.identifiers) {
       const holder = await store.findByIdentifier(record.organisation, id);
       if (holder !== null && holder.key !== key)
-        throw new HttpProblem(
-          409,
+        throw new Refusal(
+          "conflict",
           "identifier-taken",
           `identifier ${id.type} "${id.value}" of organisation "${record.organisation}" names ${holder.urn}`,
         );
@@ -262,8 +262,8 @@ export async function* importRecords(
         const kind = lineKind(value);
         if (kind !== "record") {
           if (!registry)
-            throw new HttpProblem(
-              403,
+            throw new Refusal(
+              "forbidden",
               "forbidden",
               `importing ${kind}s needs a server-wide admin token`,
             );
@@ -278,8 +278,8 @@ export async function* importRecords(
         const record = checkRecordLine(value);
         const target = await registrationTarget(store, record.urn, limits);
         if (options.scope !== null && target.nid !== options.scope)
-          throw new HttpProblem(
-            403,
+          throw new Refusal(
+            "forbidden",
             "out-of-scope",
             `the token is limited to namespace "${options.scope}"`,
           );
@@ -291,7 +291,7 @@ export async function* importRecords(
         await checkOwners(store, record, target.key, knownOrganisations);
         batch.push({ line: line.number, key: target.key, nid: target.nid, record, successors });
       } catch (error) {
-        if (!(error instanceof HttpProblem)) throw error;
+        if (!(error instanceof Refusal)) throw error;
         yield* lineError({
           line: line.number,
           code: error.code,

@@ -2,11 +2,11 @@
 // prefix's sequence stands, so that no number is minted again), "unchanged" when the registry
 // already holds them exactly, and a 409 naming the line otherwise (never silently ignored).
 
-import { HttpProblem } from "../../http/problem.js";
 import { namespaceNotServed } from "../../registry/registration.js";
 import type { Organisation } from "../../storage/organisations.js";
 import type { Prefix } from "../../storage/prefixes.js";
 import type { Actor, Store } from "../../storage/store.js";
+import { Refusal } from "../../validation/refusal.js";
 import { checkOrganisationLine, checkPrefixLine } from "../../validation/registry-lines.js";
 
 export type RegistryLineKind = "organisation" | "prefix";
@@ -28,8 +28,8 @@ export async function importRegistryLine(
       return "created";
     }
     if (same(existing, { ...existing, ...org } satisfies Organisation)) return "unchanged";
-    throw new HttpProblem(
-      409,
+    throw new Refusal(
+      "conflict",
       "organisation-conflict",
       `organisation "${org.id}" exists here with other values`,
     );
@@ -37,8 +37,8 @@ export async function importRegistryLine(
   const prefix = checkPrefixLine(value);
   if ((await store.getNamespace(prefix.nid)) === null) throw namespaceNotServed(prefix.nid);
   if ((await store.getOrganisation(prefix.organisation)) === null)
-    throw new HttpProblem(
-      422,
+    throw new Refusal(
+      "unprocessable",
       "unknown-organisation",
       `prefix "${prefix.prefix}" belongs to organisation "${prefix.organisation}", which is not here (its line comes first in an export)`,
     );
@@ -48,8 +48,8 @@ export async function importRegistryLine(
     return "created";
   }
   if (same(existing, { ...existing, ...prefix } satisfies Prefix)) return "unchanged";
-  throw new HttpProblem(
-    409,
+  throw new Refusal(
+    "conflict",
     "prefix-conflict",
     `prefix "${prefix.prefix}" exists here with other values`,
   );

@@ -19,6 +19,7 @@ import { HttpProblem } from "../../http/problem.js";
 import { requestId } from "../../http/response-headers.js";
 import { isDatabaseUnavailable } from "../../storage/database-unavailable.js";
 import { negotiatedProblemAnswer } from "../../ui/error-answer.js";
+import { Refusal } from "../../validation/refusal.js";
 import { type Asked, askedBy } from "./answer.js";
 import { resolveTarget, resolveTargetNow } from "./routes.js";
 
@@ -76,7 +77,7 @@ function sendProblem(response: ServerResponse, problem: HttpProblem): void {
  * would only ask the database again); anything else is a failure, thrown on.
  */
 function problemOnly(error: unknown, asked: Asked, target: string): Answer {
-  if (error instanceof HttpProblem || isDatabaseUnavailable(error))
+  if (error instanceof Refusal || isDatabaseUnavailable(error))
     return negotiatedProblemAnswer(error, asked.accept, target.slice(1));
   throw error;
 }

@@ -6,7 +6,7 @@ import { parseDirectives } from "@urnkit/core";
 import type { FastifyInstance } from "fastify";
 import { type Answer, sendAnswer } from "../../http/answer.js";
 import type { PluginOptions, ServerContext } from "../../http/context.js";
-import { checkUrnLength, rawTarget } from "../../http/raw-target.js";
+import { rawTarget } from "../../http/raw-target.js";
 import {
   noBody,
   pageOrProblem,
@@ -17,6 +17,7 @@ import {
 } from "../../http/schemas.js";
 import { type Lookup, lookup, lookupNow } from "../../resolution/resolver.js";
 import type { ImmediateReads } from "../../storage/store.js";
+import { checkUrnLength } from "../../validation/urn-length.js";
 import { type Asked, answer, askedBy, SERVICES, type Service } from "./answer.js";
 
 /** Every spelling of "/urn:" as a route: the scheme is case-insensitive (RFC 3986 §3.1). */
