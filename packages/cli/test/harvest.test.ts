@@ -1,7 +1,7 @@
 // `urnkit harvest`: a one-page oai_dc list from a loopback provider into an organisation's prefix;
 // each refused record on standard error with its OAI identifier and reason, the run's figures on
-// standard output, exit 1 because one was refused; --list shows the source and its last run; usage
-// errors exit 2.
+// standard output, exit 1 because one was refused; --list shows the source and its last run; a
+// loopback provider refused without --allow-private; usage errors exit 2.
 
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -58,7 +58,17 @@ describe("urnkit harvest", () => {
   });
 
   it("registers the pairs, prints each refused record with its OAI identifier, exits 1", async () => {
-    const r = await run(["harvest", url, "--db", db, "--organisation", "hbz-lib", "--rate", "0"]);
+    const r = await run([
+      "harvest",
+      url,
+      "--db",
+      db,
+      "--organisation",
+      "hbz-lib",
+      "--rate",
+      "0",
+      "--allow-private",
+    ]);
     assert.equal(r.code, 1, r.stderr);
     assert.equal(r.stderr, "refused oai:r:2: no-urn: the record's metadata names no URN\n");
     assert.equal(
@@ -79,9 +89,30 @@ describe("urnkit harvest", () => {
   });
 
   it("a refusal before the run (an unknown organisation) is printed with its code, exit 1", async () => {
-    const r = await run(["harvest", url, "--db", db, "--organisation", "nobody", "--rate", "0"]);
+    const r = await run([
+      "harvest",
+      url,
+      "--db",
+      db,
+      "--organisation",
+      "nobody",
+      "--rate",
+      "0",
+      "--allow-private",
+    ]);
     assert.equal(r.code, 1);
     assert.equal(r.stderr, 'urnkit: unknown-organisation: there is no organisation "nobody"\n');
+    assert.equal(r.stdout, "");
+  });
+
+  it("a loopback provider without --allow-private: refused before the run, naming the address and the option", async () => {
+    const r = await run(["harvest", url, "--db", db, "--organisation", "hbz-lib", "--rate", "0"]);
+    assert.equal(r.code, 1);
+    assert.equal(
+      r.stderr,
+      `urnkit: blocked-address: the source URL ${url} names 127.0.0.1, a loopback address; ` +
+        "a harvest reaches private, loopback and link-local addresses only with --allow-private\n",
+    );
     assert.equal(r.stdout, "");
   });
 

@@ -33,7 +33,13 @@ import {
   type PairOutcome,
   pairRegistration,
 } from "./apply-pair.js";
-import { DEFAULT_CLIENT, OaiClient, type OaiClientOptions, OaiRequestError } from "./oai-client.js";
+import {
+  baseUrlProblem,
+  DEFAULT_CLIENT,
+  OaiClient,
+  type OaiClientOptions,
+  OaiRequestError,
+} from "./oai-client.js";
 import { OaiFormatError, type OaiRecord, type OaiResponse } from "./oai-response.js";
 import { pageReads } from "./page-reads.js";
 import { recordPairs } from "./record-pairs.js";
@@ -247,6 +253,11 @@ async function applyRecords(
 
 /** The source's run: its stored `from`, or the list an earlier run left unfinished. */
 export async function harvest(store: Store, options: HarvestOptions): Promise<HarvestReport> {
+  const clientOptions = { ...DEFAULT_CLIENT, ...options.client };
+  // A source URL that can never be asked (a private address without allowPrivate) is refused
+  // before it becomes a source with a failed run.
+  const problem = baseUrlProblem(options.url, clientOptions);
+  if (problem !== null) throw new HttpProblem(400, problem.code, problem.message);
   await liveOrganisation(store, options.organisation);
   const key = { url: options.url, set: options.set ?? "", metadataPrefix: options.metadataPrefix };
   const source = await store.harvestSource(key, options.organisation);
@@ -256,8 +267,8 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
       "other-organisation",
       `${options.url} (set "${key.set}", ${key.metadataPrefix}) is harvested for organisation "${source.organisation}", not "${options.organisation}"`,
     );
-  const client = new OaiClient(options.url, options.client);
-  const lease = options.leaseMs ?? leaseFor({ ...DEFAULT_CLIENT, ...options.client });
+  const client = new OaiClient(options.url, clientOptions);
+  const lease = options.leaseMs ?? leaseFor(clientOptions);
   // Identify's granularity decides how `from` is written; a provider that cannot answer it
   // fails the run before any list is asked.
   let granularity: string | null = null;
