@@ -1,8 +1,8 @@
 // Requests to an OAI-PMH provider (protocol §3.1.1 HTTP GET, §3.1.2.1 flow control: a 503 with
 // Retry-After asks the harvester to come back later), kept polite and bounded: at most `rate`
 // requests a second, a response read as it arrives into the streaming reader and cut off past
-// `maxBytes` or `timeoutMs` (one deadline for the whole request: connecting, redirects and the
-// body), and failed requests (network errors, 5xx, 429) tried again with exponential
+// `maxBytes` or `timeoutMs` (one deadline for the whole request: connecting, redirects, the body
+// and its parsing), and failed requests (network errors, 5xx, 429) tried again with exponential
 // backoff, a Retry-After honoured up to `maxWaitMs`. Every request, the first URL and each
 // redirect, goes through the SSRF guard the link checker uses (links/guarded-get.ts): a provider
 // cannot send the harvester to a private, loopback or link-local address unless `allowPrivate`.
@@ -202,7 +202,7 @@ export class OaiClient {
         throw new OaiRequestError(`${url}: the response is ${length} bytes, over ${maxBytes}`);
       }
       try {
-        return await read(url, response, maxBytes);
+        return await read(url, response, maxBytes, deadline.signal);
       } catch (error) {
         // A malformed or oversized answer stays so when asked again; a cut connection may not.
         if (error instanceof OaiFormatError || error instanceof OaiRequestError) throw error;
@@ -269,12 +269,13 @@ function decoded(url: string, response: IncomingMessage): Readable {
 
 /**
  * Reads the body into the streaming reader, counting its bytes (after decoding, so that a small
- * compressed answer cannot unpack into a large one).
+ * compressed answer cannot unpack into a large one), until the end or `signal`.
  */
 async function read(
   url: string,
   response: IncomingMessage,
   maxBytes: number,
+  signal: AbortSignal,
 ): Promise<OaiResponse> {
   const reader = new OaiResponseReader();
   const decoder = new TextDecoder("utf-8");
@@ -286,7 +287,7 @@ async function read(
       bytes += chunk.byteLength;
       if (bytes > maxBytes)
         throw new OaiRequestError(`${url}: the response is over ${maxBytes} bytes`);
-      reader.write(decoder.decode(chunk, { stream: true }));
+      await reader.feed(decoder.decode(chunk, { stream: true }), signal);
     }
     reader.write(decoder.decode());
     return reader.end();
