@@ -1,7 +1,8 @@
 // `urnkit harvest`: a one-page oai_dc list from a loopback provider into an organisation's prefix;
 // each refused record on standard error with its OAI identifier and reason, the run's figures on
-// standard output, exit 1 because one was refused; --list shows the source and its last run; usage
-// errors exit 2.
+// standard output, exit 1 because one was refused; --list shows the source and its last run; a
+// loopback provider refused without --allow-private; a provider nesting elements ever deeper
+// failing the run with the depth bound within --timeout; usage errors exit 2.
 
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -46,7 +47,18 @@ describe("urnkit harvest", () => {
     );
     await store.close();
     provider = createServer((req, res) => {
-      const verb = new URL(req.url ?? "/", "http://x").searchParams.get("verb");
+      const asked = new URL(req.url ?? "/", "http://x");
+      if (asked.pathname === "/deep/oai") {
+        // Elements nested ever deeper, for as long as the harvester reads.
+        res.writeHead(200, { "content-type": "text/xml" }).write(`<OAI-PMH xmlns="${OAI}">`);
+        const pump = () => {
+          while (!res.destroyed)
+            if (!res.write("<a>".repeat(1024))) return void res.once("drain", pump);
+        };
+        pump();
+        return;
+      }
+      const verb = asked.searchParams.get("verb");
       res.writeHead(200, { "content-type": "text/xml" }).end(verb === "Identify" ? IDENTIFY : LIST);
     });
     await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
@@ -58,7 +70,17 @@ describe("urnkit harvest", () => {
   });
 
   it("registers the pairs, prints each refused record with its OAI identifier, exits 1", async () => {
-    const r = await run(["harvest", url, "--db", db, "--organisation", "hbz-lib", "--rate", "0"]);
+    const r = await run([
+      "harvest",
+      url,
+      "--db",
+      db,
+      "--organisation",
+      "hbz-lib",
+      "--rate",
+      "0",
+      "--allow-private",
+    ]);
     assert.equal(r.code, 1, r.stderr);
     assert.equal(r.stderr, "refused oai:r:2: no-urn: the record's metadata names no URN\n");
     assert.equal(
@@ -79,10 +101,54 @@ describe("urnkit harvest", () => {
   });
 
   it("a refusal before the run (an unknown organisation) is printed with its code, exit 1", async () => {
-    const r = await run(["harvest", url, "--db", db, "--organisation", "nobody", "--rate", "0"]);
+    const r = await run([
+      "harvest",
+      url,
+      "--db",
+      db,
+      "--organisation",
+      "nobody",
+      "--rate",
+      "0",
+      "--allow-private",
+    ]);
     assert.equal(r.code, 1);
     assert.equal(r.stderr, 'urnkit: unknown-organisation: there is no organisation "nobody"\n');
     assert.equal(r.stdout, "");
+  });
+
+  it("a loopback provider without --allow-private: refused before the run, naming the address and the option", async () => {
+    const r = await run(["harvest", url, "--db", db, "--organisation", "hbz-lib", "--rate", "0"]);
+    assert.equal(r.code, 1);
+    assert.equal(
+      r.stderr,
+      `urnkit: blocked-address: the source URL ${url} names 127.0.0.1, a loopback address; ` +
+        "a harvest reaches private, loopback and link-local addresses only with --allow-private\n",
+    );
+    assert.equal(r.stdout, "");
+  });
+
+  it("a provider nesting elements ever deeper: the run fails with the depth bound, within --timeout", async () => {
+    const r = await run([
+      "harvest",
+      url.replace("/oai", "/deep/oai"),
+      "--db",
+      db,
+      "--organisation",
+      "hbz-lib",
+      "--rate",
+      "0",
+      "--timeout",
+      "5",
+      "--retries",
+      "0",
+      "--allow-private",
+    ]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(
+      r.stdout,
+      /failed: .*\(Identify: the response is refused: elements nested 65 levels deep \(<a>\), past the limit of 64\); 1 request\n$/,
+    );
   });
 
   it("usage errors exit 2: no organisation, a malformed --from, no URL", async () => {

@@ -66,7 +66,7 @@ async function round(engine: string, url: string): Promise<string> {
       organisation: "hbz-lib",
       metadataPrefix: "oai_dc",
       limits: DEFAULT_LIMITS,
-      client: { rate: 0 },
+      client: { rate: 0, allowPrivate: true },
       soleWriter: true,
       concurrency: CONCURRENCY,
     });

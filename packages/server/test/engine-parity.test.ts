@@ -501,7 +501,7 @@ async function harvestOn(engine: Engine) {
       organisation: "hbz-lib",
       metadataPrefix: "oai_dc" as const,
       limits: DEFAULT_LIMITS,
-      client: { rate: 0 },
+      client: { rate: 0, allowPrivate: true },
     };
     const stop = new AbortController();
     await harvest(h.store, { ...options, signal: stop.signal, onPage: () => stop.abort() });

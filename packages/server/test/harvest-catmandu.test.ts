@@ -135,7 +135,7 @@ for (const engine of engines) {
         organisation: "hbz-lib",
         metadataPrefix: "oai_dc",
         limits: DEFAULT_LIMITS,
-        client: { rate: 0, backoffMs: 10 },
+        client: { rate: 0, backoffMs: 10, allowPrivate: true },
       });
 
     it("reads the three pages along its resumption tokens and registers five URNs", async () => {

@@ -63,7 +63,7 @@ for (const engine of engines) {
         organisation: ORG,
         metadataPrefix: "urnkit",
         limits: DEFAULT_LIMITS,
-        client: { rate: 0 },
+        client: { rate: 0, allowPrivate: true },
       });
 
     before(async () => {

@@ -18,7 +18,7 @@ import { withOverrides } from "./store-overrides.js";
 const actor = { tokenId: null };
 const HBZ = "urn:nbn:de:hbz:465-";
 const GBV = "urn:nbn:de:gbv:18-";
-const CLIENT = { rate: 0, backoffMs: 5, maxWaitMs: 2000, retries: 2 };
+const CLIENT = { rate: 0, backoffMs: 5, maxWaitMs: 2000, retries: 2, allowPrivate: true };
 const REPO = "https://repo.example.org/";
 // URN:NBN:DE URNs with their check digits (the last digit).
 const A = `${HBZ}20261201-2013`;

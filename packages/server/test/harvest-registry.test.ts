@@ -115,7 +115,7 @@ for (const engine of engines) {
           set: `org:${o.id}`,
           metadataPrefix: o.format,
           limits: DEFAULT_LIMITS,
-          client: { rate: 0 },
+          client: { rate: 0, allowPrivate: true },
           soleWriter: true,
         });
         assert.equal(run.outcome, "completed", run.error ?? "");
@@ -149,7 +149,7 @@ for (const engine of engines) {
           set: `org:${o.id}`,
           metadataPrefix: o.format,
           limits: DEFAULT_LIMITS,
-          client: { rate: 0 },
+          client: { rate: 0, allowPrivate: true },
         });
         assert.equal(run.outcome, "completed", run.error ?? "");
         assert.equal(run.created + run.updated, 0);

@@ -20,8 +20,8 @@ import { withOverrides } from "./store-overrides.js";
 const actor = { tokenId: null };
 const HBZ = "urn:nbn:de:hbz:465-";
 const GBV = "urn:nbn:de:gbv:18-";
-/** Fast retries for tests; Retry-After is honoured up to two seconds. */
-const CLIENT = { rate: 0, backoffMs: 5, maxWaitMs: 2000, retries: 2 };
+/** Fast retries for tests; Retry-After is honoured up to two seconds; providers on loopback. */
+const CLIENT = { rate: 0, backoffMs: 5, maxWaitMs: 2000, retries: 2, allowPrivate: true };
 
 /** The recorded DSpace repository answering Identify and its two-page oai_dc list. */
 async function dspaceList(): Promise<Replay> {

@@ -27,6 +27,7 @@ interface HarvestCliOptions {
   timeout: string;
   maxBytes: string;
   retries: string;
+  allowPrivate?: boolean;
   list?: boolean;
 }
 
@@ -94,7 +95,9 @@ export function registerHarvest(program: Command, ctx: Context): void {
         "Each source (URL, set, format) " +
         "remembers its last response date and asks from it next time; a harvest cut short goes " +
         "on where it stopped. Refused records are printed on standard error with their OAI " +
-        "identifier and reason, and stored with the run. --list shows every source's last run.\n\n" +
+        "identifier and reason, and stored with the run. --list shows every source's last run. " +
+        "Like the link checker, the harvester never connects to a private, loopback or " +
+        "link-local address, neither the base URL's nor a redirect's, unless --allow-private.\n\n" +
         "Exit status: 0 harvested with nothing refused, 1 some records refused or the harvest " +
         "failed (the reason is printed), 2 usage or I/O error.",
     )
@@ -117,6 +120,10 @@ export function registerHarvest(program: Command, ctx: Context): void {
     .option("--timeout <seconds>", "longest time one request may take", "120")
     .option("--max-bytes <n>", "largest response read", String(64 * 1024 * 1024))
     .option("--retries <n>", "attempts after a failed request", "5")
+    .option(
+      "--allow-private",
+      "allow harvesting private, loopback and link-local addresses (an intranet, tests)",
+    )
     .option("--list", "list the sources harvested into the database and their last runs")
     .addHelpText(
       "after",
@@ -163,6 +170,7 @@ export function registerHarvest(program: Command, ctx: Context): void {
         timeoutMs: positive(command, "timeout", options.timeout) * 1000,
         maxBytes: positive(command, "max-bytes", options.maxBytes),
         retries: positive(command, "retries", options.retries, true),
+        allowPrivate: options.allowPrivate === true,
       };
       const server = await import("@urnkit/server");
       const { store } = await openRegistry(options.db, command);

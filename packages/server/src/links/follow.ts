@@ -2,36 +2,27 @@
 // `urnkit resolvers check` and the link checker: HEAD first (RFC 9110 §9.3.2: the headers of a
 // GET without its body), a GET of the first byte (RFC 9110 §14.2 Range) when HEAD is refused
 // (405, 501) or, for the link checker, answered with any other error, which some servers do for
-// HEAD alone; at most 5 redirects by default,
-// each checked by the SSRF guard again, a redirect back to a URL already asked ending the chain as
-// a loop; a timeout for connecting and one for the whole chain. Bodies are never read.
+// HEAD alone; at most 5 redirects by default, each request through the SSRF guard
+// (guarded-request.ts), a redirect back to a URL already asked ending the chain as a loop; a
+// timeout for connecting and one for the whole chain. Bodies are never read. The chain itself
+// (followChain) is also the harvester's, whose GET reads the final body (guarded-get.ts).
 
-import http from "node:http";
-import https from "node:https";
-import { isIP } from "node:net";
+import type { IncomingMessage } from "node:http";
+import { finished } from "node:stream/promises";
 import {
-  type AddressPolicy,
-  BlockedAddressError,
-  checkAddress,
-  guardedLookup,
-} from "./ssrf-guard.js";
+  ConnectTimeoutError,
+  type GuardedRequestOptions,
+  guardedRequest,
+} from "./guarded-request.js";
+import { BlockedAddressError } from "./ssrf-guard.js";
 
-export interface FollowOptions extends AddressPolicy {
+export interface FollowOptions extends GuardedRequestOptions {
   /** Redirects followed at most (default 5); one more is the error "too-many-redirects". */
   maxRedirects?: number;
-  /** Time to open one connection, in ms (default 5000). */
-  connectTimeoutMs?: number;
   /** Time for the whole chain, in ms (default 15000). */
   totalTimeoutMs?: number;
   /** Sent as User-Agent. */
   userAgent?: string;
-  /**
-   * Where to connect for a host name instead of its own address: host → origin ("urn.fi" →
-   * "http://127.0.0.1:8123"). The request keeps its path, query and Host header; the guard
-   * checks the address actually connected to. For tests that stand loopback servers in for
-   * real hosts.
-   */
-  connectTo?: ReadonlyMap<string, string>;
   /** Ends the chain early (as "aborted"). */
   signal?: AbortSignal;
   /**
@@ -40,12 +31,6 @@ export interface FollowOptions extends AddressPolicy {
    * GET; a link checker must not call their links broken.
    */
   getOnHeadError?: boolean;
-  /**
-   * Connections kept open between requests (the link checker's, which asks the same hosts over
-   * and over). Default none: one connection per request. Either way every new connection goes
-   * through the guard; a kept one was guarded when it was opened.
-   */
-  agents?: { http: http.Agent; https: https.Agent };
 }
 
 /** One request of a chain and its answer. */
@@ -102,16 +87,13 @@ class FollowError extends Error {
   }
 }
 
-/** A host as http.request wants it: IPv6 literals without their brackets. */
-function bare(hostname: string): string {
-  return hostname.startsWith("[") ? hostname.slice(1, -1) : hostname;
-}
-
 /** The error code and text for whatever a request failed with. */
 function classify(error: unknown, signal: AbortSignal): FollowError {
   if (error instanceof FollowError) return error;
   if (error instanceof BlockedAddressError)
     return new FollowError("blocked-address", error.message);
+  if (error instanceof ConnectTimeoutError)
+    return new FollowError("connect-timeout", error.message);
   if (signal.aborted) {
     const reason = signal.reason;
     return reason instanceof FollowError ? reason : new FollowError("aborted", "stopped");
@@ -125,80 +107,52 @@ function classify(error: unknown, signal: AbortSignal): FollowError {
   return new FollowError("network", message);
 }
 
-/** One request, resolved with its answer's head as soon as it comes; the body is never read. */
-function ask(
+/** The hop of an answer to `method` at `target`. */
+export function hopOf(target: URL, method: "HEAD" | "GET", response: IncomingMessage): Hop {
+  return {
+    url: target.href,
+    method,
+    status: response.statusCode ?? 0,
+    location: response.headers.location ?? null,
+    contentType: response.headers["content-type"] ?? null,
+    retryAfter: response.headers["retry-after"] ?? null,
+  };
+}
+
+/** Whether the chain goes on from `hop`: a redirect status with a Location. */
+export function redirects(hop: Hop): boolean {
+  return REDIRECTS.has(hop.status) && hop.location !== null;
+}
+
+/** One request of follow(), resolved with its answer's head as soon as it comes. */
+async function ask(
   target: URL,
   method: "HEAD" | "GET",
   options: FollowOptions,
   signal: AbortSignal,
 ): Promise<Hop> {
-  return new Promise((resolve, reject) => {
-    const mapped = options.connectTo?.get(target.hostname);
-    const via = mapped === undefined ? target : new URL(mapped);
-    const host = bare(via.hostname);
-    if (isIP(host) !== 0) {
-      const blocked = checkAddress(host, host, options);
-      if (blocked !== null) {
-        reject(blocked);
-        return;
-      }
-    }
-    const secure = via.protocol === "https:";
-    const request = (secure ? https : http).request({
-      host,
-      port: via.port === "" ? (secure ? 443 : 80) : Number(via.port),
-      method,
-      path: `${target.pathname}${target.search}`,
-      headers: {
-        host: target.host,
-        accept: "*/*",
-        "user-agent": options.userAgent ?? "urnkit",
-        // The first byte only: the answer's status is what is wanted, not the body.
-        ...(method === "GET" ? { range: "bytes=0-0" } : {}),
-      },
-      agent: options.agents === undefined ? false : options.agents[secure ? "https" : "http"],
-      lookup: guardedLookup(options),
-      servername: secure && mapped === undefined && isIP(host) === 0 ? host : undefined,
-      signal,
-    });
-    let connectTimer: NodeJS.Timeout | undefined;
-    request.on("socket", (socket) => {
-      if (!socket.connecting) return;
-      connectTimer = setTimeout(() => {
-        request.destroy(
-          new FollowError("connect-timeout", `no connection to ${target.host} in time`),
-        );
-      }, options.connectTimeoutMs ?? 5000);
-      socket.once("connect", () => clearTimeout(connectTimer));
-    });
-    request.on("response", (response) => {
-      clearTimeout(connectTimer);
-      const hop: Hop = {
-        url: target.href,
-        method,
-        status: response.statusCode ?? 0,
-        location: response.headers.location ?? null,
-        contentType: response.headers["content-type"] ?? null,
-        retryAfter: response.headers["retry-after"] ?? null,
-      };
-      if (method === "HEAD") {
-        // A HEAD answer has no body: at its end (right after the head) a kept connection is
-        // free again, and the next request to the host can take it.
-        response.once("end", () => resolve(hop));
-        response.resume();
-      } else {
-        // A GET's body is never read: the connection goes with it.
-        resolve(hop);
-        response.destroy();
-      }
-    });
-    request.on("error", (error) => {
-      clearTimeout(connectTimer);
-      reject(error);
-    });
-    request.on("close", () => clearTimeout(connectTimer));
-    request.end();
-  });
+  const response = await guardedRequest(
+    target,
+    method,
+    {
+      accept: "*/*",
+      "user-agent": options.userAgent ?? "urnkit",
+      // The first byte only: the answer's status is what is wanted, not the body.
+      ...(method === "GET" ? { range: "bytes=0-0" } : {}),
+    },
+    options,
+    signal,
+  );
+  const hop = hopOf(target, method, response);
+  if (method === "GET") {
+    // A GET's body is never read: the connection goes with it.
+    response.destroy();
+    return hop;
+  }
+  // A HEAD answer has no body: at its end (right after the head) a kept connection is free
+  // again, and the next request to the host can take it.
+  await finished(response.resume());
+  return hop;
 }
 
 /**
@@ -211,21 +165,24 @@ function headRefused(hop: Hop, onError: boolean): boolean {
 }
 
 /**
- * Follows `url` to its final answer (see the file header). Never throws: every failure is in
- * `error`, with the hops asked so far.
+ * Asks one URL of a chain, adding each answer to `hops`; the last one added decides whether the
+ * chain goes on (redirects()).
  */
-export async function follow(url: string, options: FollowOptions = {}): Promise<FollowResult> {
+export type AskAt = (target: URL, signal: AbortSignal, hops: Hop[]) => Promise<void>;
+
+/**
+ * Walks a chain of redirects from `url`, asking each URL with `askAt`: only http(s) URLs, a URL
+ * asked twice ending the chain as a loop, at most `maxRedirects` redirects. Never throws: every
+ * failure is in `error`, with the hops asked so far; aborting `signal` ends the chain with the
+ * signal's reason when it is a FollowError, as "aborted" otherwise.
+ */
+export async function followChain(
+  url: string,
+  maxRedirects: number,
+  signal: AbortSignal,
+  askAt: AskAt,
+): Promise<FollowResult> {
   const hops: Hop[] = [];
-  const controller = new AbortController();
-  const total = options.totalTimeoutMs ?? 15000;
-  const timer = setTimeout(
-    () => controller.abort(new FollowError("timeout", `no final answer within ${total} ms`)),
-    total,
-  );
-  const stop = () => controller.abort(new FollowError("aborted", "stopped"));
-  options.signal?.addEventListener("abort", stop, { once: true });
-  if (options.signal?.aborted) stop();
-  const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   let current = url;
   const end = (error: FollowError | null): FollowResult => {
     const last = hops.at(-1);
@@ -238,46 +195,69 @@ export async function follow(url: string, options: FollowOptions = {}): Promise<
       error: error === null ? null : { code: error.code, message: error.message },
     };
   };
+  let target: URL;
   try {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return end(new FollowError("invalid-url", `${url} is not a URL`));
+    target = new URL(url);
+  } catch {
+    return end(new FollowError("invalid-url", `${url} is not a URL`));
+  }
+  const asked = new Set<string>();
+  for (let redirectCount = 0; ; redirectCount++) {
+    current = target.href;
+    if (target.protocol !== "http:" && target.protocol !== "https:") {
+      return end(new FollowError("unsupported-scheme", `${target.protocol} URLs are not followed`));
     }
-    const asked = new Set<string>();
-    for (let redirects = 0; ; redirects++) {
-      current = target.href;
-      if (target.protocol !== "http:" && target.protocol !== "https:") {
-        return end(
-          new FollowError("unsupported-scheme", `${target.protocol} URLs are not followed`),
-        );
-      }
-      if (asked.has(target.href)) {
-        return end(new FollowError("redirect-loop", `${target.href} redirects back to itself`));
-      }
-      asked.add(target.href);
-      let hop: Hop;
-      try {
-        hop = await ask(target, "HEAD", options, controller.signal);
+    if (asked.has(target.href)) {
+      return end(new FollowError("redirect-loop", `${target.href} redirects back to itself`));
+    }
+    asked.add(target.href);
+    try {
+      if (signal.aborted) throw signal.reason;
+      await askAt(target, signal, hops);
+    } catch (error) {
+      return end(classify(error, signal));
+    }
+    const hop = hops.at(-1);
+    if (hop === undefined || !redirects(hop)) return end(null);
+    if (redirectCount === maxRedirects) {
+      return end(new FollowError("too-many-redirects", `more than ${maxRedirects} redirects`));
+    }
+    try {
+      target = new URL(hop.location as string, target);
+    } catch {
+      return end(new FollowError("invalid-url", `the redirect to ${hop.location} is not a URL`));
+    }
+  }
+}
+
+/**
+ * Follows `url` to its final answer (see the file header). Never throws: every failure is in
+ * `error`, with the hops asked so far.
+ */
+export async function follow(url: string, options: FollowOptions = {}): Promise<FollowResult> {
+  const controller = new AbortController();
+  const total = options.totalTimeoutMs ?? 15000;
+  const timer = setTimeout(
+    () => controller.abort(new FollowError("timeout", `no final answer within ${total} ms`)),
+    total,
+  );
+  const stop = () => controller.abort(new FollowError("aborted", "stopped"));
+  options.signal?.addEventListener("abort", stop, { once: true });
+  if (options.signal?.aborted) stop();
+  try {
+    return await followChain(
+      url,
+      options.maxRedirects ?? DEFAULT_MAX_REDIRECTS,
+      controller.signal,
+      async (target, signal, hops) => {
+        let hop = await ask(target, "HEAD", options, signal);
         if (headRefused(hop, options.getOnHeadError === true)) {
           hops.push(hop);
-          hop = await ask(target, "GET", options, controller.signal);
+          hop = await ask(target, "GET", options, signal);
         }
-      } catch (error) {
-        return end(classify(error, controller.signal));
-      }
-      hops.push(hop);
-      if (!REDIRECTS.has(hop.status) || hop.location === null) return end(null);
-      if (redirects === maxRedirects) {
-        return end(new FollowError("too-many-redirects", `more than ${maxRedirects} redirects`));
-      }
-      try {
-        target = new URL(hop.location, target);
-      } catch {
-        return end(new FollowError("invalid-url", `the redirect to ${hop.location} is not a URL`));
-      }
-    }
+        hops.push(hop);
+      },
+    );
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", stop);

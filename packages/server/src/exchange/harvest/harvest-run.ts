@@ -34,7 +34,13 @@ import {
   type PairOutcome,
   pairRegistration,
 } from "./apply-pair.js";
-import { OaiClient, type OaiClientOptions, OaiRequestError } from "./oai-client.js";
+import {
+  baseUrlProblem,
+  DEFAULT_CLIENT,
+  OaiClient,
+  type OaiClientOptions,
+  OaiRequestError,
+} from "./oai-client.js";
 import { OaiFormatError, type OaiRecord, type OaiResponse } from "./oai-response.js";
 import { pageReads } from "./page-reads.js";
 import { recordPairs } from "./record-pairs.js";
@@ -243,6 +249,11 @@ async function applyRecords(
 
 /** The source's run: its stored `from`, or the list an earlier run left unfinished. */
 export async function harvest(store: Store, options: HarvestOptions): Promise<HarvestReport> {
+  const clientOptions = { ...DEFAULT_CLIENT, ...options.client };
+  // A source URL that can never be asked (a private address without allowPrivate) is refused
+  // before it becomes a source with a failed run.
+  const problem = baseUrlProblem(options.url, clientOptions);
+  if (problem !== null) throw new Refusal("bad-request", problem.code, problem.message);
   await liveOrganisation(store, options.organisation);
   const key = { url: options.url, set: options.set ?? "", metadataPrefix: options.metadataPrefix };
   const source = await store.harvestSource(key, options.organisation);
@@ -252,7 +263,7 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
       "other-organisation",
       `${options.url} (set "${key.set}", ${key.metadataPrefix}) is harvested for organisation "${source.organisation}", not "${options.organisation}"`,
     );
-  const client = new OaiClient(options.url, options.client);
+  const client = new OaiClient(options.url, clientOptions);
   const lease = options.leaseMs ?? LEASE_MS;
   // Identify's granularity decides how `from` is written; a provider that cannot answer it
   // fails the run before any list is asked.

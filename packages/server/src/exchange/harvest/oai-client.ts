@@ -1,10 +1,19 @@
 // Requests to an OAI-PMH provider (protocol §3.1.1 HTTP GET, §3.1.2.1 flow control: a 503 with
 // Retry-After asks the harvester to come back later), kept polite and bounded: at most `rate`
 // requests a second, a response read as it arrives into the streaming reader and cut off past
-// `maxBytes` or `timeoutMs`, and failed requests (network errors, 5xx, 429) tried again with
-// exponential backoff, a Retry-After honoured up to `maxWaitMs`.
+// `maxBytes` or `timeoutMs` (one deadline for the whole request: connecting, redirects, the body
+// and its parsing), and failed requests (network errors, 5xx, 429) tried again with exponential
+// backoff, a Retry-After honoured up to `maxWaitMs`. Every request, the first URL and each
+// redirect, goes through the SSRF guard the link checker uses (links/guarded-get.ts): a provider
+// cannot send the harvester to a private, loopback or link-local address unless `allowPrivate`.
 
+import type { IncomingMessage } from "node:http";
+import { pipeline, type Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
+import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+import { type GuardedGetResult, guardedGet } from "../../links/guarded-get.js";
+import { literalVerdict } from "../../links/guarded-request.js";
+import type { AddressPolicy } from "../../links/ssrf-guard.js";
 import { OaiFormatError, type OaiResponse, OaiResponseReader } from "./oai-response.js";
 
 export interface OaiClientOptions {
@@ -22,6 +31,15 @@ export interface OaiClientOptions {
   maxWaitMs: number;
   /** Sends "User-Agent" (providers ask harvesters to name themselves). */
   userAgent: string;
+  /**
+   * Reach private, loopback and link-local addresses too (an intranet provider, tests); `urnkit
+   * harvest --allow-private`. Default false: only public unicast addresses, as the link checker.
+   */
+  allowPrivate: boolean;
+  /** Addresses reached although they are not public ("10.0.0.5"); the rest stays guarded. */
+  allowAddresses: readonly string[];
+  /** Where to connect for a host name instead of its address (tests; see guarded-request.ts). */
+  connectTo?: ReadonlyMap<string, string>;
 }
 
 export const DEFAULT_CLIENT: OaiClientOptions = {
@@ -32,7 +50,40 @@ export const DEFAULT_CLIENT: OaiClientOptions = {
   backoffMs: 1000,
   maxWaitMs: 300_000,
   userAgent: "urnkit-harvester",
+  allowPrivate: false,
+  allowAddresses: [],
 };
+
+/** Redirects followed at most for one request. */
+const MAX_REDIRECTS = 5;
+
+/** What a refusal by the SSRF guard adds: how to allow it. */
+const ALLOW_PRIVATE_HINT =
+  "a harvest reaches private, loopback and link-local addresses only with --allow-private";
+
+/**
+ * Why `base` cannot be harvested, before anything is asked: not an http(s) URL, or an address
+ * literal the policy refuses (a name is judged by the guard when it is resolved); null if none.
+ */
+export function baseUrlProblem(
+  base: string,
+  policy: AddressPolicy,
+): { code: "invalid-url" | "blocked-address"; message: string } | null {
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    return { code: "invalid-url", message: `${base} is not a URL` };
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return { code: "invalid-url", message: `${base} is not an http(s) URL` };
+  const blocked = literalVerdict(url.hostname, policy);
+  if (blocked === null) return null;
+  return {
+    code: "blocked-address",
+    message: `the source URL ${base} names ${blocked.address}, a ${blocked.range} address; ${ALLOW_PRIVATE_HINT}`,
+  };
+}
 
 /** A request that failed for good: after its retries, or at once when retrying cannot help. */
 export class OaiRequestError extends Error {
@@ -113,64 +164,135 @@ export class OaiClient {
     await this.#slot();
     this.requests++;
     const { timeoutMs, maxBytes, userAgent } = this.#options;
-    let response: Response;
-    const signal = AbortSignal.timeout(timeoutMs);
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), timeoutMs);
+    const late = () =>
+      new Transient(`${url}: no complete answer within ${seconds(timeoutMs)}`, null);
     try {
-      response = await fetch(url, {
-        signal,
-        headers: { "user-agent": userAgent, accept: "text/xml, application/xml" },
+      const answer = await guardedGet(url, {
+        allowPrivate: this.#options.allowPrivate,
+        allowAddresses: this.#options.allowAddresses,
+        connectTo: this.#options.connectTo,
+        connectTimeoutMs: Math.min(10_000, timeoutMs),
+        maxRedirects: MAX_REDIRECTS,
+        headers: {
+          "user-agent": userAgent,
+          accept: "text/xml, application/xml",
+          "accept-encoding": "gzip, deflate, br",
+        },
+        signal: deadline.signal,
       });
-    } catch (error) {
-      throw new Transient(`${url}: ${describe(error)}`, null);
+      const response = answer.response;
+      if (response === null) throw deadline.signal.aborted ? late() : chainFailure(url, answer);
+      const status = response.statusCode ?? 0;
+      if (status === 503 || status === 429 || status >= 500) {
+        response.destroy();
+        throw new Transient(
+          `${url}: HTTP ${status}`,
+          retryAfterMs(header(response, "retry-after")),
+        );
+      }
+      if (status !== 200) {
+        response.destroy();
+        throw new OaiRequestError(`${url}: HTTP ${status}`, status);
+      }
+      const length = Number(header(response, "content-length") ?? "0");
+      if (length > maxBytes) {
+        response.destroy();
+        throw new OaiRequestError(`${url}: the response is ${length} bytes, over ${maxBytes}`);
+      }
+      try {
+        return await read(url, response, maxBytes, deadline.signal);
+      } catch (error) {
+        // A malformed or oversized answer stays so when asked again; a cut connection may not.
+        if (error instanceof OaiFormatError || error instanceof OaiRequestError) throw error;
+        if (deadline.signal.aborted) throw late();
+        throw new Transient(`${url}: ${describe(error)}`, null);
+      }
+    } finally {
+      clearTimeout(timer);
     }
-    if (response.status === 503 || response.status === 429 || response.status >= 500) {
-      await response.body?.cancel();
-      throw new Transient(
-        `${url}: HTTP ${response.status}`,
-        retryAfterMs(response.headers.get("retry-after")),
-      );
-    }
-    if (response.status !== 200) {
-      await response.body?.cancel();
-      throw new OaiRequestError(`${url}: HTTP ${response.status}`, response.status);
-    }
-    const length = Number(response.headers.get("content-length") ?? "0");
-    if (length > maxBytes) {
-      await response.body?.cancel();
-      throw new OaiRequestError(`${url}: the response is ${length} bytes, over ${maxBytes}`);
-    }
-    return read(url, response, maxBytes);
+  }
+}
+
+/** A duration in ms as seconds for messages: "10 s", "0.5 s". */
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))} s`;
+}
+
+function header(response: IncomingMessage, name: string): string | null {
+  const value = response.headers[name];
+  return typeof value === "string" ? value : null;
+}
+
+/** The error of a redirect chain that ended without an answer (guarded-get.ts). */
+function chainFailure(url: string, answer: GuardedGetResult): Error {
+  const error = answer.error ?? { code: "network", message: "no answer" };
+  const where = answer.url === url ? url : `${url}: redirected to ${answer.url}`;
+  switch (error.code) {
+    case "blocked-address":
+      return new OaiRequestError(`${where}: refused: ${error.message}; ${ALLOW_PRIVATE_HINT}`);
+    case "invalid-url":
+    case "unsupported-scheme":
+    case "redirect-loop":
+    case "too-many-redirects":
+      // The provider's own answers: asking again gets the same ones.
+      return new OaiRequestError(`${where}: ${error.message}`);
+    default:
+      return new Transient(`${where}: ${error.message}`, null);
   }
 }
 
 function describe(error: unknown): string {
   if (error instanceof Error) {
     const cause = (error as { cause?: unknown }).cause;
-    if (error.name === "TimeoutError") return "no complete answer in time";
     return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
   }
   return String(error);
 }
 
-/** Reads the body into the streaming reader, counting bytes. */
-async function read(url: string, response: Response, maxBytes: number): Promise<OaiResponse> {
+/** The body as sent before its Content-Encoding (gzip, deflate or br); identity as it is. */
+function decoded(url: string, response: IncomingMessage): Readable {
+  const coding = (header(response, "content-encoding") ?? "identity").trim().toLowerCase();
+  const decoder =
+    coding === "gzip" || coding === "x-gzip"
+      ? createGunzip()
+      : coding === "deflate"
+        ? createInflate()
+        : coding === "br"
+          ? createBrotliDecompress()
+          : null;
+  if (decoder !== null) return pipeline(response, decoder, () => undefined);
+  if (coding === "identity" || coding === "") return response;
+  throw new OaiRequestError(`${url}: the response's Content-Encoding ${coding} is not supported`);
+}
+
+/**
+ * Reads the body into the streaming reader, counting its bytes (after decoding, so that a small
+ * compressed answer cannot unpack into a large one), until the end or `signal`.
+ */
+async function read(
+  url: string,
+  response: IncomingMessage,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<OaiResponse> {
   const reader = new OaiResponseReader();
   const decoder = new TextDecoder("utf-8");
+  let body: Readable = response;
   let bytes = 0;
   try {
-    if (response.body !== null)
-      for await (const chunk of response.body) {
-        bytes += chunk.byteLength;
-        if (bytes > maxBytes)
-          throw new OaiRequestError(`${url}: the response is over ${maxBytes} bytes`);
-        reader.write(decoder.decode(chunk, { stream: true }));
-      }
+    body = decoded(url, response);
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      bytes += chunk.byteLength;
+      if (bytes > maxBytes)
+        throw new OaiRequestError(`${url}: the response is over ${maxBytes} bytes`);
+      await reader.feed(decoder.decode(chunk, { stream: true }), signal);
+    }
     reader.write(decoder.decode());
-  } catch (error) {
-    await response.body?.cancel().catch(() => undefined);
-    // A malformed or oversized answer stays so when asked again; a cut connection may not.
-    if (error instanceof OaiFormatError || error instanceof OaiRequestError) throw error;
-    throw new Transient(`${url}: ${describe(error)}`, null);
+    return reader.end();
+  } finally {
+    body.destroy();
+    response.destroy();
   }
-  return reader.end();
 }

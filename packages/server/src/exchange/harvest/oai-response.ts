@@ -4,10 +4,18 @@
 // Dublin Core, epicur or urnkit namespaces. Only what a harvest needs is kept: the response date,
 // errors, Identify's granularity, each record's header and identifier values (or, in urnkit's
 // native format, the record as the provider's registry keeps it), and the resumption token (an
-// empty one closes the list, §3.5.1).
+// empty one closes the list, §3.5.1). The parser holds to bounds (bounded-xml-parser.ts: depth,
+// attributes, token sizes), and so does the text gathered for one element.
 
-import { SaxesParser, type SaxesTagNS } from "saxes";
+import type { SaxesTagNS } from "saxes";
 import { URNKIT_NAMESPACE } from "../oai/formats/urnkit-schema.js";
+import {
+  BoundedXmlParser,
+  DEFAULT_XML_BOUNDS,
+  XmlBoundError,
+  type XmlBounds,
+  XmlSyntaxError,
+} from "./bounded-xml-parser.js";
 
 export const OAI_NS = "http://www.openarchives.org/OAI/2.0/";
 const DC_NS = "http://purl.org/dc/elements/1.1/";
@@ -91,9 +99,19 @@ function count(text: string | undefined): number | null {
   return Number(text);
 }
 
+/** The reader's error for what the parser refused or failed on. */
+function formatError(error: unknown): unknown {
+  if (error instanceof XmlSyntaxError)
+    return new OaiFormatError(`the response is not well-formed XML: ${error.message}`);
+  if (error instanceof XmlBoundError)
+    return new OaiFormatError(`the response is refused: ${error.message}`);
+  return error;
+}
+
 /** Collects one response from the chunks written to it; `end()` hands the response back. */
 export class OaiResponseReader {
-  readonly #parser = new SaxesParser({ xmlns: true, position: false });
+  readonly #parser: BoundedXmlParser;
+  readonly #bounds: XmlBounds;
   readonly #response: OaiResponse = {
     responseDate: null,
     errors: [],
@@ -110,33 +128,56 @@ export class OaiResponseReader {
   #attributes: Record<string, string> = {};
   /** The scheme of the epicur <identifier> being read (its parent tells URN from URL). */
   #epicurScheme: string | null = null;
-  #failure: Error | null = null;
 
-  constructor() {
-    const p = this.#parser;
-    p.on("opentag", (tag) => this.#open(tag));
-    p.on("closetag", (tag) => this.#close(tag));
-    p.on("text", (t) => {
-      this.#text += t;
-    });
-    p.on("cdata", (t) => {
-      this.#text += t;
-    });
-    p.on("error", (e) => {
-      this.#failure ??= new OaiFormatError(`the response is not well-formed XML: ${e.message}`);
-    });
+  /** `bounds`: the parser's (bounded-xml-parser.ts); tokenChars also bounds an element's text. */
+  constructor(bounds: Partial<XmlBounds> = {}) {
+    this.#bounds = { ...DEFAULT_XML_BOUNDS, ...bounds };
+    this.#parser = new BoundedXmlParser(
+      {
+        open: (tag) => this.#open(tag),
+        close: (tag) => this.#close(tag),
+        text: (text) => this.#gather(text),
+      },
+      this.#bounds,
+    );
   }
 
+  /** Parses `chunk` at once (see feed()). */
   write(chunk: string): void {
-    if (this.#failure !== null) throw this.#failure;
-    this.#parser.write(chunk);
-    if (this.#failure !== null) throw this.#failure;
+    try {
+      this.#parser.write(chunk);
+    } catch (error) {
+      throw formatError(error);
+    }
+  }
+
+  /** Parses `chunk` slice by slice, letting the event loop turn between them, until `signal`. */
+  async feed(chunk: string, signal?: AbortSignal): Promise<void> {
+    try {
+      await this.#parser.feed(chunk, signal);
+    } catch (error) {
+      throw formatError(error);
+    }
   }
 
   end(): OaiResponse {
-    if (this.#failure === null) this.#parser.close();
-    if (this.#failure !== null) throw this.#failure;
+    try {
+      this.#parser.close();
+    } catch (error) {
+      throw formatError(error);
+    }
     return this.#response;
+  }
+
+  /** Text or CDATA of the element being read, within the bound on one element's text. */
+  #gather(text: string): void {
+    if (this.#text.length + text.length > this.#bounds.tokenChars) {
+      const name = this.#path.at(-1) ?? "";
+      throw new XmlBoundError(
+        `an element <${name.slice(name.lastIndexOf(" ") + 1)}> whose text is longer than ${this.#bounds.tokenChars} characters (the limit)`,
+      );
+    }
+    this.#text += text;
   }
 
   #open(tag: SaxesTagNS): void {
