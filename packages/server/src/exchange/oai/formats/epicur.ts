@@ -3,11 +3,11 @@
 // (reference description: http://www.persistent-identifier.de/?link=210, schema documentation:
 // http://www.persistent-identifier.de/english/230-xepicur-documentation-eng.html).
 //
-// One <record> per URN: its <identifier scheme="urn:nbn:de"> (the URN's namespace and, for NBN,
-// its country part), and a <resource> per active locator: <identifier scheme="url">, role
-// "primary" for the best locator and "secondary" for the others, with its media type as
-// <format scheme="imt">. update_status says "urn_new" for a record never changed since it was
-// registered and "url_update_general" for one changed since; the transfer type is "oai".
+// One <record> per URN: its <identifier> with the scheme of epicur-scheme.ts, and a <resource>
+// per active locator: <identifier scheme="url">, role "primary" for the best locator and
+// "secondary" for the others, with its media type as <format scheme="imt">. update_status says
+// "urn_new" for a record never changed since it was registered and "url_update_general" for one
+// changed since; the transfer type is "oai".
 //
 // A record without an active locator (a reserved URN, one whose locators were all replaced by
 // none) is not given in epicur: not in its lists, not by GetRecord (cannotDisseminateFormat), not
@@ -18,19 +18,11 @@
 
 import type { OaiRecord } from "../../../storage/oai.js";
 import { attrs, element } from "../xml.js";
+import { epicurScheme } from "./epicur-scheme.js";
 import { type MetadataFormat, XSI } from "./metadata-format.js";
 
 const NAMESPACE = "urn:nbn:de:1111-2004033116";
 const SCHEMA = "http://www.persistent-identifier.de/xepicur/version1.0/xepicur.xsd";
-
-/** The scheme of a URN as xepicur names it: "urn:nbn:de" for URN:NBN:DE, "urn:isbn" otherwise. */
-export function epicurScheme(urn: string): string {
-  const parts = urn.split(":");
-  const nid = (parts[1] ?? "").toLowerCase();
-  return nid === "nbn" && parts[2] !== undefined
-    ? `urn:nbn:${parts[2].toLowerCase()}`
-    : `urn:${nid}`;
-}
 
 export const epicur: MetadataFormat = {
   prefix: "epicur",
