@@ -104,7 +104,17 @@ for (const engine of engines) {
         { urn: "urn:example:held", key: "urn:example:held", nid: "example", status: "reserved" },
         actor,
       );
-      // NBNs of each country xepicur has a scheme for, and of another.
+      // Reserved with a locator; NBNs of each country xepicur has a scheme for, and of another.
+      await h.store.createRecord(
+        {
+          urn: "urn:example:held-linked",
+          key: "urn:example:held-linked",
+          nid: "example",
+          status: "reserved",
+          locators: [{ url: "https://repo.example/held-linked" }],
+        },
+        actor,
+      );
       await h.store.createNamespace({ nid: "nbn" }, actor);
       for (const urn of NBNS)
         await h.store.createRecord(
@@ -133,7 +143,7 @@ for (const engine of engines) {
         { reason: "replaced", successor: { urn: "urn:example:lib-1", key: "urn:example:lib-1" } },
         actor,
       );
-      // Two records a page: the eight records take four pages, epicur's seven (no reserved URN) too.
+      // Two records a page: the nine records take five pages, epicur's seven (no reserved URN) four.
       app = await buildServer({ store: h.store, oai: { pageSize: 2 } });
       base = await listen(app);
       urnkitXsd = join(dir, "urnkit.xsd");
@@ -160,7 +170,7 @@ for (const engine of engines) {
 
     it("ListIdentifiers, page by page: a page with a resumption token, and the last page", async () => {
       const all = await pages("ListIdentifiers", "metadataPrefix=oai_dc");
-      assert.equal(all.length, 4);
+      assert.equal(all.length, 5);
       const bySet = await pages("ListIdentifiers", "metadataPrefix=urnkit&set=org:lib");
       assert.equal(bySet.length, 1);
       await assertValid([OAI_PMH], [...all, ...bySet]);
@@ -172,8 +182,9 @@ for (const engine of engines) {
         await answer("verb=GetRecord&identifier=urn:example:lib-1&metadataPrefix=oai_dc"),
         await answer("verb=GetRecord&identifier=urn:example:old&metadataPrefix=oai_dc"),
         await answer("verb=GetRecord&identifier=urn:example:held&metadataPrefix=oai_dc"),
+        await answer("verb=GetRecord&identifier=urn:example:held-linked&metadataPrefix=oai_dc"),
       ];
-      assert.equal(files.length, 7);
+      assert.equal(files.length, 9);
       await assertValid(["--also", OAI_DC, OAI_PMH], files);
       await assertValid(["--each", METADATA, OAI_DC], files);
     });
@@ -184,6 +195,7 @@ for (const engine of engines) {
         await answer("verb=GetRecord&identifier=urn:example:lib-1&metadataPrefix=urnkit"),
         await answer("verb=GetRecord&identifier=urn:example:old&metadataPrefix=urnkit"),
         await answer("verb=GetRecord&identifier=urn:example:held&metadataPrefix=urnkit"),
+        await answer("verb=GetRecord&identifier=urn:example:held-linked&metadataPrefix=urnkit"),
       ];
       await assertValid(["--also", urnkitXsd, OAI_PMH], files);
       await assertValid(["--each", METADATA, urnkitXsd], files);
@@ -229,6 +241,10 @@ for (const engine of engines) {
         [
           "cannotDisseminateFormat",
           "verb=GetRecord&identifier=urn:example:held&metadataPrefix=epicur",
+        ],
+        [
+          "cannotDisseminateFormat",
+          "verb=GetRecord&identifier=urn:example:held-linked&metadataPrefix=epicur",
         ],
         ["idDoesNotExist", "verb=GetRecord&identifier=urn:example:none&metadataPrefix=oai_dc"],
         ["idDoesNotExist", "verb=ListMetadataFormats&identifier=urn:example:none"],

@@ -389,9 +389,12 @@ for (const engine of engines) {
       assert.equal(n.locator[0]["@priority"], "1");
       const none = oai(await get("verb=GetRecord&identifier=urn:other:x&metadataPrefix=epicur"));
       assert.equal(errorCode(none), "cannotDisseminateFormat");
-      assert.match(none.error["#text"], /urn:other:x has no active locator/);
+      assert.match(none.error["#text"], /urn:other:x is reserved, not in use yet/);
       const old = oai(await get("verb=GetRecord&identifier=urn:example:r3&metadataPrefix=oai_dc"));
-      assert.equal(old.GetRecord.record[0].metadata.dc.description, "Deactivated: withdrawn");
+      assert.equal(
+        old.GetRecord.record[0].metadata.dc.description,
+        "urn:example:r3 is deactivated: withdrawn",
+      );
     });
 
     it("the datestamp moves when only the locators change", async () => {
