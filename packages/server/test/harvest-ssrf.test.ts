@@ -10,8 +10,8 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
 import { harvest } from "../src/exchange/harvest/harvest-run.js";
 import { OaiClient, OaiRequestError } from "../src/exchange/harvest/oai-client.js";
-import { HttpProblem } from "../src/http/problem.js";
 import { DEFAULT_LIMITS } from "../src/server.js";
+import { Refusal } from "../src/validation/refusal.js";
 import { type EngineHandle, sqlite } from "./engines.js";
 import { fixture, type Replay, replay } from "./oai-replay.js";
 
@@ -80,7 +80,8 @@ describe("the harvester's SSRF guard", () => {
         client: FAST,
       }),
       (error: unknown) => {
-        assert.ok(error instanceof HttpProblem);
+        assert.ok(error instanceof Refusal);
+        assert.equal(error.kind, "bad-request");
         assert.equal(error.code, "blocked-address");
         assert.equal(
           error.message,

@@ -1,7 +1,8 @@
 // The OAI-PMH response reader (src/exchange/harvest/oai-response.ts): what it reads does not
 // depend on the namespace prefixes a provider binds (or a default namespace), nor on where the
-// response is cut into chunks as it arrives (fast-check); errors, Identify's granularity, a
-// resumption token's attributes, and refusals of what is not an OAI-PMH document.
+// response is cut into chunks as it arrives (fast-check), Dublin Core descriptions kept only when
+// they begin with a URN; errors, Identify's granularity, a resumption token's attributes, and
+// refusals of what is not an OAI-PMH document.
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -31,6 +32,10 @@ function render(records: OaiRecord[], oai: string, dc: string, token: string): s
           ? ""
           : `<${o("metadata")}><${d("dc")} ${bind(dc, DC)}>${r.identifiers
               .map((i) => `<${d("identifier")}>${xmlText(i.value)}</${d("identifier")}>`)
+              .join("")}<${d("description")}>An abstract: urn:x is kept only first.</${d(
+              "description",
+            )}>${r.statements
+              .map((t) => `<${d("description")}>${xmlText(t)}</${d("description")}>`)
               .join("")}</${d("dc")}></${o("metadata")}>`) +
         `</${o("record")}>`,
     )
@@ -50,6 +55,11 @@ const record: fc.Arbitrary<OaiRecord> = fc.record({
   identifiers: fc.array(
     text.map((value) => ({ kind: "dc" as const, value })),
     { maxLength: 4 },
+  ),
+  // Descriptions that begin with a URN (a provider's statements of a URN's status) are kept.
+  statements: fc.array(
+    text.map((value) => `urn:${value}`),
+    { maxLength: 2 },
   ),
   native: fc.constant(null),
 });
@@ -77,6 +87,7 @@ describe("the OAI-PMH response reader", () => {
           const expected = records.map((r) => ({
             ...r,
             identifiers: r.deleted ? [] : r.identifiers,
+            statements: r.deleted ? [] : r.statements,
           }));
           assert.deepEqual(response.records, expected);
           assert.equal(response.resumptionToken?.value, token);
@@ -105,6 +116,7 @@ describe("the OAI-PMH response reader", () => {
       metadata: '{"title":"A"}',
     });
     assert.deepEqual(response.records[0]?.identifiers, []);
+    assert.deepEqual(response.records[0]?.statements, []);
   });
 
   it("reads errors and Identify's granularity", () => {

@@ -6,7 +6,8 @@
 // schema) and the native format's schema the server serves. The published schemas are read,
 // unmodified, from fixtures/xsd/ (.ci/xsd-schemas.sh downloads them there; fixtures/xsd/README.md),
 // never from the network; the xepicur schema is not among them yet, so epicur answers are checked
-// by OAI-PMH.xsd only.
+// by OAI-PMH.xsd, and their identifier schemes against the values xepicur 1.0 allows (urn,
+// urn:nbn, urn:nbn:de, urn:nbn:at, urn:nbn:ch, url).
 
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -26,7 +27,16 @@ const OAI_PMH = "http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd";
 const OAI_DC = "http://www.openarchives.org/OAI/2.0/oai_dc.xsd";
 const EPICUR_ANY = fileURLToPath(new URL("fixtures/epicur-any.xsd", import.meta.url));
 const METADATA = "//oai:metadata/*";
+/** The identifier schemes of xepicur 1.0. */
+const EPICUR_SCHEMES = ["urn", "urn:nbn", "urn:nbn:de", "urn:nbn:at", "urn:nbn:ch", "url"];
 const skip = missingValidator() ?? missingSchemas();
+/** NBNs of the countries xepicur names (Germany, Austria, Switzerland), and of another. */
+const NBNS = [
+  "urn:nbn:de:0001-2026x",
+  "urn:nbn:at:at-ubi:1-2026",
+  "urn:nbn:ch:bel-2026",
+  "urn:nbn:fi-fe2026",
+];
 
 for (const engine of engines) {
   describe(`OAI-PMH answers valid by the published schemas (${engine.name})`, { skip }, () => {
@@ -94,6 +104,29 @@ for (const engine of engines) {
         { urn: "urn:example:held", key: "urn:example:held", nid: "example", status: "reserved" },
         actor,
       );
+      // Reserved with a locator; NBNs of each country xepicur has a scheme for, and of another.
+      await h.store.createRecord(
+        {
+          urn: "urn:example:held-linked",
+          key: "urn:example:held-linked",
+          nid: "example",
+          status: "reserved",
+          locators: [{ url: "https://repo.example/held-linked" }],
+        },
+        actor,
+      );
+      await h.store.createNamespace({ nid: "nbn" }, actor);
+      for (const urn of NBNS)
+        await h.store.createRecord(
+          {
+            urn,
+            key: urn,
+            nid: "nbn",
+            status: "active",
+            locators: [{ url: `https://nbn.example/${urn}` }],
+          },
+          actor,
+        );
       for (const n of ["old", "plain"])
         await h.store.createRecord(
           {
@@ -110,7 +143,7 @@ for (const engine of engines) {
         { reason: "replaced", successor: { urn: "urn:example:lib-1", key: "urn:example:lib-1" } },
         actor,
       );
-      // Two records a page: the four records take two pages, epicur's three (no reserved URN) too.
+      // Two records a page: the nine records take five pages, epicur's seven (no reserved URN) four.
       app = await buildServer({ store: h.store, oai: { pageSize: 2 } });
       base = await listen(app);
       urnkitXsd = join(dir, "urnkit.xsd");
@@ -137,7 +170,7 @@ for (const engine of engines) {
 
     it("ListIdentifiers, page by page: a page with a resumption token, and the last page", async () => {
       const all = await pages("ListIdentifiers", "metadataPrefix=oai_dc");
-      assert.equal(all.length, 2);
+      assert.equal(all.length, 5);
       const bySet = await pages("ListIdentifiers", "metadataPrefix=urnkit&set=org:lib");
       assert.equal(bySet.length, 1);
       await assertValid([OAI_PMH], [...all, ...bySet]);
@@ -149,8 +182,9 @@ for (const engine of engines) {
         await answer("verb=GetRecord&identifier=urn:example:lib-1&metadataPrefix=oai_dc"),
         await answer("verb=GetRecord&identifier=urn:example:old&metadataPrefix=oai_dc"),
         await answer("verb=GetRecord&identifier=urn:example:held&metadataPrefix=oai_dc"),
+        await answer("verb=GetRecord&identifier=urn:example:held-linked&metadataPrefix=oai_dc"),
       ];
-      assert.equal(files.length, 5);
+      assert.equal(files.length, 9);
       await assertValid(["--also", OAI_DC, OAI_PMH], files);
       await assertValid(["--each", METADATA, OAI_DC], files);
     });
@@ -161,19 +195,25 @@ for (const engine of engines) {
         await answer("verb=GetRecord&identifier=urn:example:lib-1&metadataPrefix=urnkit"),
         await answer("verb=GetRecord&identifier=urn:example:old&metadataPrefix=urnkit"),
         await answer("verb=GetRecord&identifier=urn:example:held&metadataPrefix=urnkit"),
+        await answer("verb=GetRecord&identifier=urn:example:held-linked&metadataPrefix=urnkit"),
       ];
       await assertValid(["--also", urnkitXsd, OAI_PMH], files);
       await assertValid(["--each", METADATA, urnkitXsd], files);
     });
 
-    it("ListRecords and GetRecord in epicur: the answers (the epicur records unchecked)", async () => {
+    it("ListRecords and GetRecord in epicur: the answers, and the records' identifier schemes", async () => {
       const files = [
         ...(await pages("ListRecords", "metadataPrefix=epicur")),
         await answer("verb=GetRecord&identifier=urn:example:lib-1&metadataPrefix=epicur"),
         await answer("verb=GetRecord&identifier=urn:example:old&metadataPrefix=epicur"),
       ];
-      assert.equal(files.length, 4);
+      assert.equal(files.length, 6);
       await assertValid(["--also", EPICUR_ANY, OAI_PMH], files);
+      const schemes = files.flatMap((f) =>
+        [...readFileSync(f, "utf8").matchAll(/<identifier scheme="([^"]*)"/g)].map((m) => m[1]),
+      );
+      // The records' URNs and URLs use each of xepicur's schemes, and no other.
+      assert.deepEqual([...new Set(schemes)].sort(), [...EPICUR_SCHEMES].sort());
     });
 
     it("an answer for each error code", async () => {
@@ -201,6 +241,10 @@ for (const engine of engines) {
         [
           "cannotDisseminateFormat",
           "verb=GetRecord&identifier=urn:example:held&metadataPrefix=epicur",
+        ],
+        [
+          "cannotDisseminateFormat",
+          "verb=GetRecord&identifier=urn:example:held-linked&metadataPrefix=epicur",
         ],
         ["idDoesNotExist", "verb=GetRecord&identifier=urn:example:none&metadataPrefix=oai_dc"],
         ["idDoesNotExist", "verb=ListMetadataFormats&identifier=urn:example:none"],

@@ -13,8 +13,11 @@ export interface OaiSelection {
   organisation?: string;
   /** Only records that have an organisation (set `org`). */
   withOrganisation?: boolean;
-  /** Only records with an active locator (a format that is a list of URLs: epicur). */
-  withActiveLocator?: boolean;
+  /**
+   * Only the records a statement of where URNs resolve speaks of (epicur): active ones with an
+   * active locator, and deactivated ones; no reserved one.
+   */
+  activeWithLocatorOrDeactivated?: boolean;
   /** Changed at or after this stored timestamp. */
   from?: string;
   /** Changed before this stored timestamp (exclusive). */
@@ -81,8 +84,12 @@ export function oaiWhere(
   if (selection.organisation !== undefined)
     add((p) => `r.organisation = ${p()}`, selection.organisation);
   if (selection.withOrganisation) terms.push("r.organisation IS NOT NULL");
-  if (selection.withActiveLocator)
-    terms.push("EXISTS (SELECT 1 FROM locators l WHERE l.record_id = r.id AND l.active)");
+  // A CASE rather than an OR: SQLite would read an OR of two statuses by the status index and
+  // sort the whole list, where the page must be one range of the datestamp index.
+  if (selection.activeWithLocatorOrDeactivated)
+    terms.push(
+      "CASE r.status WHEN 'deactivated' THEN TRUE WHEN 'active' THEN EXISTS (SELECT 1 FROM locators l WHERE l.record_id = r.id AND l.active) ELSE FALSE END",
+    );
   if (selection.from !== undefined) add((p) => `r.updated >= ${p()}`, selection.from);
   if (selection.before !== undefined) add((p) => `r.updated < ${p()}`, selection.before);
   if (after !== null && part === "tie")
@@ -103,7 +110,7 @@ export function oaiShape(
     selection.nid !== undefined,
     selection.organisation !== undefined,
     selection.withOrganisation === true,
-    selection.withActiveLocator === true,
+    selection.activeWithLocatorOrDeactivated === true,
     selection.from !== undefined,
     selection.before !== undefined,
     after !== null,

@@ -9,7 +9,7 @@ import { DEFAULT_LIMITS } from "../../src/server.js";
 import { type EngineHandle, engines } from "../engines.js";
 import { fixture, type Replay, replay } from "../oai-replay.js";
 
-const CLIENT = { rate: 0, backoffMs: 5, maxWaitMs: 2000, retries: 0 };
+const CLIENT = { rate: 0, backoffMs: 5, maxWaitMs: 2000, retries: 0, allowPrivate: true };
 const LEASE_MS = 400;
 
 for (const engine of engines)

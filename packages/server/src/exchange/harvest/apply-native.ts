@@ -2,24 +2,21 @@
 // registry as the harvesting organisation, through the registry actions the API uses: what oai_dc
 // and epicur cannot carry arrives too. The URN is registered with its status (reserved, or active
 // with its active locators, their priorities and media types) and its metadata; a deactivated URN
-// is then deactivated with its reason and successor, as POST …/deactivate does. A URN registered
-// here already gets the locators it lacks (as apply-pair.ts: a harvest only adds), the source's
-// metadata when it differs, activation when it was reserved, and deactivation (or, once, the
+// is registered reserved with them, so that it never resolves here, and then deactivated with its
+// reason and successor (apply-deactivation.ts). A URN registered here already gets the locators
+// it lacks (as apply-pair.ts: a harvest only adds), the source's metadata when it differs,
+// activation when it is reserved here and active at the source, and deactivation (or, once, the
 // successor of a tombstone that has none). The organisation's own identifiers are not taken over:
 // they are the providing organisation's numbering, not the harvesting one's.
 
 import type { ActionContext } from "../../registry/action-context.js";
 import { namespaceKey } from "../../registry/namespace-keys.js";
-import {
-  activateUrn,
-  deactivateUrn,
-  patchRecord,
-  registerUrn,
-} from "../../registry/record-actions.js";
+import { activateUrn, patchRecord, registerUrn } from "../../registry/record-actions.js";
 import { parseApiUrn } from "../../registry/registration.js";
 import type { TokenInfo, UrnRecord } from "../../storage/store.js";
 import type { LocatorFields } from "../../validation/record.js";
 import { Refusal } from "../../validation/refusal.js";
+import { applyDeactivation } from "./apply-deactivation.js";
 import {
   addLocators,
   alreadyRegistered,
@@ -66,8 +63,8 @@ export async function applyNative(
       "invalid-status",
       `${native.urn} has the status "${native.status}": one of ${STATUSES.join(", ")} was expected`,
     );
-  // A deactivated URN is registered in use first, then deactivated as the API deactivates.
-  const status = native.status === "deactivated" ? "active" : native.status;
+  // A deactivated URN is registered reserved first, then deactivated as the API deactivates.
+  const status = native.status === "active" ? "active" : "reserved";
   const here = await ctx.store.getRecord(namespaceKey(parseApiUrn(native.urn, ctx.limits)));
   let outcome: PairOutcome = "unchanged";
   let record: UrnRecord | null = null;
@@ -91,18 +88,9 @@ export async function applyNative(
     if (await bringUp(ctx, token, record, native, locators, metadata)) outcome = "updated";
   }
   if (native.status !== "deactivated") return outcome;
-  const successor = native.successors[0];
-  if (record.status !== "deactivated") {
-    await deactivateUrn(ctx, token, record.urn, {
-      reason: native.reason ?? "",
-      ...(successor === undefined ? {} : { successor }),
-    });
-    return outcome === "created" ? "created" : "updated";
-  }
-  // A tombstone is frozen: only a successor may still be recorded, once.
-  if (successor === undefined || record.successors.length > 0) return outcome;
-  await deactivateUrn(ctx, token, record.urn, { successor });
-  return "updated";
+  if (!(await applyDeactivation(ctx, token, record, native.reason, native.successors)))
+    return outcome;
+  return outcome === "created" ? "created" : "updated";
 }
 
 /** A record registered here brought up to the native one, short of deactivation; whether it changed. */
@@ -120,7 +108,7 @@ async function bringUp(
     await patchRecord(ctx, token, record.urn, { metadata });
     changed = true;
   }
-  if (record.status === "reserved" && native.status !== "reserved") {
+  if (record.status === "reserved" && native.status === "active") {
     await activateUrn(ctx, token, record.urn);
     changed = true;
   }

@@ -1,7 +1,8 @@
 // One harvest of an OAI-PMH source into the registry (OAI-PMH 2.0 §3.3.1 selective harvesting by
 // date, §3.5 flow control): ListRecords from the last list's response date, page after page along
 // the resumption tokens, each record's URN–URL pairs written as the organisation (apply-pair.ts),
-// or in urnkit's native format the record with its status and successor (apply-native.ts).
+// a URN its source does not have in use as such (apply-source-status.ts), or in urnkit's native
+// format the record with its status and successor (apply-native.ts).
 // Each page's records with the run's counts, its refusals and the next resumption token are stored
 // in one transaction where the engine gives one (always on PostgreSQL, for a sole writer on
 // SQLite; otherwise the progress alone is one transaction), so a harvest cut short (a failure, an
@@ -34,6 +35,7 @@ import {
   type PairOutcome,
   pairRegistration,
 } from "./apply-pair.js";
+import { applySourceStatus } from "./apply-source-status.js";
 import {
   baseUrlProblem,
   DEFAULT_CLIENT,
@@ -125,7 +127,7 @@ interface PageUrn {
   record: number;
   slot: number;
   urn: string;
-  /** The URN's URLs (oai_dc, epicur); absent for a native record. */
+  /** The URN's URLs (oai_dc, epicur); absent for a native record or a URN not in use. */
   urls?: readonly string[];
   /** Writes it on its own: plans against the store, then writes. */
   write: () => Promise<PairOutcome>;
@@ -136,10 +138,10 @@ interface PageUrn {
 /**
  * Writes one page's records. The pairs of URNs new here are planned with the page's reads
  * (page-reads.ts) and created as one set (Store.createRecords); every other URN (one registered
- * already, a reserved one, a native record, a later spelling of a URN of the page, a new one
- * that another writer registered meanwhile) is written on its own after it, up to `concurrency`
- * URNs at a time, one URN's writes in order. Counts and refusals come out in the page's order.
- * Refusals are collected, never dropped.
+ * already, a reserved one, one not in use at the source, a native record, a later spelling of a
+ * URN of the page, a new one that another writer registered meanwhile) is written on its own
+ * after it, up to `concurrency` URNs at a time, one URN's writes in order. Counts and refusals
+ * come out in the page's order. Refusals are collected, never dropped.
  */
 async function applyRecords(
   ctx: ActionContext,
@@ -172,7 +174,7 @@ async function applyRecords(
       add({ record: i, urn: native.urn, write: () => applyNative(ctx, token, native) });
       return;
     }
-    const { urns, urls } = recordPairs(record);
+    const { urns, urls, notInUse } = recordPairs(record);
     if (urns.length === 0)
       results[i]?.push({
         oaiIdentifier: record.identifier,
@@ -180,8 +182,14 @@ async function applyRecords(
         code: "no-urn",
         reason: "the record's metadata names no URN",
       });
-    for (const urn of urns)
-      add({ record: i, urn, urls, write: () => applyPair(ctx, token, urn, urls) });
+    for (const urn of urns) {
+      const stated = notInUse.get(urn);
+      add(
+        stated === undefined
+          ? { record: i, urn, urls, write: () => applyPair(ctx, token, urn, urls) }
+          : { record: i, urn, write: () => applySourceStatus(ctx, token, urn, stated) },
+      );
+    }
   });
 
   // Each URN's first pair planned against the page's reads: the new ones become one set.

@@ -2,10 +2,11 @@
 // §3.6 errors) as it arrives, chunk by chunk, with a namespace-aware streaming parser: elements are
 // matched by namespace URI and local name, so a provider may bind any prefix (or none) to the OAI,
 // Dublin Core, epicur or urnkit namespaces. Only what a harvest needs is kept: the response date,
-// errors, Identify's granularity, each record's header and identifier values (or, in urnkit's
-// native format, the record as the provider's registry keeps it), and the resumption token (an
-// empty one closes the list, §3.5.1). The parser holds to bounds (bounded-xml-parser.ts: depth,
-// attributes, token sizes), and so does the text gathered for one element.
+// errors, Identify's granularity, each record's header and identifier values, the Dublin Core
+// descriptions that begin with a URN (a urnkit provider's statements of a URN's status), or, in
+// urnkit's native format, the record as the provider's registry keeps it, and the resumption
+// token (an empty one closes the list, §3.5.1). The parser holds to bounds (bounded-xml-parser.ts:
+// depth, attributes, token sizes), and so does the text gathered for one element.
 
 import type { SaxesTagNS } from "saxes";
 import { URNKIT_NAMESPACE } from "../oai/formats/urnkit-schema.js";
@@ -59,6 +60,8 @@ export interface OaiRecord {
   datestamp: string;
   deleted: boolean;
   identifiers: MetadataIdentifier[];
+  /** Its Dublin Core descriptions that begin with a URN: where a provider states a URN's status. */
+  statements: string[];
   /** The record in urnkit's native format, when its metadata is one. */
   native: NativeRecord | null;
 }
@@ -199,6 +202,7 @@ export class OaiResponseReader {
           datestamp: "",
           deleted: false,
           identifiers: [],
+          statements: [],
           native: null,
         };
       } else if (tag.local === "header" && this.#record !== null) {
@@ -275,13 +279,17 @@ export class OaiResponseReader {
     }
   }
 
-  /** An identifier value inside a record's metadata: Dublin Core, or an epicur identifier. */
+  /** A value in a record's metadata: a Dublin Core identifier or statement, or an epicur one. */
   #metadataValue(tag: SaxesTagNS, parent: string, text: string, record: OaiRecord): void {
     if (tag.uri === URNKIT_NAMESPACE) {
       // A child of the native <record>: an element without children, so the attributes last
       // opened are its own.
       if (record.native !== null && parent === `${URNKIT_NAMESPACE} record`)
         nativeField(record.native, tag.local, text, this.#attributes);
+      return;
+    }
+    if (tag.local === "description" && (tag.uri === DC_NS || tag.uri === DCTERMS_NS)) {
+      if (/^urn:/i.test(text)) record.statements.push(text);
       return;
     }
     if (tag.local !== "identifier" || text === "") return;

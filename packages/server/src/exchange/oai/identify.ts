@@ -2,8 +2,12 @@
 // earliest datestamp, how deleted records are kept, and the datestamp granularity.
 //
 // deletedRecord is "no": a URN is never deleted (RFC 8141 §1.1 persistence; the schema refuses
-// deletes), so the repository never answers with a deleted record. A deactivated URN stays in
-// every list, with its status in the metadata (urnkit and oai_dc formats).
+// deletes), so the repository never answers with a deleted record. A deactivated URN is not one:
+// it stays, a tombstone with its reason and successors that resolves to them, so it keeps its
+// place in every list with a full record saying it is deactivated in each format (urnkit's
+// status, oai_dc's dc:description, an epicur record that withdraws its URLs). A header
+// status="deleted" (§2.5.1) would say the item's metadata is gone, which it is not, and a
+// harvester would drop the record, reason and successors with it.
 
 import { datestamp, GRANULARITY } from "./datestamp.js";
 import type { OaiOptions } from "./options.js";

@@ -1,6 +1,6 @@
 // ListMetadataFormats (OAI-PMH 2.0 §4.4): every format for the repository; for one item, those it
-// can be given in (epicur needs an active locator: formats/epicur.ts); idDoesNotExist for an
-// identifier not registered here.
+// can be given in (epicur not for a reserved URN, nor for one in use without an active locator:
+// formats/epicur.ts); idDoesNotExist for an identifier not registered here.
 
 import { FORMATS } from "./formats/formats.js";
 import { disseminates } from "./formats/metadata-format.js";

@@ -78,7 +78,7 @@ export async function* getRecord(
   if (!disseminates(format, record))
     throw new OaiError(
       "cannotDisseminateFormat",
-      `${record.urn} has no active locator, and ${format.prefix} records are a URN's URLs: ask for another format (ListMetadataFormats with this identifier)`,
+      `${record.urn} ${record.status === "reserved" ? "is reserved, not in use yet" : "has no active locator"}, and ${format.prefix} records say where a URN resolves: ask for another format (ListMetadataFormats with this identifier)`,
     );
   yield `<GetRecord>${fullRecord(record, format, ctx.base)}</GetRecord>`;
 }
@@ -115,10 +115,10 @@ async function selectionOf(store: Store, set: string | null): Promise<OaiSelecti
   return selection;
 }
 
-/** The selection of a list, narrowed to the records its format can give. */
+/** The selection of a list, narrowed to the records its format can give (disseminates). */
 function formatSelection(selection: OaiSelection, prefix: string): OaiSelection {
-  return formatOf(prefix).needsActiveLocator
-    ? { ...selection, withActiveLocator: true }
+  return formatOf(prefix).urlList
+    ? { ...selection, activeWithLocatorOrDeactivated: true }
     : selection;
 }
 

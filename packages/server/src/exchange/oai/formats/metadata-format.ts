@@ -1,5 +1,5 @@
 // A metadata format the provider disseminates (OAI-PMH 2.0 §3.4 metadataPrefix, schema,
-// metadataNamespace): every record can be shown in each of them.
+// metadataNamespace), and which records it can be given for (§4.4: formats are per item).
 
 import type { OaiRecord } from "../../../storage/oai.js";
 
@@ -10,13 +10,17 @@ export interface MetadataFormat {
   namespace: string;
   /** The record's metadata: one element in the format's namespace, with xsi:schemaLocation. */
   write(record: OaiRecord, base: string): string;
-  /** The format is a record's URLs: a record without an active locator has none to give. */
-  needsActiveLocator?: true;
+  /**
+   * The format is a statement of where a URN resolves (epicur): it gives a URN in use with an
+   * active locator, and a deactivated one (whose URLs it withdraws), never a reserved one.
+   */
+  urlList?: true;
 }
 
-/** Whether `record` can be given in `format` (OAI-PMH §4.4: formats are per item). */
+/** Whether `record` can be given in `format`. */
 export function disseminates(format: MetadataFormat, record: OaiRecord): boolean {
-  return format.needsActiveLocator !== true || record.locators.some((l) => l.active);
+  if (format.urlList !== true || record.status === "deactivated") return true;
+  return record.status === "active" && record.locators.some((l) => l.active);
 }
 
 export const XSI = "http://www.w3.org/2001/XMLSchema-instance";
