@@ -16,7 +16,7 @@ const OPTIONS: [string, string, string, string, string | undefined][] = [
     "ALLOW_PRIVATE",
     undefined,
   ],
-  ["concurrency", " <n>", "link checks at once, over all hosts", "CONCURRENCY", "16"],
+  ["concurrency", " <n>", "link checks at once, over all hosts", "CONCURRENCY", "64"],
   ["per-host", " <n>", "link checks at once for one host name", "PER_HOST", "2"],
   [
     "contact",

@@ -411,5 +411,23 @@ for (const engine of engines) {
       }
       checker.close();
     });
+
+    it("spreads a run over the hosts of its window, each at most 2 at once", async () => {
+      const hosts = await Promise.all(["127.0.0.7", "127.0.0.8", "127.0.0.9"].map(loopback));
+      for (const x of hosts) servers.push(x.server);
+      // A host's locators in a row: the first 6 due are all the first host's.
+      for (const [i, x] of hosts.entries()) {
+        for (let n = 0; n < 8; n++)
+          await record(h, "spread", `${i}-${n}`, [`${x.origin}/slow?${n}`]);
+      }
+      const checker = new LinkChecker(h.store, { ...fast, allowPrivate: true });
+      const summary = await checker.run({ ...only("spread"), limit: 6, window: 24 });
+      assert.equal(summary.byOutcome.ok, 6);
+      for (const x of hosts) {
+        assert.equal(x.seen.length, 2, x.origin);
+        assert.ok(x.peak() <= 2, `${x.origin}: ${x.peak()} at once`);
+      }
+      checker.close();
+    });
   });
 }

@@ -6,6 +6,7 @@
 // a host that answers 429, or 503 with Retry-After, is left alone until then and its locators are
 // checked again after that time, the answer not counting as a failure.
 
+import { setMaxListeners } from "node:events";
 import http from "node:http";
 import https from "node:https";
 import { VERSION } from "../runtime/version.js";
@@ -19,10 +20,11 @@ import {
 import { type FollowResult, follow } from "./follow.js";
 import { HostLimiter } from "./host-limiter.js";
 import { retryAt } from "./retry-after.js";
+import { spreadOverHosts } from "./spread-over-hosts.js";
 import type { AddressPolicy } from "./ssrf-guard.js";
 
 export interface LinkCheckerOptions extends AddressPolicy {
-  /** Checks at once, over all hosts (default 16). */
+  /** Checks at once, over all hosts (default DEFAULT_LINK_CONCURRENCY). */
   concurrency?: number;
   /** Checks at once for one host (default 2). */
   perHost?: number;
@@ -47,6 +49,11 @@ export interface LinkRunSelection {
   prefix?: string;
   /** Only locators never checked or last checked before this time. */
   checkedBefore?: string;
+  /**
+   * How many of the due locators, oldest first, the `limit` are picked from, spread over their
+   * hosts (spread-over-hosts.ts). Default `limit`: the oldest `limit`, in their order.
+   */
+  window?: number;
 }
 
 export interface LinkRunSummary {
@@ -61,6 +68,14 @@ export type LinkCheckResult =
   | { kind: "checked"; check: LinkCheck }
   | { kind: "deferred"; until: number }
   | { kind: "stopped" };
+
+/**
+ * Checks at once over all hosts unless told otherwise: a bound on the sockets and memory of the
+ * checks in flight, not politeness (that is the per-host limit). It was 16, fewer than the slots
+ * of 40 hosts at 2 each: the total then held every host to one check at once, 16 answers of
+ * 50 ms (320 checks/s) at most (bench/links.ts). The CLI's default (--concurrency) is the same.
+ */
+export const DEFAULT_LINK_CONCURRENCY = 64;
 
 const DEFAULT_MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
 /** How long a 429 without Retry-After leaves its host alone. */
@@ -129,13 +144,22 @@ export class LinkChecker {
     https: new https.Agent({ keepAlive: true }),
   };
 
+  /**
+   * Aborted with the caller's signal. Each check in flight listens to it: one signal of the
+   * checker's own, allowed as many listeners as checks run at once, keeps Node from warning of a
+   * leak past 10 without touching the caller's.
+   */
+  readonly #stop = new AbortController();
+
   constructor(store: LinkStore, options: LinkCheckerOptions = {}) {
     this.#links = store;
     this.#options = options;
-    this.#limiter = new HostLimiter({
-      total: options.concurrency ?? 16,
-      perHost: options.perHost ?? 2,
-    });
+    const total = options.concurrency ?? DEFAULT_LINK_CONCURRENCY;
+    this.#limiter = new HostLimiter({ total, perHost: options.perHost ?? 2 });
+    setMaxListeners(total + 1, this.#stop.signal);
+    const signal = options.signal;
+    if (signal?.aborted === true) this.#stop.abort(signal.reason);
+    else signal?.addEventListener("abort", () => this.#stop.abort(signal.reason), { once: true });
     this.#userAgent = linkCheckerUserAgent(options.contact);
   }
 
@@ -153,7 +177,7 @@ export class LinkChecker {
       if (wait > Date.now()) return { kind: "deferred", until: wait };
       this.#waitUntil.delete(host);
     }
-    if (this.#options.signal?.aborted === true) return { kind: "stopped" };
+    if (this.#stop.signal.aborted) return { kind: "stopped" };
     const checked = new Date().toISOString();
     const started = performance.now();
     const r = await follow(url, {
@@ -162,7 +186,7 @@ export class LinkChecker {
       connectTimeoutMs: this.#options.connectTimeoutMs,
       totalTimeoutMs: this.#options.totalTimeoutMs,
       connectTo: this.#options.connectTo,
-      signal: this.#options.signal,
+      signal: this.#stop.signal,
       userAgent: this.#userAgent,
       getOnHeadError: true,
       agents: this.#agents,
@@ -209,11 +233,12 @@ export class LinkChecker {
       checkedBefore: selection.checkedBefore,
       organisation: selection.organisation,
       prefix: selection.prefix,
-      limit: selection.limit,
+      limit: Math.max(selection.limit, selection.window ?? 0),
     });
+    const picked = spreadOverHosts(due, selection.limit, (locator) => checkHost(locator.url));
     const summary: LinkRunSummary = { checked: 0, deferred: 0, byOutcome: {} };
     await Promise.all(
-      due.map(async (locator) => {
+      picked.map(async (locator) => {
         // The host's turn ends with its answer: storing it does not hold the next request up.
         const result = await this.#limiter.run(checkHost(locator.url), () =>
           this.check(locator.url),

@@ -1,5 +1,6 @@
 // Link checking inside the server (`urnkit serve --check-links-every`): every locator is checked
-// again once its last check is `everyMs` old. A round takes up to `batch` due locators; a full
+// again once its last check is `everyMs` old. A round takes up to `batch` due locators, picked
+// from the oldest WINDOW_ROUNDS × `batch` spread over their hosts (spread-over-hosts.ts); a full
 // round is followed by the next at once, otherwise the next waits a while (a tenth of the
 // interval, at most a minute). Rounds never overlap; stopping ends the round in flight (its
 // checks not yet answered are not stored) and waits for it.
@@ -20,6 +21,13 @@ import { Backoff } from "../runtime/backoff.js";
 import type { LinkLeaseStore } from "../storage/link-lease.js";
 import type { LinkStore } from "../storage/links.js";
 import { LinkChecker, type LinkCheckerOptions, type LinkRunSummary } from "./checker.js";
+
+/**
+ * How many rounds' worth of due locators a round picks its own from, spread over their hosts:
+ * with a host's locators in a row, a round of the oldest 500 alone kept 10 of 40 hosts busy
+ * (bench/links.ts, BENCH_LINKS_ORDER=by-host).
+ */
+const WINDOW_ROUNDS = 4;
 
 export interface LinkScheduleOptions extends LinkCheckerOptions {
   everyMs: number;
@@ -93,6 +101,7 @@ export function scheduleLinkChecks(
       try {
         summary = await checker.run({
           limit: batch,
+          window: batch * WINDOW_ROUNDS,
           checkedBefore: new Date(Date.now() - options.everyMs).toISOString(),
         });
         options.onRound?.(summary);
