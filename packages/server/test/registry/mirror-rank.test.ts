@@ -19,16 +19,22 @@ for (const engine of engines)
     let h: EngineHandle;
     let app: FastifyInstance;
     let urn = "";
+    let library = "";
+    let archive = "";
+    let admin = "";
     before(async () => {
       h = await engine.open();
       await seedExample(h.store);
       app = await buildServer({ store: h.store });
       const operator = { tokenId: null };
-      const library = (
+      library = (
         await issueToken(h.store, { role: "registrar", organisation: "example-library" }, operator)
       ).token;
-      const archive = (
+      archive = (
         await issueToken(h.store, { role: "registrar", organisation: "example-archive" }, operator)
+      ).token;
+      admin = (
+        await issueToken(h.store, { role: "admin", organisation: "example-library" }, operator)
       ).token;
       const minted = await app.inject({
         method: "POST",
@@ -76,5 +82,33 @@ for (const engine of engines)
         r.body.split(/\r?\n/).filter((line) => line !== "" && !line.startsWith("#")),
         [OWNER_URL, MIRROR_URL],
       );
+    });
+
+    it("mirrors follow the prefix's mirror URL policy, the owner its URL policy", async () => {
+      const prefixUrl = `/api/v1/namespaces/example/prefixes/${encodeURIComponent("urn:example:lib-")}`;
+      const policy = await app.inject({
+        method: "PATCH",
+        url: prefixUrl,
+        headers: { authorization: `Bearer ${admin}` },
+        payload: { mirrorUrls: ["https://mirror.example/"] },
+      });
+      assert.equal(policy.statusCode, 200, policy.body);
+      assert.deepEqual(JSON.parse(policy.body).mirrorUrls, ["https://mirror.example/"]);
+      const patch = (token: string, url: string) =>
+        app.inject({
+          method: "PATCH",
+          url: `/api/v1/urns/${urn}`,
+          headers: { authorization: `Bearer ${token}` },
+          payload: { locators: [{ url }] },
+        });
+      const outside = await patch(archive, "https://elsewhere.example/copy");
+      assert.equal(outside.statusCode, 422, outside.body);
+      assert.equal(JSON.parse(outside.body).code, "url-policy");
+      assert.equal(JSON.parse(outside.body).rule, "mirrorUrls");
+      assert.equal((await patch(archive, "https://mirror.example/copy")).statusCode, 200);
+      // The owner's locators are held to the prefix's own URL policy, not the mirrors'.
+      const owner = await patch(library, "https://mirror.example/owner");
+      assert.equal(owner.statusCode, 422, owner.body);
+      assert.equal(JSON.parse(owner.body).rule, "urls");
     });
   });
