@@ -5,6 +5,7 @@
 
 import { failed, type LinkHealth } from "../storage/links.js";
 import type { AuditEntry, UrnRecord } from "../storage/store.js";
+import { historyWording } from "./history-wording.js";
 import { type Html, html } from "./html.js";
 import { editHref, inspectHref, recordHref } from "./links.js";
 
@@ -57,7 +58,7 @@ function history(entries: readonly AuditEntry[], showActor: boolean): Html {
   if (entries.length === 0) return html`<p>No history recorded.</p>`;
   return html`<ol class="history">${entries.map(
     (e) =>
-      html`<li>${when(e.at)} ${e.action}${
+      html`<li>${when(e.at)} <span title="${e.action}">${historyWording(e)}</span>${
         showActor ? (e.tokenId === null ? " by the command line" : ` by token #${e.tokenId}`) : ""
       }</li>`,
   )}</ol>`;
