@@ -281,7 +281,7 @@ for (const engine of engines) {
       assert.ok(table("assignments").includes(row([10, 1, 2, 13])));
       assert.match(
         page,
-        /<a href="\/record\/urn:example:lib-1"><code>urn:example:lib-1<\/code><\/a><\/th><td>lib<\/td><td>7<\/td>/,
+        /<a href="\/record\/urn:example:lib-1"><code>urn:example:lib-1<\/code><\/a><\/th><td class="text">lib<\/td><td>7<\/td>/,
       );
       assert.match(page, /id="broken-links"/);
       const lib = (await get("/stats?organisation=lib")).body;
