@@ -408,6 +408,37 @@ describe("web UI in chromium", { skip: missing }, () => {
     }
   });
 
+  it("the record page: the URN's resolutions as a chart with a table", async () => {
+    for (const width of Object.keys(WIDTHS) as (keyof typeof WIDTHS)[]) {
+      const page = await (contexts[width] as BrowserContext).newPage();
+      await page.goto(`${base}/record/urn:example:report-2024`);
+      const chart = page.locator(
+        'svg[role="img"][aria-labelledby="urn-resolutions-title urn-resolutions-desc"]',
+      );
+      assert.equal(await chart.count(), 1);
+      // The seeded days (today's counts grow with the tests' own resolutions: headless
+      // Chromium is counted as a crawler).
+      assert.match(
+        String(await page.locator("#urn-resolutions-desc").textContent()),
+        /^\d+ in all/,
+      );
+      const day = (back: number) =>
+        page.locator("#urn-resolutions-table tbody tr", {
+          has: page.locator(`th:text-is("${daysAgo(back)}")`),
+        });
+      assert.deepEqual(await day(12).locator("td").allTextContents(), ["3", "0", "3"]);
+      assert.deepEqual(await day(5).locator("td").allTextContents(), ["5", "1", "6"]);
+      const today = await day(0).locator("td").allTextContents();
+      assert.ok(Number(today[0]) >= 7 && Number(today[1]) >= 2, today.join(" "));
+      assert.match(
+        String(await page.locator("#urn-resolutions-table tr.empty-run").first().textContent()),
+        /Nothing counted in these \d+ days/,
+      );
+      await capture(page, "record-resolutions", width);
+      await page.close();
+    }
+  });
+
   it("the registrar pages at phone width", async () => {
     const context = await newContext("phone");
     const page = await context.newPage();

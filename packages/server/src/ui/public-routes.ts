@@ -18,6 +18,7 @@ import type { Pages } from "./pages.js";
 import { queryUrn } from "./query-urn.js";
 import { recordHistory } from "./record-history.js";
 import { recordContent } from "./record-page.js";
+import { recordResolutions, recordResolutionsSection } from "./record-resolutions-section.js";
 
 const WEB_ADDRESS = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
@@ -124,6 +125,7 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
         await recordHistory(store, record),
         signedIn,
         await store.locatorHealth(record.key),
+        recordResolutionsSection(await recordResolutions(store, record)),
       ),
     );
   });
