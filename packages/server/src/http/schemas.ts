@@ -198,7 +198,7 @@ const PROBLEMS = {
   }),
 } as const;
 
-type ProblemStatus = keyof typeof PROBLEMS;
+export type ProblemStatus = keyof typeof PROBLEMS;
 
 /**
  * The responses for the refusals a route gives, each with its status's members, and any other

@@ -103,6 +103,25 @@ export interface TopEntry {
   count: number;
 }
 
+/** One registered URN's resolutions per period (stats-sql.ts, urnSeriesSql). */
+export interface UrnSeriesQuery {
+  /** The URN's equivalence key, as its record holds it. */
+  key: string;
+  from: string;
+  to: string;
+  granularity: Granularity;
+  bots: BotFilter;
+  limit: number;
+  /** The last period of the page before. */
+  after?: string;
+}
+
+/** One period's resolutions of one URN; periods without any are left out. */
+export interface UrnSeriesPoint {
+  period: string;
+  count: number;
+}
+
 export interface StatsStore {
   /**
    * Adds to the daily rollups (the server batches increments in memory); a URN's resolutions go
@@ -126,6 +145,8 @@ export interface StatsStore {
   assignmentSeries(query: SeriesQuery): Promise<SeriesPoint[]>;
   topUrns(query: TopQuery): Promise<TopEntry[]>;
   topPrefixes(query: TopPrefixQuery): Promise<TopEntry[]>;
+  /** One URN's resolutions per period, rolled up or still logged, oldest period first. */
+  urnSeries(query: UrnSeriesQuery): Promise<UrnSeriesPoint[]>;
 }
 
 /** StatsStore's methods, which the engine stores forward to their module (forward.ts). */
@@ -138,6 +159,7 @@ export const STATS_METHODS: MethodNames<StatsStore> = {
   assignmentSeries: true,
   topUrns: true,
   topPrefixes: true,
+  urnSeries: true,
 };
 
 /** The bind values both engines' statistics queries take: every filter filled in. */

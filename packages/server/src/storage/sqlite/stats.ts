@@ -13,6 +13,8 @@ import type {
   TopPrefixQuery,
   TopQuery,
   UrnResolutionStat,
+  UrnSeriesPoint,
+  UrnSeriesQuery,
 } from "../stats.js";
 import { lastBefore, logChunks, URN_LOG_SIZE_SQL } from "../stats-log.js";
 import {
@@ -22,6 +24,7 @@ import {
   type Sql,
   topPrefixesSql,
   topUrnsSql,
+  urnSeriesSql,
 } from "../stats-sql.js";
 
 /** The URN log's entries (l, e) with their records (r), each URN's key read from its record. */
@@ -40,6 +43,7 @@ const SQLITE: Dialect = {
   logEntries: `SELECT l.day, r.key, e.value ->> 1, e.value ->> 2, e.value ->> 3, e.value ->> 4,
       e.value ->> 5
     FROM ${LOG_ENTRIES}`,
+  dayIn: (list) => `day IN (SELECT value FROM json_each(${list}))`,
 };
 
 export class SqliteStats implements StatsStore {
@@ -157,5 +161,9 @@ export class SqliteStats implements StatsStore {
 
   async topPrefixes(query: TopPrefixQuery): Promise<TopEntry[]> {
     return this.#all(topPrefixesSql(SQLITE, query));
+  }
+
+  async urnSeries(query: UrnSeriesQuery): Promise<UrnSeriesPoint[]> {
+    return this.#all(urnSeriesSql(SQLITE, query));
   }
 }
