@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type { FastifyInstance } from "fastify";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { seedExample } from "../src/registry/seed.js";
@@ -15,6 +15,7 @@ import { issueToken } from "../src/registry/tokens.js";
 import { buildServer } from "../src/server.js";
 import type { LinkCheck } from "../src/storage/links.js";
 import { type EngineHandle, sqlite } from "./engines.js";
+import { skippedWhen } from "./skipped-when.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const FLAGS = [
@@ -82,7 +83,8 @@ async function seedStatistics(h: EngineHandle) {
   );
 }
 
-describe("web UI in chromium", { skip: missing }, () => {
+describe("web UI in chromium", () => {
+  const { it, before, after } = skippedWhen(missing);
   let h: EngineHandle;
   let app: FastifyInstance;
   let base: string;

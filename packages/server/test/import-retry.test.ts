@@ -18,6 +18,7 @@ import {
   type Store,
 } from "../src/storage/store.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
+import { skippedWhen } from "./skipped-when.js";
 import { withOverrides } from "./store-overrides.js";
 
 const actor = { tokenId: null };
@@ -166,7 +167,8 @@ describe("an import the database stops", () => {
   });
 });
 
-describe("two imports crossing on the same keys (postgres)", { skip: PG_SKIP }, () => {
+describe("two imports crossing on the same keys (postgres)", () => {
+  const { it, before, after } = skippedWhen(PG_SKIP);
   let db: TestDatabase;
   let one: Store;
   let two: Store;
