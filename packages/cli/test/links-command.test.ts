@@ -96,7 +96,7 @@ describe("links check", () => {
       agents.every((a) => /^urnkit\/\S+ \(link checker; mailto:urn@library\.example\)$/.test(a)),
     );
     const store = await openSqliteStore(db);
-    const health = await store.locatorHealth("urn:example:a-2");
+    const health = await store.links.health("urn:example:a-2");
     await store.close();
     assert.equal(health.get(`${origin}/gone`)?.outcome, "client-error");
     assert.equal(health.get(`${origin}/gone`)?.failures, 1);

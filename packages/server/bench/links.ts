@@ -60,7 +60,7 @@ try {
   );
   for (let round = 1; round <= ROUNDS; round++) {
     const before = await counts();
-    const checker = new LinkChecker(store, {
+    const checker = new LinkChecker(store.links, {
       allowPrivate: true,
       concurrency: CONCURRENCY,
       perHost: PER_HOST,

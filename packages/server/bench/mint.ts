@@ -56,8 +56,8 @@ export async function benchMint(dir: string) {
   const store = await openSqliteStore(db);
   const operator = { tokenId: null };
   await store.createNamespace({ nid: "bench", local: true }, operator);
-  await store.createOrganisation({ id: "minter", name: "Minter" }, operator);
-  await store.createPrefix(
+  await store.organisations.create({ id: "minter", name: "Minter" }, operator);
+  await store.prefixes.create(
     {
       prefix: "urn:bench:m-",
       nid: "bench",

@@ -21,7 +21,7 @@ const actor = { tokenId: null };
 
 async function setUp(store: Store): Promise<void> {
   await store.createNamespace({ nid: "example" }, actor);
-  for (const id of ["lib", "other"]) await store.createOrganisation({ id, name: id }, actor);
+  for (const id of ["lib", "other"]) await store.organisations.create({ id, name: id }, actor);
 }
 
 /** A record input of the example namespace ("URN:EXAMPLE:x" has the key of "urn:example:x"). */
@@ -162,7 +162,7 @@ for (const engine of engines) {
       assert.equal(registered, 5);
       // The full text index has e by its metadata's words.
       const words = ["E"];
-      const hits = await h.store.searchRecords({ words, order: orderFor({ words }), limit: 10 });
+      const hits = await h.store.search.records({ words, order: orderFor({ words }), limit: 10 });
       assert.deepEqual(
         hits.map((hit) => hit.record.urn),
         ["urn:example:e"],

@@ -353,14 +353,14 @@ async function linkHealthAnswers(h: EngineHandle, app: FastifyInstance): Promise
     latencyMs: 7,
     message: ok ? null : "HTTP 503",
   });
-  const rows = await h.store.linkReport({ status: "all", limit: 1000 });
+  const rows = await h.store.links.report({ status: "all", limit: 1000 });
   assert.ok(rows.length >= 4, "the fixture has locators to check");
   for (const [i, row] of rows.entries()) {
     // Row i fails i % 4 times in a row (2 rank it last); every third then answers again.
-    for (let n = 0; n < i % 4; n++) await h.store.recordLinkCheck(row.id, check(false), 2);
-    if (i % 3 === 0) await h.store.recordLinkCheck(row.id, check(true), 2);
+    for (let n = 0; n < i % 4; n++) await h.store.links.recordCheck(row.id, check(false), 2);
+    if (i % 3 === 0) await h.store.links.recordCheck(row.id, check(true), 2);
   }
-  await h.store.deferLinkCheck((rows.at(-1) as { id: number }).id, "2999-01-01T00:00:00.000Z");
+  await h.store.links.deferCheck((rows.at(-1) as { id: number }).id, "2999-01-01T00:00:00.000Z");
   const answers: string[] = [];
   for (const url of [
     "/api/v1/links?status=all",
@@ -383,7 +383,7 @@ async function linkHealthAnswers(h: EngineHandle, app: FastifyInstance): Promise
   );
   // The statistics pages' broken-links figures, per scope, as stored and as shown.
   for (const scope of [{}, { organisation: "lib" }, { prefix: "urn:example:lib-" }]) {
-    answers.push(`counts ${JSON.stringify(await h.store.linkOutcomeCounts(scope))}`);
+    answers.push(`counts ${JSON.stringify(await h.store.links.outcomeCounts(scope))}`);
   }
   for (const url of ["/stats", "/stats?organisation=lib", "/stats?prefix=urn:example:lib-"]) {
     const r = await app.inject({ url });
@@ -392,9 +392,9 @@ async function linkHealthAnswers(h: EngineHandle, app: FastifyInstance): Promise
   for (const row of rows) {
     const r = await app.inject({ url: `/${row.urn}` });
     answers.push(`${row.urn} ${r.statusCode} ${r.headers.location ?? ""}`);
-    answers.push(`${row.url} history ${(await h.store.linkHistory(row.id)).length}`);
+    answers.push(`${row.url} history ${(await h.store.links.history(row.id)).length}`);
   }
-  const due = await h.store.dueLocators({ now: "2100-01-01T00:00:00.000Z", limit: 1000 });
+  const due = await h.store.links.due({ now: "2100-01-01T00:00:00.000Z", limit: 1000 });
   answers.push(`due ${due.map((d) => d.url).join(" ")}`);
   return answers;
 }
@@ -454,8 +454,8 @@ async function harvestOn(engine: Engine) {
     provider.answer("token:oai_dc////3", fixture("dspace-page2.xml"));
     provider.answer("list:oai_dc::2026-11-20T10:00:00Z", fixture("dspace-changed.xml"));
     await h.store.createNamespace({ nid: "nbn" }, actor);
-    await h.store.createOrganisation({ id: "hbz-lib", name: "Library" }, actor);
-    await h.store.createPrefix(
+    await h.store.organisations.create({ id: "hbz-lib", name: "Library" }, actor);
+    await h.store.prefixes.create(
       {
         ...DEFAULT_POLICY,
         prefix: "urn:nbn:de:hbz:465-",
@@ -478,7 +478,7 @@ async function harvestOn(engine: Engine) {
     await harvest(h.store, options);
     const runs = await h.rawRows("harvest_runs");
     const refusals = [];
-    for (const r of runs) refusals.push(...(await h.store.harvestRefusals(Number(r.id))));
+    for (const r of runs) refusals.push(...(await h.store.harvest.refusals(Number(r.id))));
     const records = [];
     for await (const chunk of exportLines(h.store))
       for (const line of chunk.split("\n")) if (line !== "") records.push(JSON.parse(line));
@@ -487,7 +487,7 @@ async function harvestOn(engine: Engine) {
     // Times of the run and the loopback port masked; PostgreSQL's bigint counts read as numbers.
     const TIMES = new Set(["created", "updated", "at", "started", "finished"]);
     return JSON.stringify(
-      { runs, refusals, sources: await h.store.listHarvestSources(), records },
+      { runs, refusals, sources: await h.store.harvest.listSources(), records },
       (k, v) => {
         if (TIMES.has(k) && typeof v === "string") return "~";
         if (v === provider.url) return "~";
@@ -513,7 +513,7 @@ async function batchOn(engine: Engine) {
     const batch = store.writeBatch?.bind(store) ?? store.soleWriterBatch?.bind(store);
     assert.ok(batch !== undefined);
     await store.createNamespace({ nid: "example" }, actor);
-    await store.createOrganisation({ id: "lib", name: "Library" }, actor);
+    await store.organisations.create({ id: "lib", name: "Library" }, actor);
     const taken = { type: "local", value: "taken" };
     const record = (name: string, identifiers: { type: string; value: string }[] = []) => ({
       urn: `urn:example:${name}`,
@@ -567,7 +567,7 @@ async function recordSetOn(engine: Engine) {
   try {
     const store = h.store;
     await store.createNamespace({ nid: "example" }, actor);
-    await store.createOrganisation({ id: "lib", name: "Library" }, actor);
+    await store.organisations.create({ id: "lib", name: "Library" }, actor);
     const taken = { type: "local", value: "taken" };
     const record = (urn: string, fields: object = {}) => ({
       urn,
@@ -630,11 +630,16 @@ async function batchedImportOn(engine: Engine) {
       cursor = page.cursor;
     } while (cursor !== null);
     const found = (
-      await h.store.searchRecords({ words: ["example"], order: "id", limit: 100 })
+      await h.store.search.records({ words: ["example"], order: "id", limit: 100 })
     ).map((hit) => hit.record.urn);
     const today = new Date().toISOString().slice(0, 10);
     const counted = (
-      await h.store.assignmentSeries({ from: today, to: today, granularity: "day", limit: 10 })
+      await h.store.stats.assignmentSeries({
+        from: today,
+        to: today,
+        granularity: "day",
+        limit: 10,
+      })
     ).map((p) => `${p.kind} ${p.count}`);
     return { events, exported, found, counted };
   } finally {

@@ -117,8 +117,8 @@ for (const engine of engines) {
     before(async () => {
       h = await engine.open();
       await h.store.createNamespace({ nid: "nbn" }, actor);
-      await h.store.createOrganisation({ id: "hbz-lib", name: "Library" }, actor);
-      await h.store.createPrefix(
+      await h.store.organisations.create({ id: "hbz-lib", name: "Library" }, actor);
+      await h.store.prefixes.create(
         { ...DEFAULT_POLICY, prefix: HBZ, nid: "nbn", organisation: "hbz-lib", check: "nbn" },
         actor,
       );
@@ -144,7 +144,7 @@ for (const engine of engines) {
       assert.equal(r.outcome, "completed", r.error ?? "");
       assert.deepEqual([r.pages, r.records, r.created, r.deleted, r.refused], [3, 7, 5, 1, 1]);
       assert.equal(report.requests, 4, "Identify and three pages");
-      const refusals = await h.store.harvestRefusals(r.id);
+      const refusals = await h.store.harvest.refusals(r.id);
       assert.deepEqual(
         refusals.map((x) => [x.oaiIdentifier, x.code]),
         [["oai:catmandu.example.org:4", "no-urn"]],
@@ -158,7 +158,7 @@ for (const engine of engines) {
     });
 
     it("the next run asks from the first response's date and finds nothing new", async () => {
-      const [source] = await h.store.listHarvestSources();
+      const [source] = await h.store.harvest.listSources();
       assert.match(source?.lastResponseDate ?? "", /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
       const { run: r } = await run();
       assert.equal(r.outcome, "completed", r.error ?? "");

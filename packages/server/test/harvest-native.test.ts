@@ -25,8 +25,8 @@ const urn = (name: string) => `${PREFIX}${name}${nbnDeCheckDigit(PREFIX + name)}
 
 async function configure(store: Store): Promise<void> {
   await store.createNamespace({ nid: "nbn" }, actor);
-  await store.createOrganisation({ id: ORG, name: "UB X" }, actor);
-  await store.createPrefix(
+  await store.organisations.create({ id: ORG, name: "UB X" }, actor);
+  await store.prefixes.create(
     { ...DEFAULT_POLICY, prefix: PREFIX, nid: "nbn", organisation: ORG, check: "nbn" },
     actor,
   );
@@ -120,7 +120,7 @@ for (const engine of engines) {
       assert.equal(first.outcome, "completed", first.error ?? "");
       assert.equal(first.records, 10);
       assert.equal(first.created, 10);
-      assert.equal(first.refused, 0, JSON.stringify(await b.store.harvestRefusals(first.id)));
+      assert.equal(first.refused, 0, JSON.stringify(await b.store.harvest.refusals(first.id)));
       assert.equal(first.pages, 3);
     });
 
@@ -147,7 +147,7 @@ for (const engine of engines) {
       assert.equal(
         again.created + again.updated + again.refused,
         0,
-        JSON.stringify([again, await b.store.harvestRefusals(again.id)]),
+        JSON.stringify([again, await b.store.harvest.refusals(again.id)]),
       );
       // Datestamps are to the second: the change must come after the last harvest's second.
       await new Promise((r) => setTimeout(r, 1100));

@@ -13,7 +13,7 @@ import { DEFAULT_POLICY } from "../src/storage/prefixes.js";
 import type { Store } from "../src/storage/store.js";
 import { type Engine, type EngineHandle, engines } from "./engines.js";
 import { fixture, type Replay, replay } from "./oai-replay.js";
-import { withOverrides } from "./store-overrides.js";
+import { members } from "./store-overrides.js";
 
 const actor = { tokenId: null };
 const HBZ = "urn:nbn:de:hbz:465-";
@@ -50,12 +50,12 @@ const PAGE = `<?xml version="1.0" encoding="UTF-8"?><OAI-PMH xmlns="http://www.o
 
 async function setUp(store: Store): Promise<void> {
   await store.createNamespace({ nid: "nbn" }, actor);
-  for (const id of ["hbz-lib", "ubhh"]) await store.createOrganisation({ id, name: id }, actor);
-  await store.createPrefix(
+  for (const id of ["hbz-lib", "ubhh"]) await store.organisations.create({ id, name: id }, actor);
+  await store.prefixes.create(
     { ...DEFAULT_POLICY, prefix: HBZ, nid: "nbn", organisation: "hbz-lib", check: "nbn" },
     actor,
   );
-  await store.createPrefix(
+  await store.prefixes.create(
     { ...DEFAULT_POLICY, prefix: GBV, nid: "nbn", organisation: "ubhh", check: "nbn" },
     actor,
   );
@@ -98,7 +98,7 @@ async function assertFirstRun(h: EngineHandle, store: Store, provider: Replay) {
     [run.pages, run.records, run.created, run.updated, run.unchanged, run.deleted, run.refused],
     [1, 10, 2, 3, 1, 0, 4],
   );
-  const refusals = await h.store.harvestRefusals(run.id);
+  const refusals = await h.store.harvest.refusals(run.id);
   assert.deepEqual(
     refusals.map((r) => [r.oaiIdentifier, r.urn, r.code]),
     [
@@ -196,7 +196,7 @@ for (const engine of engines) {
       const { h, provider } = get();
       // The page's records read as none: B, C and E are planned as new, and the set finds
       // their keys taken.
-      const late = withOverrides(h.store, { getRecords: async () => new Map() });
+      const late = { ...members(h.store), getRecords: async () => new Map() };
       await assertFirstRun(h, late, provider);
     });
   });

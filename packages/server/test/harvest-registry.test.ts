@@ -25,8 +25,8 @@ const ORGS = [
 async function configure(store: Store): Promise<void> {
   await store.createNamespace({ nid: "nbn" }, actor);
   for (const o of ORGS) {
-    await store.createOrganisation({ id: o.id, name: o.id }, actor);
-    await store.createPrefix(
+    await store.organisations.create({ id: o.id, name: o.id }, actor);
+    await store.prefixes.create(
       { ...DEFAULT_POLICY, prefix: o.prefix, nid: "nbn", organisation: o.id, check: "nbn" },
       actor,
     );
@@ -125,7 +125,7 @@ for (const engine of engines) {
         assert.equal(run.pages, Math.ceil((20 + reserved) / 7));
         assert.equal(run.refused, reserved);
         if (reserved === 1) {
-          const [refusal] = await b.store.harvestRefusals(run.id);
+          const [refusal] = await b.store.harvest.refusals(run.id);
           assert.equal(refusal?.code, "no-locator");
         }
       }

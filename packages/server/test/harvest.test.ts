@@ -15,7 +15,7 @@ import { DEFAULT_POLICY } from "../src/storage/prefixes.js";
 import type { NewRecord, Store } from "../src/storage/store.js";
 import { type EngineHandle, engines } from "./engines.js";
 import { fixture, type Replay, replay } from "./oai-replay.js";
-import { withOverrides } from "./store-overrides.js";
+import { members } from "./store-overrides.js";
 
 const actor = { tokenId: null };
 const HBZ = "urn:nbn:de:hbz:465-";
@@ -35,8 +35,8 @@ async function dspaceList(): Promise<Replay> {
 async function setUp(store: Store): Promise<void> {
   await store.createNamespace({ nid: "nbn" }, actor);
   for (const id of ["hbz-lib", "ubhh", "mirror"])
-    await store.createOrganisation({ id, name: id }, actor);
-  await store.createPrefix(
+    await store.organisations.create({ id, name: id }, actor);
+  await store.prefixes.create(
     {
       ...DEFAULT_POLICY,
       prefix: HBZ,
@@ -47,7 +47,7 @@ async function setUp(store: Store): Promise<void> {
     },
     actor,
   );
-  await store.createPrefix(
+  await store.prefixes.create(
     { ...DEFAULT_POLICY, prefix: GBV, nid: "nbn", organisation: "ubhh", check: "nbn" },
     actor,
   );
@@ -138,7 +138,7 @@ for (const engine of engines) {
         audit.map((a) => [a.action, a.tokenId]),
         [["urn.create", null]],
       );
-      const refusals = await h.store.harvestRefusals(run.id);
+      const refusals = await h.store.harvest.refusals(run.id);
       assert.deepEqual(
         refusals.map((r) => [r.oaiIdentifier, r.urn, r.code]),
         [
@@ -147,7 +147,7 @@ for (const engine of engines) {
         ],
       );
       assert.match(refusals[0]?.reason ?? "", /check digit/i);
-      const [source] = await h.store.listHarvestSources();
+      const [source] = await h.store.harvest.listSources();
       assert.equal(
         source?.lastResponseDate,
         "2026-11-20T10:00:00Z",
@@ -167,7 +167,7 @@ for (const engine of engines) {
       const asked = dspace.log.at(-1);
       assert.equal(asked?.get("from"), "2026-11-20T10:00:00Z");
       assert.equal(asked?.get("metadataPrefix"), "oai_dc");
-      const [source] = await h.store.listHarvestSources();
+      const [source] = await h.store.harvest.listSources();
       assert.equal(source?.lastResponseDate, "2026-11-22T10:00:00Z");
     });
 
@@ -214,7 +214,7 @@ for (const engine of engines) {
       });
       assert.equal(first.run.outcome, "interrupted");
       assert.deepEqual([first.run.records, first.run.created], [2, 2]);
-      let source = (await h.store.listHarvestSources()).find((s) => s.url === eprints.url);
+      let source = (await h.store.harvest.listSources()).find((s) => s.url === eprints.url);
       assert.deepEqual(source?.pending, {
         token: "metadataPrefix%3Depicur%26offset%3D4712",
         from: null,
@@ -242,12 +242,12 @@ for (const engine of engines) {
         lists.every((q) => q.get("resumptionToken") === "metadataPrefix%3Depicur%26offset%3D4712"),
       );
       assert.deepEqual([second.run.records, second.run.created, second.run.refused], [2, 1, 1]);
-      const refusals = await h.store.harvestRefusals(second.run.id);
+      const refusals = await h.store.harvest.refusals(second.run.id);
       assert.deepEqual(
         refusals.map((r) => [r.oaiIdentifier, r.urn, r.code]),
         [["oai:eprints.example.ac.uk:4714", "urn:nbn:de:bsz:16-heidok-771", "other-organisation"]],
       );
-      source = (await h.store.listHarvestSources()).find((s) => s.url === eprints.url);
+      source = (await h.store.harvest.listSources()).find((s) => s.url === eprints.url);
       assert.equal(source?.pending, null);
       assert.equal(source?.lastResponseDate, "2026-11-20T11:00:02Z");
       assert.equal(source?.granularity, "YYYY-MM-DD");
@@ -265,11 +265,11 @@ for (const engine of engines) {
     });
 
     it("one run per source at a time; a lease left by a dead process lapses", async () => {
-      const source = await h.store.harvestSource(
+      const source = await h.store.harvest.source(
         { url: dspace.url, set: "", metadataPrefix: "oai_dc" },
         "hbz-lib",
       );
-      const held = await h.store.beginHarvestRun(source.id, {
+      const held = await h.store.harvest.beginRun(source.id, {
         from: null,
         resumed: false,
         leaseUntil: new Date(Date.now() + 60_000).toISOString(),
@@ -278,9 +278,9 @@ for (const engine of engines) {
         assert.equal(e.code, "harvest-running");
         return true;
       });
-      await h.store.finishHarvestRun(held.id, { outcome: "failed", error: "test" });
+      await h.store.harvest.finishRun(held.id, { outcome: "failed", error: "test" });
       // A run whose process died: its lease is over, so the next run starts and closes it.
-      const dead = await h.store.beginHarvestRun(source.id, {
+      const dead = await h.store.harvest.beginRun(source.id, {
         from: null,
         resumed: false,
         leaseUntil: new Date(Date.now() - 1000).toISOString(),
@@ -350,7 +350,7 @@ for (const engine of engines) {
       assert.match(report.run.error ?? "", /HTTP 503 \(gave up after 3 attempts\)/);
       assert.deepEqual(report.waits, [20, 20]);
       assert.deepEqual([report.run.pages, report.run.created], [1, 2]);
-      const [source] = await h.store.listHarvestSources();
+      const [source] = await h.store.harvest.listSources();
       assert.equal(source?.pending?.token, "oai_dc////3");
       assert.equal(source?.lastResponseDate, null, "a failed list moves no `from`");
     });
@@ -425,7 +425,7 @@ for (const engine of engines) {
         [report.run.pages, report.run.created, report.run.unchanged, report.run.refused],
         [2, 1, 2, 2],
       );
-      const source = (await h.store.listHarvestSources()).find((s) => s.url === provider.url);
+      const source = (await h.store.harvest.listSources()).find((s) => s.url === provider.url);
       const runs = (await h.rawRows("harvest_runs")).filter(
         (r) => Number(r.source_id) === source?.id,
       );
@@ -460,7 +460,7 @@ for (const engine of engines) {
         down.log.map((q) => q.get("verb")),
         ["Identify"],
       );
-      const [source] = await h.store.listHarvestSources();
+      const [source] = await h.store.harvest.listSources();
       assert.equal(source?.lastRun?.outcome, "failed");
       assert.equal(source?.lastResponseDate, null);
     });
@@ -480,11 +480,15 @@ for (const engine of engines) {
     });
 
     it("the process fails while storing page 1's progress; the next run writes the page again", async () => {
-      const failing = withOverrides(h.store, {
-        harvestProgress: async () => {
-          throw new Error("disk full");
+      const failing = {
+        ...members(h.store),
+        harvest: {
+          ...members(h.store.harvest),
+          progress: async () => {
+            throw new Error("disk full");
+          },
         },
-      });
+      };
       const options = {
         url: provider.url,
         organisation: "hbz-lib",
@@ -546,12 +550,13 @@ for (const engine of engines) {
         input.key.endsWith("-1029")
           ? { ...input, organisation: "ubhh", identifiers: [taken] }
           : input;
-      const refusing = withOverrides(h.store, {
+      const refusing = {
+        ...members(h.store),
         createRecord: (input: NewRecord, a: typeof actor) =>
           h.store.createRecord(refused(input), a),
-        createRecords: (inputs: NewRecord[], a: typeof actor) =>
+        createRecords: (inputs: readonly NewRecord[], a: typeof actor) =>
           h.store.createRecords(inputs.map(refused), a),
-      });
+      };
       const { run } = await harvest(refusing, {
         url: provider.url,
         organisation: "hbz-lib",
@@ -571,7 +576,7 @@ for (const engine of engines) {
       assert.notEqual(await h.store.getRecord(`${HBZ}20261101-1010`), null);
       assert.notEqual(await h.store.getRecord(`${HBZ}20261101-1058`), null);
       assert.equal(await h.store.countRecords(), 3);
-      const refusals = await h.store.harvestRefusals(run.id);
+      const refusals = await h.store.harvest.refusals(run.id);
       assert.deepEqual(
         refusals.map((r) => [r.oaiIdentifier, r.urn, r.code]),
         [

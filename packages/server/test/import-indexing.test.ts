@@ -79,7 +79,7 @@ for (const engine of engines) {
     /** Today's assignment counts, as "kind count", of one organisation or of all. */
     const counts = async (organisation?: string) =>
       (
-        await h.store.assignmentSeries({
+        await h.store.stats.assignmentSeries({
           from: today,
           to: today,
           granularity: "day",
@@ -88,14 +88,14 @@ for (const engine of engines) {
         })
       ).map((p) => `${p.kind} ${p.count}`);
     const found = async (query: { words?: string[]; url?: string }) =>
-      (await h.store.searchRecords({ ...query, order: "id", limit: 100 })).map(
+      (await h.store.search.records({ ...query, order: "id", limit: 100 })).map(
         (hit) => hit.record.urn,
       );
 
     before(async () => {
       h = await engine.open();
       await h.store.createNamespace({ nid: "example", local: true }, actor);
-      await h.store.createOrganisation({ id: "lib", name: "Library" }, actor);
+      await h.store.organisations.create({ id: "lib", name: "Library" }, actor);
     });
     after(() => h.close());
 

@@ -18,7 +18,7 @@ import {
   type Store,
 } from "../src/storage/store.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
-import { withOverrides } from "./store-overrides.js";
+import { members } from "./store-overrides.js";
 
 const actor = { tokenId: null };
 
@@ -39,7 +39,8 @@ async function collect(events: AsyncIterable<ImportEvent>): Promise<ImportEvent[
 function rollingBack(store: Store, rollBack: number[], times: number) {
   const left = new Map(rollBack.map((l) => [l, times]));
   const sent: number[] = [];
-  const wrapped = withOverrides(store, {
+  const wrapped: Store = {
+    ...members(store),
     importSequence: () => {
       let failed = false;
       let previous: Promise<unknown> = Promise.resolve();
@@ -65,7 +66,7 @@ function rollingBack(store: Store, rollBack: number[], times: number) {
         },
       };
     },
-  });
+  };
   return { store: wrapped, sent };
 }
 
@@ -131,12 +132,13 @@ describe("an import the database stops", () => {
       await store.createNamespace({ nid: "example", local: true }, actor);
       const { token } = await issueToken(store, { role: "admin" }, actor);
       // The database fails the batch holding line 3 (not a rollback worth sending again).
-      const failing = withOverrides(store, {
+      const failing = {
+        ...members(store),
         importBatch: (items: ImportItem[]) =>
           (items[0] as ImportItem).line >= 3
             ? Promise.reject(new Error("disk I/O error"))
             : store.importBatch(items, actor),
-      });
+      };
       const app = await buildServer({ store: failing, limits: { importBatch: 2 } });
       const r = await app.inject({
         method: "POST",

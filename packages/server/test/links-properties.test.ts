@@ -75,11 +75,11 @@ for (const engine of engines)
               },
               actor,
             );
-            const id = (await store.linkReport({ status: "all", limit: 10_000 })).find(
+            const id = (await store.links.report({ status: "all", limit: 10_000 })).find(
               (r) => r.url === main,
             )?.id as number;
             for (const [i, outcome] of outcomes.entries()) {
-              await store.recordLinkCheck(
+              await store.links.recordCheck(
                 id,
                 {
                   checked: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
@@ -95,11 +95,11 @@ for (const engine of engines)
             let trailing = 0;
             while (trailing < outcomes.length && failed(outcomes.at(-1 - trailing) as LinkOutcome))
               trailing++;
-            const health = (await store.locatorHealth(urn)).get(main);
+            const health = (await store.links.health(urn)).get(main);
             assert.equal(health?.failures, trailing);
             assert.equal(health?.demoted, trailing >= demoteAfter);
             assert.equal(health?.outcome, outcomes.at(-1));
-            const history = await store.linkHistory(id);
+            const history = await store.links.history(id);
             assert.deepEqual(
               history.map((c) => c.outcome),
               outcomes.slice(-HISTORY_KEPT).reverse(),

@@ -62,7 +62,7 @@ for (const engine of engines) {
       h = await engine.open();
       await h.store.createNamespace({ nid: "example", local: true }, actor);
       await h.store.createNamespace({ nid: "demo", local: true }, actor);
-      await h.store.createOrganisation({ id: "lib", name: "University Library" }, actor);
+      await h.store.organisations.create({ id: "lib", name: "University Library" }, actor);
       for (let i = 0; i < TOTAL; i++)
         await h.store.createRecord(
           {

@@ -66,8 +66,8 @@ for (const engine of engines) {
       h = await engine.open();
       dir = mkdtempSync(join(tmpdir(), "urnkit-oai-schemas-"));
       await h.store.createNamespace({ nid: "example", local: true }, actor);
-      await h.store.createOrganisation({ id: "lib", name: "University Library" }, actor);
-      await h.store.createPrefix(
+      await h.store.organisations.create({ id: "lib", name: "University Library" }, actor);
+      await h.store.prefixes.create(
         { ...DEFAULT_POLICY, prefix: "urn:example:lib-", nid: "example", organisation: "lib" },
         actor,
       );

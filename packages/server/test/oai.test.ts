@@ -153,7 +153,7 @@ for (const engine of engines) {
       });
       await h.store.createNamespace({ nid: "example", local: true }, actor);
       await h.store.createNamespace({ nid: "other", local: true }, actor);
-      await h.store.createOrganisation({ id: "acme", name: "Acme & Sons" }, actor);
+      await h.store.organisations.create({ id: "acme", name: "Acme & Sons" }, actor);
       const records = [
         { n: "r0", org: null, title: "Zero" },
         { n: "r1", org: "acme", title: "One \u0001 & <two>" },

@@ -28,32 +28,34 @@ for (const engine of engines) {
     before(async () => {
       h = await engine.open();
       await h.store.createNamespace({ nid: "example", local: true }, actor);
-      await h.store.createOrganisation({ id: "lib", name: "Library", contact: "a@lib" }, actor);
+      await h.store.organisations.create({ id: "lib", name: "Library", contact: "a@lib" }, actor);
     });
     after(async () => h.close());
 
     it("creates an organisation once; a second with its id is a conflict", async () => {
-      const org = await h.store.getOrganisation("lib");
+      const org = await h.store.organisations.get("lib");
       assert.equal(org?.name, "Library");
       assert.equal(org?.active, true);
       await assert.rejects(
-        h.store.createOrganisation({ id: "lib", name: "Again" }, actor),
+        h.store.organisations.create({ id: "lib", name: "Again" }, actor),
         ConflictError,
       );
       assert.deepEqual(
-        (await h.store.listOrganisations()).map((o) => o.id),
+        (await h.store.organisations.list()).map((o) => o.id),
         ["lib"],
       );
     });
 
     it("keeps one sequence per prefix: 200 concurrent takes of 1–3 numbers never overlap", async () => {
-      await h.store.createPrefix(
+      await h.store.prefixes.create(
         { ...DEFAULT_POLICY, prefix: "urn:example:seq-", nid: "example", organisation: "lib" },
         actor,
       );
       const counts = Array.from({ length: 200 }, (_, i) => (i % 3) + 1);
       const firsts = await Promise.all(
-        counts.map((n) => h.store.takeNumbers("urn:example:seq-", n, "prefix.reserve", actor)),
+        counts.map((n) =>
+          h.store.prefixes.takeNumbers("urn:example:seq-", n, "prefix.reserve", actor),
+        ),
       );
       const taken = firsts.flatMap((f, i) =>
         Array.from({ length: counts[i] as number }, (_, k) => f + k),
@@ -64,12 +66,12 @@ for (const engine of engines) {
         taken.sort((a, b) => a - b),
         Array.from({ length: total }, (_, i) => i + 1),
       );
-      assert.equal((await h.store.getPrefix("urn:example:seq-"))?.next, total + 1);
+      assert.equal((await h.store.prefixes.get("urn:example:seq-"))?.next, total + 1);
     });
 
     it("refuses a second prefix of the same text, and names the existing one", async () => {
       await assert.rejects(
-        h.store.createPrefix(
+        h.store.prefixes.create(
           { ...DEFAULT_POLICY, prefix: "urn:example:seq-", nid: "example", organisation: "lib" },
           actor,
         ),
@@ -80,7 +82,7 @@ for (const engine of engines) {
     it("drops the cached namespace when a prefix is created or delegated", async () => {
       const before = await h.store.getNamespace("example");
       assert.equal(before?.routes.match("urn:example:far-1"), null);
-      await h.store.createPrefix(
+      await h.store.prefixes.create(
         { ...DEFAULT_POLICY, prefix: "urn:example:far-", nid: "example", organisation: "lib" },
         actor,
       );
@@ -88,7 +90,7 @@ for (const engine of engines) {
         (await h.store.getNamespace("example"))?.routes.match("urn:example:far-1")?.delegate,
         null,
       );
-      await h.store.updatePrefix(
+      await h.store.prefixes.update(
         "urn:example:far-",
         { delegate: "https://far.example/{urn}" },
         actor,
@@ -102,7 +104,7 @@ for (const engine of engines) {
     });
 
     it("keeps identifiers unique per organisation and finds records by them", async () => {
-      await h.store.createOrganisation({ id: "fac", name: "Faculty" }, actor);
+      await h.store.organisations.create({ id: "fac", name: "Faculty" }, actor);
       const base = { nid: "example", status: "active" as const };
       await h.store.createRecord(
         {
@@ -152,7 +154,7 @@ for (const engine of engines) {
     });
 
     it("refuses the tokens and sessions of a deactivated organisation; its records stay", async () => {
-      await h.store.createOrganisation({ id: "gone", name: "Gone" }, actor);
+      await h.store.organisations.create({ id: "gone", name: "Gone" }, actor);
       const token = await h.store.createToken(
         {
           hash: "gone-hash",
@@ -184,11 +186,11 @@ for (const engine of engines) {
         actor,
       );
       assert.equal((await h.store.findToken("gone-hash"))?.organisation, "gone");
-      await h.store.updateOrganisation("gone", { active: false }, actor);
+      await h.store.organisations.update("gone", { active: false }, actor);
       assert.equal(await h.store.findToken("gone-hash"), null);
       assert.equal(await h.store.findSession("s-gone", "2026-06-01T00:00:00.000Z"), null);
       assert.equal((await h.store.resolve("urn:example:gone-1"))?.best, "https://gone.example/1");
-      await h.store.updateOrganisation("gone", { active: true }, actor);
+      await h.store.organisations.update("gone", { active: true }, actor);
       assert.equal((await h.store.findToken("gone-hash"))?.id, token.id);
     });
   });
@@ -200,9 +202,9 @@ for (const engine of engines)
       const h = await engine.open();
       try {
         assert.equal(await seedExample(h.store), true);
-        const orgs = (await h.store.listOrganisations()).map((o) => o.id);
+        const orgs = (await h.store.organisations.list()).map((o) => o.id);
         assert.deepEqual(orgs, ["example-archive", "example-library", "local-registry"]);
-        const prefixes = await h.store.listPrefixes("example");
+        const prefixes = await h.store.prefixes.list("example");
         assert.deepEqual(
           prefixes.map((p) => [p.prefix, p.organisation]),
           [
@@ -242,12 +244,12 @@ describe("an existing database upgrades in place (sqlite)", () => {
       db.close();
       const store = new SqliteStore({ filename: file });
       await store.migrate();
-      const prefix = await store.getPrefix("urn:example:m-");
+      const prefix = await store.prefixes.get("urn:example:m-");
       assert.equal(prefix?.organisation, "local-registry");
       assert.equal(prefix?.next, 42);
       assert.equal(prefix?.width, 5);
       assert.equal(prefix?.check, "mod11-2");
-      assert.equal((await store.getOrganisation("local-registry"))?.active, true);
+      assert.equal((await store.organisations.get("local-registry"))?.active, true);
       assert.equal(await store.nextMintNumber("example", actor), 42);
       assert.equal(await store.nextMintNumber("example", actor), 43);
       await store.close();
@@ -267,7 +269,7 @@ describe("an existing database upgrades in place (postgres)", { skip: PG_SKIP },
       await client.query(OLD_NAMESPACE);
       await client.end();
       const store = await openPostgresStore({ url: db.url });
-      const prefix = await store.getPrefix("urn:example:m-");
+      const prefix = await store.prefixes.get("urn:example:m-");
       assert.equal(prefix?.organisation, "local-registry");
       assert.equal(prefix?.next, 42);
       assert.equal(prefix?.width, 5);

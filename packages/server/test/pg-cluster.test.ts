@@ -30,8 +30,8 @@ describe("two urnkit processes on one PostgreSQL database", { skip: PG_SKIP }, (
       { tokenId: null },
     );
     token = (await issueToken(store, { role: "admin" }, { tokenId: null })).token;
-    await store.createOrganisation({ id: "lib", name: "Library" }, { tokenId: null });
-    await store.createPrefix(
+    await store.organisations.create({ id: "lib", name: "Library" }, { tokenId: null });
+    await store.prefixes.create(
       { ...DEFAULT_POLICY, prefix: "urn:example:s-", nid: "example", organisation: "lib" },
       { tokenId: null },
     );

@@ -167,7 +167,10 @@ describe("registry round trip", {
         errors: 0,
       });
       // The sequences came along: the next mint in the copy is the next number, not 1 again.
-      assert.equal(await back.takeNumbers("urn:example:lib-", 1, "prefix.mint", operator), 5);
+      assert.equal(
+        await back.prefixes.takeNumbers("urn:example:lib-", 1, "prefix.mint", operator),
+        5,
+      );
       assert.equal(
         (await back.findByIdentifier("lib", { type: "oai", value: "oai:lib:1" }))?.urn,
         "urn:example:lib-000001X",

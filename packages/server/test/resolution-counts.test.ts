@@ -299,8 +299,8 @@ describe("ResolutionCounter", () => {
   it("writes many URNs a slice at a time, every one of them", async () => {
     const { store, urns } = recordingStore();
     const writes: number[] = [];
-    const addStats = store.addStats.bind(store);
-    store.addStats = async (r, u) => {
+    const addStats = store.stats.add.bind(store);
+    store.stats.add = async (r, u) => {
       writes.push(u.length);
       await addStats(r, u);
     };
@@ -376,14 +376,14 @@ describe("ResolutionCounter", () => {
     let left = 0;
     let size = 0;
     // Each roll-up call moves one slice; two slices are waiting every time one starts.
-    store.rollUpUrnLog = async (until) => {
+    store.stats.rollUpUrnLog = async (until) => {
       if (left === 0) left = 2;
       rollUps.push(`${until} ${left}`);
       left -= 1;
       if (left === 0) size = 0;
       return left === 0 ? 0 : 1;
     };
-    store.urnLogSize = async () => size;
+    store.stats.urnLogSize = async () => size;
     const settle = () => new Promise((resolve) => setImmediate(resolve));
     const counter = new ResolutionCounter(store, { flushMs: 60000, logBound: 1000 });
     await settle();
@@ -423,7 +423,7 @@ describe("ResolutionCounter", () => {
   it("rolls up the day that ended after its last counts are written", async () => {
     const { store, urns } = recordingStore();
     const rollUps: string[] = [];
-    store.rollUpUrnLog = async (until) => {
+    store.stats.rollUpUrnLog = async (until) => {
       rollUps.push(`${until} after ${urns.map((u) => u.day).join(",")}`);
       return 0;
     };

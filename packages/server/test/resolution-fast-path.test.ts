@@ -15,13 +15,13 @@ import { namespaceKey } from "../src/registry/namespace-keys.js";
 import { buildServer } from "../src/server.js";
 import { openSqliteStore, type SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../src/storage/store.js";
-import { withOverrides } from "./store-overrides.js";
+import { members } from "./store-overrides.js";
 
 const actor = { tokenId: null };
 
 /** The store as an engine whose reads must be waited for: no immediate reads. */
 function waitedFor(store: SqliteStore): Store {
-  return withOverrides(store, { immediate: undefined });
+  return { ...members(store), immediate: undefined };
 }
 
 interface Response {

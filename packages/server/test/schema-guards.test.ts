@@ -175,9 +175,9 @@ for (const engine of engines) {
         );
       // Schema version 7: an organisation with a prefix, a record of it with an identifier and a
       // mirror locator of another organisation, a token of the organisation.
-      await store.createOrganisation({ id: "lib", name: "Library" }, actor);
-      await store.createOrganisation({ id: "fac", name: "Faculty" }, actor);
-      await store.createPrefix(
+      await store.organisations.create({ id: "lib", name: "Library" }, actor);
+      await store.organisations.create({ id: "fac", name: "Faculty" }, actor);
+      await store.prefixes.create(
         {
           prefix: "urn:example:lib-",
           nid: "example",
@@ -192,7 +192,10 @@ for (const engine of engines) {
         },
         actor,
       );
-      assert.equal(await store.takeNumbers("urn:example:lib-", 5, "prefix.reserve", actor), 1);
+      assert.equal(
+        await store.prefixes.takeNumbers("urn:example:lib-", 5, "prefix.reserve", actor),
+        1,
+      );
       await store.createRecord(
         {
           urn: "urn:example:lib-000001",
@@ -215,16 +218,16 @@ for (const engine of engines) {
       );
       // Schema version 10: a harvest source of the organisation with a finished run that refused
       // a record.
-      const source = await store.harvestSource(
+      const source = await store.harvest.source(
         { url: "https://repo.example/oai", set: "", metadataPrefix: "oai_dc" },
         "lib",
       );
-      const run = await store.beginHarvestRun(source.id, {
+      const run = await store.harvest.beginRun(source.id, {
         from: null,
         resumed: false,
         leaseUntil: "2999-01-01T00:00:00.000Z",
       });
-      await store.harvestProgress(
+      await store.harvest.progress(
         run.id,
         {
           pages: 1,
@@ -239,7 +242,7 @@ for (const engine of engines) {
         },
         "2999-01-01T00:00:00.000Z",
       );
-      await store.finishHarvestRun(run.id, {
+      await store.harvest.finishRun(run.id, {
         outcome: "completed",
         error: null,
         lastResponseDate: "2026-11-20T10:00:00Z",
@@ -290,10 +293,13 @@ for (const engine of engines) {
       );
       const a = await h.store.activate("urn:example:report-2025", actor);
       assert.equal(a?.status, "active");
-      assert.equal(await h.store.takeNumbers("urn:example:lib-", 1, "prefix.mint", actor), 6);
-      const p = await h.store.updatePrefix("urn:example:lib-", { width: 8 }, actor);
+      assert.equal(
+        await h.store.prefixes.takeNumbers("urn:example:lib-", 1, "prefix.mint", actor),
+        6,
+      );
+      const p = await h.store.prefixes.update("urn:example:lib-", { width: 8 }, actor);
       assert.equal(p?.width, 8);
-      const o = await h.store.updateOrganisation("fac", { active: false }, actor);
+      const o = await h.store.organisations.update("fac", { active: false }, actor);
       assert.equal(o?.active, false);
       const mirrored = await h.store.updateRecord(
         "urn:example:lib-000001",

@@ -24,9 +24,9 @@ for (const engine of engines)
       h = await engine.open();
       const s = h.store;
       await s.createNamespace({ nid: "example", local: true }, actor);
-      await s.createOrganisation({ id: "lib", name: "Library" }, actor);
-      await s.createOrganisation({ id: "fac", name: "Faculty" }, actor);
-      await s.createPrefix(
+      await s.organisations.create({ id: "lib", name: "Library" }, actor);
+      await s.organisations.create({ id: "fac", name: "Faculty" }, actor);
+      await s.prefixes.create(
         {
           ...DEFAULT_POLICY,
           prefix: "urn:example:lib-",
@@ -37,7 +37,7 @@ for (const engine of engines)
         },
         actor,
       );
-      await s.createPrefix(
+      await s.prefixes.create(
         { ...DEFAULT_POLICY, prefix: "urn:example:fac-", nid: "example", organisation: "fac" },
         actor,
       );
@@ -146,7 +146,7 @@ for (const engine of engines)
         delegate: "",
       });
       assert.equal(prefix.statusCode, 303, prefix.body);
-      const stored = await h.store.getPrefix("urn:example:arc-");
+      const stored = await h.store.prefixes.get("urn:example:arc-");
       assert.deepEqual(
         [stored?.organisation, stored?.modes, stored?.width, stored?.urls],
         [

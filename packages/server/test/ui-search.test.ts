@@ -23,7 +23,7 @@ for (const engine of engines)
       app = await buildServer({ store: h.store });
       const admin = (await issueToken(h.store, { role: "admin" }, actor)).token;
       await h.store.createNamespace({ nid: "example", local: true }, actor);
-      await h.store.createOrganisation({ id: "lib", name: "City Library" }, actor);
+      await h.store.organisations.create({ id: "lib", name: "City Library" }, actor);
       const lines = [
         {
           urn: "urn:example:river-1",

@@ -74,7 +74,7 @@ export function registerToken(program: Command, ctx: Context): void {
         const org =
           options.organisation === undefined
             ? null
-            : await store.getOrganisation(options.organisation);
+            : await store.organisations.get(options.organisation);
         if (options.organisation !== undefined && !org?.active)
           command.error(
             `error: there is no active organisation "${options.organisation}" in ${displayLocation(options.db)}`,

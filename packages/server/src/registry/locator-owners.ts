@@ -4,8 +4,9 @@
 // its URN. The URL policy of the prefix binds the URN owner's locators, not the mirrors'.
 
 import { HttpProblem } from "../http/problem.js";
+import type { OrganisationStore } from "../storage/organisations.js";
 import type { Prefix } from "../storage/prefixes.js";
-import type { LocatorInput, Store, TokenInfo, UrnRecord } from "../storage/store.js";
+import type { LocatorInput, TokenInfo, UrnRecord } from "../storage/store.js";
 import { actFor, liveOrganisation } from "./organisation-scope.js";
 import { checkUrls } from "./prefix-policy.js";
 
@@ -14,7 +15,7 @@ import { checkUrls } from "./prefix-policy.js";
  * named owners, mirrors, and the URL policy. Returns them with their owner filled in.
  */
 export async function ownedLocators(
-  store: Pick<Store, "getOrganisation">,
+  store: { readonly organisations: Pick<OrganisationStore, "get"> },
   token: TokenInfo,
   actor: string | null,
   recordOrg: string | null,

@@ -19,7 +19,7 @@ export async function createOrganisation(
   serverWide(token);
   const input = checkOrganisationBody(body);
   try {
-    return await store.createOrganisation(input, actorOf(token));
+    return await store.organisations.create(input, actorOf(token));
   } catch (error) {
     if (error instanceof ConflictError)
       throw new HttpProblem(409, "organisation-exists", error.message, {
@@ -38,7 +38,7 @@ export async function updateOrganisation(
   permit(token, "admin", null);
   serverWide(token);
   const patch = checkOrganisationPatch(body);
-  const org = await store.updateOrganisation(id, patch, actorOf(token));
+  const org = await store.organisations.update(id, patch, actorOf(token));
   if (org === null) throw unknownOrganisation(id);
   return org;
 }

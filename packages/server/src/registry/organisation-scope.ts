@@ -4,7 +4,8 @@
 // it writes under. Every cross-organisation write is a 403 naming both organisations.
 
 import { HttpProblem } from "../http/problem.js";
-import type { Store, TokenInfo } from "../storage/store.js";
+import type { OrganisationStore } from "../storage/organisations.js";
+import type { TokenInfo } from "../storage/store.js";
 
 /** 403 unless `token` may act for `organisation` (null: writes outside any organisation). */
 export function actFor(token: TokenInfo, organisation: string | null, what: string): void {
@@ -31,11 +32,11 @@ export function serverWide(token: TokenInfo): void {
 
 /** 422 unless the organisation exists and is active. */
 export async function liveOrganisation(
-  store: Pick<Store, "getOrganisation">,
+  store: { readonly organisations: Pick<OrganisationStore, "get"> },
   id: string,
   path = "/organisation",
 ) {
-  const org = await store.getOrganisation(id);
+  const org = await store.organisations.get(id);
   if (org === null)
     throw new HttpProblem(422, "unknown-organisation", `there is no organisation "${id}"`, {
       errors: [{ path, message: "no such organisation" }],

@@ -42,7 +42,7 @@ export async function prefixOf(
   } catch {
     throw unknownPrefix(nid, text);
   }
-  const prefix = await store.getPrefix(key);
+  const prefix = await store.prefixes.get(key);
   if (prefix === null || prefix.nid !== nid) throw unknownPrefix(nid, text);
   return prefix;
 }
@@ -65,7 +65,7 @@ export async function createPrefix(
   try {
     // Two prefixes are disjoint or one nests in the other (the longest match owns a URN), so the
     // one overlap to refuse is the same prefix twice.
-    return await ctx.store.createPrefix(
+    return await ctx.store.prefixes.create(
       { ...DEFAULT_POLICY, ...policy, prefix: key, nid },
       actorOf(token),
     );
@@ -87,7 +87,7 @@ export async function updatePrefix(
   serverWide(token);
   const patch = checkPrefixPatch(body);
   const prefix = await prefixOf(ctx, nid, text);
-  const after = await ctx.store.updatePrefix(prefix.prefix, patch, actorOf(token));
+  const after = await ctx.store.prefixes.update(prefix.prefix, patch, actorOf(token));
   if (after === null) throw unknownPrefix(nid, text);
   return after;
 }
@@ -191,7 +191,7 @@ export async function mintInPrefix(
   return numbered(
     ctx,
     prefix,
-    () => store.takeNumbers(prefix.prefix, 1, "prefix.mint", actor),
+    () => store.prefixes.takeNumbers(prefix.prefix, 1, "prefix.mint", actor),
     async (urn, key) => {
       try {
         return await store.createRecord(record(urn, key), actor);
@@ -219,14 +219,14 @@ export async function reserveInPrefix(
   requireMode(prefix, "reservation");
   const actor = actorOf(token);
   const urns: string[] = [];
-  let next = await ctx.store.takeNumbers(prefix.prefix, count, "prefix.reserve", actor);
+  let next = await ctx.store.prefixes.takeNumbers(prefix.prefix, count, "prefix.reserve", actor);
   let left = count;
   const numbers = async () => {
     if (left > 0) {
       left -= 1;
       return next++;
     }
-    return ctx.store.takeNumbers(prefix.prefix, 1, "prefix.reserve", actor);
+    return ctx.store.prefixes.takeNumbers(prefix.prefix, 1, "prefix.reserve", actor);
   };
   while (urns.length < count)
     urns.push(
@@ -270,7 +270,7 @@ export async function suggestInPrefix(
   const urn = await numbered(
     ctx,
     prefix,
-    () => ctx.store.takeNumbers(prefix.prefix, 1, "prefix.suggest", actor),
+    () => ctx.store.prefixes.takeNumbers(prefix.prefix, 1, "prefix.suggest", actor),
     async (urn, key) => ((await ctx.store.getRecord(key)) === null ? urn : null),
   );
   return { urn, prefix: prefix.prefix };

@@ -7,7 +7,8 @@
 import { URN } from "@urnkit/core";
 import { permit } from "../http/auth.js";
 import { HttpProblem } from "../http/problem.js";
-import type { Prefix } from "../storage/prefixes.js";
+import type { OrganisationStore } from "../storage/organisations.js";
+import type { Prefix, PrefixStore } from "../storage/prefixes.js";
 import {
   type Actor,
   ConflictError,
@@ -60,18 +61,18 @@ function refused(error: unknown): never {
  * What a registration reads: the store, or a caller's view of it that answers repeated reads from
  * memory (a harvest page reads each prefix and organisation once, and its records in one go).
  */
-export type RegistrationReads = Pick<
-  Store,
-  "getNamespace" | "getPrefix" | "getOrganisation" | "getRecord"
->;
+export type RegistrationReads = Pick<Store, "getNamespace" | "getRecord"> & {
+  readonly prefixes: Pick<PrefixStore, "get">;
+  readonly organisations: Pick<OrganisationStore, "get">;
+};
 
 /** The prefix a URN belongs to: the longest of its namespace's prefixes that matches. */
 async function owningPrefix(
-  reads: Pick<Store, "getPrefix">,
+  reads: { readonly prefixes: Pick<PrefixStore, "get"> },
   target: Target,
 ): Promise<Prefix | null> {
   const route = target.ns.routes.owner(target.key);
-  return route === null ? null : reads.getPrefix(route.prefix);
+  return route === null ? null : reads.prefixes.get(route.prefix);
 }
 
 /**
@@ -278,7 +279,7 @@ export async function patchRecord(
   const patch = checkPatchBody(body);
   const { store } = ctx;
   const record = found(await store.getRecord(key), urn.href);
-  const prefix = record.prefix === null ? null : await store.getPrefix(record.prefix);
+  const prefix = record.prefix === null ? null : await store.prefixes.get(record.prefix);
   const actor = token.organisation;
   let change: RecordPatch;
   if (actor === null) {

@@ -68,15 +68,15 @@ export async function seedExample(store: Store): Promise<boolean> {
   );
   await store.deactivate(key("urn:example:draft-7"), { reason: "withdrawn by its author" }, actor);
   await record("urn:example:report-2025", "reserved");
-  await store.createOrganisation(
+  await store.organisations.create(
     { id: "example-library", name: "Example Library", contact: "urn@library.example.org" },
     actor,
   );
-  await store.createOrganisation(
+  await store.organisations.create(
     { id: "example-archive", name: "Example Web Archive", contact: "urn@archive.example.net" },
     actor,
   );
-  const library = await store.createPrefix(
+  const library = await store.prefixes.create(
     {
       ...DEFAULT_POLICY,
       prefix: "urn:example:lib-",
@@ -88,7 +88,7 @@ export async function seedExample(store: Store): Promise<boolean> {
     },
     actor,
   );
-  await store.createPrefix(
+  await store.prefixes.create(
     {
       ...DEFAULT_POLICY,
       prefix: "urn:example:arc-",
@@ -100,7 +100,7 @@ export async function seedExample(store: Store): Promise<boolean> {
   );
   const thesis = mintUrnOf(
     library,
-    await store.takeNumbers(library.prefix, 1, "prefix.mint", actor),
+    await store.prefixes.takeNumbers(library.prefix, 1, "prefix.mint", actor),
   );
   await store.createRecord(
     {

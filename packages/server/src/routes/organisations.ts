@@ -59,7 +59,7 @@ export async function organisationRoutes(app: FastifyInstance, { ctx }: PluginOp
       },
     },
     // Any valid token: its bearer hook has authenticated it.
-    async () => store.listOrganisations(),
+    async () => store.organisations.list(),
   );
 
   app.get(
@@ -76,7 +76,7 @@ export async function organisationRoutes(app: FastifyInstance, { ctx }: PluginOp
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      const org = await store.getOrganisation(id);
+      const org = await store.organisations.get(id);
       if (org === null) throw unknownOrganisation(id);
       return org;
     },

@@ -79,7 +79,7 @@ export async function prefixRoutes(app: FastifyInstance, { ctx }: PluginOptions)
       const id = nid.toLowerCase();
       if ((await store.getNamespace(id)) === null)
         throw new HttpProblem(404, "unknown-namespace", `namespace "${id}" is not served here`);
-      return store.listPrefixes(id);
+      return store.prefixes.list(id);
     },
   );
 

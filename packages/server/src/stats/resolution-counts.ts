@@ -368,9 +368,9 @@ export class ResolutionCounter {
     if (this.#rolling !== undefined || this.#closed) return;
     this.#rolling = (async () => {
       try {
-        while (!this.#closed && (await this.#store.rollUpUrnLog(until, ROLL_UP_SLICE)) > 0)
+        while (!this.#closed && (await this.#store.stats.rollUpUrnLog(until, ROLL_UP_SLICE)) > 0)
           await new Promise((resolve) => setImmediate(resolve));
-        this.#logFull = (await this.#store.urnLogSize()) > this.#logBound;
+        this.#logFull = (await this.#store.stats.urnLogSize()) > this.#logBound;
       } catch {
         // Left in the log; tried again after the next midnight or restart.
       } finally {
@@ -410,19 +410,19 @@ export class ResolutionCounter {
     if (resolutions.length > 0) await this.#store.addResolutionCounts(perNamespace(resolutions));
     if (resolutions.length === 0 && urnCount === 0) return;
     if (this.#logFull) {
-      await this.#store.addStats(resolutions, []);
+      await this.#store.stats.add(resolutions, []);
       // In record order (as held): records registered together mostly sit together in the
       // rollup too, so consecutive writes land on the same pages rather than each on one of its own.
       await inSlices(urnSlices(ended, batch.urns, URNS_A_DIRECT_WRITE), (slice) =>
-        this.#store.addUrnStats(slice),
+        this.#store.stats.addUrns(slice),
       );
       return;
     }
     const slices = urnSlices(ended, batch.urns, URNS_A_WRITE);
     const first = slices.next();
-    await this.#store.addStats(resolutions, first.done ? [] : first.value);
-    await inSlices(slices, (slice) => this.#store.addStats([], slice));
-    if (urnCount > 0) this.#logFull = (await this.#store.urnLogSize()) > this.#logBound;
+    await this.#store.stats.add(resolutions, first.done ? [] : first.value);
+    await inSlices(slices, (slice) => this.#store.stats.add([], slice));
+    if (urnCount > 0) this.#logFull = (await this.#store.stats.urnLogSize()) > this.#logBound;
   }
 
   async close(): Promise<void> {

@@ -52,7 +52,7 @@ export interface SearchHit {
 
 export interface SearchStore {
   /** At most `limit` records matching every filter, after `after` in `order`. */
-  searchRecords(query: RecordQuery): Promise<SearchHit[]>;
+  records(query: RecordQuery): Promise<SearchHit[]>;
 }
 
 /**

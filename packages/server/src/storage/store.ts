@@ -348,16 +348,16 @@ export interface ImportSequence {
   send(items: ImportItem[]): Promise<ImportBatchResult>;
 }
 
-export interface Store
-  extends OrganisationStore,
-    PrefixStore,
-    IdentifierStore,
-    SearchStore,
-    OaiStore,
-    HarvestStore,
-    LinkStore,
-    LinkLeaseStore,
-    StatsStore {
+export interface Store extends IdentifierStore {
+  readonly organisations: OrganisationStore;
+  readonly prefixes: PrefixStore;
+  readonly search: SearchStore;
+  readonly oai: OaiStore;
+  readonly harvest: HarvestStore;
+  readonly links: LinkStore;
+  readonly linkLease: LinkLeaseStore;
+  readonly stats: StatsStore;
+
   readonly engine: string;
   /** Present when the engine answers resolution's reads at once (see ImmediateReads). */
   readonly immediate?: ImmediateReads;

@@ -59,8 +59,8 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
       adminContent(
         session,
         await store.listNamespaces(),
-        await store.listOrganisations(),
-        await store.listPrefixes(),
+        await store.organisations.list(),
+        await store.prefixes.list(),
         await store.listTokens(),
         notes,
       ),

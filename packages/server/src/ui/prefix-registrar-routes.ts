@@ -30,7 +30,7 @@ export function prefixRegistrarRoutes(
     const session = await pages.registrar(request);
     const token = session.token as TokenInfo;
     const org = token.organisation;
-    const prefixes = (await store.listPrefixes(token.namespace ?? undefined)).filter(
+    const prefixes = (await store.prefixes.list(token.namespace ?? undefined)).filter(
       (p) => org === null || p.organisation === org,
     );
     return pages.send(
@@ -46,8 +46,8 @@ export function prefixRegistrarRoutes(
       prefixRegistrarContent(
         session,
         prefixes,
-        org === null ? null : await store.organisationRecords(org, "reserved", LISTED),
-        org === null ? null : await store.organisationRecords(org, null, LISTED),
+        org === null ? null : await store.organisations.records(org, "reserved", LISTED),
+        org === null ? null : await store.organisations.records(org, null, LISTED),
         error,
       ),
     );

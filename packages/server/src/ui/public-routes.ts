@@ -115,7 +115,7 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
         record,
         await recordHistory(store, record),
         signedIn,
-        await store.locatorHealth(record.key),
+        await store.links.health(record.key),
       ),
     );
   });

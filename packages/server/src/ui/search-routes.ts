@@ -31,7 +31,7 @@ export function searchRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
     const asked = Object.keys(params).length > 1;
     const [namespaces, organisations] = await Promise.all([
       store.listNamespaces(),
-      store.listOrganisations(),
+      store.organisations.list(),
     ]);
     // A filter the form's choices cannot show (a hand-written address) is said to be unknown,
     // rather than narrowing the results to nothing under a form that reads "Any".

@@ -250,7 +250,7 @@ async function applyRecords(
 export async function harvest(store: Store, options: HarvestOptions): Promise<HarvestReport> {
   await liveOrganisation(store, options.organisation);
   const key = { url: options.url, set: options.set ?? "", metadataPrefix: options.metadataPrefix };
-  const source = await store.harvestSource(key, options.organisation);
+  const source = await store.harvest.source(key, options.organisation);
   if (source.organisation !== options.organisation)
     throw new HttpProblem(
       409,
@@ -279,7 +279,7 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
     (source.lastResponseDate === null ? null : atGranularity(source.lastResponseDate, granularity));
   let run: HarvestRun;
   try {
-    run = await store.beginHarvestRun(source.id, {
+    run = await store.harvest.beginRun(source.id, {
       from,
       resumed: pending !== null,
       leaseUntil: leaseUntil(lease),
@@ -307,7 +307,7 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
     lastResponseDate?: string,
   ): Promise<HarvestReport> => ({
     source,
-    run: await store.finishHarvestRun(run.id, {
+    run: await store.harvest.finishRun(run.id, {
       outcome,
       error,
       ...(lastResponseDate === undefined ? {} : { lastResponseDate }),
@@ -330,7 +330,7 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
       const response = await next;
       const code = response.errors[0]?.code;
       if (code === "noRecordsMatch") {
-        await store.harvestProgress(
+        await store.harvest.progress(
           run.id,
           { ...NO_COUNTS, refusals: [], pending: null, granularity },
           leaseUntil(lease),
@@ -364,7 +364,7 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
       };
       const write = async () => {
         const page = await applyRecords(ctx, options.organisation, response.records, concurrency);
-        await store.harvestProgress(run.id, { ...page, ...progress }, leaseUntil(lease));
+        await store.harvest.progress(run.id, { ...page, ...progress }, leaseUntil(lease));
         return page;
       };
       const page = batch === undefined ? await write() : await batch(write);

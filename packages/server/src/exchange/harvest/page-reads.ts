@@ -26,8 +26,8 @@ export async function pageReads(store: Store, keys: readonly string[]): Promise<
   const read = new Set(keys);
   return {
     getNamespace: once((nid) => store.getNamespace(nid)),
-    getPrefix: once((prefix) => store.getPrefix(prefix)),
-    getOrganisation: once((id) => store.getOrganisation(id)),
+    prefixes: { get: once((prefix) => store.prefixes.get(prefix)) },
+    organisations: { get: once((id) => store.organisations.get(id)) },
     getRecord: (key) =>
       read.has(key) ? Promise.resolve(records.get(key) ?? null) : store.getRecord(key),
   };

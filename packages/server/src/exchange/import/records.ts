@@ -69,7 +69,7 @@ async function checkOwners(
   const names = [record.organisation, ...(record.locators ?? []).map((l) => l.owner)];
   for (const name of names) {
     if (name == null || known.has(name)) continue;
-    if ((await store.getOrganisation(name)) === null)
+    if ((await store.organisations.get(name)) === null)
       throw new HttpProblem(
         422,
         "unknown-organisation",

@@ -21,9 +21,9 @@ export async function importRegistryLine(
 ): Promise<"created" | "unchanged"> {
   if (kind === "organisation") {
     const org = checkOrganisationLine(value);
-    const existing = await store.getOrganisation(org.id);
+    const existing = await store.organisations.get(org.id);
     if (existing === null) {
-      await store.createOrganisation(org, actor);
+      await store.organisations.create(org, actor);
       return "created";
     }
     if (same(existing, { ...existing, ...org } satisfies Organisation)) return "unchanged";
@@ -40,15 +40,15 @@ export async function importRegistryLine(
       "namespace-not-served",
       `serve the namespace first: urnkit namespace create ${prefix.nid}, or POST /api/v1/namespaces`,
     );
-  if ((await store.getOrganisation(prefix.organisation)) === null)
+  if ((await store.organisations.get(prefix.organisation)) === null)
     throw new HttpProblem(
       422,
       "unknown-organisation",
       `prefix "${prefix.prefix}" belongs to organisation "${prefix.organisation}", which is not here (its line comes first in an export)`,
     );
-  const existing = await store.getPrefix(prefix.prefix);
+  const existing = await store.prefixes.get(prefix.prefix);
   if (existing === null) {
-    await store.createPrefix(prefix, actor);
+    await store.prefixes.create(prefix, actor);
     return "created";
   }
   if (same(existing, { ...existing, ...prefix } satisfies Prefix)) return "unchanged";

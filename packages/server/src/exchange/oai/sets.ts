@@ -9,13 +9,13 @@
 // a prefix belongs to one organisation, whose set `org:{id}` already selects its records.
 
 import type { OaiRecord, OaiSelection } from "../../storage/oai.js";
-import type { Organisation } from "../../storage/organisations.js";
+import type { OrganisationStore } from "../../storage/organisations.js";
 import type { Namespace } from "../../storage/store.js";
 import { element } from "./xml.js";
 
 export interface SetSource {
   listNamespaces(): Promise<Namespace[]>;
-  listOrganisations(): Promise<Organisation[]>;
+  readonly organisations: Pick<OrganisationStore, "list">;
 }
 
 /** The selection of a setSpec, or null when no such set exists here. */
@@ -27,7 +27,7 @@ export async function setSelection(source: SetSource, spec: string): Promise<Oai
   if (kind === "nid")
     return (await source.listNamespaces()).some((n) => n.nid === id) ? { nid: id } : null;
   if (kind === "org")
-    return (await source.listOrganisations()).some((o) => o.id === id)
+    return (await source.organisations.list()).some((o) => o.id === id)
       ? { organisation: id }
       : null;
   return null;
@@ -44,7 +44,7 @@ export function recordSets(record: OaiRecord): string[] {
 export async function listSets(source: SetSource): Promise<string> {
   const [namespaces, organisations] = await Promise.all([
     source.listNamespaces(),
-    source.listOrganisations(),
+    source.organisations.list(),
   ]);
   const set = (spec: string, name: string) =>
     `<set>${element("setSpec", spec)}${element("setName", name)}</set>`;

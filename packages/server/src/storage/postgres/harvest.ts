@@ -38,7 +38,7 @@ export class PostgresHarvest implements HarvestStore {
     this.#tx = tx;
   }
 
-  async harvestSource(key: HarvestSourceKey, organisation: string): Promise<HarvestSource> {
+  async source(key: HarvestSourceKey, organisation: string): Promise<HarvestSource> {
     const t = now();
     // Two first runs at once: one inserts, the other finds its row.
     await this.#pool.query(
@@ -53,7 +53,7 @@ export class PostgresHarvest implements HarvestStore {
     return toHarvestSource(rows[0] as HarvestSourceRow);
   }
 
-  async listHarvestSources(): Promise<HarvestSourceListing[]> {
+  async listSources(): Promise<HarvestSourceListing[]> {
     const { rows } = await this.#pool.query<HarvestSourceRow & { run_id: string | null }>(
       `SELECT s.*, (SELECT max(id) FROM harvest_runs r WHERE r.source_id = s.id) AS run_id
        FROM harvest_sources s ORDER BY s.id`,
@@ -67,7 +67,7 @@ export class PostgresHarvest implements HarvestStore {
     return out;
   }
 
-  async beginHarvestRun(source: number, start: HarvestStart): Promise<HarvestRun> {
+  async beginRun(source: number, start: HarvestStart): Promise<HarvestRun> {
     return this.#tx(async (c) => {
       const t = now();
       const { rows } = await c.query<{
@@ -103,7 +103,7 @@ export class PostgresHarvest implements HarvestStore {
     });
   }
 
-  async harvestProgress(run: number, p: HarvestProgress, leaseUntil: string): Promise<void> {
+  async progress(run: number, p: HarvestProgress, leaseUntil: string): Promise<void> {
     await this.#tx(async (c) => {
       const t = now();
       if (p.refusals.length > 0)
@@ -145,7 +145,7 @@ export class PostgresHarvest implements HarvestStore {
     });
   }
 
-  async finishHarvestRun(run: number, end: HarvestEnd): Promise<HarvestRun> {
+  async finishRun(run: number, end: HarvestEnd): Promise<HarvestRun> {
     return this.#tx(async (c) => {
       const t = now();
       await c.query(
@@ -167,7 +167,7 @@ export class PostgresHarvest implements HarvestStore {
     });
   }
 
-  async harvestRefusals(run: number): Promise<HarvestRefusal[]> {
+  async refusals(run: number): Promise<HarvestRefusal[]> {
     const { rows } = await this.#pool.query<HarvestRefusalRow>(
       "SELECT * FROM harvest_refusals WHERE run_id = $1 ORDER BY id",
       [run],

@@ -71,15 +71,11 @@ export class PostgresOrganisations implements OrganisationStore {
     this.#audit = audit;
   }
 
-  createOrganisation(input: OrganisationInput, actor: Actor): Promise<Organisation> {
+  create(input: OrganisationInput, actor: Actor): Promise<Organisation> {
     return this.#tx((c) => insertOrganisation(c, this.#audit, input, actor));
   }
 
-  updateOrganisation(
-    id: string,
-    patch: OrganisationPatch,
-    actor: Actor,
-  ): Promise<Organisation | null> {
+  update(id: string, patch: OrganisationPatch, actor: Actor): Promise<Organisation | null> {
     return this.#tx(async (c) => {
       const { rows } = await c.query<OrganisationRow>(
         "SELECT * FROM organisations WHERE id = $1 FOR UPDATE",
@@ -103,11 +99,11 @@ export class PostgresOrganisations implements OrganisationStore {
     });
   }
 
-  getOrganisation(id: string): Promise<Organisation | null> {
+  get(id: string): Promise<Organisation | null> {
     return readOrganisation(this.#db(), id);
   }
 
-  async organisationRecords(
+  async records(
     organisation: string,
     status: RecordStatus | null,
     limit: number,
@@ -120,7 +116,7 @@ export class PostgresOrganisations implements OrganisationStore {
     return rows;
   }
 
-  async listOrganisations(): Promise<Organisation[]> {
+  async list(): Promise<Organisation[]> {
     return (
       await this.#db().query<OrganisationRow>("SELECT * FROM organisations ORDER BY id")
     ).rows.map(toOrganisation);

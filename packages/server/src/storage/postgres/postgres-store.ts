@@ -6,17 +6,12 @@
 
 import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
-import { forward } from "../forward.js";
-import { HARVEST_METHODS, type HarvestStore } from "../harvest.js";
 import { sameAsLine } from "../import-verdict.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
-import { LINK_LEASE_METHODS, type LinkLeaseStore } from "../link-lease.js";
-import { LINK_METHODS, type LinkStore } from "../links.js";
 import { LOCATOR_RANK } from "../locator-rank.js";
 import { mintPrefixOf } from "../mint-prefix.js";
-import { OAI_METHODS, type OaiStore } from "../oai.js";
-import { LOCAL_REGISTRY, ORGANISATION_METHODS, type OrganisationStore } from "../organisations.js";
-import { DEFAULT_POLICY, PREFIX_METHODS, type PrefixStore } from "../prefixes.js";
+import { LOCAL_REGISTRY } from "../organisations.js";
+import { DEFAULT_POLICY } from "../prefixes.js";
 import { countParams } from "../resolution-count-query.js";
 import {
   auditJson,
@@ -31,8 +26,6 @@ import {
   toNamespace,
   toSessionWithToken,
 } from "../rows.js";
-import type { RecordQuery, SearchHit } from "../search.js";
-import { STATS_METHODS, type StatsStore } from "../stats.js";
 import {
   type Actor,
   type AuditEntry,
@@ -173,17 +166,6 @@ interface OpenExport {
   timer: NodeJS.Timeout;
 }
 
-// The concerns' methods come from the static block's forward() calls, whose method lists have to
-// name every one.
-export interface PostgresStore
-  extends OaiStore,
-    LinkStore,
-    LinkLeaseStore,
-    HarvestStore,
-    StatsStore,
-    OrganisationStore,
-    PrefixStore {}
-
 export class PostgresStore implements Store {
   readonly engine = "postgres";
   readonly pool: pg.Pool;
@@ -200,14 +182,14 @@ export class PostgresStore implements Store {
   readonly #exports = new Map<string, OpenExport>();
   /** Connections whose import stage tables exist. */
   readonly #staged = new WeakSet<pg.PoolClient>();
-  readonly #organisations: PostgresOrganisations;
-  readonly #prefixes: PostgresPrefixes;
-  readonly #search: PostgresSearch;
-  readonly #harvest: PostgresHarvest;
-  readonly #oai: PostgresOai;
-  readonly #links: PostgresLinks;
-  readonly #linkLease: PostgresLinkLease;
-  readonly #stats: PostgresStats;
+  readonly organisations: PostgresOrganisations;
+  readonly prefixes: PostgresPrefixes;
+  readonly search: PostgresSearch;
+  readonly oai: PostgresOai;
+  readonly harvest: PostgresHarvest;
+  readonly links: PostgresLinks;
+  readonly linkLease: PostgresLinkLease;
+  readonly stats: PostgresStats;
   readonly #batches: WriteBatches;
 
   constructor(options: PostgresStoreOptions) {
@@ -234,25 +216,14 @@ export class PostgresStore implements Store {
     const db = () => this.#db();
     const tx = <T>(work: (c: pg.PoolClient) => Promise<T>) => this.#tx(work);
     const audit = this.#audit.bind(this);
-    this.#organisations = new PostgresOrganisations(db, tx, audit);
-    this.#oai = new PostgresOai(this.pool);
-    this.#links = new PostgresLinks(this.pool);
-    this.#linkLease = new PostgresLinkLease(this.pool);
-    this.#stats = new PostgresStats(this.pool);
-    this.#prefixes = new PostgresPrefixes(db, tx, audit, (nid) => this.#changedNamespace(nid));
-    this.#search = new PostgresSearch(this.pool);
-    this.#harvest = new PostgresHarvest(this.pool, tx);
-  }
-
-  // The concerns' methods, answered by their modules (storage/forward.ts).
-  static {
-    forward(PostgresStore, (s) => s.#organisations, ORGANISATION_METHODS);
-    forward(PostgresStore, (s) => s.#prefixes, PREFIX_METHODS);
-    forward(PostgresStore, (s) => s.#oai, OAI_METHODS);
-    forward(PostgresStore, (s) => s.#links, LINK_METHODS);
-    forward(PostgresStore, (s) => s.#linkLease, LINK_LEASE_METHODS);
-    forward(PostgresStore, (s) => s.#harvest, HARVEST_METHODS);
-    forward(PostgresStore, (s) => s.#stats, STATS_METHODS);
+    this.organisations = new PostgresOrganisations(db, tx, audit);
+    this.prefixes = new PostgresPrefixes(db, tx, audit, (nid) => this.#changedNamespace(nid));
+    this.search = new PostgresSearch(this.pool);
+    this.oai = new PostgresOai(this.pool);
+    this.harvest = new PostgresHarvest(this.pool, tx);
+    this.links = new PostgresLinks(this.pool);
+    this.linkLease = new PostgresLinkLease(this.pool);
+    this.stats = new PostgresStats(this.pool);
   }
 
   #tx<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -1050,12 +1021,6 @@ export class PostgresStore implements Store {
       "SELECT id, role, namespace, organisation, label, created, revoked FROM tokens ORDER BY id",
     );
     return rows;
-  }
-
-  // Listing and search (storage/postgres/search.ts)
-
-  searchRecords(query: RecordQuery): Promise<SearchHit[]> {
-    return this.#search.searchRecords(query);
   }
 
   async createSession(s: SessionRow): Promise<void> {

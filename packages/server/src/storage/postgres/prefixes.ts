@@ -137,27 +137,23 @@ export class PostgresPrefixes implements PrefixStore {
     this.#changed = changed;
   }
 
-  async createPrefix(input: NewPrefix, actor: Actor): Promise<Prefix> {
+  async create(input: NewPrefix, actor: Actor): Promise<Prefix> {
     const created = await this.#tx((c) => insertPrefix(c, this.#audit, input, actor));
     this.#changed(created.nid);
     return created;
   }
 
-  async updatePrefix(
-    prefix: string,
-    patch: Partial<PrefixPolicy>,
-    actor: Actor,
-  ): Promise<Prefix | null> {
+  async update(prefix: string, patch: Partial<PrefixPolicy>, actor: Actor): Promise<Prefix | null> {
     const after = await this.#tx((c) => changePrefix(c, this.#audit, prefix, patch, actor));
     if (after !== null) this.#changed(after.nid);
     return after;
   }
 
-  getPrefix(prefix: string): Promise<Prefix | null> {
+  get(prefix: string): Promise<Prefix | null> {
     return readPrefix(this.#db(), prefix);
   }
 
-  async listPrefixes(nid?: string): Promise<Prefix[]> {
+  async list(nid?: string): Promise<Prefix[]> {
     const { rows } =
       nid === undefined
         ? await this.#db().query<PrefixRow>("SELECT * FROM prefixes ORDER BY prefix")

@@ -54,7 +54,7 @@ export class PostgresStats implements StatsStore {
     return (await this.#pool.query<T>(sql.text, sql.values)).rows;
   }
 
-  async addStats(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void> {
+  async add(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void> {
     if (resolutions.length > 0)
       await this.#pool.query(
         `INSERT INTO stat_resolutions AS s (day, nid, prefix, organisation, outcome, bot, count)
@@ -126,7 +126,7 @@ export class PostgresStats implements StatsStore {
     }
   }
 
-  async addUrnStats(urns: UrnResolutionStat[]): Promise<void> {
+  async addUrns(urns: UrnResolutionStat[]): Promise<void> {
     if (urns.length === 0) return;
     // Grouped, as a row may be added to once a statement; in key order, as the log's roll-up.
     await this.#pool.query(

@@ -46,7 +46,7 @@ export class SqliteHarvest implements HarvestStore {
     );
   }
 
-  async harvestSource(key: HarvestSourceKey, organisation: string): Promise<HarvestSource> {
+  async source(key: HarvestSourceKey, organisation: string): Promise<HarvestSource> {
     return this.#db
       .transaction(() => {
         const find = () =>
@@ -69,7 +69,7 @@ export class SqliteHarvest implements HarvestStore {
       .immediate();
   }
 
-  async listHarvestSources(): Promise<HarvestSourceListing[]> {
+  async listSources(): Promise<HarvestSourceListing[]> {
     const sources = this.#db
       .prepare<[], HarvestSourceRow>("SELECT * FROM harvest_sources ORDER BY id")
       .all();
@@ -82,7 +82,7 @@ export class SqliteHarvest implements HarvestStore {
     });
   }
 
-  async beginHarvestRun(source: number, start: HarvestStart): Promise<HarvestRun> {
+  async beginRun(source: number, start: HarvestStart): Promise<HarvestRun> {
     return this.#db
       .transaction(() => {
         const t = now();
@@ -115,7 +115,7 @@ export class SqliteHarvest implements HarvestStore {
       .immediate();
   }
 
-  async harvestProgress(run: number, p: HarvestProgress, leaseUntil: string): Promise<void> {
+  async progress(run: number, p: HarvestProgress, leaseUntil: string): Promise<void> {
     this.#db
       .transaction(() => {
         const t = now();
@@ -162,7 +162,7 @@ export class SqliteHarvest implements HarvestStore {
       .immediate();
   }
 
-  async finishHarvestRun(run: number, end: HarvestEnd): Promise<HarvestRun> {
+  async finishRun(run: number, end: HarvestEnd): Promise<HarvestRun> {
     return this.#db
       .transaction(() => {
         const t = now();
@@ -194,7 +194,7 @@ export class SqliteHarvest implements HarvestStore {
       .immediate();
   }
 
-  async harvestRefusals(run: number): Promise<HarvestRefusal[]> {
+  async refusals(run: number): Promise<HarvestRefusal[]> {
     return this.#db
       .prepare<[number], HarvestRefusalRow>(
         "SELECT * FROM harvest_refusals WHERE run_id = ? ORDER BY id",

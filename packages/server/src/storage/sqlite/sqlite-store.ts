@@ -4,16 +4,11 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
-import { forward } from "../forward.js";
-import { HARVEST_METHODS, type HarvestStore } from "../harvest.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
-import { LINK_LEASE_METHODS, type LinkLeaseStore } from "../link-lease.js";
-import { LINK_METHODS, type LinkStore } from "../links.js";
 import { LOCATOR_RANK } from "../locator-rank.js";
 import { mintPrefixOf } from "../mint-prefix.js";
-import { OAI_METHODS, type OaiStore } from "../oai.js";
-import { LOCAL_REGISTRY, ORGANISATION_METHODS, type OrganisationStore } from "../organisations.js";
-import { DEFAULT_POLICY, PREFIX_METHODS, type PrefixStore } from "../prefixes.js";
+import { LOCAL_REGISTRY } from "../organisations.js";
+import { DEFAULT_POLICY } from "../prefixes.js";
 import { countParams } from "../resolution-count-query.js";
 import {
   auditJson,
@@ -30,8 +25,6 @@ import {
   toRecord,
   toSessionWithToken,
 } from "../rows.js";
-import type { RecordQuery, SearchHit } from "../search.js";
-import { STATS_METHODS, type StatsStore } from "../stats.js";
 import {
   type Actor,
   type AuditEntry,
@@ -76,7 +69,7 @@ import { SqliteLinks } from "./links.js";
 import { locatorUrlKey } from "./locator-url-key.js";
 import { migrations } from "./migrations.js";
 import { SqliteOai } from "./oai.js";
-import { SqliteOrganisations } from "./organisations.js";
+import { type AuditFn, SqliteOrganisations } from "./organisations.js";
 import { SqlitePrefixes } from "./prefixes.js";
 import { SqliteRecordSet } from "./record-set.js";
 import { SqliteSearch } from "./search.js";
@@ -161,31 +154,20 @@ export function tuneForLookups(db: Database.Database): void {
   db.pragma("mmap_size = 1073741824");
 }
 
-// The concerns' methods come from the static block's forward() calls, whose method lists have to
-// name every one.
-export interface SqliteStore
-  extends OaiStore,
-    LinkStore,
-    LinkLeaseStore,
-    HarvestStore,
-    StatsStore,
-    OrganisationStore,
-    PrefixStore {}
-
 export class SqliteStore implements Store {
   readonly engine = "sqlite";
   readonly db: Database.Database;
   // Namespaces are read on every resolution and change rarely: this process is the only writer.
   readonly #namespaces = new Map<string, Namespace | null>();
   #prepared: ReturnType<SqliteStore["prepare"]> | undefined;
-  #organisations: SqliteOrganisations | undefined;
-  #prefixes: SqlitePrefixes | undefined;
-  #search: SqliteSearch | undefined;
-  #harvestStore: SqliteHarvest | undefined;
-  #oaiReads: SqliteOai | undefined;
-  #links: SqliteLinks | undefined;
-  #linkLease: SqliteLinkLease | undefined;
-  #stats: SqliteStats | undefined;
+  readonly organisations: SqliteOrganisations;
+  readonly prefixes: SqlitePrefixes;
+  readonly search: SqliteSearch;
+  readonly oai: SqliteOai;
+  readonly harvest: SqliteHarvest;
+  readonly links: SqliteLinks;
+  readonly linkLease: SqliteLinkLease;
+  readonly stats: SqliteStats;
   #recordSet: SqliteRecordSet | undefined;
   #importBatch: SqliteImportBatch | undefined;
 
@@ -201,6 +183,16 @@ export class SqliteStore implements Store {
     tuneForLookups(this.db);
     // Migration 8 gives the locators stored before it their lookup keys with it.
     this.db.function("urnkit_url_key", { deterministic: true }, locatorUrlKey);
+    // The concerns prepare their statements on first use, after the migrations.
+    const audit: AuditFn = (...a) => this.#audit(...a);
+    this.organisations = new SqliteOrganisations(this.db, audit);
+    this.prefixes = new SqlitePrefixes(this.db, audit, (nid) => this.#namespaces.delete(nid));
+    this.search = new SqliteSearch(this.db);
+    this.oai = new SqliteOai(this.db);
+    this.harvest = new SqliteHarvest(this.db);
+    this.links = new SqliteLinks(this.db);
+    this.linkLease = new SqliteLinkLease(this.db);
+    this.stats = new SqliteStats(this.db);
   }
 
   private get s(): ReturnType<SqliteStore["prepare"]> {
@@ -208,41 +200,7 @@ export class SqliteStore implements Store {
     return this.#prepared;
   }
 
-  // Each concern's module, made on first use (after the migrations, like the statements).
-  get #orgs(): SqliteOrganisations {
-    this.#organisations ??= new SqliteOrganisations(this.db, (...a) => this.#audit(...a));
-    return this.#organisations;
-  }
-
-  get #pfx(): SqlitePrefixes {
-    this.#prefixes ??= new SqlitePrefixes(
-      this.db,
-      (...a) => this.#audit(...a),
-      (nid) => this.#namespaces.delete(nid),
-    );
-    return this.#prefixes;
-  }
-
-  get #oai(): SqliteOai {
-    this.#oaiReads ??= new SqliteOai(this.db);
-    return this.#oaiReads;
-  }
-
-  get #lnk(): SqliteLinks {
-    this.#links ??= new SqliteLinks(this.db);
-    return this.#links;
-  }
-
-  get #lease(): SqliteLinkLease {
-    this.#linkLease ??= new SqliteLinkLease(this.db);
-    return this.#linkLease;
-  }
-
-  get #harvest(): SqliteHarvest {
-    this.#harvestStore ??= new SqliteHarvest(this.db);
-    return this.#harvestStore;
-  }
-
+  // The record-set and import modules, made on first use (after the migrations).
   get #set(): SqliteRecordSet {
     this.#recordSet ??= new SqliteRecordSet(this.db, {
       takenBy: (key) => this.s.recordUrnByKey.get(key)?.urn,
@@ -259,22 +217,6 @@ export class SqliteStore implements Store {
       successor: (id, successor, t) => this.#insertSuccessor(id, successor, t),
     });
     return this.#importBatch;
-  }
-
-  get #stat(): SqliteStats {
-    this.#stats ??= new SqliteStats(this.db);
-    return this.#stats;
-  }
-
-  // The concerns' methods, answered by their modules (storage/forward.ts).
-  static {
-    forward(SqliteStore, (s) => s.#orgs, ORGANISATION_METHODS);
-    forward(SqliteStore, (s) => s.#pfx, PREFIX_METHODS);
-    forward(SqliteStore, (s) => s.#oai, OAI_METHODS);
-    forward(SqliteStore, (s) => s.#lnk, LINK_METHODS);
-    forward(SqliteStore, (s) => s.#lease, LINK_LEASE_METHODS);
-    forward(SqliteStore, (s) => s.#harvest, HARVEST_METHODS);
-    forward(SqliteStore, (s) => s.#stat, STATS_METHODS);
   }
 
   private prepare() {
@@ -501,7 +443,7 @@ export class SqliteStore implements Store {
     let ns = this.#namespaces.get(nid);
     if (ns === undefined) {
       const row = this.s.namespace.get(nid);
-      ns = row === undefined ? null : toNamespace(row, this.#pfx.routes(nid));
+      ns = row === undefined ? null : toNamespace(row, this.prefixes.routes(nid));
       this.#namespaces.set(nid, ns);
     }
     return ns;
@@ -521,7 +463,7 @@ export class SqliteStore implements Store {
   }
 
   async listNamespaces(): Promise<Namespace[]> {
-    return this.s.namespaces.all().map((row) => toNamespace(row, this.#pfx.routes(row.nid)));
+    return this.s.namespaces.all().map((row) => toNamespace(row, this.prefixes.routes(row.nid)));
   }
 
   async createNamespace(input: NamespaceInput, actor: Actor): Promise<Namespace> {
@@ -596,19 +538,19 @@ export class SqliteStore implements Store {
    */
   #ensureMintPrefix(nid: string, mint: MintPolicy, actor: Actor): void {
     const prefix = mintPrefixOf(nid, mint);
-    const existing = this.#pfx.getSync(prefix);
+    const existing = this.prefixes.getSync(prefix);
     if (existing !== null) {
       if (existing.organisation !== LOCAL_REGISTRY)
         throw new ConflictError(
           `the minting prefix "${prefix}" belongs to organisation "${existing.organisation}"`,
           prefix,
         );
-      this.#pfx.change(prefix, { width: mint.width, check: mint.check ?? "none" }, actor);
+      this.prefixes.change(prefix, { width: mint.width, check: mint.check ?? "none" }, actor);
       return;
     }
-    if (this.#orgs.getSync(LOCAL_REGISTRY) === null)
-      this.#orgs.insert({ id: LOCAL_REGISTRY, name: "This registry" }, actor);
-    this.#pfx.insert(
+    if (this.organisations.getSync(LOCAL_REGISTRY) === null)
+      this.organisations.insert({ id: LOCAL_REGISTRY, name: "This registry" }, actor);
+    this.prefixes.insert(
       {
         prefix,
         nid,
@@ -627,7 +569,7 @@ export class SqliteStore implements Store {
         const ns = this.#namespaceSync(nid.toLowerCase());
         if (ns === null) throw new StateError(`namespace "${nid}" is not served here`);
         if (ns.mint === null) throw new StateError(`namespace "${nid}" has no minting policy`);
-        return this.#pfx.take(mintPrefixOf(ns.nid, ns.mint), 1, "namespace.mint", actor);
+        return this.prefixes.take(mintPrefixOf(ns.nid, ns.mint), 1, "namespace.mint", actor);
       })
       .immediate();
   }
@@ -748,7 +690,7 @@ export class SqliteStore implements Store {
     return this.db
       .transaction(() => {
         for (let i = 0; i < attempts; i++) {
-          const input = make(this.#pfx.take(prefix, 1, "prefix.mint", actor));
+          const input = make(this.prefixes.take(prefix, 1, "prefix.mint", actor));
           if (input === null || this.s.recordUrnByKey.get(input.key) !== undefined) continue;
           return this.#createRecordSync(input, actor);
         }
@@ -945,13 +887,6 @@ export class SqliteStore implements Store {
         return info;
       })
       .immediate();
-  }
-
-  // Listing and search (storage/sqlite/search.ts)
-
-  searchRecords(query: RecordQuery): Promise<SearchHit[]> {
-    if (this.#search === undefined) this.#search = new SqliteSearch(this.db);
-    return this.#search.searchRecords(query);
   }
 
   // Identifiers
