@@ -27,7 +27,7 @@ describe("urnkit harvest", () => {
   before(async () => {
     const store = await openSqliteStore(db);
     const actor = { tokenId: null };
-    await store.createNamespace({ nid: "nbn" }, actor);
+    await store.namespaces.create({ nid: "nbn" }, actor);
     await store.organisations.create({ id: "hbz-lib", name: "Library" }, actor);
     await store.prefixes.create(
       {

@@ -35,7 +35,7 @@ async function provider(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 async function prepare(store: Store): Promise<void> {
-  await store.createNamespace({ nid: "nbn" }, actor);
+  await store.namespaces.create({ nid: "nbn" }, actor);
   await store.organisations.create({ id: "hbz-lib", name: "Library" }, actor);
   await store.prefixes.create(
     {

@@ -37,7 +37,7 @@ async function* lines(): AsyncGenerator<string> {
 }
 
 async function prepare(store: Store): Promise<void> {
-  await store.createNamespace({ nid: "bench", local: true }, operator);
+  await store.namespaces.create({ nid: "bench", local: true }, operator);
   for (let o = 0; o < 5; o++)
     await store.organisations.create({ id: `org-${o}`, name: `Org ${o}` }, operator);
   for (let p = 0; p < 1000; p++)

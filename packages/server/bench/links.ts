@@ -46,11 +46,11 @@ const store: Store =
     : await openPostgresStore({ url: pg.url });
 try {
   const actor = { tokenId: null };
-  await store.createNamespace({ nid: "bench", local: true }, actor);
+  await store.namespaces.create({ nid: "bench", local: true }, actor);
   for (let n = 0; n < LOCATORS; n++) {
     const urn = `urn:bench:l-${n}`;
     const url = `${origins[n % HOSTS]}/${n}`;
-    await store.createRecord(
+    await store.records.create(
       { urn, key: urn, nid: "bench", status: "active", locators: [{ url }] },
       actor,
     );

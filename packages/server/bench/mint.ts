@@ -55,7 +55,7 @@ export async function benchMint(dir: string) {
   const db = join(dir, "mint.db");
   const store = await openSqliteStore(db);
   const operator = { tokenId: null };
-  await store.createNamespace({ nid: "bench", local: true }, operator);
+  await store.namespaces.create({ nid: "bench", local: true }, operator);
   await store.organisations.create({ id: "minter", name: "Minter" }, operator);
   await store.prefixes.create(
     {

@@ -152,7 +152,7 @@ const dir = mkdtempSync(join(tmpdir(), "urnkit-bench-"));
 const db = join(dir, "bench.db");
 try {
   const store = await openSqliteStore(db);
-  await store.createNamespace({ nid: "bench", local: true }, { tokenId: null });
+  await store.namespaces.create({ nid: "bench", local: true }, { tokenId: null });
   const operator = { tokenId: null };
   for (let o = 0; o < 5; o++)
     await store.organisations.create({ id: `org-${o}`, name: `Org ${o}` }, operator);

@@ -402,7 +402,7 @@ async function linkHealthAnswers(h: EngineHandle, app: FastifyInstance): Promise
 async function run(engine: Engine) {
   const h = await engine.open();
   try {
-    await h.store.createNamespace(
+    await h.store.namespaces.create(
       { nid: "example", local: true, mint: { prefix: "m-", width: 4, check: "mod11-2" } },
       actor,
     );
@@ -453,7 +453,7 @@ async function harvestOn(engine: Engine) {
     provider.answer("list:oai_dc::", fixture("dspace-page1.xml"));
     provider.answer("token:oai_dc////3", fixture("dspace-page2.xml"));
     provider.answer("list:oai_dc::2026-11-20T10:00:00Z", fixture("dspace-changed.xml"));
-    await h.store.createNamespace({ nid: "nbn" }, actor);
+    await h.store.namespaces.create({ nid: "nbn" }, actor);
     await h.store.organisations.create({ id: "hbz-lib", name: "Library" }, actor);
     await h.store.prefixes.create(
       {
@@ -512,7 +512,7 @@ async function batchOn(engine: Engine) {
     const store = h.store;
     const batch = store.writeBatch?.bind(store) ?? store.soleWriterBatch?.bind(store);
     assert.ok(batch !== undefined);
-    await store.createNamespace({ nid: "example" }, actor);
+    await store.namespaces.create({ nid: "example" }, actor);
     await store.organisations.create({ id: "lib", name: "Library" }, actor);
     const taken = { type: "local", value: "taken" };
     const record = (name: string, identifiers: { type: string; value: string }[] = []) => ({
@@ -524,15 +524,15 @@ async function batchOn(engine: Engine) {
       locators: [{ url: `https://lib.example/${name}` }],
       identifiers,
     });
-    await store.createRecord(record("holder", [taken]), actor);
+    await store.records.create(record("holder", [taken]), actor);
     const answers: string[] = [];
     await batch(async () => {
-      await store.createRecord(record("a"), actor);
+      await store.records.create(record("a"), actor);
       const results = await Promise.allSettled([
-        store.createRecord(record("b"), actor),
-        store.createRecord(record("c", [taken]), actor),
-        store.getRecord("urn:example:a").then((r) => r?.urn ?? "not found"),
-        store.createRecord(record("d"), actor),
+        store.records.create(record("b"), actor),
+        store.records.create(record("c", [taken]), actor),
+        store.records.get("urn:example:a").then((r) => r?.urn ?? "not found"),
+        store.records.create(record("d"), actor),
       ]);
       for (const r of results)
         answers.push(
@@ -543,14 +543,14 @@ async function batchOn(engine: Engine) {
     });
     await assert.rejects(
       batch(async () => {
-        await store.createRecord(record("e"), actor);
+        await store.records.create(record("e"), actor);
         throw new Error("the process fails");
       }),
       /the process fails/,
     );
     const urns = (await h.rawRows("records")).map((r) => r.urn).sort();
     const locators = (await h.rawRows("locators")).map((r) => r.url).sort();
-    const audit = (await store.audit(100)).map((a) => `${a.action} ${a.target}`).sort();
+    const audit = (await store.audit.list(100)).map((a) => `${a.action} ${a.target}`).sort();
     return { answers, urns, locators, audit };
   } finally {
     await h.close();
@@ -566,7 +566,7 @@ async function recordSetOn(engine: Engine) {
   const h = await engine.open();
   try {
     const store = h.store;
-    await store.createNamespace({ nid: "example" }, actor);
+    await store.namespaces.create({ nid: "example" }, actor);
     await store.organisations.create({ id: "lib", name: "Library" }, actor);
     const taken = { type: "local", value: "taken" };
     const record = (urn: string, fields: object = {}) => ({
@@ -578,8 +578,8 @@ async function recordSetOn(engine: Engine) {
       locators: [{ url: `https://lib.example/${urn}`, priority: urn.length % 3 }],
       ...fields,
     });
-    await store.createRecord(record("urn:example:holder", { identifiers: [taken] }), actor);
-    const outcomes = await store.createRecords(
+    await store.records.create(record("urn:example:holder", { identifiers: [taken] }), actor);
+    const outcomes = await store.records.createMany(
       [
         record("urn:example:a", { metadata: { title: "A" } }),
         record("URN:EXAMPLE:holder"),
@@ -597,7 +597,7 @@ async function recordSetOn(engine: Engine) {
     );
     const urns = (await h.rawRows("records")).map((r) => r.urn).sort();
     const identifiers = (await h.rawRows("record_identifiers")).map((r) => r.value).sort();
-    const audit = (await store.audit(100))
+    const audit = (await store.audit.list(100))
       .map((a) => `${a.action} ${a.target} ${masked(JSON.stringify(a.after))}`)
       .sort();
     return { answers, urns, identifiers, audit };
@@ -614,7 +614,7 @@ async function recordSetOn(engine: Engine) {
 async function batchedImportOn(engine: Engine) {
   const h = await engine.open();
   try {
-    await h.store.createNamespace({ nid: "example", local: true }, actor);
+    await h.store.namespaces.create({ nid: "example", local: true }, actor);
     const events: string[] = [];
     for await (const event of importRecords(
       h.store,
@@ -625,7 +625,7 @@ async function batchedImportOn(engine: Engine) {
     const exported: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = await h.store.exportPage(cursor, 100);
+      const page = await h.store.transfer.exportPage(cursor, 100);
       exported.push(...page.lines.map((l) => masked(JSON.stringify(l))));
       cursor = page.cursor;
     } while (cursor !== null);

@@ -23,7 +23,7 @@ const ORGS = [
 ];
 
 async function configure(store: Store): Promise<void> {
-  await store.createNamespace({ nid: "nbn" }, actor);
+  await store.namespaces.create({ nid: "nbn" }, actor);
   for (const o of ORGS) {
     await store.organisations.create({ id: o.id, name: o.id }, actor);
     await store.prefixes.create(
@@ -35,7 +35,7 @@ async function configure(store: Store): Promise<void> {
 
 /** What each registry says about a URN, as both must agree on it. */
 async function view(store: Store, key: string) {
-  const r = await store.getRecord(key);
+  const r = await store.records.get(key);
   if (r === null) return null;
   return {
     status: r.status,
@@ -45,7 +45,7 @@ async function view(store: Store, key: string) {
       .filter((l) => l.active)
       .map((l) => l.url)
       .sort(),
-    best: (await store.resolve(key))?.best ?? null,
+    best: (await store.records.resolve(key))?.best ?? null,
   };
 }
 
@@ -71,7 +71,7 @@ for (const engine of engines) {
             url: `https://${o.id}.example/${n}/${i}`,
             priority: i,
           }));
-          await a.store.createRecord(
+          await a.store.records.create(
             {
               urn,
               key: urn,
@@ -86,7 +86,7 @@ for (const engine of engines) {
           );
         }
       const reservedBase = `${ORGS[0]?.prefix}agree-reserved`;
-      await a.store.createRecord(
+      await a.store.records.create(
         {
           urn: reservedBase + nbnDeCheckDigit(reservedBase),
           key: reservedBase + nbnDeCheckDigit(reservedBase),
@@ -132,7 +132,7 @@ for (const engine of engines) {
     });
 
     it("the registries agree on every URN with a locator", async () => {
-      assert.equal(await b.store.countRecords(), 40);
+      assert.equal(await b.store.records.count(), 40);
       for (const key of keys) {
         const there = await view(a.store, key);
         const here = await view(b.store, key);
@@ -154,7 +154,7 @@ for (const engine of engines) {
         assert.equal(run.outcome, "completed", run.error ?? "");
         assert.equal(run.created + run.updated, 0);
       }
-      assert.equal(await b.store.countRecords(), 40);
+      assert.equal(await b.store.records.count(), 40);
     });
   });
 }

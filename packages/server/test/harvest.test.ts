@@ -12,7 +12,8 @@ import { retryAfterMs } from "../src/exchange/harvest/oai-client.js";
 import { patchRecord } from "../src/registry/record-actions.js";
 import { DEFAULT_LIMITS } from "../src/server.js";
 import { DEFAULT_POLICY } from "../src/storage/prefixes.js";
-import type { NewRecord, Store } from "../src/storage/store.js";
+import type { NewRecord } from "../src/storage/records.js";
+import type { Store } from "../src/storage/store.js";
 import { type EngineHandle, engines } from "./engines.js";
 import { fixture, type Replay, replay } from "./oai-replay.js";
 import { members } from "./store-overrides.js";
@@ -33,7 +34,7 @@ async function dspaceList(): Promise<Replay> {
 }
 
 async function setUp(store: Store): Promise<void> {
-  await store.createNamespace({ nid: "nbn" }, actor);
+  await store.namespaces.create({ nid: "nbn" }, actor);
   for (const id of ["hbz-lib", "ubhh", "mirror"])
     await store.organisations.create({ id, name: id }, actor);
   await store.prefixes.create(
@@ -54,7 +55,7 @@ async function setUp(store: Store): Promise<void> {
 }
 
 async function locators(store: Store, urn: string) {
-  const r = await store.getRecord(urn.toLowerCase());
+  const r = await store.records.get(urn.toLowerCase());
   return r?.locators.map((l) => `${l.url} ${l.owner} ${l.active ? "active" : "inactive"}`).sort();
 }
 
@@ -129,11 +130,11 @@ for (const engine of engines) {
       assert.deepEqual(await locators(h.store, `${HBZ}20261101-1058`), [
         "https://repo.example.org/handle/123456789/106 hbz-lib active",
       ]);
-      const record = await h.store.getRecord(`${HBZ}20261101-1010`);
+      const record = await h.store.records.get(`${HBZ}20261101-1010`);
       assert.equal(record?.status, "active");
       assert.equal(record?.organisation, "hbz-lib");
       assert.equal(record?.prefix, HBZ);
-      const audit = await h.store.audit(10, { targets: [`${HBZ}20261101-1010`] });
+      const audit = await h.store.audit.list(10, { targets: [`${HBZ}20261101-1010`] });
       assert.deepEqual(
         audit.map((a) => [a.action, a.tokenId]),
         [["urn.create", null]],
@@ -172,7 +173,7 @@ for (const engine of engines) {
     });
 
     it("adds a changed record's new URL; another organisation's mirror locator stays", async () => {
-      const mirror = await h.store.createToken(
+      const mirror = await h.store.tokens.create(
         { hash: "m", role: "registrar", namespace: null, organisation: "mirror", label: null },
         actor,
       );
@@ -191,14 +192,14 @@ for (const engine of engines) {
 
     it("a second harvest of the same list changes nothing (no new audit rows)", async () => {
       dspace.answer("list:oai_dc::2026-11-01", fixture("dspace-page1.xml"));
-      const auditBefore = (await h.store.audit(1000)).length;
+      const auditBefore = (await h.store.audit.list(1000)).length;
       const { run } = await dspaceRun({ from: "2026-11-01" });
       assert.equal(run.outcome, "completed");
       assert.deepEqual(
         [run.records, run.created, run.updated, run.unchanged, run.deleted, run.refused],
         [6, 0, 0, 3, 1, 2],
       );
-      assert.equal((await h.store.audit(1000)).length, auditBefore);
+      assert.equal((await h.store.audit.list(1000)).length, auditBefore);
     });
 
     it("epicur with other namespace prefixes: an interrupted harvest goes on from its stored token, nothing twice", async () => {
@@ -430,7 +431,7 @@ for (const engine of engines) {
         (r) => Number(r.source_id) === source?.id,
       );
       assert.equal(runs.length, 4);
-      assert.equal(await h.store.countRecords(), 3);
+      assert.equal(await h.store.records.count(), 3);
     });
   });
   describe(`a provider that cannot answer Identify (${engine.name})`, () => {
@@ -500,12 +501,12 @@ for (const engine of engines) {
       await assert.rejects(harvest(failing, options), /disk full/);
       // The page and its progress are one transaction on both engines (a sole writer's on
       // SQLite): page 1's two URNs were written, then rolled back with the failed progress.
-      assert.equal(await h.store.countRecords(), 0);
+      assert.equal(await h.store.records.count(), 0);
       const { run } = await harvest(h.store, options);
       assert.equal(run.outcome, "completed");
       assert.equal(run.resumed, false, "no progress was stored: the list starts again");
       assert.deepEqual([run.created, run.unchanged], [3, 0]);
-      assert.equal(await h.store.countRecords(), 3);
+      assert.equal(await h.store.records.count(), 3);
       const runs = await h.rawRows("harvest_runs");
       assert.deepEqual(
         runs.map((r) => [r.outcome, r.error]),
@@ -533,7 +534,7 @@ for (const engine of engines) {
       // An identifier another record holds: the database takes record 102's row, then refuses
       // its identifier, so the write fails after its first statement.
       const taken = { type: "local", value: "taken" };
-      await h.store.createRecord(
+      await h.store.records.create(
         {
           urn: `${GBV}holder`,
           key: `${GBV}holder`,
@@ -552,10 +553,12 @@ for (const engine of engines) {
           : input;
       const refusing = {
         ...members(h.store),
-        createRecord: (input: NewRecord, a: typeof actor) =>
-          h.store.createRecord(refused(input), a),
-        createRecords: (inputs: readonly NewRecord[], a: typeof actor) =>
-          h.store.createRecords(inputs.map(refused), a),
+        records: {
+          ...members(h.store.records),
+          create: (input: NewRecord, a: typeof actor) => h.store.records.create(refused(input), a),
+          createMany: (inputs: readonly NewRecord[], a: typeof actor) =>
+            h.store.records.createMany(inputs.map(refused), a),
+        },
       };
       const { run } = await harvest(refusing, {
         url: provider.url,
@@ -572,10 +575,10 @@ for (const engine of engines) {
         [run.pages, run.records, run.created, run.deleted, run.refused],
         [2, 6, 2, 1, 3],
       );
-      assert.equal(await h.store.getRecord(`${HBZ}20261101-1029`), null);
-      assert.notEqual(await h.store.getRecord(`${HBZ}20261101-1010`), null);
-      assert.notEqual(await h.store.getRecord(`${HBZ}20261101-1058`), null);
-      assert.equal(await h.store.countRecords(), 3);
+      assert.equal(await h.store.records.get(`${HBZ}20261101-1029`), null);
+      assert.notEqual(await h.store.records.get(`${HBZ}20261101-1010`), null);
+      assert.notEqual(await h.store.records.get(`${HBZ}20261101-1058`), null);
+      assert.equal(await h.store.records.count(), 3);
       const refusals = await h.store.harvest.refusals(run.id);
       assert.deepEqual(
         refusals.map((r) => [r.oaiIdentifier, r.urn, r.code]),
@@ -590,7 +593,7 @@ for (const engine of engines) {
         ],
       );
       // Nothing of the refused write is left: no locator, no audit row.
-      const audit = await h.store.audit(10, { targets: ["URN:NBN:DE:HBZ:465-20261101-1029"] });
+      const audit = await h.store.audit.list(10, { targets: ["URN:NBN:DE:HBZ:465-20261101-1029"] });
       assert.deepEqual(audit, []);
       const locatorUrls = (await h.rawRows("locators")).map((l) => l.url);
       assert.ok(

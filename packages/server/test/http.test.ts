@@ -808,7 +808,7 @@ for (const engine of engines) {
           { organisation: await h.store.organisations.get("local-registry") },
           { prefix: await h.store.prefixes.get("urn:example:m-") },
         ]);
-        assert.equal(lines.length - 2, await h.store.countRecords());
+        assert.equal(lines.length - 2, await h.store.records.count());
         assert.ok(
           lines.some(
             (l) => l.urn === "urn:example:old" && l.successors[0] === "urn:example:book-1",

@@ -104,9 +104,9 @@ for (const engine of engines) {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const { first, second, close } = await engine.open();
       try {
-        await first.createNamespace({ nid: "example", local: true }, actor);
+        await first.namespaces.create({ nid: "example", local: true }, actor);
         for (const n of [1, 2, 3])
-          await first.createRecord(
+          await first.records.create(
             {
               urn: `urn:example:l${n}`,
               key: `urn:example:l${n}`,

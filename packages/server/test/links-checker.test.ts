@@ -143,7 +143,7 @@ async function record(
   urls: string[],
 ): Promise<string> {
   const urn = `urn:example:${group}-${name}`;
-  await h.store.createRecord(
+  await h.store.records.create(
     {
       urn,
       key: urn,
@@ -176,7 +176,7 @@ for (const engine of engines) {
     const servers: Server[] = [];
     before(async () => {
       h = await engine.open();
-      await h.store.createNamespace({ nid: "example", local: true }, actor);
+      await h.store.namespaces.create({ nid: "example", local: true }, actor);
       s = await loopback("127.0.0.1");
       servers.push(s.server);
     });
@@ -279,14 +279,14 @@ for (const engine of engines) {
       for (let i = 1; i <= 2; i++) {
         await checker.run(only("rank"));
         assert.equal((await health(h, urn, broken)).failures, i);
-        assert.equal((await h.store.resolve(urn))?.best, broken, `after ${i} failures`);
+        assert.equal((await h.store.records.resolve(urn))?.best, broken, `after ${i} failures`);
       }
       await checker.run(only("rank"));
       const third = await health(h, urn, broken);
       assert.equal(third.failures, 3);
       assert.equal(third.demoted, true);
-      assert.equal((await h.store.resolve(urn))?.best, healthy);
-      const r = await h.store.getRecord(urn);
+      assert.equal((await h.store.records.resolve(urn))?.best, healthy);
+      const r = await h.store.records.get(urn);
       assert.deepEqual(
         r?.locators.map((l) => [l.url, l.active]),
         [
@@ -299,7 +299,7 @@ for (const engine of engines) {
         only("rank"),
       );
       assert.equal((await health(h, urn, broken)).demoted, false);
-      assert.equal((await h.store.resolve(urn))?.best, broken);
+      assert.equal((await h.store.records.resolve(urn))?.best, broken);
     });
 
     it("keeps the last 10 checks of a locator, which the database refuses to drop or change", async () => {

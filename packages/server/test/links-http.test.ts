@@ -38,10 +38,10 @@ for (const engine of engines) {
     before(async () => {
       h = await engine.open();
       const { store } = h;
-      await store.createNamespace({ nid: "example", local: true }, actor);
+      await store.namespaces.create({ nid: "example", local: true }, actor);
       await store.organisations.create({ id: "lib", name: "The Library" }, actor);
       const make = (name: string, organisation: string | null, prefix: string, urls: string[]) =>
-        store.createRecord(
+        store.records.create(
           {
             urn: `urn:example:${name}`,
             key: `urn:example:${name}`,

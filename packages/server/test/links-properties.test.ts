@@ -49,7 +49,7 @@ for (const engine of engines)
     before(async () => {
       h = await engine.open();
       store = h.store;
-      await store.createNamespace({ nid: "example", local: true }, actor);
+      await store.namespaces.create({ nid: "example", local: true }, actor);
     });
     after(async () => h.close());
 
@@ -62,7 +62,7 @@ for (const engine of engines)
             const urn = `urn:example:p-${n++}`;
             const main = `https://main.example/${n}`;
             const spare = `https://spare.example/${n}`;
-            await store.createRecord(
+            await store.records.create(
               {
                 urn,
                 key: urn,
@@ -104,7 +104,10 @@ for (const engine of engines)
               history.map((c) => c.outcome),
               outcomes.slice(-HISTORY_KEPT).reverse(),
             );
-            assert.equal((await store.resolve(urn))?.best, trailing >= demoteAfter ? spare : main);
+            assert.equal(
+              (await store.records.resolve(urn))?.best,
+              trailing >= demoteAfter ? spare : main,
+            );
           },
         ),
         { numRuns: engine.name === "sqlite" ? 60 : 25 },

@@ -25,7 +25,7 @@ describe("two urnkit processes on one PostgreSQL database", { skip: PG_SKIP }, (
   before(async () => {
     db = await createTestDatabase();
     const store = await openStore(db.url);
-    await store.createNamespace(
+    await store.namespaces.create(
       { nid: "example", local: true, mint: { prefix: "c-", width: 6, check: "none" } },
       { tokenId: null },
     );

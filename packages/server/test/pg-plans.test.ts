@@ -78,7 +78,7 @@ describe("PostgreSQL record list plans", { skip: PG_SKIP }, () => {
   it("reads the never-checked, the deferred and the oldest-checked locators by index, without sorting", async () => {
     // 3,000 locators, 2,000 of them checked (a day each of 2,000 days), 100 deferred before
     // their first check, analysed: the planner knows most records are active.
-    await store.createNamespace({ nid: "plan", local: true }, { tokenId: null });
+    await store.namespaces.create({ nid: "plan", local: true }, { tokenId: null });
     const lines = Array.from(
       { length: 3000 },
       (_, i) =>

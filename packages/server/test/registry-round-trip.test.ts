@@ -37,8 +37,8 @@ async function imported(store: Store, lines: string[]) {
 }
 
 async function serveNamespaces(store: Store) {
-  await store.createNamespace({ nid: "example", local: true }, operator);
-  await store.createNamespace({ nid: "nbn" }, operator);
+  await store.namespaces.create({ nid: "example", local: true }, operator);
+  await store.namespaces.create({ nid: "nbn" }, operator);
 }
 
 describe("registry round trip", {
@@ -172,7 +172,7 @@ describe("registry round trip", {
         5,
       );
       assert.equal(
-        (await back.findByIdentifier("lib", { type: "oai", value: "oai:lib:1" }))?.urn,
+        (await back.records.findByIdentifier("lib", { type: "oai", value: "oai:lib:1" }))?.urn,
         "urn:example:lib-000001X",
       );
     } finally {

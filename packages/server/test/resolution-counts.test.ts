@@ -12,9 +12,10 @@ import {
   ResolutionCounter,
   URN_BUFFER,
 } from "../src/stats/resolution-counts.js";
+import type { Namespace } from "../src/storage/namespaces.js";
 import { PrefixRoutes } from "../src/storage/prefix-routes.js";
-import type { ResolutionStat, UrnResolutionStat } from "../src/storage/stats.js";
-import type { Namespace, ResolutionCount, Store } from "../src/storage/store.js";
+import type { ResolutionCount, ResolutionStat, UrnResolutionStat } from "../src/storage/stats.js";
+import type { Store } from "../src/storage/store.js";
 
 /** A store that only keeps what the counter writes. */
 function recordingStore(): {
@@ -30,18 +31,20 @@ function recordingStore(): {
   const stats: ResolutionStat[] = [];
   const urns: UrnResolutionStat[] = [];
   const store = {
-    addResolutionCounts: async (counts: ResolutionCount[]) => {
-      written.push(...counts);
+    stats: {
+      addResolutionCounts: async (counts: ResolutionCount[]) => {
+        written.push(...counts);
+      },
+      add: async (r: ResolutionStat[], u: UrnResolutionStat[]) => {
+        stats.push(...r);
+        urns.push(...u);
+      },
+      rollUpUrnLog: async () => 0,
+      addUrns: async (u: UrnResolutionStat[]) => {
+        direct.push(...u);
+      },
+      urnLogSize: async () => urns.length,
     },
-    addStats: async (r: ResolutionStat[], u: UrnResolutionStat[]) => {
-      stats.push(...r);
-      urns.push(...u);
-    },
-    rollUpUrnLog: async () => 0,
-    addUrnStats: async (u: UrnResolutionStat[]) => {
-      direct.push(...u);
-    },
-    urnLogSize: async () => urns.length,
   } as unknown as Store;
   return { store, written, stats, urns, direct };
 }

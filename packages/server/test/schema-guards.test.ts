@@ -150,19 +150,19 @@ for (const engine of engines) {
     before(async () => {
       h = await engine.open();
       const { store } = h;
-      await store.createNamespace({ nid: "example", local: true, template: "t1" }, actor);
-      await store.updateNamespace({ nid: "example", template: "t2" }, actor);
-      const token = await store.createToken(
+      await store.namespaces.create({ nid: "example", local: true, template: "t1" }, actor);
+      await store.namespaces.update({ nid: "example", template: "t2" }, actor);
+      const token = await store.tokens.create(
         { hash: "h1", role: "registrar", namespace: null, label: "t" },
         actor,
       );
-      await store.revokeToken(token.id, actor);
+      await store.tokens.revoke(token.id, actor);
       for (const [name, status] of [
         ["report-2024", "active"],
         ["report-2025", "reserved"],
         ["draft-7", "active"],
       ] as const)
-        await store.createRecord(
+        await store.records.create(
           {
             urn: `urn:example:${name}`,
             key: `urn:example:${name}`,
@@ -196,7 +196,7 @@ for (const engine of engines) {
         await store.prefixes.takeNumbers("urn:example:lib-", 5, "prefix.reserve", actor),
         1,
       );
-      await store.createRecord(
+      await store.records.create(
         {
           urn: "urn:example:lib-000001",
           key: "urn:example:lib-000001",
@@ -212,7 +212,7 @@ for (const engine of engines) {
         },
         actor,
       );
-      await store.createToken(
+      await store.tokens.create(
         { hash: "h2", role: "registrar", namespace: null, organisation: "lib", label: null },
         actor,
       );
@@ -247,7 +247,7 @@ for (const engine of engines) {
         error: null,
         lastResponseDate: "2026-11-20T10:00:00Z",
       });
-      await store.deactivate(
+      await store.records.deactivate(
         "urn:example:draft-7",
         {
           reason: "withdrawn",
@@ -274,7 +274,7 @@ for (const engine of engines) {
 
     it("still takes the writes the registry makes", async () => {
       if (engine.name === "sqlite") (h.store as SqliteStore).db.pragma("foreign_keys = ON");
-      const r = await h.store.updateRecord(
+      const r = await h.store.records.update(
         "urn:example:report-2024",
         {
           locators: [
@@ -291,7 +291,7 @@ for (const engine of engines) {
           ["https://mirror.example/", 0, true],
         ],
       );
-      const a = await h.store.activate("urn:example:report-2025", actor);
+      const a = await h.store.records.activate("urn:example:report-2025", actor);
       assert.equal(a?.status, "active");
       assert.equal(
         await h.store.prefixes.takeNumbers("urn:example:lib-", 1, "prefix.mint", actor),
@@ -301,7 +301,7 @@ for (const engine of engines) {
       assert.equal(p?.width, 8);
       const o = await h.store.organisations.update("fac", { active: false }, actor);
       assert.equal(o?.active, false);
-      const mirrored = await h.store.updateRecord(
+      const mirrored = await h.store.records.update(
         "urn:example:lib-000001",
         { locators: [{ url: "https://fac.example/1b" }], owner: "fac" },
         actor,

@@ -41,7 +41,7 @@ for (const engine of engines) {
     before(async () => {
       h = await engine.open();
       const { store } = h;
-      await store.createNamespace({ nid: "example", local: true }, actor);
+      await store.namespaces.create({ nid: "example", local: true }, actor);
       for (const id of ["lib", "fac", "new", "empty"]) {
         await store.organisations.create({ id, name: `The ${id}` }, actor);
         await store.prefixes.create(
@@ -50,7 +50,7 @@ for (const engine of engines) {
         );
       }
       const make = (name: string, organisation: string | null, urls: string[]) =>
-        store.createRecord(
+        store.records.create(
           {
             urn: `urn:example:${name}`,
             key: `urn:example:${name}`,
@@ -90,7 +90,7 @@ for (const engine of engines) {
       await store.links.recordCheck(id("https://g.example/1"), check("redirected", 301), 3);
       await store.links.recordCheck(id("https://h.example/1"), check("timeout", null), 3);
       await store.links.recordCheck(id("https://j.example/"), check("ok", 200), 3);
-      await store.deactivate("urn:example:lib-3", { reason: "withdrawn" }, actor);
+      await store.records.deactivate("urn:example:lib-3", { reason: "withdrawn" }, actor);
       app = await buildServer({ store });
     });
 

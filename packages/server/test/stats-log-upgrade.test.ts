@@ -51,12 +51,12 @@ async function checkUpgraded(store: Store, rows: () => Promise<Record<string, un
   );
   // A new chunk is numbered after the ids the rollup has taken in, so it stays until rolled up.
   const actor = { tokenId: null };
-  await store.createNamespace({ nid: "example", local: true }, actor);
-  await store.createRecord(
+  await store.namespaces.create({ nid: "example", local: true }, actor);
+  await store.records.create(
     { urn: "urn:example:b", key: "urn:example:b", nid: "example", status: "active" },
     actor,
   );
-  const record = (await store.resolve("urn:example:b"))?.id as number;
+  const record = (await store.records.resolve("urn:example:b"))?.id as number;
   await store.stats.add(
     [],
     [{ day: DAY, record, nid: "example", prefix: "", organisation: "", count: 5, bots: 0 }],

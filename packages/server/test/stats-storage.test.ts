@@ -71,19 +71,21 @@ for (const engine of engines) {
     let h: EngineHandle;
     before(async () => {
       h = await engine.open();
-      await h.store.createNamespace({ nid: "example", local: true }, actor);
+      await h.store.namespaces.create({ nid: "example", local: true }, actor);
     });
     after(async () => h.close());
 
     /** Registers urn:example:`name` for each name, and answers their record ids in order. */
     const recordIds = async (...names: string[]): Promise<number[]> => {
       for (let i = 0; i < names.length; i += 500)
-        await h.store.importBatch(
+        await h.store.transfer.importBatch(
           names.slice(i, i + 500).map((name, j) => importItem(i + j + 1, name)),
           actor,
         );
       return Promise.all(
-        names.map(async (name) => (await h.store.resolve(`urn:example:${name}`))?.id as number),
+        names.map(
+          async (name) => (await h.store.records.resolve(`urn:example:${name}`))?.id as number,
+        ),
       );
     };
 
@@ -340,12 +342,12 @@ for (const engine of engines) {
       });
       // The records the tests before registered count too: what these writes add is compared.
       const before = await counts();
-      await h.store.createRecord(record("r1", "reserved"), actor);
-      await h.store.createRecord(record("r2", "active"), actor);
-      await h.store.activate("urn:example:r1", actor);
-      await h.store.deactivate("urn:example:r2", { reason: "gone" }, actor);
+      await h.store.records.create(record("r1", "reserved"), actor);
+      await h.store.records.create(record("r2", "active"), actor);
+      await h.store.records.activate("urn:example:r1", actor);
+      await h.store.records.deactivate("urn:example:r2", { reason: "gone" }, actor);
       // A metadata change is no assignment event.
-      await h.store.updateRecord("urn:example:r1", { metadata: { title: "t" } }, actor);
+      await h.store.records.update("urn:example:r1", { metadata: { title: "t" } }, actor);
       const after = await counts();
       assert.deepEqual(
         ["activated", "deactivated", "registered"].map(

@@ -23,7 +23,7 @@ for (const engine of engines)
     before(async () => {
       h = await engine.open();
       const s = h.store;
-      await s.createNamespace({ nid: "example", local: true }, actor);
+      await s.namespaces.create({ nid: "example", local: true }, actor);
       await s.organisations.create({ id: "lib", name: "Library" }, actor);
       await s.organisations.create({ id: "fac", name: "Faculty" }, actor);
       await s.prefixes.create(
@@ -158,7 +158,7 @@ for (const engine of engines)
       );
       const ns = await b.post("/admin/namespaces", { csrf, nid: "nbn" });
       assert.equal(ns.statusCode, 303, ns.body);
-      assert.notEqual(await h.store.getNamespace("nbn"), null);
+      assert.notEqual(await h.store.namespaces.get("nbn"), null);
       const token = await b.post("/admin/tokens", {
         csrf,
         role: "registrar",

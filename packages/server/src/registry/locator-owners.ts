@@ -6,7 +6,8 @@
 import { HttpProblem } from "../http/problem.js";
 import type { OrganisationStore } from "../storage/organisations.js";
 import type { Prefix } from "../storage/prefixes.js";
-import type { LocatorInput, TokenInfo, UrnRecord } from "../storage/store.js";
+import type { LocatorInput, UrnRecord } from "../storage/records.js";
+import type { TokenInfo } from "../storage/tokens.js";
 import { actFor, liveOrganisation } from "./organisation-scope.js";
 import { checkUrls } from "./prefix-policy.js";
 

@@ -4,8 +4,10 @@
 
 import { permit } from "../http/auth.js";
 import { HttpProblem } from "../http/problem.js";
+import { ConflictError } from "../storage/errors.js";
 import type { Organisation } from "../storage/organisations.js";
-import { ConflictError, type Store, type TokenInfo } from "../storage/store.js";
+import type { Store } from "../storage/store.js";
+import type { TokenInfo } from "../storage/tokens.js";
 import { checkOrganisationBody, checkOrganisationPatch } from "../validation/organisation.js";
 import { actorOf } from "./operator.js";
 import { serverWide } from "./organisation-scope.js";

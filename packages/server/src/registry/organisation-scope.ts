@@ -5,7 +5,7 @@
 
 import { HttpProblem } from "../http/problem.js";
 import type { OrganisationStore } from "../storage/organisations.js";
-import type { TokenInfo } from "../storage/store.js";
+import type { TokenInfo } from "../storage/tokens.js";
 
 /** 403 unless `token` may act for `organisation` (null: writes outside any organisation). */
 export function actFor(token: TokenInfo, organisation: string | null, what: string): void {

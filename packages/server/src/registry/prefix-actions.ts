@@ -5,8 +5,10 @@
 
 import { permit } from "../http/auth.js";
 import { HttpProblem } from "../http/problem.js";
+import { ConflictError } from "../storage/errors.js";
 import { DEFAULT_POLICY, type Prefix } from "../storage/prefixes.js";
-import { ConflictError, type NewRecord, type TokenInfo, type UrnRecord } from "../storage/store.js";
+import type { NewRecord, UrnRecord } from "../storage/records.js";
+import type { TokenInfo } from "../storage/tokens.js";
 import { checkPrefixBody, checkPrefixPatch, checkReservationBody } from "../validation/prefix.js";
 import { checkMintBody } from "../validation/record.js";
 import type { ActionContext } from "./action-context.js";
@@ -57,7 +59,7 @@ export async function createPrefix(
   permit(token, "admin", nid);
   serverWide(token);
   const input = checkPrefixBody(body);
-  if ((await ctx.store.getNamespace(nid)) === null)
+  if ((await ctx.store.namespaces.get(nid)) === null)
     throw new HttpProblem(404, "unknown-namespace", `namespace "${nid}" is not served here`);
   const key = prefixKey(nid, input.prefix);
   await liveOrganisation(ctx.store, input.organisation);
@@ -172,10 +174,10 @@ export async function mintInPrefix(
     identifiers: input.identifiers,
   });
   const { store } = ctx;
-  if (store.mintRecord !== undefined) {
+  if (store.records.mint !== undefined) {
     // The number and the record in one transaction (SQLite), each number checked as below.
-    const ns = await store.getNamespace(prefix.nid);
-    const minted = await store.mintRecord(
+    const ns = await store.namespaces.get(prefix.nid);
+    const minted = await store.records.mint(
       prefix.prefix,
       (n) => {
         const target = targetIn(ns, mintUrnOf(prefix, n), ctx.limits);
@@ -194,7 +196,7 @@ export async function mintInPrefix(
     () => store.prefixes.takeNumbers(prefix.prefix, 1, "prefix.mint", actor),
     async (urn, key) => {
       try {
-        return await store.createRecord(record(urn, key), actor);
+        return await store.records.create(record(urn, key), actor);
       } catch (error) {
         if (error instanceof ConflictError) return null;
         throw error;
@@ -232,7 +234,7 @@ export async function reserveInPrefix(
     urns.push(
       await numbered(ctx, prefix, numbers, async (urn, key) => {
         try {
-          await ctx.store.createRecord(
+          await ctx.store.records.create(
             {
               urn,
               key,
@@ -271,7 +273,7 @@ export async function suggestInPrefix(
     ctx,
     prefix,
     () => ctx.store.prefixes.takeNumbers(prefix.prefix, 1, "prefix.suggest", actor),
-    async (urn, key) => ((await ctx.store.getRecord(key)) === null ? urn : null),
+    async (urn, key) => ((await ctx.store.records.get(key)) === null ? urn : null),
   );
   return { urn, prefix: prefix.prefix };
 }

@@ -5,7 +5,7 @@
 import type { URN } from "@urnkit/core";
 import { HttpProblem } from "../http/problem.js";
 import type { Prefix, RegistrationMode } from "../storage/prefixes.js";
-import type { LocatorInput } from "../storage/store.js";
+import type { LocatorInput } from "../storage/records.js";
 import { checkUrn } from "./namespace-keys.js";
 
 const MODE_NAMES: Record<RegistrationMode, string> = {

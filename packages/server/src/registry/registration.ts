@@ -5,7 +5,7 @@ import { URN, UrnSyntaxError } from "@urnkit/core";
 import type { Limits } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { checkUrnLength } from "../http/raw-target.js";
-import type { Namespace, Store } from "../storage/store.js";
+import type { Namespace, NamespaceStore } from "../storage/namespaces.js";
 import { checkUrn } from "./namespace-keys.js";
 
 export interface Target {
@@ -33,13 +33,13 @@ export function parseApiUrn(input: string, limits: Limits): URN {
 
 /** The URN, its key and namespace when it may be registered; 422 with the issues otherwise. */
 export async function registrationTarget(
-  store: Pick<Store, "getNamespace">,
+  store: { readonly namespaces: Pick<NamespaceStore, "get"> },
   input: string,
   limits: Limits,
 ): Promise<Target> {
   checkUrnLength(input, limits);
   const nid = URN.parse(input)?.nid;
-  return targetIn(nid === undefined ? null : await store.getNamespace(nid), input, limits);
+  return targetIn(nid === undefined ? null : await store.namespaces.get(nid), input, limits);
 }
 
 /**

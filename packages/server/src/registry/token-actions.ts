@@ -4,7 +4,8 @@
 
 import { permit } from "../http/auth.js";
 import { HttpProblem } from "../http/problem.js";
-import type { Store, TokenInfo } from "../storage/store.js";
+import type { Store } from "../storage/store.js";
+import type { TokenInfo } from "../storage/tokens.js";
 import { checkTokenBody } from "../validation/token.js";
 import { actorOf } from "./operator.js";
 import { liveOrganisation, serverWide } from "./organisation-scope.js";
@@ -18,7 +19,7 @@ export async function createToken(
   permit(admin, "admin", null);
   serverWide(admin);
   const grant = checkTokenBody(body);
-  if (grant.namespace && (await store.getNamespace(grant.namespace)) === null)
+  if (grant.namespace && (await store.namespaces.get(grant.namespace)) === null)
     throw new HttpProblem(
       422,
       "unknown-namespace",

@@ -73,7 +73,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       const admin = tokenOf(request);
       permit(admin, "admin", null);
       const { id } = request.params as { id: string };
-      const info = await store.revokeToken(Number(id), { tokenId: admin.id });
+      const info = await store.tokens.revoke(Number(id), { tokenId: admin.id });
       if (info === null)
         throw new HttpProblem(404, "unknown-token", `there is no live token ${id}`);
       return info;
@@ -129,7 +129,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       };
       if (before !== undefined && !/^\d{1,15}$/.test(before))
         throw new HttpProblem(400, "bad-before", "before is an audit row id");
-      return store.audit(pageLimit(limit, 100, 1000), {
+      return store.audit.list(pageLimit(limit, 100, 1000), {
         ...(before === undefined ? {} : { before: Number(before) }),
         ...(target === undefined ? {} : { targets: [target] }),
       });
@@ -182,7 +182,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       const to = q.to === undefined ? undefined : dayTime("to", q.to);
       if (from !== undefined && to !== undefined) checkDayOrder(from, to);
       await ctx.counter.flush();
-      const items = await store.resolutionCounts({
+      const items = await store.stats.resolutionCounts({
         limit,
         ...(q.nid === undefined ? {} : { nid: q.nid }),
         ...(q.from === undefined ? {} : { from: q.from }),
@@ -228,6 +228,6 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
         },
       },
     },
-    async () => ({ iana: registryEntries(), local: await store.listNamespaces() }),
+    async () => ({ iana: registryEntries(), local: await store.namespaces.list() }),
   );
 }

@@ -24,7 +24,7 @@ export async function* exportLines(store: Store, pageSize = 1000): AsyncGenerato
   for (const prefix of await store.prefixes.list()) yield `${JSON.stringify({ prefix })}\n`;
   let cursor: string | null = null;
   do {
-    const page = await store.exportPage(cursor, pageSize);
+    const page = await store.transfer.exportPage(cursor, pageSize);
     if (page.lines.length > 0) yield `${page.lines.map((l) => JSON.stringify(l)).join("\n")}\n`;
     cursor = page.cursor;
   } while (cursor !== null);

@@ -135,7 +135,7 @@ export async function organisationRoutes(app: FastifyInstance, { ctx }: PluginOp
     },
     async (request) => {
       const { id, type, value } = request.params as { id: string; type: string; value: string };
-      const record = await store.findByIdentifier(id, { type, value });
+      const record = await store.records.findByIdentifier(id, { type, value });
       if (record === null)
         throw new HttpProblem(
           404,

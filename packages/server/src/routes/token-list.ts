@@ -29,7 +29,7 @@ export async function tokenListRoutes(app: FastifyInstance, { ctx }: PluginOptio
     },
     async (request) => {
       permit(tokenOf(request), "admin", null);
-      return store.listTokens();
+      return store.tokens.list();
     },
   );
 }

@@ -10,14 +10,16 @@
 // (storage/stats-log.ts); while the log is at its bound, they are added to that row at once.
 
 import type { Lookup } from "../resolution/resolver.js";
+import type { Namespace } from "../storage/namespaces.js";
 import type { PrefixRoute } from "../storage/prefix-routes.js";
+import type { ResolutionCount } from "../storage/stats.js";
 import {
   OUTCOMES,
   type Outcome,
   type ResolutionStat,
   type UrnResolutionStat,
 } from "../storage/stats.js";
-import type { Namespace, ResolutionCount, Store } from "../storage/store.js";
+import type { Store } from "../storage/store.js";
 import { CrawlerCheck } from "./crawlers.js";
 import { HeldUrnCounts } from "./held-urn-counts.js";
 
@@ -407,7 +409,8 @@ export class ResolutionCounter {
     const resolutions = [...this.#ended.resolutions.splice(0), ...batch.resolutions];
     const ended = this.#ended.urns.splice(0);
     const urnCount = ended.length + batch.urns.length;
-    if (resolutions.length > 0) await this.#store.addResolutionCounts(perNamespace(resolutions));
+    if (resolutions.length > 0)
+      await this.#store.stats.addResolutionCounts(perNamespace(resolutions));
     if (resolutions.length === 0 && urnCount === 0) return;
     if (this.#logFull) {
       await this.#store.stats.add(resolutions, []);

@@ -6,8 +6,8 @@
 // them bytewise). Only its predecessors (deactivated URNs naming its key as their successor
 // before it was registered) are read, for the whole set at once.
 
+import type { NewRecord, RecordIdentifier, UrnRecord } from "./records.js";
 import { toRecord } from "./rows.js";
-import type { NewRecord, RecordIdentifier, UrnRecord } from "./store.js";
 
 /** A locator as written with a new record: its fields as stored. */
 export interface NewLocator {

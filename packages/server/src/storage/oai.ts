@@ -2,7 +2,7 @@
 // change, then its id), selected by namespace, organisation and a datestamp range, a page at a
 // time after a position, so a list of any length is read in bounded pieces.
 
-import type { UrnRecord } from "./store.js";
+import type { UrnRecord } from "./records.js";
 
 /** Which records a list holds (OAI-PMH selective harvesting, §3.4). */
 export interface OaiSelection {

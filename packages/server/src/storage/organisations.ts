@@ -2,7 +2,8 @@
 // records, locators and tokens. An organisation is never deleted; deactivating one stops its
 // tokens and UI sessions while its records stay and resolve.
 
-import type { Actor, RecordStatus } from "./store.js";
+import type { Actor } from "./audit.js";
+import type { RecordStatus } from "./records.js";
 
 /** The organisation a database upgraded to organisations gives its namespaces' policies to. */
 export const LOCAL_REGISTRY = "local-registry";

@@ -3,7 +3,7 @@
 // and URL policies, registration modes, minting policy, one atomic sequence and an optional
 // delegate resolver. A prefix is never deleted and keeps its name, NID and owner.
 
-import type { Actor, RecordIdentifier, UrnRecord } from "./store.js";
+import type { Actor } from "./audit.js";
 
 /** CZIDLO's three registration modes. */
 export type RegistrationMode = "resolver" | "reservation" | "registrar";
@@ -73,11 +73,6 @@ export interface PrefixStore {
    * the audit row (`action`: "prefix.mint", "prefix.reserve", "prefix.suggest") records them.
    */
   takeNumbers(prefix: string, count: number, action: string, actor: Actor): Promise<number>;
-}
-
-export interface IdentifierStore {
-  /** The record an organisation's identifier names. */
-  findByIdentifier(organisation: string, id: RecordIdentifier): Promise<UrnRecord | null>;
 }
 
 /** A prefixes row: policies as JSON text, booleans as 0/1 in SQLite. */

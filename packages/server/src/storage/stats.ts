@@ -101,6 +101,22 @@ export interface TopEntry {
   count: number;
 }
 
+export interface ResolutionCount {
+  nid: string;
+  day: string;
+  count: number;
+}
+
+/** Which daily counts to read: a page in (day, nid) order, after `after`. */
+export interface ResolutionCountQuery {
+  nid?: string;
+  /** First and last day, YYYY-MM-DD, both included. */
+  from?: string;
+  to?: string;
+  after?: { day: string; nid: string };
+  limit: number;
+}
+
 export interface StatsStore {
   /**
    * Adds to the daily rollups (the server batches increments in memory); a URN's resolutions go
@@ -124,6 +140,9 @@ export interface StatsStore {
   assignmentSeries(query: SeriesQuery): Promise<SeriesPoint[]>;
   topUrns(query: TopQuery): Promise<TopEntry[]>;
   topPrefixes(query: TopPrefixQuery): Promise<TopEntry[]>;
+  /** Adds to the daily resolution counts (the server batches increments in memory). */
+  addResolutionCounts(counts: ResolutionCount[]): Promise<void>;
+  resolutionCounts(query: ResolutionCountQuery): Promise<ResolutionCount[]>;
 }
 
 /** The bind values both engines' statistics queries take: every filter filled in. */

@@ -11,7 +11,7 @@ import { createOrganisation, updateOrganisation } from "../registry/organisation
 import { serverWide } from "../registry/organisation-scope.js";
 import { createPrefix } from "../registry/prefix-actions.js";
 import { createToken } from "../registry/token-actions.js";
-import type { TokenInfo } from "../storage/store.js";
+import type { TokenInfo } from "../storage/tokens.js";
 import { checkNamespaceBody } from "../validation/namespace.js";
 import { type AdminNotes, type AdminSection, adminContent } from "./admin-page.js";
 import type { Pages } from "./pages.js";
@@ -58,10 +58,10 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
       },
       adminContent(
         session,
-        await store.listNamespaces(),
+        await store.namespaces.list(),
         await store.organisations.list(),
         await store.prefixes.list(),
-        await store.listTokens(),
+        await store.tokens.list(),
         notes,
       ),
     );
@@ -162,7 +162,7 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
   form("/admin/tokens/revoke", "tokens", async (token, f) => {
     const id = Number(f.get("id"));
     const revoked = Number.isSafeInteger(id)
-      ? await store.revokeToken(id, { tokenId: token.id })
+      ? await store.tokens.revoke(id, { tokenId: token.id })
       : null;
     if (revoked === null)
       throw new HttpProblem(404, "unknown-token", `there is no live token ${f.get("id")}`);

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { mintInPrefix, reserveInPrefix } from "../registry/prefix-actions.js";
-import type { TokenInfo } from "../storage/store.js";
+import type { TokenInfo } from "../storage/tokens.js";
 import { editHref } from "./links.js";
 import type { Pages } from "./pages.js";
 import { prefixRegistrarContent } from "./prefix-registrar-page.js";

@@ -2,7 +2,7 @@
 // which validate it with the same schema: the command line's `urnkit namespace create|update`.
 
 import { namespaceInputProperties } from "../http/schemas.js";
-import type { NamespaceInput } from "../storage/store.js";
+import type { NamespaceInput } from "../storage/namespaces.js";
 import { checker } from "./ajv.js";
 import { checkJson } from "./json-value.js";
 

@@ -5,8 +5,8 @@
 
 import { HttpProblem } from "../http/problem.js";
 import { prefixKey } from "../registry/prefix-key.js";
+import type { RecordStatus } from "../storage/records.js";
 import type { RecordQuery } from "../storage/search.js";
-import type { RecordStatus } from "../storage/store.js";
 import { ORGANISATION_ID } from "./organisation.js";
 
 export const LIST_DEFAULT = 100;

@@ -18,7 +18,8 @@ import {
   registerUrn,
 } from "../../registry/record-actions.js";
 import { parseApiUrn } from "../../registry/registration.js";
-import type { TokenInfo, UrnRecord } from "../../storage/store.js";
+import type { UrnRecord } from "../../storage/records.js";
+import type { TokenInfo } from "../../storage/tokens.js";
 import type { LocatorFields } from "../../validation/record.js";
 import {
   addLocators,
@@ -68,7 +69,7 @@ export async function applyNative(
     );
   // A deactivated URN is registered in use first, then deactivated as the API deactivates.
   const status = native.status === "deactivated" ? "active" : native.status;
-  const here = await ctx.store.getRecord(namespaceKey(parseApiUrn(native.urn, ctx.limits)));
+  const here = await ctx.store.records.get(namespaceKey(parseApiUrn(native.urn, ctx.limits)));
   let outcome: PairOutcome = "unchanged";
   let record: UrnRecord | null = null;
   // Registered as POST /api/v1/urns would: a new URN, or one the organisation reserved here and

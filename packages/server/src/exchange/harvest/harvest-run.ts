@@ -17,6 +17,7 @@ import { actorOf } from "../../registry/operator.js";
 import { liveOrganisation } from "../../registry/organisation-scope.js";
 import { planRegistration, storeRefusal } from "../../registry/record-actions.js";
 import { parseApiUrn } from "../../registry/registration.js";
+import { ConflictError, StateError } from "../../storage/errors.js";
 import {
   type HarvestCounts,
   type HarvestProgress,
@@ -25,7 +26,8 @@ import {
   type HarvestSource,
   NO_COUNTS,
 } from "../../storage/harvest.js";
-import { ConflictError, type NewRecord, StateError, type Store } from "../../storage/store.js";
+import type { NewRecord } from "../../storage/records.js";
+import type { Store } from "../../storage/store.js";
 import { applyNative } from "./apply-native.js";
 import {
   applyPair,
@@ -202,7 +204,7 @@ async function applyRecords(
       group.shift();
     }
   }
-  const outcomes = await ctx.store.createRecords(
+  const outcomes = await ctx.store.records.createMany(
     creating.map((c) => c.input),
     actorOf(token),
   );

@@ -22,13 +22,15 @@ function once<T>(read: (id: string) => Promise<T>): (id: string) => Promise<T> {
 
 /** The page's view of `store`, with the records of `keys` read beforehand. */
 export async function pageReads(store: Store, keys: readonly string[]): Promise<RegistrationReads> {
-  const records = await store.getRecords(keys);
+  const records = await store.records.getMany(keys);
   const read = new Set(keys);
   return {
-    getNamespace: once((nid) => store.getNamespace(nid)),
+    namespaces: { get: once((nid) => store.namespaces.get(nid)) },
     prefixes: { get: once((prefix) => store.prefixes.get(prefix)) },
     organisations: { get: once((id) => store.organisations.get(id)) },
-    getRecord: (key) =>
-      read.has(key) ? Promise.resolve(records.get(key) ?? null) : store.getRecord(key),
+    records: {
+      get: (key) =>
+        read.has(key) ? Promise.resolve(records.get(key) ?? null) : store.records.get(key),
+    },
   };
 }

@@ -3,9 +3,10 @@
 // already holds them exactly, and a 409 naming the line otherwise (never silently ignored).
 
 import { HttpProblem } from "../../http/problem.js";
+import type { Actor } from "../../storage/audit.js";
 import type { Organisation } from "../../storage/organisations.js";
 import type { Prefix } from "../../storage/prefixes.js";
-import type { Actor, Store } from "../../storage/store.js";
+import type { Store } from "../../storage/store.js";
 import { checkOrganisationLine, checkPrefixLine } from "../../validation/registry-lines.js";
 
 export type RegistryLineKind = "organisation" | "prefix";
@@ -34,7 +35,7 @@ export async function importRegistryLine(
     );
   }
   const prefix = checkPrefixLine(value);
-  if ((await store.getNamespace(prefix.nid)) === null)
+  if ((await store.namespaces.get(prefix.nid)) === null)
     throw new HttpProblem(
       422,
       "namespace-not-served",

@@ -58,7 +58,7 @@ export function formatOf(prefix: string): MetadataFormat {
 /** The record an identifier names (any equivalent spelling of its URN); idDoesNotExist if none. */
 export async function recordOf(store: Store, identifier: string): Promise<OaiRecord> {
   const urn = URN.parse(identifier);
-  const record = urn === null ? null : await store.getRecord(namespaceKey(urn));
+  const record = urn === null ? null : await store.records.get(namespaceKey(urn));
   if (record === null)
     throw new OaiError(
       "idDoesNotExist",

@@ -3,6 +3,7 @@
 // starting on one source cannot both get it.
 
 import type pg from "pg";
+import { StateError } from "../errors.js";
 import {
   type HarvestEnd,
   type HarvestProgress,
@@ -21,7 +22,6 @@ import {
   toHarvestSource,
 } from "../harvest.js";
 import { now } from "../rows.js";
-import { StateError } from "../store.js";
 import type { Queryable, Tx } from "./organisations.js";
 
 async function readRun(q: Queryable, id: number): Promise<HarvestRun> {

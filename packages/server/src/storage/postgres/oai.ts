@@ -10,8 +10,8 @@ import {
   oaiShape,
   oaiWhere,
 } from "../oai.js";
+import type { Locator, RecordIdentifier } from "../records.js";
 import { type RecordColumns, toRecord } from "../rows.js";
-import type { Locator, RecordIdentifier } from "../store.js";
 
 const PAGE_SQL = `SELECT r.*,
   (SELECT coalesce(json_agg(json_build_object('url', l.url, 'priority', l.priority,

@@ -1,6 +1,8 @@
 // Organisations in PostgreSQL: each write and its audit row in one transaction.
 
 import type pg from "pg";
+import type { Actor } from "../audit.js";
+import { ConflictError } from "../errors.js";
 import {
   type Organisation,
   type OrganisationInput,
@@ -11,8 +13,8 @@ import {
   organisationTarget,
   toOrganisation,
 } from "../organisations.js";
+import type { RecordStatus } from "../records.js";
 import { now } from "../rows.js";
-import { type Actor, ConflictError, type RecordStatus } from "../store.js";
 
 export type Queryable = pg.Pool | pg.PoolClient;
 export type Tx = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;

@@ -4,6 +4,8 @@
 // orders concurrent takers, in any number of processes, so no number is handed out twice.
 
 import type pg from "pg";
+import type { Actor } from "../audit.js";
+import { ConflictError, StateError } from "../errors.js";
 import type { PrefixRoute } from "../prefix-routes.js";
 import {
   type NewPrefix,
@@ -16,7 +18,6 @@ import {
   toPrefix,
 } from "../prefixes.js";
 import { now } from "../rows.js";
-import { type Actor, ConflictError, StateError } from "../store.js";
 import type { PgAuditFn, Queryable, Tx } from "./organisations.js";
 
 export async function readPrefix(q: Queryable, prefix: string): Promise<Prefix | null> {

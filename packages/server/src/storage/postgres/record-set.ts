@@ -10,16 +10,11 @@
 // assignment counts) see the set as one insert.
 
 import type pg from "pg";
+import type { Actor } from "../audit.js";
+import { keyTaken, StateError } from "../errors.js";
 import { type NewLocator, newRecord } from "../new-record.js";
+import type { CreateOutcome, NewRecord, UrnRecord } from "../records.js";
 import { auditJson, now } from "../rows.js";
-import {
-  type Actor,
-  type CreateOutcome,
-  keyTaken,
-  type NewRecord,
-  StateError,
-  type UrnRecord,
-} from "../store.js";
 
 /** The database refused an identifier of the set: the set is to be written record by record. */
 export class IdentifierClash extends Error {

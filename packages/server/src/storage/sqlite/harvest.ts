@@ -2,6 +2,7 @@
 // Writes look a row up first and insert plain VALUES.
 
 import type Database from "better-sqlite3";
+import { StateError } from "../errors.js";
 import {
   type HarvestEnd,
   type HarvestProgress,
@@ -20,7 +21,6 @@ import {
   toHarvestSource,
 } from "../harvest.js";
 import { now } from "../rows.js";
-import { StateError } from "../store.js";
 
 type LeasedSourceRow = HarvestSourceRow & { lease_run: number | null; lease_until: string | null };
 

@@ -13,9 +13,11 @@
 // the rows before it are written first.
 
 import type Database from "better-sqlite3";
+import type { Actor } from "../audit.js";
 import { sameAsLine } from "../import-verdict.js";
+import type { UrnRecord } from "../records.js";
 import { now } from "../rows.js";
-import type { Actor, ImportBatchResult, ImportItem, UrnRecord } from "../store.js";
+import type { ImportBatchResult, ImportItem } from "../transfer.js";
 import { locatorUrlKey } from "./locator-url-key.js";
 import { type LocatorRow, RowSets } from "./row-sets.js";
 

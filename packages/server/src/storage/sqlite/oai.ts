@@ -13,8 +13,8 @@ import {
   oaiWhere,
   pageAfter,
 } from "../oai.js";
+import type { Locator, RecordIdentifier } from "../records.js";
 import { type RecordColumns, toRecord } from "../rows.js";
-import type { Locator, RecordIdentifier } from "../store.js";
 
 const PAGE_SQL = `SELECT r.*,
   (SELECT json_group_array(json_object('url', l.url, 'priority', l.priority,

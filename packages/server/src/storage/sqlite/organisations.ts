@@ -1,6 +1,8 @@
 // Organisations in SQLite: each write and its audit row in one transaction.
 
 import type Database from "better-sqlite3";
+import type { Actor } from "../audit.js";
+import { ConflictError } from "../errors.js";
 import {
   type Organisation,
   type OrganisationInput,
@@ -11,16 +13,9 @@ import {
   organisationTarget,
   toOrganisation,
 } from "../organisations.js";
+import type { RecordStatus } from "../records.js";
 import { now } from "../rows.js";
-import { type Actor, ConflictError, type RecordStatus } from "../store.js";
-
-export type AuditFn = (
-  actor: Actor,
-  action: string,
-  target: string,
-  before: unknown,
-  after: unknown,
-) => void;
+import type { AuditFn } from "./audit.js";
 
 export class SqliteOrganisations implements OrganisationStore {
   readonly #db: Database.Database;

@@ -3,6 +3,8 @@
 // RETURNING under the database's single writer, so no number is handed out twice.
 
 import type Database from "better-sqlite3";
+import type { Actor } from "../audit.js";
+import { ConflictError, StateError } from "../errors.js";
 import type { PrefixRoute } from "../prefix-routes.js";
 import {
   type NewPrefix,
@@ -15,8 +17,7 @@ import {
   toPrefix,
 } from "../prefixes.js";
 import { now } from "../rows.js";
-import { type Actor, ConflictError, StateError } from "../store.js";
-import type { AuditFn } from "./organisations.js";
+import type { AuditFn } from "./audit.js";
 
 function sqliteColumns(p: PrefixPolicy) {
   return { ...policyColumns(p), mirrors: p.mirrors ? 1 : 0 };

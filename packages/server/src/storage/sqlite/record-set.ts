@@ -13,17 +13,11 @@
 // leaves nothing. Keys are looked up first: the inserts read no table they write.
 
 import type Database from "better-sqlite3";
+import type { Actor } from "../audit.js";
+import { ConflictError, keyTaken, StateError } from "../errors.js";
 import { type NewLocator, newRecord } from "../new-record.js";
+import type { CreateOutcome, NewRecord, UrnRecord } from "../records.js";
 import { auditJson, now } from "../rows.js";
-import {
-  type Actor,
-  ConflictError,
-  type CreateOutcome,
-  keyTaken,
-  type NewRecord,
-  StateError,
-  type UrnRecord,
-} from "../store.js";
 import { locatorUrlKey } from "./locator-url-key.js";
 import { type LocatorRow, RowSets } from "./row-sets.js";
 

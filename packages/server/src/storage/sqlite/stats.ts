@@ -3,7 +3,10 @@
 // schema), so no write ever replaces a count. The reads are the shared SQL (stats-sql.ts) with named binds.
 
 import type Database from "better-sqlite3";
+import { countParams } from "../resolution-count-query.js";
 import type {
+  ResolutionCount,
+  ResolutionCountQuery,
   ResolutionSeriesQuery,
   ResolutionStat,
   SeriesPoint,
@@ -53,6 +56,7 @@ interface StatsWriters {
 export class SqliteStats implements StatsStore {
   readonly #db: Database.Database;
   #prepared: StatsWriters | undefined;
+  #counts: ReturnType<SqliteStats["prepare"]> | undefined;
 
   constructor(db: Database.Database) {
     this.#db = db;
@@ -172,5 +176,36 @@ export class SqliteStats implements StatsStore {
 
   async topPrefixes(query: TopPrefixQuery): Promise<TopEntry[]> {
     return this.#all(topPrefixesSql(SQLITE, query));
+  }
+
+  /** The daily counts' statements, prepared on first use. */
+  private get s(): ReturnType<SqliteStats["prepare"]> {
+    if (this.#counts === undefined) this.#counts = this.prepare();
+    return this.#counts;
+  }
+
+  private prepare() {
+    const db = this.#db;
+    return {
+      addCount: db.prepare(
+        `INSERT INTO resolution_counts (nid, day, count) VALUES (?, ?, ?)
+         ON CONFLICT (nid, day) DO UPDATE SET count = count + excluded.count`,
+      ),
+      counts: db.prepare<[Record<string, string | number | null>], ResolutionCount>(
+        `SELECT nid, day, count FROM resolution_counts
+         WHERE (@nid IS NULL OR nid = @nid) AND day >= @from AND day <= @to AND (day, nid) > (@day, @afterNid)
+         ORDER BY day, nid LIMIT @limit`,
+      ),
+    };
+  }
+
+  async addResolutionCounts(counts: ResolutionCount[]): Promise<void> {
+    this.#db.transaction(() => {
+      for (const c of counts) this.s.addCount.run(c.nid, c.day, c.count);
+    })();
+  }
+
+  async resolutionCounts(query: ResolutionCountQuery): Promise<ResolutionCount[]> {
+    return this.s.counts.all(countParams(query));
   }
 }
