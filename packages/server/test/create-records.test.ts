@@ -1,8 +1,8 @@
-// Store.createRecords, a set of new records written at once, on both engines: each input gets
-// what createRecord would have given it (the record, or its refusal: a key taken before or by an
+// store.records.createMany, a set of new records written at once, on both engines: each input gets
+// what records.create would have given it (the record, or its refusal: a key taken before or by an
 // earlier input of the set, an identifier taken, identifiers without an organisation), the others
 // are created all the same, each with its "urn.create" audit row; checked by hand on one set and,
-// as a property, against createRecord called input by input on a second store.
+// as a property, against records.create called input by input on a second store.
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";

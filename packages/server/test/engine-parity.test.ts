@@ -558,7 +558,7 @@ async function batchOn(engine: Engine) {
 }
 
 /**
- * A set of new records written at once (createRecords): created ones, a key taken before and one
+ * A set of new records written at once (createMany): created ones, a key taken before and one
  * taken by an earlier input of the set, an identifier taken, identifiers without an organisation.
  * Each input's outcome, and the records, identifiers and audit rows each engine keeps.
  */

@@ -546,7 +546,7 @@ for (const engine of engines) {
         },
         actor,
       );
-      // New URNs are written as a page's set (createRecords), others one by one (createRecord).
+      // New URNs are written as a page's set (createMany), others one by one (create).
       const refused = (input: NewRecord): NewRecord =>
         input.key.endsWith("-1029")
           ? { ...input, organisation: "ubhh", identifiers: [taken] }

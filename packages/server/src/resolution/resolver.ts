@@ -87,7 +87,10 @@ function routesFor(ns: Namespace | null, key: string): RouteMatch {
 }
 
 /** Parses `input` (never percent-decoded) and finds what answers for it. */
-export async function lookup(store: Store, input: string): Promise<Lookup> {
+export async function lookup(
+  store: Pick<Store, "namespaces" | "records">,
+  input: string,
+): Promise<Lookup> {
   const p = parse(input);
   if ("kind" in p) return p;
   const ns = await store.namespaces.get(p.urn.nid);

@@ -102,7 +102,7 @@ export interface Deactivation {
   successor?: { urn: string; key: string } | null;
 }
 
-/** One input of createRecords: its record, or why it was not created. */
+/** One input of records.createMany: its record, or why it was not created. */
 export type CreateOutcome = UrnRecord | ConflictError | StateError;
 
 export interface RecordStore {

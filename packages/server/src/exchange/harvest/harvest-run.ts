@@ -136,7 +136,7 @@ interface PageUrn {
 
 /**
  * Writes one page's records. The pairs of URNs new here are planned with the page's reads
- * (page-reads.ts) and created as one set (Store.createRecords); every other URN (one registered
+ * (page-reads.ts) and created as one set (records.createMany); every other URN (one registered
  * already, a reserved one, a native record, a later spelling of a URN of the page, a new one
  * that another writer registered meanwhile) is written on its own after it, up to `concurrency`
  * URNs at a time, one URN's writes in order. Counts and refusals come out in the page's order.

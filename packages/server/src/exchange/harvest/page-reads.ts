@@ -1,6 +1,6 @@
 // What the registrations of one harvest page read, each read once for the page: the page's URNs
 // share a few namespaces, prefixes and organisations, and their records are read in one statement
-// before any is planned (Store.getRecords). On PostgreSQL each read is a round trip, so a page of
+// before any is planned (records.getMany). On PostgreSQL each read is a round trip, so a page of
 // a thousand URNs costs a handful of reads instead of several thousand. The view holds for the
 // plans made before the page's writes; the writes that follow read the store itself.
 

@@ -1,5 +1,5 @@
 // Link health in PostgreSQL (storage/links.ts): a check stored in two round trips (see
-// recordLinkCheck), the reports and the due list.
+// links.recordCheck), the reports and the due list.
 
 import type pg from "pg";
 import {

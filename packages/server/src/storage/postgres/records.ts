@@ -152,7 +152,7 @@ export class PostgresRecords implements RecordStore {
 
   /**
    * The set with a few statements (record-set.ts); one whose identifiers the database refuses is
-   * rolled back and written record by record, each getting createRecord's own answer.
+   * rolled back and written record by record, each getting records.create's own answer.
    */
   async createMany(inputs: readonly NewRecord[], actor: Actor): Promise<CreateOutcome[]> {
     if (inputs.length === 0) return [];

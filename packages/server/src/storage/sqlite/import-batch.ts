@@ -1,4 +1,4 @@
-// Store.importBatch on SQLite: a batch's new records written with one statement per table
+// store.transfer.importBatch on SQLite: a batch's new records written with one statement per table
 // (records, locators, audit rows) instead of one a row. Each insert is a statement whose triggers
 // may abort it, so SQLite opens a statement savepoint for each, and row by row two things cost far
 // more than the rows themselves: the full-text index (FTS5) writes out the terms it holds at every

@@ -323,7 +323,7 @@ export class SqliteRecords implements RecordStore {
       .immediate();
   }
 
-  /** createRecord inside the caller's transaction. */
+  /** records.create inside the caller's transaction. */
   #createRecordSync(input: NewRecord, actor: Actor): UrnRecord {
     const t = now();
     const metadata = input.metadata == null ? null : JSON.stringify(input.metadata);
