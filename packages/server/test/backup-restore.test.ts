@@ -45,7 +45,7 @@ describe("restore drill on SQLite (online backup while writing)", {
 
   before(async () => {
     const store = await openStore(live);
-    await store.createNamespace({ nid: "example", local: true }, { tokenId: null });
+    await store.namespaces.create({ nid: "example", local: true }, { tokenId: null });
     token = (await issueToken(store, { role: "admin" }, { tokenId: null })).token;
     await store.close();
     server = await startUrnkit(live);

@@ -62,7 +62,7 @@ describe("web UI in chromium", { skip: missing }, () => {
     h = await sqlite.open();
     await seedExample(h.store);
     // One locator answering and one failing, so that /stats shows its broken-links chart.
-    const others = (await h.store.linkReport({ status: "all", limit: 100 })).filter(
+    const others = (await h.store.links.report({ status: "all", limit: 100 })).filter(
       (r) => r.url !== REPORT_2024,
     );
     assert.ok(others.length >= 2, "the seed has locators besides the report's best one");
@@ -75,8 +75,8 @@ describe("web UI in chromium", { skip: missing }, () => {
       latencyMs: 5,
       message: null,
     };
-    await h.store.recordLinkCheck((others[0] as { id: number }).id, ok, 3);
-    await h.store.recordLinkCheck(
+    await h.store.links.recordCheck((others[0] as { id: number }).id, ok, 3);
+    await h.store.links.recordCheck(
       (others[1] as { id: number }).id,
       { ...ok, outcome: "client-error", status: 404, message: "HTTP 404" },
       3,

@@ -142,7 +142,7 @@ export function registerNamespace(program: Command, ctx: Context): void {
       const { openStore } = await import("@urnkit/server");
       const store = await openStore(options.db, { mustExist: true });
       try {
-        for (const ns of await store.listNamespaces())
+        for (const ns of await store.namespaces.list())
           ctx.io.stdout.write(
             `${ns.nid}\t${ns.local ? "local" : "registered"}\t${ns.mint === null ? "-" : `urn:${ns.nid}:${ns.mint.prefix}`}\n`,
           );

@@ -121,7 +121,7 @@ export function registerOrganisation(program: Command, ctx: Context): void {
       const { openStore } = await import("@urnkit/server");
       const store = await openStore(options.db, { mustExist: true });
       try {
-        for (const org of await store.listOrganisations())
+        for (const org of await store.organisations.list())
           ctx.io.stdout.write(`${org.id}\t${org.active ? "active" : "inactive"}\t${org.name}\n`);
       } finally {
         await store.close();

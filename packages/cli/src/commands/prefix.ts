@@ -180,7 +180,7 @@ export function registerPrefix(program: Command, ctx: Context): void {
       const { openStore } = await import("@urnkit/server");
       const store = await openStore(options.db, { mustExist: true });
       try {
-        for (const p of await store.listPrefixes(options.namespace?.toLowerCase()))
+        for (const p of await store.prefixes.list(options.namespace?.toLowerCase()))
           ctx.io.stdout.write(`${p.prefix}\t${p.organisation}\t${p.modes.join(",")}\t${p.next}\n`);
       } finally {
         await store.close();

@@ -3,8 +3,10 @@
 // URN's prefix allows it; each edits only its own; the URN's owner may deactivate any locator on
 // its URN. The URL policy of the prefix binds the URN owner's locators, not the mirrors'.
 
+import type { OrganisationStore } from "../storage/organisations.js";
 import type { Prefix } from "../storage/prefixes.js";
-import type { LocatorInput, Store, TokenInfo, UrnRecord } from "../storage/store.js";
+import type { LocatorInput, UrnRecord } from "../storage/records.js";
+import type { TokenInfo } from "../storage/tokens.js";
 import { Refusal } from "../validation/refusal.js";
 import { actFor, liveOrganisation } from "./organisation-scope.js";
 import { checkUrls } from "./prefix-policy.js";
@@ -14,7 +16,7 @@ import { checkUrls } from "./prefix-policy.js";
  * named owners, mirrors, and the URL policy. Returns them with their owner filled in.
  */
 export async function ownedLocators(
-  store: Pick<Store, "getOrganisation">,
+  store: { readonly organisations: Pick<OrganisationStore, "get"> },
   token: TokenInfo,
   actor: string | null,
   recordOrg: string | null,

@@ -156,7 +156,7 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
         reply,
         "/api/v1/stats/resolutions/series",
         seriesPages("outcome"),
-        (page) => store.resolutionSeries({ ...statsRequest(q), ...page }),
+        (page) => store.stats.resolutionSeries({ ...statsRequest(q), ...page }),
       );
     },
   );
@@ -184,7 +184,7 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
     async (request, reply) => {
       const q = request.query as Query;
       return keysetPage(q, reply, "/api/v1/stats/assignments", seriesPages("event"), (page) =>
-        store.assignmentSeries({ ...statsRequest(q), ...page }),
+        store.stats.assignmentSeries({ ...statsRequest(q), ...page }),
       );
     },
   );
@@ -209,7 +209,7 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       await counter.flush();
       const q = request.query as Query;
       return keysetPage(q, reply, "/api/v1/stats/top-urns", topPages("urn"), (page) =>
-        store.topUrns({ ...statsRequest(q, Date.now(), MAX_TOP_DAYS), ...page }),
+        store.stats.topUrns({ ...statsRequest(q, Date.now(), MAX_TOP_DAYS), ...page }),
       );
     },
   );
@@ -234,7 +234,7 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       await counter.flush();
       const q = request.query as Query;
       return keysetPage(q, reply, "/api/v1/stats/top-prefixes", topPages("prefix"), (page) =>
-        store.topPrefixes({ ...statsRequest(q, Date.now(), MAX_TOP_DAYS), ...page }),
+        store.stats.topPrefixes({ ...statsRequest(q, Date.now(), MAX_TOP_DAYS), ...page }),
       );
     },
   );

@@ -3,8 +3,9 @@
 // 2483 N2Ls, as the store gives them: storage/locator-rank.ts) with the link checker's verdict on
 // each, metadata (N2C), successor and predecessor names (N2Ns) and its audit history.
 
+import type { AuditEntry } from "../storage/audit.js";
 import { failed, type LinkHealth } from "../storage/links.js";
-import type { AuditEntry, UrnRecord } from "../storage/store.js";
+import type { UrnRecord } from "../storage/records.js";
 import { type Html, html } from "./html.js";
 import { editHref, inspectHref, recordHref } from "./links.js";
 
