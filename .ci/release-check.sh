@@ -29,7 +29,16 @@ step "npm ci --omit=dev in a copy of release/ (deploy.md step 1, on the host)"
 host="$scratch/opt/urnkit"
 mkdir -p "$host"
 cp "$repo"/release/* "$host/"
-(cd "$host" && npm ci --omit=dev --no-audit --no-fund --loglevel=error)
+# Every run-time dependency must run on the oldest Node.js urnkit supports: an EBADENGINE warning
+# from npm (against the Node.js running this) fails, and so does any installed package whose
+# engines exclude that oldest version (.ci/host-engines.js). Seen: cookie@2.0.2 (via
+# light-my-request 6.8.1) requires Node 22, when the release did not carry the workspace's pin.
+(cd "$host" && npm ci --omit=dev --no-audit --no-fund --loglevel=warn) >"$scratch/npm-ci.log" 2>&1 ||
+  fail "npm ci --omit=dev failed: $(cat "$scratch/npm-ci.log")"
+if grep -q EBADENGINE "$scratch/npm-ci.log"; then
+  fail "npm ci --omit=dev warned EBADENGINE: $(grep EBADENGINE "$scratch/npm-ci.log")"
+fi
+node "$repo/.ci/host-engines.js" "$host" || fail "a run-time dependency needs a newer Node.js"
 for dev in typescript tsx @biomejs/biome fast-check; do
   [ ! -e "$host/node_modules/$dev" ] || fail "the host installation holds the dev dependency $dev"
 done

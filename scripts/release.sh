@@ -12,30 +12,9 @@ mkdir -p "$out"
 npm run build --silent
 npm pack --workspaces --pack-destination "$out" --silent >/dev/null
 
-# The host's package.json: every @urnkit package from its tarball, so that npm never looks for
-# them in a registry; their own dependencies come from the registry, pinned by the lock below.
-node --input-type=module - "$out" <<'JS'
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-const out = process.argv[2];
-const cli = JSON.parse(readFileSync("packages/cli/package.json", "utf8"));
-const dependencies = {};
-for (const dir of ["core", "namespaces", "server", "cli"]) {
-  const { name, version } = JSON.parse(readFileSync(`packages/${dir}/package.json`, "utf8"));
-  const file = `${name.replace(/^@/, "").replace("/", "-")}-${version}.tgz`;
-  if (!readdirSync(out).includes(file)) throw new Error(`npm pack made no ${file}`);
-  dependencies[name] = `file:${file}`;
-}
-const host = {
-  name: "urnkit-host",
-  version: cli.version,
-  private: true,
-  description: `urnkit ${cli.version} as installed on a host: npm ci --omit=dev, then node_modules/.bin/urnkit`,
-  license: "MIT",
-  engines: cli.engines,
-  dependencies,
-};
-writeFileSync(`${out}/package.json`, `${JSON.stringify(host, null, 2)}\n`);
-JS
+# The host's package.json: every @urnkit package from its tarball, and the workspace's overrides
+# (scripts/host-package.ts); their dependencies come from the registry, pinned by the lock below.
+node --import tsx scripts/write-host-package.ts "$out"
 
 (cd "$out" && npm install --package-lock-only --omit=dev --no-audit --no-fund --silent)
 ls -1 "$out"

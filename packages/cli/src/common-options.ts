@@ -15,17 +15,19 @@ export function syntaxOption(both = false): Option {
     .default("rfc8141");
 }
 
+/** Where every command looks for the registry when neither --db nor URNKIT_DB names one. */
+export const DEFAULT_DB = "data/urnkit.db";
+
 /**
- * `--db`: the registry database, a SQLite file or a postgres:// URL, also taken from URNKIT_DB.
- * A SQLite file that does not exist is refused (open-registry.ts) unless the command offers and
- * was given --create. Without `fallback` the option is mandatory.
+ * `--db`: the registry database, a SQLite file or a postgres:// URL; from URNKIT_DB when not
+ * given, else DEFAULT_DB, the same for every command (the file `npm start` makes). A SQLite file
+ * that does not exist is refused (open-registry.ts) unless the command makes one (`urnkit init`,
+ * --create).
  */
-export function dbOption(fallback?: string): Option {
-  const option = new Option(
-    "--db <file|url>",
-    "the registry: a SQLite database file, or a postgres:// URL",
-  ).env("URNKIT_DB");
-  return fallback === undefined ? option.makeOptionMandatory() : option.default(fallback);
+export function dbOption(): Option {
+  return new Option("--db <file|url>", "the registry: a SQLite database file, or a postgres:// URL")
+    .env("URNKIT_DB")
+    .default(DEFAULT_DB);
 }
 
 /** `--create`: the explicit request to make a new SQLite database when --db names none. */

@@ -34,23 +34,48 @@ function firstMissingDirectory(path: string): string | null {
   return missing;
 }
 
+/**
+ * What a command says when its registry is missing: that there is none at the path (and where it
+ * came from, when the user did not type it), then how to make one.
+ */
+function missingDatabaseError(
+  location: string,
+  command: Command,
+  missingDirectory: string | null,
+  offersCreate: boolean,
+): string {
+  const directory =
+    missingDirectory === null ? "" : `: the directory ${missingDirectory} does not exist either`;
+  const source = command.getOptionValueSource("db");
+  const from =
+    source === "default"
+      ? " (the default; name another with --db or URNKIT_DB)"
+      : source === "env"
+        ? " (from URNKIT_DB)"
+        : "";
+  const how = offersCreate
+    ? `pass --create, or run \`urnkit init --db ${location}\``
+    : `run \`urnkit init --db ${location}\` (or \`urnkit serve --db ${location} --create\`)`;
+  return `error: no database at ${location}${from}${directory}. Check the path; to make a new registry there, ${how}`;
+}
+
+/** Whether `location` names a SQLite file that does not exist (PostgreSQL URLs always exist here). */
+export async function isMissingSqliteFile(location: string): Promise<boolean> {
+  const { isPostgresUrl } = await import("@urnkit/server");
+  return !isPostgresUrl(location) && location !== ":memory:" && !existsSync(location);
+}
+
 export async function openRegistry(
   location: string,
   command: Command,
   options: OpenRegistryOptions = {},
 ): Promise<OpenedRegistry> {
-  const { isPostgresUrl, openStore } = await import("@urnkit/server");
-  const sqliteFile = !isPostgresUrl(location) && location !== ":memory:";
-  const missing = sqliteFile && !existsSync(location);
+  const { openStore } = await import("@urnkit/server");
+  const missing = await isMissingSqliteFile(location);
   const missingDirectory = missing ? firstMissingDirectory(location) : null;
   if (missing && options.create !== true) {
-    const where =
-      missingDirectory === null ? "" : `: the directory ${missingDirectory} does not exist either`;
-    const how = options.offersCreate
-      ? `pass --create, or run \`urnkit init --db ${location}\``
-      : `run \`urnkit init --db ${location}\``;
     command.error(
-      `error: no database at ${location}${where}. Check the path; to make a new registry there, ${how}`,
+      missingDatabaseError(location, command, missingDirectory, options.offersCreate === true),
     );
   }
   const store = await openStore(location, {

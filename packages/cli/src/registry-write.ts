@@ -1,21 +1,23 @@
-// A registry write from the command line: opens the database, runs one registry action as the
-// operator (the same validation and rules as the API), closes it. A refusal (an invalid value, a
+// A registry write from the command line: opens the database its command names with --db
+// (open-registry.ts: a missing one is refused), runs one registry action as the operator (the same validation and rules as the API), closes it. A refusal (an invalid value, a
 // name already taken) is reported with its code and exits 1; the write's result is handed back.
 
+import type { Command } from "commander";
 import type { Context } from "./context.js";
 import { EXIT_INVALID, EXIT_OK } from "./context.js";
+import { openRegistry } from "./open-registry.js";
 
 type Server = typeof import("@urnkit/server");
 type Store = Awaited<ReturnType<Server["openStore"]>>;
 
 export async function registryWrite<T>(
   ctx: Context,
-  db: string,
+  command: Command,
   write: (server: Server, store: Store) => Promise<T>,
   show: (result: T) => string,
 ): Promise<void> {
   const server = await import("@urnkit/server");
-  const store = await server.openStore(db, { mustExist: true });
+  const { store } = await openRegistry(String(command.opts().db), command);
   try {
     const result = await write(server, store);
     ctx.io.stdout.write(show(result));

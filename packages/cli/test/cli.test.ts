@@ -111,10 +111,15 @@ describe("usage errors exit 2 with a message and no stack trace", () => {
     ["template without a subcommand", ["template"], /Usage: urnkit template/],
     ["template check without a file", ["template", "check"], /missing required argument/],
     ["token without a subcommand", ["token"], /Usage: urnkit token/],
-    ["token create without --db", ["token", "create", "--role", "admin"], /'--db <file\|url>'/],
+    [
+      "token create on a missing database",
+      ["token", "create", "--role", "admin", "--db", "no/such.db"],
+      /no database at no\/such\.db/,
+    ],
     ["serve: a port out of range", ["serve", "--port", "65536"], /--port must be 0 to 65535/],
     ["import without a file", ["import", "--db", "x.db"], /missing required argument 'file'/],
-    ["export without --db", ["export"], /required option '--db <file\|url>'/],
+    // Without --db, data/urnkit.db (db-default.test.ts).
+    ["export from a missing database", ["export", "--db", "no/such.db"], /no database at no/],
   ];
   for (const [name, args, message] of cases) {
     test(name, async () => {

@@ -42,6 +42,7 @@ describe("urnkit harvest", () => {
         check: "nbn",
         delegate: null,
         mirrors: false,
+        mirrorUrls: [],
       },
       actor,
     );

@@ -233,7 +233,8 @@ describe("urnkit resolve: the registry first", () => {
         ],
         [true, { source: "db", outcome: "gone", location: null }],
         [true, { source: "db", outcome: "reserved", location: null }],
-        [false, null],
+        // The registry serves urn:example: and says it does not hold this one; nobody else knows.
+        [false, { source: "db", outcome: "not-registered", location: null }],
       ],
     );
   });
@@ -249,8 +250,11 @@ describe("urnkit resolve: the registry first", () => {
       "urn:example:draft-7",
       "urn:nbn:fi-local-1",
       "urn:nbn:fi-elsewhere",
+      "urn:example:report-2025",
+      "urn:example:never",
+      "urn:issn:1476-4687",
     ]);
-    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.code, 1, "urn:example:never resolves nowhere");
     assert.deepEqual(
       resolutions(r.stdout).map((x) => x.registry),
       [
@@ -273,8 +277,40 @@ describe("urnkit resolve: the registry first", () => {
           location: "https://repository.example.org/local-1",
           status: 303,
         },
+        // The server serves urn:nbn: and urn:example: (404 unknown-urn, the namespace is there).
+        { source: "server", outcome: "not-registered", location: null, status: 404 },
+        { source: "server", outcome: "reserved", location: null, status: 404 },
+        { source: "server", outcome: "not-registered", location: null, status: 404 },
+        // It does not serve urn:issn:: nothing to report.
         null,
       ],
+    );
+    assert.deepEqual(
+      resolutions(r.stdout).map((x) => x.found),
+      [true, true, true, true, true, true, false, true],
+    );
+  });
+
+  it("--server: a reserved URN and one not registered there, as text (issue: 'no resolver known')", async () => {
+    const r = await run([
+      "resolve",
+      "--server",
+      serverUrl,
+      "urn:example:report-2025",
+      "urn:example:never",
+    ]);
+    assert.equal(r.code, 1);
+    assert.equal(
+      r.stdout,
+      [
+        "urn:example:report-2025",
+        "  registry  reserved, not yet in use",
+        "",
+        "urn:example:never",
+        "  registry  not registered here",
+        "  no public resolver known for this namespace or prefix",
+        "",
+      ].join("\n"),
     );
   });
 
@@ -289,6 +325,50 @@ describe("urnkit resolve: the registry first", () => {
       r.stderr,
       `urnkit: cannot ask the server at ${url}: connect ECONNREFUSED ${url.slice(7)}\n`,
     );
+  });
+});
+
+describe("urnkit resolve: one URL, several rows of the table", () => {
+  // urn:nbn:de: is resolved by nbn-resolving.org, which is also the meta-resolver of urn:nbn:, so
+  // the rows nbn-de and nbn-meta give the same URL.
+  const urn = "urn:nbn:de:101:1-201006183419";
+  const url = `https://nbn-resolving.org/${urn}`;
+
+  it("lists the URL once, with both rows", async () => {
+    const r = await run(["resolve", urn]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(
+      r.stdout,
+      `${urn}\n  1  live        redirect      ${url}  (nbn-resolving.org, Deutsche Nationalbibliothek (DNB); nbn-resolving.org (meta-resolver), Deutsche Nationalbibliothek (DNB))\n`,
+    );
+    const [x] = resolutions((await run(["resolve", "--json", urn])).stdout);
+    assert.deepEqual(
+      x?.candidates.map((c) => [c.id, c.url]),
+      [
+        ["nbn-de", url],
+        ["nbn-meta", url],
+      ],
+      "--json keeps one candidate per row",
+    );
+  });
+
+  it("--follow asks that URL once", async () => {
+    const s = await standIn();
+    try {
+      s.on("nbn-resolving.org", answer(404));
+      const r = await run(["resolve", "--follow", "--allow-private", "--json", urn], {
+        env: s.env,
+      });
+      assert.equal(r.code, 1);
+      const [x] = resolutions(r.stdout);
+      assert.deepEqual(
+        x?.follow?.map((a) => [a.from, a.ok]),
+        [[url, false]],
+      );
+      assert.equal(s.seen.filter((q) => q.host === "nbn-resolving.org").length, 1);
+    } finally {
+      await s.close();
+    }
   });
 });
 

@@ -49,6 +49,7 @@ async function prepare(store: Store): Promise<void> {
       check: "nbn",
       delegate: null,
       mirrors: false,
+      mirrorUrls: [],
     },
     actor,
   );

@@ -53,6 +53,7 @@ async function prepare(store: Store): Promise<void> {
         check: "none",
         delegate: null,
         mirrors: false,
+        mirrorUrls: [],
       },
       operator,
     );

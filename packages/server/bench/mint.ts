@@ -69,6 +69,7 @@ export async function benchMint(dir: string) {
       check: "mod11-2",
       delegate: null,
       mirrors: false,
+      mirrorUrls: [],
     },
     operator,
   );

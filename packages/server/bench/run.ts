@@ -164,6 +164,7 @@ try {
     check: "none" as const,
     delegate: null,
     mirrors: false,
+    mirrorUrls: [],
   };
   for (let p = 0; p < 1000; p++)
     await store.prefixes.create(

@@ -8,23 +8,26 @@ import { execFile, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import { promisify } from "node:util";
 import { issueToken } from "../src/registry/tokens.js";
 import { openStore } from "../src/storage/open-store.js";
+import { skippedWhen } from "./skipped-when.js";
 import { startUrnkit, type UrnkitProcess } from "./urnkit-process.js";
 
 const run = promisify(execFile);
 const SQLITE3 = spawnSync("sqlite3", ["-version"]).status === 0;
 const BEFORE = 200;
 
-describe("restore drill on SQLite (online backup while writing)", {
-  skip: SQLITE3 ? false : "the sqlite3 command is not installed: restore drill skipped",
-}, () => {
-  const dir = mkdtempSync(join(tmpdir(), "urnkit-drill-"));
-  const live = join(dir, "live", "urnkit.db");
-  const backup = join(dir, "backup.db");
-  const restored = join(dir, "restored", "urnkit.db");
+describe("restore drill on SQLite (online backup while writing)", () => {
+  const { it, before, after } = skippedWhen(
+    SQLITE3 ? false : "the sqlite3 command is not installed: restore drill skipped",
+  );
+  // Made in before, so that a skipped suite makes no directory.
+  let dir: string;
+  let live: string;
+  let backup: string;
+  let restored: string;
   let token: string;
   let server: UrnkitProcess | undefined;
   let drill: UrnkitProcess | undefined;
@@ -44,6 +47,10 @@ describe("restore drill on SQLite (online backup while writing)", {
   const resolve = (base: string, urn: string) => fetch(`${base}/${urn}`, { redirect: "manual" });
 
   before(async () => {
+    dir = mkdtempSync(join(tmpdir(), "urnkit-drill-"));
+    live = join(dir, "live", "urnkit.db");
+    backup = join(dir, "backup.db");
+    restored = join(dir, "restored", "urnkit.db");
     const store = await openStore(live);
     await store.namespaces.create({ nid: "example", local: true }, { tokenId: null });
     token = (await issueToken(store, { role: "admin" }, { tokenId: null })).token;

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type { FastifyInstance } from "fastify";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { seedExample } from "../src/registry/seed.js";
@@ -15,6 +15,7 @@ import { issueToken } from "../src/registry/tokens.js";
 import { buildServer } from "../src/server.js";
 import type { LinkCheck } from "../src/storage/links.js";
 import { type EngineHandle, sqlite } from "./engines.js";
+import { skippedWhen } from "./skipped-when.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const FLAGS = [
@@ -33,7 +34,7 @@ const OUT = new URL("../../../test-output/ui/", import.meta.url);
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const WIDTHS = {
   desktop: { viewport: { width: 1280, height: 900 } },
-  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  phone: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
 } as const;
 
 const missing = existsSync(CHROMIUM)
@@ -49,7 +50,41 @@ interface AxeResult {
   violations: { id: string; help: string; nodes: { target: string[] }[] }[];
 }
 
-describe("web UI in chromium", { skip: missing }, () => {
+/** A day `back` days before today (UTC). */
+function daysAgo(back: number): string {
+  return new Date(Date.now() - back * 86400000).toISOString().slice(0, 10);
+}
+
+/**
+ * Resolutions on two days of the last 30 (every outcome, crawlers too) and of the report's URN
+ * on three, so that the statistics page and the record page draw bars and collapse empty days.
+ */
+async function seedStatistics(h: EngineHandle) {
+  const bucket = { nid: "example", prefix: "", organisation: "" };
+  const outcomes = ["redirect", "uri-list", "metadata", "not-found", "gone", "delegated"] as const;
+  await h.store.stats.add(
+    [10, 3].flatMap((back, i) =>
+      outcomes.flatMap((outcome, k) => [
+        { ...bucket, day: daysAgo(back), outcome, bot: false, count: 2 + k + i * 3 },
+        { ...bucket, day: daysAgo(back), outcome, bot: true, count: 1 + i },
+      ]),
+    ),
+    [],
+  );
+  const record = (await h.store.records.resolve("urn:example:report-2024"))?.id as number;
+  await h.store.stats.addUrns(
+    [12, 5, 0].map((back, i) => ({
+      ...bucket,
+      day: daysAgo(back),
+      record,
+      count: 3 + 2 * i,
+      bots: i,
+    })),
+  );
+}
+
+describe("web UI in chromium", () => {
+  const { it, before, after } = skippedWhen(missing);
   let h: EngineHandle;
   let app: FastifyInstance;
   let base: string;
@@ -84,6 +119,7 @@ describe("web UI in chromium", { skip: missing }, () => {
     admin = (
       await issueToken(h.store, { role: "registrar", namespace: "example" }, { tokenId: null })
     ).token;
+    await seedStatistics(h);
     app = await buildServer({ store: h.store });
     await app.listen({ port: 0, host: "127.0.0.1" });
     base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -281,6 +317,129 @@ describe("web UI in chromium", { skip: missing }, () => {
       await page.close();
     });
   }
+
+  it("the statistics page: labels by their fields, numbers under their headings, readable axes", async () => {
+    for (const width of Object.keys(WIDTHS) as (keyof typeof WIDTHS)[]) {
+      const page = await (contexts[width] as BrowserContext).newPage();
+      await page.goto(`${base}/stats`);
+      // Each label directly above its own field (the By select never on a line of its own).
+      for (const id of ["from", "to", "granularity"]) {
+        const label = await page.locator(`label[for="${id}"]`).boundingBox();
+        const field = await page.locator(`#${id}`).boundingBox();
+        assert.ok(label && field, id);
+        assert.ok(Math.abs(label.x - field.x) < 2, `${id} label above its field (${width})`);
+        const between = field.y - (label.y + label.height);
+        assert.ok(between >= 0 && between < 12, `${id} label ${between}px above its field`);
+      }
+      if (width === "desktop") {
+        const tops = await Promise.all(
+          ["#from", "#to", "#granularity"].map(
+            async (f) => (await page.locator(f).boundingBox())?.y,
+          ),
+        );
+        assert.equal(new Set(tops).size, 1, "the fields on one line");
+      }
+      // Every number column: the heading and its numbers end at the same edge.
+      for (const table of ["resolutions", "assignments"]) {
+        const columns = await page.locator(`#${table}-table thead th`).count();
+        for (let c = 2; c <= columns; c++) {
+          const heading = await page.locator(`#${table}-table thead th:nth-child(${c})`);
+          const cell = page.locator(`#${table}-table tbody tr:not(.empty-run)`).first();
+          const number = cell.locator(`td:nth-child(${c})`);
+          const align = async (l: typeof heading) =>
+            l.evaluate(
+              (e) =>
+                (
+                  globalThis as unknown as { getComputedStyle(e: unknown): { textAlign: string } }
+                ).getComputedStyle(e).textAlign,
+            );
+          assert.equal(await align(heading), "right", `${table} heading ${c}`);
+          assert.equal(await align(number), "right", `${table} column ${c}`);
+        }
+      }
+      // 30 days with counts on three (two seeded, and today's by the tests): the empty runs
+      // are one row each, saying so.
+      const rows = await page.locator("#resolutions-table tbody tr").count();
+      assert.ok(rows <= 6, `${rows} rows for three days with counts`);
+      assert.match(
+        String(await page.locator("#resolutions-table tr.empty-run").first().textContent()),
+        /Nothing counted in these \d+ days/,
+      );
+      // The scale and the periods at text size, not shrunk with the drawing.
+      for (const axis of [".axis-y span", ".axis-x span"]) {
+        const size = (await page
+          .locator(axis)
+          .first()
+          .evaluate(
+            (e) =>
+              (
+                globalThis as unknown as { getComputedStyle(e: unknown): { fontSize: string } }
+              ).getComputedStyle(e).fontSize,
+          )) as string;
+        assert.ok(Number.parseFloat(size) >= 12, `${axis} at ${size} (${width})`);
+      }
+      // Crawlers striped, delegated in a colour of its own: no two legend entries alike.
+      const fills = await page
+        .locator("figure.chart")
+        .first()
+        .locator(".legend rect")
+        .evaluateAll((rects) =>
+          rects.map((r) =>
+            (r as unknown as { getAttribute(n: string): string }).getAttribute("fill"),
+          ),
+        );
+      assert.equal(new Set(fills).size, fills.length, `legend fills ${fills.join(" ")}`);
+      assert.ok(
+        fills.some((f) => String(f).startsWith("url(#")),
+        "the crawlers' stripes",
+      );
+      await capture(page, "stats-days", width);
+      await page.goto(`${base}/stats?granularity=month`);
+      assert.match(
+        String(await page.locator("main > p").first().textContent()),
+        /^Counted per month/,
+      );
+      await capture(page, "stats-months", width);
+      // A refused range: the page with its form as typed and the reason in its error box.
+      const refused = await page.goto(`${base}/stats?from=2026-03-02&to=2026-03-01`);
+      assert.equal(refused?.status(), 400);
+      assert.match(String(await page.locator(".error-box").textContent()), /From is after To/);
+      assert.equal(await page.locator("#from").inputValue(), "2026-03-02");
+      await capture(page, "stats-refused", width);
+      await page.close();
+    }
+  });
+
+  it("the record page: the URN's resolutions as a chart with a table", async () => {
+    for (const width of Object.keys(WIDTHS) as (keyof typeof WIDTHS)[]) {
+      const page = await (contexts[width] as BrowserContext).newPage();
+      await page.goto(`${base}/record/urn:example:report-2024`);
+      const chart = page.locator(
+        'svg[role="img"][aria-labelledby="urn-resolutions-title urn-resolutions-desc"]',
+      );
+      assert.equal(await chart.count(), 1);
+      // The seeded days (today's counts grow with the tests' own resolutions: headless
+      // Chromium is counted as a crawler).
+      assert.match(
+        String(await page.locator("#urn-resolutions-desc").textContent()),
+        /^\d+ in all/,
+      );
+      const day = (back: number) =>
+        page.locator("#urn-resolutions-table tbody tr", {
+          has: page.locator(`th:text-is("${daysAgo(back)}")`),
+        });
+      assert.deepEqual(await day(12).locator("td").allTextContents(), ["3", "0", "3"]);
+      assert.deepEqual(await day(5).locator("td").allTextContents(), ["5", "1", "6"]);
+      const today = await day(0).locator("td").allTextContents();
+      assert.ok(Number(today[0]) >= 7 && Number(today[1]) >= 2, today.join(" "));
+      assert.match(
+        String(await page.locator("#urn-resolutions-table tr.empty-run").first().textContent()),
+        /Nothing counted in these \d+ days/,
+      );
+      await capture(page, "record-resolutions", width);
+      await page.close();
+    }
+  });
 
   it("the registrar pages at phone width", async () => {
     const context = await newContext("phone");

@@ -4,7 +4,7 @@
 // provider's harvests of the result. A difference is a defect.
 
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { describe } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { harvest } from "../src/exchange/harvest/harvest-run.js";
 import { importRecords } from "../src/exchange/import/records.js";
@@ -16,6 +16,7 @@ import { DEFAULT_POLICY } from "../src/storage/prefixes.js";
 import { type Engine, type EngineHandle, postgres, sqlite } from "./engines.js";
 import { fixture, replay } from "./oai-replay.js";
 import { TEST_PG } from "./pg-database.js";
+import { skippedWhen } from "./skipped-when.js";
 
 const actor = { tokenId: null };
 const T = "2026-01-02T03:04:05.000Z";
@@ -678,7 +679,8 @@ async function batchedImportOn(engine: Engine) {
   }
 }
 
-describe("engine parity", { skip: TEST_PG === null ? "URNKIT_TEST_PG is not set" : false }, () => {
+describe("engine parity", () => {
+  const { it } = skippedWhen(TEST_PG === null ? "URNKIT_TEST_PG is not set" : false);
   it("the same fixture gives the same statuses and stored values on SQLite and PostgreSQL", async () => {
     const a = await run(sqlite);
     const b = await run(postgres);

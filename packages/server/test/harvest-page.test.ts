@@ -108,6 +108,13 @@ async function assertFirstRun(h: EngineHandle, store: Store, provider: Replay) {
       ["oai:repo.example.org:10", null, "no-urn"],
     ],
   );
+  // A harvest acts for its organisation with no token: the refusal names none.
+  const other = refusals[0]?.reason ?? "";
+  assert.match(
+    other,
+    /belongs to organisation "[^"]+"; this write acts for organisation "hbz-lib"/,
+  );
+  assert.doesNotMatch(other, /token/);
   assert.deepEqual(await urls(h.store, A), [`${REPO}a hbz-lib`]);
   assert.deepEqual(await urls(h.store, B), [`${REPO}b1 hbz-lib`, `${REPO}b2 hbz-lib`]);
   assert.deepEqual(await urls(h.store, C), [`${REPO}c hbz-lib`]);

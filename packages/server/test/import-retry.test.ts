@@ -14,6 +14,7 @@ import { openSqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../src/storage/store.js";
 import type { ImportBatchResult, ImportItem } from "../src/storage/transfer.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
+import { skippedWhen } from "./skipped-when.js";
 import { members } from "./store-overrides.js";
 
 const actor = { tokenId: null };
@@ -170,7 +171,8 @@ describe("an import the database stops", () => {
   });
 });
 
-describe("two imports crossing on the same keys (postgres)", { skip: PG_SKIP }, () => {
+describe("two imports crossing on the same keys (postgres)", () => {
+  const { it, before, after } = skippedWhen(PG_SKIP);
   let db: TestDatabase;
   let one: Store;
   let two: Store;

@@ -8,12 +8,13 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, it } from "node:test";
+import { describe } from "node:test";
 import { scheduleLinkChecks } from "../src/links/schedule.js";
 import { openPostgresStore } from "../src/storage/postgres/postgres-store.js";
 import { openSqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../src/storage/store.js";
 import { createTestDatabase, PG_SKIP } from "./pg-database.js";
+import { skippedWhen } from "./skipped-when.js";
 
 const actor = { tokenId: null };
 
@@ -71,7 +72,8 @@ async function until(check: () => boolean, what: string): Promise<void> {
 }
 
 for (const engine of engines) {
-  describe(`link checker lease (${engine.name})`, { skip: engine.skip }, () => {
+  describe(`link checker lease (${engine.name})`, () => {
+    const { it } = skippedWhen(engine.skip);
     it("is held by one holder at a time, renewed by it, free once it runs out or is given up", async () => {
       const { first, second, close } = await engine.open();
       try {

@@ -10,13 +10,14 @@ import { execFile, execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { FastifyInstance } from "fastify";
 import { buildServer } from "../src/server.js";
 import { type EngineHandle, engines } from "./engines.js";
 import { listen } from "./oai-listen.js";
+import { skippedWhen } from "./skipped-when.js";
 import { xsdValidate } from "./xsd-validator.js";
 
 const run = promisify(execFile);
@@ -51,7 +52,8 @@ async function peer(base: string, verb: string, ...args: string[]): Promise<Peer
 }
 
 for (const engine of engines) {
-  describe(`OAI-PMH provider harvested by HTTP::OAI (${engine.name})`, { skip }, () => {
+  describe(`OAI-PMH provider harvested by HTTP::OAI (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(skip);
     let h: EngineHandle;
     let app: FastifyInstance;
     let base: string;

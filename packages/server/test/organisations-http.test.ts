@@ -287,12 +287,13 @@ for (const engine of engines) {
         locators: [{ url: "https://lib.example/3b" }],
       });
       expect(replaced, 200);
-      // Best first: active, priority, then the oldest.
+      // Best first: the owner's before a mirror (priorities rank within one owner), then
+      // priority, then the oldest.
       assert.deepEqual(
         json(replaced)
           .locators.filter((l: { active: boolean }) => l.active)
           .map((l: { url: string }) => l.url),
-        ["https://mirror.fac.example/3", "https://lib.example/3b"],
+        ["https://lib.example/3b", "https://mirror.fac.example/3"],
       );
       const off = await call("PATCH", `/api/v1/urns/${urn}`, regA, {
         locators: [

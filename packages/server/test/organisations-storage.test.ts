@@ -19,6 +19,7 @@ import { SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import { type EngineHandle, engines } from "./engines.js";
 import { postgresAtVersion, sqliteAtVersion } from "./old-schema.js";
 import { createTestDatabase, PG_SKIP } from "./pg-database.js";
+import { skippedWhen } from "./skipped-when.js";
 
 const actor = { tokenId: null };
 
@@ -268,7 +269,8 @@ describe("an existing database upgrades in place (sqlite)", () => {
   });
 });
 
-describe("an existing database upgrades in place (postgres)", { skip: PG_SKIP }, () => {
+describe("an existing database upgrades in place (postgres)", () => {
+  const { it } = skippedWhen(PG_SKIP);
   it("moves the namespace's minting policy to a prefix of local-registry, sequence kept", async () => {
     const db = await createTestDatabase();
     try {

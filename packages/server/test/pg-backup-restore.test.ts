@@ -7,13 +7,14 @@ import { execFile, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import { promisify } from "node:util";
 import { exportLines } from "../src/routes/import-export.js";
 import { ConflictError } from "../src/storage/errors.js";
 import { openPostgresStore, type PostgresStore } from "../src/storage/postgres/postgres-store.js";
 import type { Store } from "../src/storage/store.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
+import { skippedWhen } from "./skipped-when.js";
 
 const run = promisify(execFile);
 const actor = { tokenId: null };
@@ -27,15 +28,19 @@ async function exportAll(store: Store): Promise<string> {
   return text;
 }
 
-describe("restore drill on PostgreSQL (pg_dump, pg_restore)", { skip }, () => {
-  const dir = mkdtempSync(join(tmpdir(), "urnkit-pgdump-"));
-  const dump = join(dir, "urnkit.dump");
+describe("restore drill on PostgreSQL (pg_dump, pg_restore)", () => {
+  const { it, before, after } = skippedWhen(skip);
+  // Made in before, so that a skipped suite makes no directory.
+  let dir: string;
+  let dump: string;
   let live: TestDatabase;
   let restored: TestDatabase;
   let liveStore: PostgresStore;
   let restoredStore: PostgresStore;
 
   before(async () => {
+    dir = mkdtempSync(join(tmpdir(), "urnkit-pgdump-"));
+    dump = join(dir, "urnkit.dump");
     live = await createTestDatabase();
     liveStore = await openPostgresStore({ url: live.url });
     await liveStore.namespaces.create({ nid: "example", local: true }, actor);

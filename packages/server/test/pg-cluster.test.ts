@@ -5,14 +5,16 @@
 // suggestions (the DNB's urn-suggestion) never repeat across the processes.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import { issueToken } from "../src/registry/tokens.js";
 import { openStore } from "../src/storage/open-store.js";
 import { DEFAULT_POLICY } from "../src/storage/prefixes.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
+import { skippedWhen } from "./skipped-when.js";
 import { callUrnkit, startUrnkit, type UrnkitProcess } from "./urnkit-process.js";
 
-describe("two urnkit processes on one PostgreSQL database", { skip: PG_SKIP }, () => {
+describe("two urnkit processes on one PostgreSQL database", () => {
+  const { it, before, after } = skippedWhen(PG_SKIP);
   let db: TestDatabase;
   let a: UrnkitProcess;
   let b: UrnkitProcess;

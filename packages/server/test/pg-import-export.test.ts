@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import { importRecords } from "../src/exchange/import/records.js";
 import { exportLines } from "../src/routes/import-export.js";
 import { DEFAULT_LIMITS } from "../src/server.js";
@@ -14,6 +14,7 @@ import { openStore } from "../src/storage/open-store.js";
 import type { Store } from "../src/storage/store.js";
 import type { RecordLine } from "../src/storage/transfer.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
+import { skippedWhen } from "./skipped-when.js";
 
 const actor = { tokenId: null };
 const COUNT = 30_000;
@@ -63,7 +64,8 @@ async function exportAll(store: Store): Promise<string> {
   return text;
 }
 
-describe("COPY import and cursor export (postgres)", { skip: PG_SKIP }, () => {
+describe("COPY import and cursor export (postgres)", () => {
+  const { it, before, after } = skippedWhen(PG_SKIP);
   let db: TestDatabase;
   let pgStore: Store;
   let sqliteStore: Store;

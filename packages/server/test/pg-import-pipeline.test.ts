@@ -3,12 +3,13 @@
 // keep the order of the lines.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import { type ImportEvent, importRecords } from "../src/exchange/import/records.js";
 import { DEFAULT_LIMITS } from "../src/server.js";
 import { openStore } from "../src/storage/open-store.js";
 import type { Store } from "../src/storage/store.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
+import { skippedWhen } from "./skipped-when.js";
 
 const actor = { tokenId: null };
 const limits = { ...DEFAULT_LIMITS, importBatch: 3 };
@@ -31,7 +32,8 @@ async function nextEvent(events: AsyncIterator<ImportEvent>): Promise<ImportEven
   }
 }
 
-describe("import read-ahead (postgres)", { skip: PG_SKIP }, () => {
+describe("import read-ahead (postgres)", () => {
+  const { it, before, after } = skippedWhen(PG_SKIP);
   let db: TestDatabase;
   let store: Store;
 

@@ -5,11 +5,12 @@
 // line of a key repeated in the batch wins, a locator URL repeated in a record is stored once.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type pg from "pg";
 import type { Store } from "../src/storage/store.js";
 import { importItem as item, CREATED as T } from "./import-items.js";
 import { PG_SKIP, type StoreWithClient, storeWithClient } from "./pg-database.js";
+import { skippedWhen } from "./skipped-when.js";
 
 const actor = { tokenId: null };
 
@@ -25,7 +26,8 @@ async function lastImportAudit(store: Store): Promise<unknown> {
   };
 }
 
-describe("import batches racing other writers (postgres)", { skip: PG_SKIP }, () => {
+describe("import batches racing other writers (postgres)", () => {
+  const { it, before, after } = skippedWhen(PG_SKIP);
   let store: Store;
   let other: pg.Client;
 

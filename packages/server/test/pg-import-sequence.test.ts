@@ -3,16 +3,18 @@
 // the order they were sent, and nothing sent after a failed batch is committed.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type pg from "pg";
 import { RetryableError } from "../src/storage/errors.js";
 import type { PostgresStore } from "../src/storage/postgres/postgres-store.js";
 import { importItem as item } from "./import-items.js";
 import { PG_SKIP, type StoreWithClient, storeWithClient } from "./pg-database.js";
+import { skippedWhen } from "./skipped-when.js";
 
 const actor = { tokenId: null };
 
-describe("an import's batches in flight together (postgres)", { skip: PG_SKIP }, () => {
+describe("an import's batches in flight together (postgres)", () => {
+  const { it, before, after } = skippedWhen(PG_SKIP);
   let store: PostgresStore;
   let other: pg.Client;
 

@@ -3,7 +3,7 @@
 // engine reads the database every time, and it listens again once the database answers.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type pg from "pg";
 import type { PostgresStore } from "../src/storage/postgres/postgres-store.js";
 import {
@@ -12,11 +12,13 @@ import {
   storeWithClient,
   type TestDatabase,
 } from "./pg-database.js";
+import { skippedWhen } from "./skipped-when.js";
 
 const LISTENING =
   "SELECT pid FROM pg_stat_activity WHERE query = 'LISTEN urnkit_namespaces' AND datname = $1";
 
-describe("namespace cache and LISTEN/NOTIFY (postgres)", { skip: PG_SKIP }, () => {
+describe("namespace cache and LISTEN/NOTIFY (postgres)", () => {
+  const { it, before, after } = skippedWhen(PG_SKIP);
   let db: TestDatabase;
   let store: PostgresStore;
   let other: pg.Client;

@@ -8,7 +8,7 @@
 
 import assert from "node:assert/strict";
 import type { AddressInfo } from "node:net";
-import { describe, it } from "node:test";
+import { describe } from "node:test";
 import pg from "pg";
 import { issueToken } from "../src/registry/tokens.js";
 import { buildServer } from "../src/server.js";
@@ -16,6 +16,7 @@ import { openPostgresStore, type PostgresStore } from "../src/storage/postgres/p
 import { type LoadAnswer, startLoad, waitFor, watchUnhandledRejections } from "./outage-load.js";
 import { createTestDatabase, PG_SKIP } from "./pg-database.js";
 import { OWN_CLUSTER_SKIP, ownCluster } from "./pg-own-cluster.js";
+import { skippedWhen } from "./skipped-when.js";
 
 const actor = { tokenId: null };
 const URN = "urn:example:outage";
@@ -67,7 +68,8 @@ function assertOrdinaryOr503(answers: readonly LoadAnswer[]): void {
   }
 }
 
-describe("PostgreSQL connections terminated under load", { skip: PG_SKIP }, () => {
+describe("PostgreSQL connections terminated under load", () => {
+  const { it } = skippedWhen(PG_SKIP);
   it("keeps serving, answers 503 meanwhile and loses no statistics", async () => {
     const watch = watchUnhandledRejections();
     const db = await createTestDatabase();
@@ -111,7 +113,8 @@ describe("PostgreSQL connections terminated under load", { skip: PG_SKIP }, () =
   });
 });
 
-describe("a PostgreSQL cluster stopped and started under load", { skip: OWN_CLUSTER_SKIP }, () => {
+describe("a PostgreSQL cluster stopped and started under load", () => {
+  const { it } = skippedWhen(OWN_CLUSTER_SKIP);
   it("survives, answers 503 with Retry-After within the bound, and recovers by itself", async () => {
     const watch = watchUnhandledRejections();
     const cluster = await ownCluster();

@@ -7,7 +7,7 @@
 // matches, the planner has it to choose.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import { importRecords } from "../src/exchange/import/records.js";
 import { DEFAULT_LIMITS } from "../src/server.js";
 import { DUE_CHECKED, DUE_DEFERRED, DUE_UNCHECKED } from "../src/storage/postgres/links.js";
@@ -15,8 +15,10 @@ import { openPostgresStore, type PostgresStore } from "../src/storage/postgres/p
 import { dialect } from "../src/storage/postgres/search.js";
 import { orderFor, type RecordQuery, searchSql } from "../src/storage/search.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
+import { skippedWhen } from "./skipped-when.js";
 
-describe("PostgreSQL record list plans", { skip: PG_SKIP }, () => {
+describe("PostgreSQL record list plans", () => {
+  const { it, before, after } = skippedWhen(PG_SKIP);
   let db: TestDatabase;
   let store: PostgresStore;
 

@@ -5,14 +5,16 @@
 
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import pg from "pg";
 import { issueToken } from "../src/registry/tokens.js";
 import { openStore } from "../src/storage/open-store.js";
 import { admin, createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
+import { skippedWhen } from "./skipped-when.js";
 import { callUrnkit, startUrnkit, type UrnkitProcess } from "./urnkit-process.js";
 
-describe("--db-read sends resolution to the replica", { skip: PG_SKIP }, () => {
+describe("--db-read sends resolution to the replica", () => {
+  const { it, before, after } = skippedWhen(PG_SKIP);
   let db: TestDatabase;
   let server: UrnkitProcess;
   let token: string;

@@ -3,12 +3,13 @@
 // built by version 8 stays valid without a rebuild, and searches find the same records.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import fc from "fast-check";
 import pg from "pg";
 import { migrations } from "../src/storage/postgres/migrations.js";
 import { openPostgresStore } from "../src/storage/postgres/postgres-store.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
+import { skippedWhen } from "./skipped-when.js";
 
 /** Version 8's definition, as that migration created it, under another name. */
 function version8Function(): string {
@@ -32,7 +33,8 @@ const json = fc.letrec((tie) => ({
   ),
 })).value;
 
-describe("the full-text function of version 14 (postgres)", { skip: PG_SKIP }, () => {
+describe("the full-text function of version 14 (postgres)", () => {
+  const { it, before, after } = skippedWhen(PG_SKIP);
   let db: TestDatabase;
   let client: pg.Client;
   before(async () => {

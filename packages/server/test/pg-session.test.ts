@@ -3,10 +3,11 @@
 // reaches the server beside it.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { openPostgresStore, type PostgresStore } from "../src/storage/postgres/postgres-store.js";
 import { sessionOptions } from "../src/storage/postgres/session-options.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
+import { skippedWhen } from "./skipped-when.js";
 
 describe("session options", () => {
   it("keeps the operator's PGOPTIONS and turns JIT off after them", () => {
@@ -19,7 +20,8 @@ describe("session options", () => {
   });
 });
 
-describe("session options (postgres)", { skip: PG_SKIP }, () => {
+describe("session options (postgres)", () => {
+  const { it, before, after } = skippedWhen(PG_SKIP);
   let db: TestDatabase;
   let store: PostgresStore;
 

@@ -4,7 +4,7 @@
 // locator owners, line for line. (Namespaces are configuration, served first in each database.)
 
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { describe } from "node:test";
 import { importRecords } from "../src/exchange/import/records.js";
 import { issueToken } from "../src/registry/tokens.js";
 import { exportLines } from "../src/routes/import-export.js";
@@ -12,6 +12,7 @@ import { buildServer, DEFAULT_LIMITS } from "../src/server.js";
 import type { Store } from "../src/storage/store.js";
 import { type Engine, postgres, sqlite } from "./engines.js";
 import { TEST_PG } from "./pg-database.js";
+import { skippedWhen } from "./skipped-when.js";
 
 const operator = { tokenId: null };
 
@@ -41,9 +42,8 @@ async function serveNamespaces(store: Store) {
   await store.namespaces.create({ nid: "nbn" }, operator);
 }
 
-describe("registry round trip", {
-  skip: TEST_PG === null ? "URNKIT_TEST_PG is not set" : false,
-}, () => {
+describe("registry round trip", () => {
+  const { it } = skippedWhen(TEST_PG === null ? "URNKIT_TEST_PG is not set" : false);
   it("SQLite → PostgreSQL → SQLite keeps organisations, prefixes, owners, identifiers, reservations", async () => {
     const handles = [] as { close(): Promise<void> }[];
     const open = async (engine: Engine) => {

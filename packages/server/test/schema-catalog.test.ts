@@ -25,6 +25,7 @@ import {
   sqliteCatalog,
   stepText,
 } from "./schema-catalog.js";
+import { skippedWhen } from "./skipped-when.js";
 
 /** The migration runner's table, and the row it records a version with. */
 const MIGRATIONS_TABLE = {
@@ -149,7 +150,8 @@ async function postgresMigrated(client: pg.Client, url: string): Promise<string>
   return catalogText(await postgresCatalog(client), false);
 }
 
-describe("the schema PostgreSQL's migrations build", { skip: PG_SKIP }, () => {
+describe("the schema PostgreSQL's migrations build", () => {
+  const { it } = skippedWhen(PG_SKIP);
   it("is the recorded one on a fresh database", () =>
     onTestDatabase(async (client, url) =>
       matchesRecorded("postgres.txt", await postgresMigrated(client, url)),

@@ -189,6 +189,7 @@ for (const engine of engines) {
           check: "none",
           delegate: null,
           mirrors: true,
+          mirrorUrls: [],
         },
         actor,
       );

@@ -210,6 +210,30 @@ for (const engine of engines) {
       ]);
     });
 
+    it("answers one URN's resolutions per day or month, in any of its spellings", async () => {
+      const s = "/api/v1/stats/urn-resolutions";
+      // lib-1: 3 redirects, a list and JSON for people, 2 redirects for a crawler.
+      const cases: [string, { period: string; count: number }[]][] = [
+        ["urn=urn:example:lib-1", [{ period: today, count: 7 }]],
+        ["urn=URN:EXAMPLE:lib-1&bots=only", [{ period: today, count: 2 }]],
+        ["urn=urn:example:lib-1&bots=exclude&granularity=month", [{ period: month, count: 5 }]],
+        ["urn=urn:example:lib-1&from=2026-01-01&to=2026-01-31", []],
+        // Registered and never resolved.
+        ["urn=urn:example:fac-1", []],
+      ];
+      for (const [query, expected] of cases)
+        assert.deepEqual(await items(`${s}?${query}`), expected, query);
+      const code = async (query: string, status: number, expected: string) =>
+        assert.equal(json(await get(`${s}?${query}`, status)).code, expected, query);
+      await code("urn=urn:example:lib-404", 404, "unknown-urn");
+      await code("urn=urn:example:lib-1&from=2026-03-02&to=2026-03-01", 400, "bad-range");
+      await code("urn=urn:example:lib-1&from=2025-01-01&to=2026-01-02", 400, "range-too-long");
+      await code("urn=urn:example:lib-1&cursor=nonsense", 400, "bad-cursor");
+      await get(`${s}?urn=not-a-urn`, 400);
+      await get(s, 400);
+      await get(`${s}?urn=urn:example:lib-1&nid=example`, 400);
+    });
+
     it("pages a series", async () => {
       const first = await get("/api/v1/stats/resolutions/series?limit=4");
       assert.equal(json(first).items.length, 4);
@@ -257,7 +281,7 @@ for (const engine of engines) {
       assert.ok(table("assignments").includes(row([10, 1, 2, 13])));
       assert.match(
         page,
-        /<a href="\/record\/urn:example:lib-1"><code>urn:example:lib-1<\/code><\/a><\/th><td>lib<\/td><td>7<\/td>/,
+        /<a href="\/record\/urn:example:lib-1"><code>urn:example:lib-1<\/code><\/a><\/th><td class="text">lib<\/td><td>7<\/td>/,
       );
       assert.match(page, /id="broken-links"/);
       const lib = (await get("/stats?organisation=lib")).body;

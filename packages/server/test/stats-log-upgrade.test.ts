@@ -14,6 +14,7 @@ import { SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../src/storage/store.js";
 import { postgresAtVersion, sqliteAtVersion } from "./old-schema.js";
 import { createTestDatabase, PG_SKIP } from "./pg-database.js";
+import { skippedWhen } from "./skipped-when.js";
 
 const DAY = "2026-03-04";
 
@@ -93,7 +94,8 @@ describe("migration 17 on a registry of version 15 (sqlite)", () => {
   });
 });
 
-describe("migration 17 on a registry of version 15 (postgres)", { skip: PG_SKIP }, () => {
+describe("migration 17 on a registry of version 15 (postgres)", () => {
+  const { it } = skippedWhen(PG_SKIP);
   it("folds the old URN log into the rollup and numbers chunks after it", async () => {
     const db = await createTestDatabase();
     try {

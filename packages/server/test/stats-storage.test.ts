@@ -12,6 +12,7 @@ import {
   type Outcome,
   type ResolutionStat,
   type UrnResolutionStat,
+  type UrnSeriesQuery,
 } from "../src/storage/stats.js";
 import { type EngineHandle, engines } from "./engines.js";
 import { importItem } from "./import-items.js";
@@ -295,6 +296,46 @@ for (const engine of engines) {
         [`2026-05-06 ${late} 1 0`],
         [`2026-05-07 ${early} 1 0`],
       ]);
+    });
+
+    it("answers one URN's resolutions per period, from its rows and the log alike", async () => {
+      const [one, two] = (await recordIds("series-1", "series-2")) as [number, number];
+      const on = (day: string, record: number, count: number, bots: number) => ({
+        ...urn(record, count, bots),
+        day,
+      });
+      // Straight to the rows (past the log), and through the log; another URN on the same day.
+      await h.store.stats.addUrns([
+        on("2026-03-02", one, 2, 1),
+        on("2026-03-02", two, 9, 9),
+        on("2026-04-01", one, 4, 0),
+      ]);
+      await h.store.stats.add([], [on("2026-03-02", one, 1, 0), on("2026-03-09", one, 0, 3)]);
+      const cases: [string, Partial<UrnSeriesQuery>, string[]][] = [
+        ["by day", {}, ["2026-03-02 4", "2026-03-09 3", "2026-04-01 4"]],
+        ["people only", { bots: "exclude" }, ["2026-03-02 3", "2026-04-01 4"]],
+        ["crawlers only", { bots: "only" }, ["2026-03-02 1", "2026-03-09 3"]],
+        ["by month", { granularity: "month" }, ["2026-03 7", "2026-04 4"]],
+        ["a shorter range", { from: "2026-03-05", to: "2026-03-31" }, ["2026-03-09 3"]],
+        ["a page after a period", { after: "2026-03-02", limit: 1 }, ["2026-03-09 3"]],
+        ["a URN with none", { key: "urn:example:a-nobody" }, []],
+      ];
+      for (const [what, query, expected] of cases) {
+        const points = await h.store.stats.urnSeries({
+          key: "urn:example:series-1",
+          from: "2026-03-01",
+          to: "2026-04-30",
+          granularity: "day",
+          bots: "include",
+          limit: 100,
+          ...query,
+        });
+        assert.deepEqual(
+          points.map((p) => `${p.period} ${p.count}`),
+          expected,
+          what,
+        );
+      }
     });
 
     it("refuses to remove a chunk while any of its URNs is not rolled up", async () => {

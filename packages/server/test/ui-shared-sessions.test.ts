@@ -15,6 +15,7 @@ import { buildServer } from "../src/server.js";
 import { openStore } from "../src/storage/open-store.js";
 import type { Store } from "../src/storage/store.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
+import { skippedWhen } from "./skipped-when.js";
 import { startUrnkit, type UrnkitProcess } from "./urnkit-process.js";
 
 const FORM = "application/x-www-form-urlencoded";
@@ -112,7 +113,8 @@ describe("one session across servers (sqlite: two app instances on one file)", (
   });
 });
 
-describe("one session across servers (postgres: two processes)", { skip: PG_SKIP }, () => {
+describe("one session across servers (postgres: two processes)", () => {
+  const { it, before, after } = skippedWhen(PG_SKIP);
   let db: TestDatabase;
   let a: UrnkitProcess;
   let b: UrnkitProcess;

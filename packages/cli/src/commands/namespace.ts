@@ -7,6 +7,7 @@ import type { Command } from "commander";
 import { dbOption } from "../common-options.js";
 import { type Context, EXIT_OK } from "../context.js";
 import { examplesHelp } from "../help-examples.js";
+import { openRegistry } from "../open-registry.js";
 import { registryWrite } from "../registry-write.js";
 
 interface NamespaceOptions {
@@ -35,7 +36,7 @@ function body(nid: string, o: NamespaceOptions): Record<string, unknown> {
 
 function withOptions(command: Command): Command {
   return command
-    .addOption(dbOption("must exist"))
+    .addOption(dbOption())
     .option("--local", "serve a NID that is not registered with IANA")
     .option("--template <file>", "the registration template (RFC 8141 Appendix A)")
     .option("--mint-prefix <text>", "minting policy: the NSS prefix of minted URNs")
@@ -80,10 +81,10 @@ export function registerNamespace(program: Command, ctx: Context): void {
         ],
       ]),
     )
-    .action(async (nid: string, options: NamespaceOptions) => {
+    .action(async (nid: string, options: NamespaceOptions, command: Command) => {
       await registryWrite(
         ctx,
-        options.db,
+        command,
         async (server, store) =>
           server.createNamespace(
             { store, limits: server.DEFAULT_LIMITS },
@@ -110,10 +111,10 @@ export function registerNamespace(program: Command, ctx: Context): void {
         ["urnkit namespace update nbn --max-age 60 --db data/urnkit.db", "shorter caching"],
       ]),
     )
-    .action(async (nid: string, options: NamespaceOptions) => {
+    .action(async (nid: string, options: NamespaceOptions, command: Command) => {
       await registryWrite(
         ctx,
-        options.db,
+        command,
         async (server, store) => {
           const { nid: _nid, ...input } = server.checkNamespaceBody(body(nid, options));
           return server.updateNamespace(
@@ -133,14 +134,13 @@ export function registerNamespace(program: Command, ctx: Context): void {
       "List the namespaces served, one per line: NID, local or registered, minting prefix.\n\n" +
         "Exit status: 0 listed, 2 usage or I/O error.",
     )
-    .addOption(dbOption("must exist"))
+    .addOption(dbOption())
     .addHelpText(
       "after",
       examplesHelp([["urnkit namespace list --db data/urnkit.db", "the namespaces served"]]),
     )
-    .action(async (options: { db: string }) => {
-      const { openStore } = await import("@urnkit/server");
-      const store = await openStore(options.db, { mustExist: true });
+    .action(async (options: { db: string }, command: Command) => {
+      const { store } = await openRegistry(options.db, command);
       try {
         for (const ns of await store.namespaces.list())
           ctx.io.stdout.write(

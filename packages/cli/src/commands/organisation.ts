@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import { dbOption } from "../common-options.js";
 import { type Context, EXIT_OK } from "../context.js";
 import { examplesHelp } from "../help-examples.js";
+import { openRegistry } from "../open-registry.js";
 import { registryWrite } from "../registry-write.js";
 
 export function registerOrganisation(program: Command, ctx: Context): void {
@@ -34,7 +35,7 @@ export function registerOrganisation(program: Command, ctx: Context): void {
     .argument("<id>", "the organisation's id, never changed")
     .requiredOption("--name <text>", "the organisation's name")
     .option("--contact <text>", "how to reach the organisation")
-    .addOption(dbOption("must exist"))
+    .addOption(dbOption())
     .addHelpText(
       "after",
       examplesHelp([
@@ -44,19 +45,25 @@ export function registerOrganisation(program: Command, ctx: Context): void {
         ],
       ]),
     )
-    .action(async (id: string, options: { db: string; name: string; contact?: string }) => {
-      await registryWrite(
-        ctx,
-        options.db,
-        (server, store) =>
-          server.createOrganisation(store, server.OPERATOR, {
-            id,
-            name: options.name,
-            ...(options.contact === undefined ? {} : { contact: options.contact }),
-          }),
-        (org) => `organisation ${org.id} created\n`,
-      );
-    });
+    .action(
+      async (
+        id: string,
+        options: { db: string; name: string; contact?: string },
+        command: Command,
+      ) => {
+        await registryWrite(
+          ctx,
+          command,
+          (server, store) =>
+            server.createOrganisation(store, server.OPERATOR, {
+              id,
+              name: options.name,
+              ...(options.contact === undefined ? {} : { contact: options.contact }),
+            }),
+          (org) => `organisation ${org.id} created\n`,
+        );
+      },
+    );
   organisation
     .command("update")
     .summary("change an organisation, or deactivate it")
@@ -70,7 +77,7 @@ export function registerOrganisation(program: Command, ctx: Context): void {
     .option("--contact <text>", "a new contact")
     .option("--inactive", "deactivate it")
     .option("--active", "activate it again")
-    .addOption(dbOption("must exist"))
+    .addOption(dbOption())
     .addHelpText(
       "after",
       examplesHelp([
@@ -93,7 +100,7 @@ export function registerOrganisation(program: Command, ctx: Context): void {
           command.error("error: --active and --inactive exclude each other");
         await registryWrite(
           ctx,
-          options.db,
+          command,
           (server, store) =>
             server.updateOrganisation(store, server.OPERATOR, id, {
               ...(options.name === undefined ? {} : { name: options.name }),
@@ -112,14 +119,13 @@ export function registerOrganisation(program: Command, ctx: Context): void {
       "List the organisations, one per line: id, active or inactive, name.\n\n" +
         "Exit status: 0 listed, 2 usage or I/O error.",
     )
-    .addOption(dbOption("must exist"))
+    .addOption(dbOption())
     .addHelpText(
       "after",
       examplesHelp([["urnkit organisation list --db data/urnkit.db", "every organisation"]]),
     )
-    .action(async (options: { db: string }) => {
-      const { openStore } = await import("@urnkit/server");
-      const store = await openStore(options.db, { mustExist: true });
+    .action(async (options: { db: string }, command: Command) => {
+      const { store } = await openRegistry(options.db, command);
       try {
         for (const org of await store.organisations.list())
           ctx.io.stdout.write(`${org.id}\t${org.active ? "active" : "inactive"}\t${org.name}\n`);

@@ -6,6 +6,7 @@ import type { Command } from "commander";
 import { dbOption } from "../common-options.js";
 import { type Context, EXIT_OK } from "../context.js";
 import { examplesHelp } from "../help-examples.js";
+import { openRegistry } from "../open-registry.js";
 import { registryWrite } from "../registry-write.js";
 
 interface PrefixOptions {
@@ -77,7 +78,7 @@ export function registerPrefix(program: Command, ctx: Context): void {
     .option("--check <scheme>", "check character of minted URNs: none, mod11-2 or nbn")
     .option("--delegate <url>", "resolve it elsewhere: a URL template with {urn}")
     .option("--mirrors", "let other organisations attach their own locators")
-    .addOption(dbOption("must exist"))
+    .addOption(dbOption())
     .addHelpText(
       "after",
       examplesHelp([
@@ -101,7 +102,7 @@ export function registerPrefix(program: Command, ctx: Context): void {
       };
       await registryWrite(
         ctx,
-        options.db,
+        command,
         (server, store) =>
           server.createPrefix(
             { store, limits: server.DEFAULT_LIMITS },
@@ -132,7 +133,7 @@ export function registerPrefix(program: Command, ctx: Context): void {
     .option("--delegate <url>", 'resolve it elsewhere: a URL template with {urn} ("" for here)')
     .option("--mirrors", "let other organisations attach their own locators")
     .option("--no-mirrors", "take locators of its own organisation only")
-    .addOption(dbOption("must exist"))
+    .addOption(dbOption())
     .addHelpText(
       "after",
       examplesHelp([
@@ -148,7 +149,7 @@ export function registerPrefix(program: Command, ctx: Context): void {
         if (nid === null) command.error(`error: a prefix starts "urn:<nid>:", got "${text}"`);
         await registryWrite(
           ctx,
-          options.db,
+          command,
           (server, store) =>
             server.updatePrefix(
               { store, limits: server.DEFAULT_LIMITS },
@@ -169,16 +170,15 @@ export function registerPrefix(program: Command, ctx: Context): void {
         "Exit status: 0 listed, 2 usage or I/O error.",
     )
     .option("--namespace <nid>", "only the prefixes of this namespace")
-    .addOption(dbOption("must exist"))
+    .addOption(dbOption())
     .addHelpText(
       "after",
       examplesHelp([
         ["urnkit prefix list --namespace nbn --db data/urnkit.db", "urn:nbn: prefixes"],
       ]),
     )
-    .action(async (options: { db: string; namespace?: string }) => {
-      const { openStore } = await import("@urnkit/server");
-      const store = await openStore(options.db, { mustExist: true });
+    .action(async (options: { db: string; namespace?: string }, command: Command) => {
+      const { store } = await openRegistry(options.db, command);
       try {
         for (const p of await store.prefixes.list(options.namespace?.toLowerCase()))
           ctx.io.stdout.write(`${p.prefix}\t${p.organisation}\t${p.modes.join(",")}\t${p.next}\n`);

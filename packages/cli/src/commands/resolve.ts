@@ -1,20 +1,23 @@
 // `urnkit resolve`: where each URN resolves. The registry given with --db or --server first, when
-// it holds the URN; then the public resolvers of @urnkit/namespaces's curated table, best first,
-// with what each answers with and how sure the table is. --follow asks them in that order (HEAD,
-// GET when refused, at most 5 redirects, SSRF-guarded) and prints where the first that answers
-// leads.
+// it serves the URN's namespace (its record, or that it does not hold the URN); then the public
+// resolvers of @urnkit/namespaces's curated table, best first, each URL once with every row that
+// gives it, with what each answers with and how sure the table is. --follow asks them in that
+// order (HEAD, GET when refused, at most 5 redirects, SSRF-guarded) and prints where the first
+// that answers leads. The registry at the default --db is asked when it exists (the one
+// `npm start` serves); one named by --db or URNKIT_DB must exist.
 
 import { URN, type UrnSyntaxError } from "@urnkit/core";
 import { type PublicResolverCandidate, publicResolvers } from "@urnkit/namespaces";
 import type { Store } from "@urnkit/server";
 import { type Command, Option } from "commander";
+import { candidateUrls } from "../candidate-urls.js";
 import { dbOption, type InputOptions, readsUrns } from "../common-options.js";
 import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
 import { visible } from "../display-text.js";
 import { type Attempt, type FollowTarget, followFirst } from "../follow-candidates.js";
 import { examplesHelp } from "../help-examples.js";
 import { inputsOf } from "../inputs.js";
-import { openRegistry } from "../open-registry.js";
+import { isMissingSqliteFile, openRegistry } from "../open-registry.js";
 import { type Colors, LineWriter } from "../output.js";
 import { answerFromServer, answerFromStore, type RegistryAnswer } from "../registry-answer.js";
 import { resolverOrigins } from "../resolver-origins.js";
@@ -47,10 +50,12 @@ export function registerResolve(program: Command, ctx: Context): void {
       .summary("show where URNs resolve: your registry, then public resolvers")
       .description(
         "Show where each URN resolves: the registry given with --db or --server first, when it " +
-          "holds the URN, then the public resolvers known for its namespace or prefix (a curated " +
-          "table, see `urnkit resolvers list`), best first, with what each answers with " +
+          "serves the URN's namespace (what it holds, or that it does not hold the URN), then " +
+          "the public resolvers known for its namespace or prefix (a curated table, see " +
+          "`urnkit resolvers list`), best first, each URL once, with what each answers with " +
           "(redirect, landing page, list) and its status (live, or unverified: known but not shown " +
-          "working). With --follow, ask them in that order until one answers: HEAD (GET when HEAD " +
+          "working). The registry at the default --db is asked when that file exists. " +
+          "With --follow, ask them in that order until one answers: HEAD (GET when HEAD " +
           "is refused), at most 5 redirects, never a private, loopback or link-local address " +
           "unless --allow-private. With no URN arguments, reads one URN per line from standard " +
           "input (or --input).\n\n" +
@@ -60,7 +65,7 @@ export function registerResolve(program: Command, ctx: Context): void {
       ),
     "URNs to resolve",
   )
-    .addOption(dbOption().makeOptionMandatory(false))
+    .addOption(dbOption())
     .addOption(new Option("--server <url>", "a running urnkit server to ask first"))
     .addOption(new Option("--json", "print one JSON object per input (JSON Lines)"))
     .addOption(new Option("--follow", "follow the candidates until one answers"))
@@ -93,12 +98,17 @@ export function registerResolve(program: Command, ctx: Context): void {
         command.error("error: --timeout must be a number of seconds, above 0 and at most 600");
       }
       const timeoutMs = Math.round(seconds * 1000);
-      if (options.server !== undefined && options.db !== undefined) {
-        // URNKIT_DB in the environment gives way to a --server on the command line.
-        if (command.getOptionValueSource("db") !== "env") {
-          command.error("error: give --db or --server, not both");
-        }
+      const dbSource = command.getOptionValueSource("db");
+      if (options.server !== undefined) {
+        // URNKIT_DB in the environment, or the default, gives way to a --server.
+        if (dbSource === "cli") command.error("error: give --db or --server, not both");
         options.db = undefined;
+      } else if (
+        dbSource === "default" &&
+        options.db !== undefined &&
+        (await isMissingSqliteFile(options.db))
+      ) {
+        options.db = undefined; // no registry here: the public resolvers only
       }
       if (options.server !== undefined && !/^https?:\/\//i.test(options.server)) {
         command.error("error: --server must be an http:// or https:// URL");
@@ -166,14 +176,17 @@ async function resolveOne(
   const r: Resolution = {
     input,
     valid: true,
-    found: registry !== null || candidates.length > 0,
+    found: (registry !== null && registry.outcome !== "not-registered") || candidates.length > 0,
     registry,
     candidates,
   };
   if (options.follow === true) {
     const targets: FollowTarget[] = [];
     if (registry?.location) targets.push({ url: registry.location, kind: "registry" });
-    for (const c of candidates) targets.push({ url: c.url, kind: c.kind });
+    for (const { url, rows } of candidateUrls(candidates)) {
+      const kind = rows[0]?.kind;
+      if (kind !== undefined && !targets.some((t) => t.url === url)) targets.push({ url, kind });
+    }
     r.follow = await followFirst(targets, {
       allowPrivate: options.allowPrivate === true,
       totalTimeoutMs: limits.timeoutMs,
@@ -203,6 +216,8 @@ function registryText(a: RegistryAnswer): string {
       return "reserved, not yet in use";
     case "no-locator":
       return "registered, without a locator";
+    case "not-registered":
+      return "not registered here";
   }
 }
 
@@ -225,15 +240,21 @@ function render(r: Resolution, c: Colors): string[] {
     return lines;
   }
   if (r.registry !== null) lines.push(`  registry  ${registryText(r.registry)}`);
-  const width = String(r.candidates.length).length;
-  r.candidates.forEach((cand, i) => {
-    const status = cand.status === "live" ? c.green("live      ") : c.yellow("unverified");
+  const urls = candidateUrls(r.candidates);
+  const width = String(urls.length).length;
+  urls.forEach(({ url, rows }, i) => {
+    const best = rows[0];
+    if (best === undefined) return;
+    const status = best.status === "live" ? c.green("live      ") : c.yellow("unverified");
+    const sources = rows.map((row) => `${row.name}, ${row.operator}`).join("; ");
     lines.push(
-      `  ${String(i + 1).padStart(width)}  ${status}  ${cand.kind.padEnd(12)}  ${cand.url}  ${c.dim(`(${cand.name}, ${cand.operator})`)}`,
+      `  ${String(i + 1).padStart(width)}  ${status}  ${best.kind.padEnd(12)}  ${url}  ${c.dim(`(${sources})`)}`,
     );
   });
-  if (r.registry === null && r.candidates.length === 0) {
+  if (urls.length === 0 && r.registry === null) {
     lines.push(`  ${c.red("no resolver known")} for this namespace or prefix`);
+  } else if (urls.length === 0 && r.registry?.outcome === "not-registered") {
+    lines.push(`  ${c.red("no public resolver known")} for this namespace or prefix`);
   }
   for (const a of r.follow ?? []) lines.push(`  follow    ${attemptText(a, c)}`);
   if (r.follow !== undefined && r.follow.length === 0 && r.registry !== null) {

@@ -97,7 +97,7 @@ export function registerServe(program: Command, ctx: Context): void {
         "in flight finish.\n\n" +
         "Exit status: 0 after a clean stop, 2 usage or I/O error (a busy port among them).",
     )
-    .addOption(dbOption("data/urnkit.db"))
+    .addOption(dbOption())
     .addOption(createOption().env("URNKIT_CREATE"))
     .addOption(
       new Option("--db-read <url>", "a PostgreSQL replica for resolution lookups").env(

@@ -198,7 +198,7 @@ const PROBLEMS = {
   }),
 } as const;
 
-type ProblemStatus = keyof typeof PROBLEMS;
+export type ProblemStatus = keyof typeof PROBLEMS;
 
 /**
  * The responses for the refusals a route gives, each with its status's members, and any other
@@ -265,6 +265,11 @@ export const prefixSchema = {
     next: { type: "integer", description: "The next number of the prefix's sequence" },
     delegate: { type: ["string", "null"] },
     mirrors: { type: "boolean" },
+    mirrorUrls: {
+      type: "array",
+      items: { type: "string" },
+      description: "URL prefixes or host names mirrors' locators may use; empty: any",
+    },
     created: dateTime,
     updated: dateTime,
   },

@@ -1,7 +1,8 @@
 // Locator ownership (the DNB URN service's URL owners): every locator has an owning organisation.
 // Another organisation may attach its own locators to a URN (a mirror, an archive copy) when the
 // URN's prefix allows it; each edits only its own; the URN's owner may deactivate any locator on
-// its URN. The URL policy of the prefix binds the URN owner's locators, not the mirrors'.
+// its URN. The prefix's URL policy binds the URN owner's locators, its mirror URL policy the
+// mirrors'.
 
 import type { OrganisationStore } from "../storage/organisations.js";
 import type { Prefix } from "../storage/prefixes.js";
@@ -41,11 +42,17 @@ export async function ownedLocators(
       );
     out.push({ ...l, owner });
   }
-  if (prefix !== null)
+  if (prefix !== null) {
     checkUrls(
       prefix,
       out.filter((l) => l.owner === recordOrg),
     );
+    checkUrls(
+      prefix,
+      out.filter((l) => l.owner !== recordOrg),
+      "mirrorUrls",
+    );
+  }
   return out;
 }
 

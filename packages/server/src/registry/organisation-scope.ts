@@ -7,15 +7,19 @@ import type { OrganisationStore } from "../storage/organisations.js";
 import type { TokenInfo } from "../storage/tokens.js";
 import { Refusal } from "../validation/refusal.js";
 
-/** 403 unless `token` may act for `organisation` (null: writes outside any organisation). */
+/**
+ * 403 unless `token` may act for `organisation` (null: writes outside any organisation). The
+ * message names the write, not a token: a harvest acts for its organisation with none, and its
+ * refusals reach a web page and the run's report.
+ */
 export function actFor(token: TokenInfo, organisation: string | null, what: string): void {
   if (token.organisation === null || token.organisation === organisation) return;
   throw new Refusal(
     "forbidden",
     "other-organisation",
     organisation === null
-      ? `${what} belongs to no organisation; the token acts for organisation "${token.organisation}"`
-      : `${what} belongs to organisation "${organisation}"; the token acts for "${token.organisation}"`,
+      ? `${what} belongs to no organisation; this write acts for organisation "${token.organisation}"`
+      : `${what} belongs to organisation "${organisation}"; this write acts for organisation "${token.organisation}"`,
     { organisation, tokenOrganisation: token.organisation },
   );
 }

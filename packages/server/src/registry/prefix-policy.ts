@@ -58,20 +58,26 @@ function allowedBy(entry: string, url: URL, text: string): boolean {
   return url.hostname.toLowerCase() === entry.toLowerCase();
 }
 
-/** 422 unless every locator's URL is allowed by the prefix's URL policy (empty: any URL). */
-export function checkUrls(prefix: Prefix, locators: readonly LocatorInput[] | undefined): void {
-  if (prefix.urls.length === 0) return;
+/** Refuses a locator whose URL the prefix's URL policy, or its mirror URL policy, does not allow. */
+export function checkUrls(
+  prefix: Prefix,
+  locators: readonly LocatorInput[] | undefined,
+  policy: "urls" | "mirrorUrls" = "urls",
+): void {
+  const allowed = prefix[policy];
+  if (allowed.length === 0) return;
+  const what = policy === "urls" ? "URL policy" : "mirror URL policy";
   locators?.forEach((l, i) => {
     const url = new URL(l.url);
-    if (!prefix.urls.some((entry) => allowedBy(entry, url, l.url)))
+    if (!allowed.some((entry) => allowedBy(entry, url, l.url)))
       throw new Refusal(
         "unprocessable",
         "url-policy",
-        `${l.url} is outside the URL policy of prefix "${prefix.prefix}" (allowed: ${prefix.urls.join(", ")})`,
+        `${l.url} is outside the ${what} of prefix "${prefix.prefix}" (allowed: ${allowed.join(", ")})`,
         {
-          rule: "urls",
-          allowed: prefix.urls,
-          errors: [{ path: `/locators/${i}/url`, message: "outside the URL policy" }],
+          rule: policy,
+          allowed,
+          errors: [{ path: `/locators/${i}/url`, message: `outside the ${what}` }],
         },
       );
   });

@@ -1,13 +1,15 @@
 // GET /api/v1/stats/…: resolution and assignment statistics over a range of days, by day or by
-// month, filtered by namespace, prefix, organisation, outcome and crawler traffic, and the URNs
-// and prefixes resolved most. Public, like the per-namespace counts; every list is paged (keyset
+// month, filtered by namespace, prefix, organisation, outcome and crawler traffic, the URNs
+// and prefixes resolved most, and one URN's resolutions over time. Public, like the per-namespace counts; every list is paged (keyset
 // cursors) and bounded (limit ≤ 1000, a range of at most a year by day, a month for top lists).
 
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { PluginOptions } from "../http/context.js";
 import { linkHeader } from "../http/link-header.js";
 import { HttpProblem } from "../http/problem.js";
-import { listOf, problems } from "../http/schemas.js";
+import { listOf, type ProblemStatus, problems } from "../http/schemas.js";
+import { namespaceKey } from "../registry/namespace-keys.js";
+import { parseApiUrn } from "../registry/registration.js";
 import {
   ASSIGNMENT_EVENTS,
   OUTCOMES,
@@ -15,6 +17,7 @@ import {
   type SeriesQuery,
   type TopEntry,
   type TopQuery,
+  type UrnSeriesPoint,
 } from "../storage/stats.js";
 import { decodeCursor, encodeCursor, pageLimit } from "../validation/paging.js";
 import {
@@ -24,6 +27,7 @@ import {
   outcomeProperty,
   statsQueryProperties,
   statsRequest,
+  urnProperty,
 } from "../validation/stats-query.js";
 
 const PAGE_MAX = 1000;
@@ -37,14 +41,14 @@ function querystring(properties: Record<string, object>) {
   return { type: "object", properties, additionalProperties: false } as const;
 }
 
-function pageOf(items: Record<string, object>) {
+function pageOf(items: Record<string, object>, ...statuses: ProblemStatus[]) {
   return {
     200: {
       type: "object",
       properties: { items: listOf(items), next: { type: ["string", "null"] } },
       required: ["items", "next"],
     },
-    ...problems(400),
+    ...problems(400, ...statuses),
   };
 }
 
@@ -111,6 +115,14 @@ function topPages(field: "urn" | "prefix"): PageKind<TopEntry, TopPosition> {
   };
 }
 
+/** One URN's series by period. */
+const URN_SERIES_PAGES: PageKind<UrnSeriesPoint, string> = {
+  size: 100,
+  after: (cursor) => decodeCursor(cursor, 1)[0] as string,
+  cursor: (p) => [p.period],
+  item: (p) => ({ period: p.period, count: p.count }),
+};
+
 type SeriesPosition = NonNullable<SeriesQuery["after"]>;
 type TopPosition = NonNullable<TopQuery["after"]>;
 
@@ -157,6 +169,55 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
         "/api/v1/stats/resolutions/series",
         seriesPages("outcome"),
         (page) => store.stats.resolutionSeries({ ...statsRequest(q), ...page }),
+      );
+    },
+  );
+
+  app.get(
+    "/api/v1/stats/urn-resolutions",
+    {
+      schema: {
+        operationId: "getUrnResolutionSeries",
+        summary: "One URN's resolutions per day or month",
+        description: `Counts of the resolutions of one URN registered here (any equivalent spelling finds it), per period, ordered by period; periods without any are left out. \`bots\` counts people, crawlers or both, as for the other series. ${RANGE} 404 \`unknown-urn\` for a URN not registered here (only registered URNs are counted one by one).`,
+        tags: ["statistics"],
+        querystring: {
+          ...querystring({
+            urn: urnProperty,
+            from: statsQueryProperties.from,
+            to: statsQueryProperties.to,
+            bots: statsQueryProperties.bots,
+            granularity: granularityProperty,
+            ...paging,
+          }),
+          required: ["urn"],
+        },
+        response: pageOf(
+          {
+            period: { type: "string", description: "YYYY-MM-DD, or YYYY-MM by month" },
+            count: { type: "integer" },
+          },
+          404,
+        ),
+      },
+    },
+    async (request, reply) => {
+      const q = request.query as Query;
+      const range = statsRequest(q);
+      const urn = parseApiUrn(q.urn as string, ctx.limits);
+      const record = await store.records.get(namespaceKey(urn));
+      if (record === null)
+        throw new HttpProblem(404, "unknown-urn", `${urn.href} is not registered here`);
+      await counter.flush();
+      return keysetPage(q, reply, "/api/v1/stats/urn-resolutions", URN_SERIES_PAGES, (page) =>
+        store.stats.urnSeries({
+          key: record.key,
+          from: range.from,
+          to: range.to,
+          granularity: range.granularity,
+          bots: range.bots,
+          ...page,
+        }),
       );
     },
   );

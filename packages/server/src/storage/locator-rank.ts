@@ -1,6 +1,10 @@
 // The order of a record's locators, best first, for resolution's redirect and its lists
-// (RFC 2483 text/uri-list, the API's record): highest priority, then oldest, except that a
-// locator the link checker found failing (storage/links.ts) ranks after every healthy one. Both
-// engines order by this one expression, over the locators aliased `l`; SQLite's rank index
-// (migration 11) has its columns in this order, so the best locator is read without a sort.
-export const LOCATOR_RANK = "l.link_failing, l.priority DESC, l.created, l.id";
+// (RFC 2483 text/uri-list, the API's record): the record owner's locators before other
+// organisations' (mirrors), each owner's by highest priority, then oldest, except that a locator
+// the link checker found failing (storage/links.ts) ranks after every healthy one. Priorities
+// rank within one owner, as the DNB's URN service documents them, so a mirror with priority
+// 65535 never outranks the owner's healthy locators. Both engines order by this one expression,
+// over the locators aliased `l`.
+export const LOCATOR_RANK = `l.link_failing,
+  (l.owner IS DISTINCT FROM (SELECT o.organisation FROM records o WHERE o.id = l.record_id)),
+  l.priority DESC, l.created, l.id`;

@@ -28,6 +28,8 @@ export interface PrefixPolicy {
   delegate: string | null;
   /** Whether other organisations may attach their own locators (mirrors, archive copies). */
   mirrors: boolean;
+  /** URL prefixes or host names mirrors' locators may use, as `urls` for the owner's; []: any. */
+  mirrorUrls: string[];
 }
 
 export interface Prefix extends PrefixPolicy {
@@ -59,6 +61,7 @@ export const DEFAULT_POLICY: PrefixPolicy = {
   check: "none",
   delegate: null,
   mirrors: false,
+  mirrorUrls: [],
 };
 
 export interface PrefixStore {
@@ -88,6 +91,7 @@ export interface PrefixRow {
   next: number;
   delegate: string | null;
   mirrors: boolean | number;
+  mirror_urls: string;
   created: string;
   updated: string;
 }
@@ -105,6 +109,7 @@ export function toPrefix(row: PrefixRow): Prefix {
     next: row.next,
     delegate: row.delegate,
     mirrors: row.mirrors === true || row.mirrors === 1,
+    mirrorUrls: JSON.parse(row.mirror_urls) as string[],
     created: row.created,
     updated: row.updated,
   };
@@ -120,6 +125,7 @@ export function policyColumns(p: PrefixPolicy) {
     check: p.check,
     delegate: p.delegate,
     mirrors: p.mirrors,
+    mirrorUrls: JSON.stringify(p.mirrorUrls),
   };
 }
 

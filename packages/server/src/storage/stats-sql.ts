@@ -9,6 +9,7 @@ import {
   statParams,
   type TopPrefixQuery,
   type TopQuery,
+  type UrnSeriesQuery,
 } from "./stats.js";
 
 /** What a bind value is, for an engine that must be told (PostgreSQL): count is a bigint. */
@@ -22,6 +23,8 @@ export interface Dialect {
   bind(n: number, type: BindType): string;
   bot: string;
   logEntries: string;
+  /** The days of a JSON array of days (a text bind) as a condition on `day`. */
+  dayIn(list: string): string;
 }
 
 export interface Sql {
@@ -123,5 +126,49 @@ export function topPrefixesSql(d: Dialect, q: TopPrefixQuery): Sql {
   GROUP BY prefix, organisation
 ) s ${page.text}`,
     values: [...all, ...page.values],
+  };
+}
+
+/** Every day from `from` to `to` (YYYY-MM-DD, both included). */
+export function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86400000)
+    days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}
+
+/**
+ * One URN's resolutions per period: its daily rows and the log's entries not rolled up yet (as
+ * topUrnsSql reads them), by people, by crawlers or both; periods without any left out. The
+ * rollup is read by its key (day, key), one lookup a day of the range, rather than by a range of
+ * days, which would read every URN resolved on each; the log only for the range's chunks.
+ */
+export function urnSeriesSql(d: Dialect, q: UrnSeriesQuery): Sql {
+  const p = statParams(q);
+  const key = d.bind(1, "text");
+  return {
+    text: `SELECT period, count FROM (
+  SELECT substr(day, 1, ${d.bind(5, "int")}) AS period,
+    CAST(sum(count * ${d.bind(6, "int")} + bots * ${d.bind(7, "int")}) AS bigint) AS count
+  FROM (
+    SELECT day, key, nid, prefix, organisation, count, bots FROM stat_resolution_urns
+    WHERE key = ${key} AND ${d.dayIn(d.bind(2, "text"))}
+    UNION ALL
+    ${d.logEntries} WHERE r.key = ${key} AND l.day >= ${d.bind(3, "text")} AND l.day <= ${d.bind(4, "text")}
+  ) u
+  GROUP BY 1
+) s WHERE count > 0 AND period > ${d.bind(8, "text")}
+ORDER BY period LIMIT ${d.bind(9, "int")}`,
+    values: [
+      q.key,
+      JSON.stringify(daysOf(p.from, p.to)),
+      p.from,
+      p.to,
+      q.granularity === "month" ? 7 : 10,
+      p.botLow === 0 ? 1 : 0,
+      p.botHigh,
+      q.after ?? "",
+      q.limit,
+    ],
   };
 }

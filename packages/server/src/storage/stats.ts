@@ -117,6 +117,25 @@ export interface ResolutionCountQuery {
   limit: number;
 }
 
+/** One registered URN's resolutions per period (stats-sql.ts, urnSeriesSql). */
+export interface UrnSeriesQuery {
+  /** The URN's equivalence key, as its record holds it. */
+  key: string;
+  from: string;
+  to: string;
+  granularity: Granularity;
+  bots: BotFilter;
+  limit: number;
+  /** The last period of the page before. */
+  after?: string;
+}
+
+/** One period's resolutions of one URN; periods without any are left out. */
+export interface UrnSeriesPoint {
+  period: string;
+  count: number;
+}
+
 export interface StatsStore {
   /**
    * Adds to the daily rollups (the server batches increments in memory); a URN's resolutions go
@@ -143,6 +162,8 @@ export interface StatsStore {
   /** Adds to the daily resolution counts (the server batches increments in memory). */
   addResolutionCounts(counts: ResolutionCount[]): Promise<void>;
   resolutionCounts(query: ResolutionCountQuery): Promise<ResolutionCount[]>;
+  /** One URN's resolutions per period, rolled up or still logged, oldest period first. */
+  urnSeries(query: UrnSeriesQuery): Promise<UrnSeriesPoint[]>;
 }
 
 /** The bind values both engines' statistics queries take: every filter filled in. */

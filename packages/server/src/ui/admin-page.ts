@@ -71,9 +71,9 @@ ${csrfField(session)}${errorBox(errors.namespaces)}
         (
           o,
         ) => html`<tr><td data-label="id"><code>${o.id}</code></td><td data-label="name">${o.name}</td><td data-label="contact">${o.contact ?? ""}</td><td data-label="state">
-<form method="post" action="/admin/organisations/active">${csrfField(session)}
+<form method="post" action="/admin/organisations/active"${o.active ? html` data-confirm="Deactivate ${o.id}? Its tokens and sessions stop working."` : ""}>${csrfField(session)}
 <input type="hidden" name="id" value="${o.id}"><input type="hidden" name="active" value="${o.active ? "0" : "1"}">
-${o.active ? "active" : "deactivated"} <button type="submit">${o.active ? "Deactivate" : "Activate"} ${o.id}</button></form></td></tr>`,
+${o.active ? "active" : "deactivated"} <button type="submit"${o.active ? html` class="danger"` : ""}>${o.active ? "Deactivate" : "Activate"} ${o.id}</button></form></td></tr>`,
       )}</tbody></table></div>
 <form class="stack" method="post" action="/admin/organisations">
 ${csrfField(session)}${errorBox(errors.organisations)}
@@ -131,10 +131,10 @@ ${csrfField(session)}${errorBox(errors.tokens)}
 <label for="t-label">Label (optional)</label><input id="t-label" name="label" type="text">
 <button type="submit">Create a token</button>
 </form>
-<form class="stack" method="post" action="/admin/tokens/revoke">
+<form class="stack" method="post" action="/admin/tokens/revoke" data-confirm="Revoke this token? This cannot be undone.">
 ${csrfField(session)}
 <label for="t-id">Revoke the token with id</label><input id="t-id" name="id" type="number" min="1" required>
-<button type="submit">Revoke</button>
+<button type="submit" class="danger">Revoke</button>
 </form>
 </section>`
     : ""

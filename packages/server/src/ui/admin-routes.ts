@@ -30,6 +30,14 @@ function numberField(text: string): number | string {
 export function adminRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pages): void {
   const { store } = ctx;
 
+  // Signed out, the page sends the visitor to sign in, as the registrar pages do.
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method === "GET" && /^\/admin(?:[/?]|$)/.test(request.url)) {
+      if ((await pages.sessions.get(request))?.token == null)
+        return reply.redirect("/sign-in", 303);
+    }
+  });
+
   /** The signed-in session of an administrator of any scope; 403 for any other token. */
   async function adminSession(request: FastifyRequest) {
     const session = await pages.registrar(request);
@@ -73,7 +81,7 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
       {
         title: "Administration",
         session,
-        current: "registrar",
+        current: "admin",
         noindex: true,
         flash: await pages.sessions.takeFlash(session),
       },

@@ -1,5 +1,6 @@
-// The frame every page of the web UI shares: language, viewport, skip link, navigation and one
-// landmark per region (WCAG 2.1 SC 2.4.1 bypass blocks, 1.3.1 info and relationships).
+// The frame every page of the web UI shares: language, viewport, icon, skip link, navigation
+// (Administration for administrators of any scope only) and one landmark per region (WCAG 2.1
+// SC 2.4.1 bypass blocks, 1.3.1 info and relationships).
 
 import { type Html, html, type Value } from "./html.js";
 import type { Session } from "./session.js";
@@ -8,7 +9,7 @@ export interface PageOptions {
   title: string;
   session: Session | null;
   /** Which navigation entry is the current page. */
-  current?: "home" | "inspect" | "search" | "namespaces" | "stats" | "registrar";
+  current?: "home" | "inspect" | "search" | "namespaces" | "stats" | "registrar" | "admin";
   /** A one-time notice shown above the content (announced to screen readers). */
   flash?: string | null;
   /** Asks robots not to index (registrar pages, tombstones of individual URNs need not be). */
@@ -29,6 +30,7 @@ export function page(options: PageOptions, content: Value): Html {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 ${options.noindex ? html`<meta name="robots" content="noindex">` : ""}
 <title>${title} · urnkit</title>
+<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/ui.css">
 <script src="/assets/ui.js" defer></script>
 </head>
@@ -44,6 +46,7 @@ ${navLink("/search", "Search", current === "search")}
 ${navLink("/namespaces", "Namespaces", current === "namespaces")}
 ${navLink("/stats", "Statistics", current === "stats")}
 ${navLink(signedIn ? "/registrar" : "/sign-in", signedIn ? "Registrar" : "Sign in", current === "registrar")}
+${session?.token?.role === "admin" ? navLink("/admin", "Administration", current === "admin") : ""}
 </ul>
 </nav>
 ${

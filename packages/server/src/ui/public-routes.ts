@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../http/context.js";
 import { rawTarget, urnFromPath } from "../http/raw-target.js";
 import { namespaceKey } from "../registry/namespace-keys.js";
+import { recordPage } from "../registry/record-search.js";
 import { elsewhere } from "../resolution/public-delegation.js";
 import { lookup } from "../resolution/resolver.js";
 import { homeContent } from "./home-page.js";
@@ -17,8 +18,15 @@ import type { Pages } from "./pages.js";
 import { queryUrn } from "./query-urn.js";
 import { recordHistory } from "./record-history.js";
 import { recordContent } from "./record-page.js";
+import { recordResolutions, recordResolutionsSection } from "./record-resolutions-section.js";
 
 const WEB_ADDRESS = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
+/** An active URN registered here, for the home page's hint; null when there is none. */
+async function exampleUrn(store: ServerContext["store"]): Promise<string | null> {
+  const found = await recordPage(store, { status: "active", limit: "1" });
+  return found.items[0]?.urn ?? null;
+}
 
 export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pages): void {
   const { store, limits } = ctx;
@@ -34,7 +42,7 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
         current: "home",
         flash: await pages.sessions.takeFlash(session),
       },
-      homeContent(await store.namespaces.list(), null),
+      homeContent(await store.namespaces.list(), await exampleUrn(store), null),
     );
   });
 
@@ -61,6 +69,7 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
         { title: "Not registered here", session, current: "home" },
         homeContent(
           await store.namespaces.list(),
+          await exampleUrn(store),
           html`<code>${found.urn.href}</code> is not registered here. <a href="${inspectHref(input)}">Inspect it</a> to see what it is.`,
           input,
         ),
@@ -116,6 +125,7 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
         await recordHistory(store, record),
         signedIn,
         await store.links.health(record.key),
+        recordResolutionsSection(await recordResolutions(store, record)),
       ),
     );
   });

@@ -1,11 +1,13 @@
 // A registered URN's record: its lifecycle status (reserved → active → deactivated, never
 // deleted or reassigned, RFC 8141 §1.1), its locators in the order resolution tries them (RFC
 // 2483 N2Ls, as the store gives them: storage/locator-rank.ts) with the link checker's verdict on
-// each, metadata (N2C), successor and predecessor names (N2Ns) and its audit history.
+// each, metadata (N2C), successor and predecessor names (N2Ns), how often it was resolved lately
+// (record-resolutions-section.ts) and its audit history.
 
 import type { AuditEntry } from "../storage/audit.js";
 import { failed, type LinkHealth } from "../storage/links.js";
 import type { UrnRecord } from "../storage/records.js";
+import { historyWording } from "./history-wording.js";
 import { type Html, html } from "./html.js";
 import { editHref, inspectHref, recordHref } from "./links.js";
 
@@ -58,7 +60,7 @@ function history(entries: readonly AuditEntry[], showActor: boolean): Html {
   if (entries.length === 0) return html`<p>No history recorded.</p>`;
   return html`<ol class="history">${entries.map(
     (e) =>
-      html`<li>${when(e.at)} ${e.action}${
+      html`<li>${when(e.at)} <span title="${e.action}">${historyWording(e)}</span>${
         showActor ? (e.tokenId === null ? " by the command line" : ` by token #${e.tokenId}`) : ""
       }</li>`,
   )}</ol>`;
@@ -69,6 +71,7 @@ export function recordContent(
   audit: readonly AuditEntry[],
   signedIn: boolean,
   health: ReadonlyMap<string, LinkHealth> = new Map(),
+  resolutions: Html = html``,
 ): Html {
   return html`<h1 class="urn-heading"><span class="visually-hidden">Record of </span><code>${record.urn}</code></h1>
 <p class="status-line">Status: ${statusBadge(record.status)}${
@@ -90,5 +93,6 @@ ${
     : ""
 }
 </section>
+${resolutions}
 <section aria-labelledby="h-hist"><h2 id="h-hist">History</h2>${history(audit, signedIn)}</section>`;
 }

@@ -11,24 +11,9 @@ import {
 } from "../storage/stats.js";
 import type { StatsRequest } from "../validation/stats-query.js";
 import { barChart, type Series } from "./bar-chart.js";
+import { CRAWLER_STYLE, EVENT_COLOURS, OUTCOME_COLOURS } from "./chart-palette.js";
 import { type Html, html } from "./html.js";
 import { recordHref } from "./links.js";
-
-/** Fill colours, each at least 3:1 against white and told apart by the legend and the table. */
-const OUTCOME_COLOURS: Readonly<Record<string, string>> = {
-  redirect: "#0a4fb3",
-  "uri-list": "#5b2a86",
-  metadata: "#00725b",
-  "not-found": "#b3261e",
-  gone: "#6b4700",
-  delegated: "#4a4a55",
-};
-const EVENT_COLOURS: Readonly<Record<string, string>> = {
-  registered: "#0a4fb3",
-  activated: "#00725b",
-  deactivated: "#b3261e",
-};
-const CRAWLER_COLOUR = "#767676";
 
 export interface StatsData {
   request: StatsRequest;
@@ -79,19 +64,42 @@ function scopeQuery(data: StatsData): string {
   return "";
 }
 
-function rangeForm(data: StatsData): Html {
-  const r = data.request;
+/** The range form's values as asked (a refused range is shown as it was typed). */
+export interface RangeFields {
+  from: string;
+  to: string;
+  granularity: string;
+  /** The scope's hidden field, when the page is about an organisation or a prefix. */
+  organisation?: string;
+  prefix?: string;
+}
+
+function fieldsOf(data: StatsData): RangeFields {
   const s = data.scope;
+  return {
+    from: data.request.from,
+    to: data.request.to,
+    granularity: data.request.granularity,
+    ...(s.kind === "organisation" ? { organisation: s.id } : {}),
+    ...(s.kind === "prefix" ? { prefix: s.prefix } : {}),
+  };
+}
+
+/** Each label above its field, the fields side by side where there is room. */
+function rangeForm(r: RangeFields, error: string | null = null): Html {
   return html`<form class="stats-range" method="get" action="/stats">
-${s.kind === "organisation" ? html`<input type="hidden" name="organisation" value="${s.id}">` : ""}
-${s.kind === "prefix" ? html`<input type="hidden" name="prefix" value="${s.prefix}">` : ""}
-<label for="from">From</label> <input id="from" name="from" type="date" value="${r.from}">
-<label for="to">To</label> <input id="to" name="to" type="date" value="${r.to}">
-<label for="granularity">By</label> <select id="granularity" name="granularity">
-<option value="day"${r.granularity === "day" ? html` selected` : ""}>day</option>
+${r.organisation === undefined ? "" : html`<input type="hidden" name="organisation" value="${r.organisation}">`}
+${r.prefix === undefined ? "" : html`<input type="hidden" name="prefix" value="${r.prefix}">`}
+${error === null ? "" : html`<p class="error-box" role="alert" id="range-error">${error}</p>`}
+<div class="fields">
+<div class="field"><label for="from">From</label><input id="from" name="from" type="date" value="${r.from}"${error === null ? "" : html` aria-describedby="range-error"`}></div>
+<div class="field"><label for="to">To</label><input id="to" name="to" type="date" value="${r.to}"${error === null ? "" : html` aria-describedby="range-error"`}></div>
+<div class="field"><label for="granularity">By</label><select id="granularity" name="granularity">
+<option value="day"${r.granularity === "month" ? "" : html` selected`}>day</option>
 <option value="month"${r.granularity === "month" ? html` selected` : ""}>month</option>
-</select>
+</select></div>
 <button type="submit">Show</button>
+</div>
 </form>`;
 }
 
@@ -99,10 +107,10 @@ function topUrnsTable(rows: readonly TopEntry[], range: string): Html {
   if (rows.length === 0) return html`<p>No URN registered here was resolved in this range.</p>`;
   return html`<div class="table-wrap"><table class="numbers">
 <caption>The URNs resolved most (people and crawlers), ${range}</caption>
-<thead><tr><th scope="col">URN</th><th scope="col">Organisation</th><th scope="col">Resolutions</th></tr></thead>
+<thead><tr><th scope="col">URN</th><th scope="col" class="text">Organisation</th><th scope="col">Resolutions</th></tr></thead>
 <tbody>${rows.map(
     (r) =>
-      html`<tr><th scope="row"><a href="${recordHref(r.name)}"><code>${r.name}</code></a></th><td>${r.organisation || "—"}</td><td>${r.count}</td></tr>`,
+      html`<tr><th scope="row"><a href="${recordHref(r.name)}"><code>${r.name}</code></a></th><td class="text">${r.organisation || "—"}</td><td>${r.count}</td></tr>`,
   )}</tbody></table></div>`;
 }
 
@@ -110,10 +118,10 @@ function topPrefixesTable(rows: readonly TopEntry[], range: string): Html {
   if (rows.length === 0) return html`<p>No URN under a prefix was resolved in this range.</p>`;
   return html`<div class="table-wrap"><table class="numbers">
 <caption>The prefixes whose URNs were resolved most, ${range}</caption>
-<thead><tr><th scope="col">Prefix</th><th scope="col">Organisation</th><th scope="col">Resolutions</th></tr></thead>
+<thead><tr><th scope="col">Prefix</th><th scope="col" class="text">Organisation</th><th scope="col">Resolutions</th></tr></thead>
 <tbody>${rows.map(
     (r) =>
-      html`<tr><th scope="row"><a href="/stats?prefix=${encodeURIComponent(r.name)}"><code>${r.name}</code></a></th><td><a href="/stats?organisation=${encodeURIComponent(r.organisation)}">${r.organisation}</a></td><td>${r.count}</td></tr>`,
+      html`<tr><th scope="row"><a href="/stats?prefix=${encodeURIComponent(r.name)}"><code>${r.name}</code></a></th><td class="text"><a href="/stats?organisation=${encodeURIComponent(r.organisation)}">${r.organisation}</a></td><td>${r.count}</td></tr>`,
   )}</tbody></table></div>`;
 }
 
@@ -131,18 +139,18 @@ export function statsContent(data: StatsData): Html {
     ...OUTCOMES.map((o) => ({
       name: o,
       values: values(data.people, labels, o),
-      colour: OUTCOME_COLOURS[o] as string,
+      colour: OUTCOME_COLOURS[o],
     })),
     {
       name: "crawlers (any outcome)",
       values: values(data.crawlers, labels),
-      colour: CRAWLER_COLOUR,
+      ...CRAWLER_STYLE,
     },
   ];
   const assignmentSeries: Series[] = ASSIGNMENT_EVENTS.map((e) => ({
     name: e,
     values: values(data.assignments, labels, e),
-    colour: EVENT_COLOURS[e] as string,
+    colour: EVENT_COLOURS[e],
   }));
   const scope = scopeQuery(data);
   const topRange = `${data.topFrom} to ${r.to}`;
@@ -151,15 +159,15 @@ export function statsContent(data: StatsData): Html {
   return html`<h1>${statsTitle(data)}</h1>
 ${data.scope.kind === "prefix" ? html`<p>Organisation: <a href="/stats?organisation=${encodeURIComponent(data.scope.organisation)}">${data.scope.organisation}</a></p>` : ""}
 ${data.scope.kind !== "all" ? html`<p><a href="/stats">All statistics</a></p>` : ""}
-<p>Counted per day (UTC) from ${r.from} to ${r.to}. Crawlers are told apart by their User-Agent. The same numbers as JSON: <a href="${api("resolutions/series")}">resolutions</a>, <a href="${api("assignments")}">assignments</a>, <a href="${api("top-urns")}">top URNs</a>.</p>
-${rangeForm(data)}
+<p>Counted per ${r.granularity} (UTC) from ${r.from} to ${r.to}. Crawlers are told apart by their User-Agent. The same numbers as JSON: <a href="${api("resolutions/series")}">resolutions</a>, <a href="${api("assignments")}">assignments</a>, <a href="${api("top-urns")}">top URNs</a>.</p>
+${rangeForm(fieldsOf(data))}
 <section aria-labelledby="resolutions-h">
 <h2 id="resolutions-h">Resolutions</h2>
-${barChart({ id: "resolutions", title: `Resolutions per ${r.granularity}: by people by outcome, and by crawlers`, labels, series: resolutionSeries, layout: "stacked" })}
+${barChart({ id: "resolutions", title: `Resolutions per ${r.granularity}: by people by outcome, and by crawlers`, labels, series: resolutionSeries, layout: "stacked", period: r.granularity })}
 </section>
 <section aria-labelledby="assignments-h">
 <h2 id="assignments-h">Assignments</h2>
-${barChart({ id: "assignments", title: `URNs registered, activated and deactivated per ${r.granularity}`, labels, series: assignmentSeries, layout: "grouped" })}
+${barChart({ id: "assignments", title: `URNs registered, activated and deactivated per ${r.granularity}`, labels, series: assignmentSeries, layout: "grouped", period: r.granularity })}
 </section>
 <section aria-labelledby="top-urns-h">
 <h2 id="top-urns-h">Top URNs</h2>
@@ -177,4 +185,10 @@ ${topPrefixesTable(data.topPrefixes, topRange)}
 <h2 id="broken-links-h">Broken links</h2>
 ${data.brokenLinks}
 </section>`;
+}
+
+/** The page when its range is refused: the form as typed, and why, in its error box. */
+export function statsRangeErrorContent(fields: RangeFields, message: string): Html {
+  return html`<h1>Statistics</h1>
+${rangeForm(fields, message)}`;
 }

@@ -1,16 +1,39 @@
 // GET /stats: the statistics pages, public like the API's statistics. The querystring is the
-// API's (from, to, granularity, organisation or prefix), checked by the same function.
+// API's (from, to, granularity, organisation or prefix), checked by the same function; a range
+// it refuses is shown on the page (400), with the form as typed and the reason in its error box,
+// as the search page shows a refused search.
 
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../http/context.js";
+import { statusOf } from "../http/problem.js";
 import { OUTCOMES } from "../storage/stats.js";
-import { MAX_DAYS, MAX_TOP_DAYS, statsRequest } from "../validation/stats-query.js";
+import { Refusal } from "../validation/refusal.js";
+import {
+  MAX_DAYS,
+  MAX_TOP_DAYS,
+  type StatsRequest,
+  statsRequest,
+} from "../validation/stats-query.js";
 import { brokenLinksSection } from "./broken-links-section.js";
 import type { Pages } from "./pages.js";
-import { type StatsData, statsContent, statsTitle } from "./stats-page.js";
+import {
+  type RangeFields,
+  type StatsData,
+  statsContent,
+  statsRangeErrorContent,
+  statsTitle,
+} from "./stats-page.js";
 
 /** The top URNs and prefixes a page lists. */
 const TOP = 10;
+
+/** A refused range in the words of the form's labels. */
+function rangeMessage(error: Refusal): string {
+  if (error.code === "bad-range")
+    return "From is after To: choose a first day on or before the last.";
+  const text = error.message.replace(/^from … to/, "The range");
+  return `${text[0]?.toUpperCase() ?? ""}${text.slice(1)}.`;
+}
 
 /** The querystring's single values (a repeated parameter is not one the page reads). */
 function single(query: unknown): Record<string, string> {
@@ -25,7 +48,25 @@ export function statsRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
 
   app.get("/stats", async (request, reply) => {
     const q = single(request.query);
-    const r = statsRequest(q);
+    let r: StatsRequest;
+    try {
+      r = statsRequest(q);
+    } catch (error) {
+      if (!(error instanceof Refusal) || statusOf(error) !== 400) throw error;
+      const fields: RangeFields = {
+        from: q.from ?? "",
+        to: q.to ?? "",
+        granularity: q.granularity ?? "day",
+        ...(q.organisation === undefined ? {} : { organisation: q.organisation }),
+        ...(q.prefix === undefined ? {} : { prefix: q.prefix }),
+      };
+      return pages.send(
+        reply,
+        400,
+        { title: "Statistics", session: await pages.sessions.get(request), current: "stats" },
+        statsRangeErrorContent(fields, rangeMessage(error)),
+      );
+    }
     let scope: StatsData["scope"] = { kind: "all" };
     if (r.prefix !== undefined) {
       const prefix = await store.prefixes.get(r.prefix);

@@ -38,6 +38,13 @@ const policyProperties = {
   check: { type: "string", enum: ["none", "mod11-2", "nbn"] },
   delegate: { type: ["string", "null"], minLength: 1, maxLength: 8192 },
   mirrors: { type: "boolean" },
+  mirrorUrls: {
+    type: "array",
+    maxItems: 100,
+    items: { type: "string", minLength: 1, maxLength: 2048 },
+    description:
+      "URL prefixes (https://…) or host names other organisations' locators (mirrors) may use; empty: any",
+  },
 } as const;
 
 /** POST /api/v1/namespaces/{nid}/prefixes. */
@@ -54,6 +61,7 @@ export const PREFIX_FIELDS = [
   "next",
   "delegate",
   "mirrors",
+  "mirrorUrls",
   "created",
   "updated",
 ] as const;
@@ -92,6 +100,7 @@ export interface PrefixFields {
   check?: "none" | "mod11-2" | "nbn";
   delegate?: string | null;
   mirrors?: boolean;
+  mirrorUrls?: string[];
 }
 
 /** What the schema cannot say about the policy fields (also of an imported prefix line). */
@@ -107,14 +116,15 @@ export function checkPolicy(fields: PrefixFields): void {
       });
     }
   }
-  fields.urls?.forEach((u, i) => {
-    const url = /^https?:\/\/[^/?#]/i.test(u) && URL.canParse(u);
-    if (!url && !HOST.test(u))
-      errors.push({
-        path: `/urls/${i}`,
-        message: `a URL policy entry is an http(s) URL prefix or a host name: ${u}`,
-      });
-  });
+  for (const field of ["urls", "mirrorUrls"] as const)
+    fields[field]?.forEach((u, i) => {
+      const url = /^https?:\/\/[^/?#]/i.test(u) && URL.canParse(u);
+      if (!url && !HOST.test(u))
+        errors.push({
+          path: `/${field}/${i}`,
+          message: `a URL policy entry is an http(s) URL prefix or a host name: ${u}`,
+        });
+    });
   if (fields.delegate != null) {
     const fault = delegateTemplateFault(fields.delegate);
     if (fault !== null)

@@ -44,7 +44,8 @@ const prefixLine = {
         created: timestamp,
         updated: timestamp,
       },
-      required: [...PREFIX_FIELDS],
+      // An export from before mirrors had a URL policy of their own has no mirrorUrls.
+      required: PREFIX_FIELDS.filter((f) => f !== "mirrorUrls"),
       additionalProperties: false,
     },
   },
@@ -72,5 +73,5 @@ export function checkPrefixLine(value: unknown): Prefix {
   checkJson(value);
   const { prefix } = prefixCheck(value);
   checkPolicy(prefix);
-  return prefix;
+  return { ...prefix, mirrorUrls: prefix.mirrorUrls ?? [] };
 }

@@ -54,6 +54,13 @@ export const granularityProperty = {
   description: `Counts per day (default; at most ${MAX_DAYS.day} days) or per month (at most ${MAX_DAYS.month} days)`,
 } as const;
 
+/** The URN of a per-URN series: any spelling of a URN registered here. */
+export const urnProperty = {
+  type: "string",
+  minLength: 1,
+  description: "A URN registered here, in any equivalent spelling (RFC 8141 §3)",
+} as const;
+
 export const outcomeProperty = {
   type: "string",
   enum: OUTCOMES,

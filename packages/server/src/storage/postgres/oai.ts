@@ -16,7 +16,8 @@ import { type RecordColumns, toRecord } from "../rows.js";
 const PAGE_SQL = `SELECT r.*,
   (SELECT coalesce(json_agg(json_build_object('url', l.url, 'priority', l.priority,
       'mediaType', l.media_type, 'active', l.active, 'owner', l.owner, 'created', l.created)
-      ORDER BY l.active DESC, l.priority DESC, l.created, l.id), '[]')
+      ORDER BY l.active DESC, (l.owner IS DISTINCT FROM r.organisation), l.priority DESC,
+        l.created, l.id), '[]')
     FROM locators l WHERE l.record_id = r.id) AS locators,
   ARRAY(SELECT s.successor_urn FROM successors s WHERE s.record_id = r.id
     ORDER BY s.created DESC, s.successor_key) AS successors,

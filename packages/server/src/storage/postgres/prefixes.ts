@@ -46,8 +46,9 @@ export async function insertPrefix(
   const p = policyColumns(input);
   const inserted = await c.query(
     `INSERT INTO prefixes (prefix, nid, organisation, naming, urls, modes, width, check_scheme,
-       delegate, mirrors, next, created, updated)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (prefix) DO NOTHING`,
+       delegate, mirrors, mirror_urls, next, created, updated)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+     ON CONFLICT (prefix) DO NOTHING`,
     [
       input.prefix,
       input.nid,
@@ -59,6 +60,7 @@ export async function insertPrefix(
       p.check,
       p.delegate,
       p.mirrors,
+      p.mirrorUrls,
       input.next ?? 1,
       input.created ?? now(),
       input.updated ?? input.created ?? now(),
@@ -87,8 +89,19 @@ export async function changePrefix(
   const p = policyColumns({ ...before, ...patch });
   await c.query(
     `UPDATE prefixes SET naming = $2, urls = $3, modes = $4, width = $5, check_scheme = $6,
-       delegate = $7, mirrors = $8, updated = $9 WHERE prefix = $1`,
-    [prefix, p.naming, p.urls, p.modes, p.width, p.check, p.delegate, p.mirrors, now()],
+       delegate = $7, mirrors = $8, mirror_urls = $9, updated = $10 WHERE prefix = $1`,
+    [
+      prefix,
+      p.naming,
+      p.urls,
+      p.modes,
+      p.width,
+      p.check,
+      p.delegate,
+      p.mirrors,
+      p.mirrorUrls,
+      now(),
+    ],
   );
   const after = (await readPrefix(c, prefix)) as Prefix;
   await audit(c, actor, "prefix.update", prefixTarget(prefix), before, after);

@@ -17,6 +17,8 @@ import type {
   TopPrefixQuery,
   TopQuery,
   UrnResolutionStat,
+  UrnSeriesPoint,
+  UrnSeriesQuery,
 } from "../stats.js";
 import { lastBefore, logChunks, URN_LOG_SIZE_SQL } from "../stats-log.js";
 import {
@@ -26,6 +28,7 @@ import {
   type Sql,
   topPrefixesSql,
   topUrnsSql,
+  urnSeriesSql,
 } from "../stats-sql.js";
 
 /** The URN log's entries (l, e) with their records (r), each URN's key read from its record. */
@@ -39,6 +42,7 @@ const POSTGRES: Dialect = {
   logEntries: `SELECT l.day, r.key, (e ->> 1) COLLATE "C", (e ->> 2) COLLATE "C",
       (e ->> 3) COLLATE "C", (e ->> 4)::bigint, (e ->> 5)::bigint
     FROM ${LOG_ENTRIES}`,
+  dayIn: (list) => `day = ANY (ARRAY(SELECT jsonb_array_elements_text(${list}::jsonb)))`,
 };
 
 /** One column of `rows`, as an array parameter for unnest. */
@@ -196,5 +200,9 @@ export class PostgresStats implements StatsStore {
       [p.nid, p.from, p.to, p.day, p.afterNid, p.limit],
     );
     return rows;
+  }
+
+  urnSeries(query: UrnSeriesQuery): Promise<UrnSeriesPoint[]> {
+    return this.#all(urnSeriesSql(POSTGRES, query));
   }
 }

@@ -566,4 +566,11 @@ SELECT 'stat_resolution_urn_log', coalesce(max(logged_to), 0) FROM stat_resoluti
 ${tableGuards(17, "stat_resolution_urn_log")}
 `,
   },
+  {
+    // A prefix's URL policy for mirrors (other organisations' locators on its URNs): URL prefixes
+    // or host names they may use, as `urls` is for the owner's; [] lets mirrors use any.
+    version: 18,
+    name: "prefix-mirror-url-policy",
+    sql: "ALTER TABLE prefixes ADD COLUMN mirror_urls TEXT NOT NULL DEFAULT '[]';",
+  },
 ];

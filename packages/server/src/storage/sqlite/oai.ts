@@ -20,7 +20,8 @@ const PAGE_SQL = `SELECT r.*,
   (SELECT json_group_array(json_object('url', l.url, 'priority', l.priority,
       'mediaType', l.media_type, 'active', json(CASE WHEN l.active THEN 'true' ELSE 'false' END),
       'owner', l.owner, 'created', l.created)
-      ORDER BY l.active DESC, l.priority DESC, l.created, l.id)
+      ORDER BY l.active DESC, (l.owner IS DISTINCT FROM r.organisation), l.priority DESC,
+        l.created, l.id)
     FROM locators l WHERE l.record_id = r.id) AS locators,
   (SELECT json_group_array(s.successor_urn ORDER BY s.created DESC, s.successor_key)
     FROM successors s WHERE s.record_id = r.id) AS successors,

@@ -78,9 +78,9 @@ export class SqlitePrefixes implements PrefixStore {
     this.#db
       .prepare(
         `INSERT INTO prefixes (prefix, nid, organisation, naming, urls, modes, width, check_scheme,
-           next, delegate, mirrors, created, updated)
+           next, delegate, mirrors, mirror_urls, created, updated)
          VALUES (@prefix, @nid, @organisation, @naming, @urls, @modes, @width, @check, @next,
-           @delegate, @mirrors, @created, @updated)`,
+           @delegate, @mirrors, @mirrorUrls, @created, @updated)`,
       )
       .run({
         prefix: input.prefix,
@@ -106,7 +106,8 @@ export class SqlitePrefixes implements PrefixStore {
     this.#db
       .prepare(
         `UPDATE prefixes SET naming = @naming, urls = @urls, modes = @modes, width = @width,
-           check_scheme = @check, delegate = @delegate, mirrors = @mirrors, updated = @t
+           check_scheme = @check, delegate = @delegate, mirrors = @mirrors,
+           mirror_urls = @mirrorUrls, updated = @t
          WHERE prefix = @prefix`,
       )
       .run({ prefix, ...sqliteColumns(policy), t: now() });

@@ -16,6 +16,8 @@ import type {
   TopPrefixQuery,
   TopQuery,
   UrnResolutionStat,
+  UrnSeriesPoint,
+  UrnSeriesQuery,
 } from "../stats.js";
 import { lastBefore, logChunks, URN_LOG_SIZE_SQL } from "../stats-log.js";
 import {
@@ -25,6 +27,7 @@ import {
   type Sql,
   topPrefixesSql,
   topUrnsSql,
+  urnSeriesSql,
 } from "../stats-sql.js";
 
 /** The URN log's entries (l, e) with their records (r), each URN's key read from its record. */
@@ -43,6 +46,7 @@ const SQLITE: Dialect = {
   logEntries: `SELECT l.day, r.key, e.value ->> 1, e.value ->> 2, e.value ->> 3, e.value ->> 4,
       e.value ->> 5
     FROM ${LOG_ENTRIES}`,
+  dayIn: (list) => `day IN (SELECT value FROM json_each(${list}))`,
 };
 
 /** The statistics' writes, each one transaction of statements prepared once. */
@@ -207,5 +211,9 @@ export class SqliteStats implements StatsStore {
 
   async resolutionCounts(query: ResolutionCountQuery): Promise<ResolutionCount[]> {
     return this.s.counts.all(countParams(query));
+  }
+
+  async urnSeries(query: UrnSeriesQuery): Promise<UrnSeriesPoint[]> {
+    return this.#all(urnSeriesSql(SQLITE, query));
   }
 }
