@@ -60,7 +60,8 @@ describe("package tarballs (npm pack --dry-run)", () => {
     });
 
     it(`${name}: no sources, tests, source maps or build state`, () => {
-      const allowedSources = name === "@urnkit/server" ? /^src\/ui\/assets\/ui\.(css|js)$/ : /^$/;
+      const allowedSources =
+        name === "@urnkit/server" ? /^src\/ui\/assets\/(ui\.(css|js)|favicon\.(ico|svg))$/ : /^$/;
       for (const path of paths) {
         assert.doesNotMatch(path, /\.map$|tsbuildinfo|^(test|bench|scripts)\//, path);
         if (path.startsWith("src/")) assert.match(path, allowedSources, path);
