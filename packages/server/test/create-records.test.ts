@@ -108,12 +108,13 @@ for (const engine of engines) {
       assert.equal(e.status, "reserved");
       assert.deepEqual(e.metadata, { title: "E", note: "\u001e\u001f" });
       assert.deepEqual(e.identifiers, [{ type: "local", value: "e" }]);
-      // Active first, then the highest priority; a locator's owner is the record's unless named.
+      // Active first, the owner's before a mirror, then the highest priority; a locator's owner
+      // is the record's unless named.
       assert.deepEqual(
         e.locators.map((l) => [l.url, l.priority, l.owner, l.active, l.mediaType]),
         [
-          ["https://mirror.example/e", 5, "other", true, null],
           ["https://lib.example/e-low", 1, "lib", true, null],
+          ["https://mirror.example/e", 5, "other", true, null],
           ["https://lib.example/e-off", 0, "lib", false, "text/html"],
         ],
       );

@@ -1,8 +1,8 @@
 // A record just created, as either engine reads it back (rows.ts toRecord over its stored rows):
 // built from what was written, so a set of new records (createMany) need not be read back row
 // by row. What the stored rows would add is known: no successors, every locator created with the
-// record and none failing a link check (locator-rank.ts then orders them active first, by
-// priority, then as written), identifiers by type and value in byte order (both engines compare
+// record and none failing a link check (locator-rank.ts then orders them active first, the
+// owner's before mirrors, by priority, then as written), identifiers by type and value in byte order (both engines compare
 // them bytewise). Only its predecessors (deactivated URNs naming its key as their successor
 // before it was registered) are read, for the whole set at once.
 
@@ -31,10 +31,17 @@ export function newRecord(
   t: string,
   predecessors: string[],
 ): UrnRecord {
+  // The record owner's locators before other organisations' (mirrors), as in LOCATOR_RANK.
+  const owner = input.organisation ?? null;
+  const mirror = (l: NewLocator) => Number(l.owner !== owner);
   const ranked = locators
     .map((l, i) => ({ l, i }))
     .sort(
-      (x, y) => Number(y.l.active) - Number(x.l.active) || y.l.priority - x.l.priority || x.i - y.i,
+      (x, y) =>
+        Number(y.l.active) - Number(x.l.active) ||
+        mirror(x.l) - mirror(y.l) ||
+        y.l.priority - x.l.priority ||
+        x.i - y.i,
     );
   return toRecord(
     {
