@@ -222,7 +222,16 @@ for (const engine of engines) {
         const { run: next } = await run(format);
         assert.equal(next.outcome, "completed", next.error ?? "");
         assert.notEqual(next.from, null, format);
-        assert.deepEqual([next.records, next.updated, next.refused], [2, 2, 0], format);
+        // The two changed records are read again; a loaded machine may put the first harvest's
+        // last second into this one's `from`, so records of that second come again, unchanged
+        // or refused as before (a URN still reserved at the source).
+        assert.ok(next.records >= 2, format);
+        assert.equal(next.updated, 2, format);
+        const again = await store.harvest.refusals(next.id);
+        assert.ok(
+          again.every((r) => r.code === "reserved-at-source"),
+          `${format}: ${JSON.stringify(again)}`,
+        );
         for (const [name, expected] of Object.entries(SECOND[format])) {
           assert.deepEqual(await held(store, name), expected, `${format} ${name}`);
           assert.equal((await store.records.resolve(urn(name)))?.status, "deactivated");
