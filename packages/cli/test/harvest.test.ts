@@ -28,9 +28,9 @@ describe("urnkit harvest", () => {
   before(async () => {
     const store = await openSqliteStore(db);
     const actor = { tokenId: null };
-    await store.createNamespace({ nid: "nbn" }, actor);
-    await store.createOrganisation({ id: "hbz-lib", name: "Library" }, actor);
-    await store.createPrefix(
+    await store.namespaces.create({ nid: "nbn" }, actor);
+    await store.organisations.create({ id: "hbz-lib", name: "Library" }, actor);
+    await store.prefixes.create(
       {
         prefix: "urn:nbn:de:hbz:465-",
         nid: "nbn",

@@ -31,14 +31,14 @@ describe("links check", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const store = await openSqliteStore(db);
-    await store.createNamespace({ nid: "example", local: true }, actor);
+    await store.namespaces.create({ nid: "example", local: true }, actor);
     for (const [name, path, prefix] of [
       ["a-1", "/fine", "urn:example:a-"],
       ["a-2", "/gone", "urn:example:a-"],
       ["b-1", "/fine?b", "urn:example:b-"],
     ] as const) {
       const urn = `urn:example:${name}`;
-      await store.createRecord(
+      await store.records.create(
         {
           urn,
           key: urn,
@@ -96,7 +96,7 @@ describe("links check", () => {
       agents.every((a) => /^urnkit\/\S+ \(link checker; mailto:urn@library\.example\)$/.test(a)),
     );
     const store = await openSqliteStore(db);
-    const health = await store.locatorHealth("urn:example:a-2");
+    const health = await store.links.health("urn:example:a-2");
     await store.close();
     assert.equal(health.get(`${origin}/gone`)?.outcome, "client-error");
     assert.equal(health.get(`${origin}/gone`)?.failures, 1);
@@ -143,7 +143,7 @@ describe("links check", () => {
     // The records of this file were all checked above, less than an hour ago: nothing is due
     // but a locator never checked.
     const store = await openSqliteStore(db);
-    await store.createRecord(
+    await store.records.create(
       {
         urn: "urn:example:c-1",
         key: "urn:example:c-1",

@@ -208,7 +208,7 @@ describe("namespace, organisation and prefix commands", () => {
     assert.equal(off.stdout, "organisation bsz updated (inactive)\n");
     const { openSqliteStore: open, hashToken } = await import("@urnkit/server");
     const store = await open(db);
-    assert.equal(await store.findToken(hashToken(token)), null);
+    assert.equal(await store.tokens.find(hashToken(token)), null);
     await store.close();
     assert.equal((await run(["organisation", "update", "bsz", "--active", "--db", db])).code, 0);
     assert.equal((await run(["organisation", "update", "nobody", "--active", "--db", db])).code, 1);

@@ -141,7 +141,7 @@ describe("registry commands", () => {
     // Records need their namespace served in the target database.
     const { openSqliteStore } = await import("@urnkit/server");
     const store = await openSqliteStore(copy);
-    await store.createNamespace({ nid: "example", local: true }, { tokenId: null });
+    await store.namespaces.create({ nid: "example", local: true }, { tokenId: null });
     await store.close();
 
     const first = await run(["import", file, "--db", copy]);

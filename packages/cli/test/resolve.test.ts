@@ -155,9 +155,9 @@ describe("urnkit resolve: the registry first", () => {
     const store = await openStore(db);
     await seedExample(store);
     const actor = { tokenId: null };
-    await store.createNamespace({ nid: "nbn" }, actor);
+    await store.namespaces.create({ nid: "nbn" }, actor);
     const urn = "urn:nbn:fi-local-1";
-    await store.createRecord(
+    await store.records.create(
       {
         urn,
         key: namespaceKey(new URN(urn)),
@@ -444,8 +444,8 @@ describe("urnkit resolve --follow (loopback stand-ins only)", () => {
     try {
       const db = join(dir, "r.db");
       const store = await openStore(db);
-      await store.createNamespace({ nid: "issn" }, { tokenId: null });
-      await store.createRecord(
+      await store.namespaces.create({ nid: "issn" }, { tokenId: null });
+      await store.records.create(
         {
           urn: "urn:issn:1476-4687",
           key: namespaceKey(new URN("urn:issn:1476-4687")),

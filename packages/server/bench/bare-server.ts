@@ -4,7 +4,8 @@
 
 import { createServer } from "node:http";
 import Database from "better-sqlite3";
-import { RESOLVE_SQL, tuneForLookups } from "../dist/storage/sqlite/sqlite-store.js";
+import { RESOLVE_SQL } from "../dist/storage/sqlite/records.js";
+import { tuneForLookups } from "../dist/storage/sqlite/sqlite-store.js";
 
 const db = new Database(process.argv[2] as string, { readonly: true });
 tuneForLookups(db);

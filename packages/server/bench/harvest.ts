@@ -35,9 +35,9 @@ async function provider(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 async function prepare(store: Store): Promise<void> {
-  await store.createNamespace({ nid: "nbn" }, actor);
-  await store.createOrganisation({ id: "hbz-lib", name: "Library" }, actor);
-  await store.createPrefix(
+  await store.namespaces.create({ nid: "nbn" }, actor);
+  await store.organisations.create({ id: "hbz-lib", name: "Library" }, actor);
+  await store.prefixes.create(
     {
       prefix: "urn:nbn:de:hbz:465-",
       nid: "nbn",

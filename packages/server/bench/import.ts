@@ -37,11 +37,11 @@ async function* lines(): AsyncGenerator<string> {
 }
 
 async function prepare(store: Store): Promise<void> {
-  await store.createNamespace({ nid: "bench", local: true }, operator);
+  await store.namespaces.create({ nid: "bench", local: true }, operator);
   for (let o = 0; o < 5; o++)
-    await store.createOrganisation({ id: `org-${o}`, name: `Org ${o}` }, operator);
+    await store.organisations.create({ id: `org-${o}`, name: `Org ${o}` }, operator);
   for (let p = 0; p < 1000; p++)
-    await store.createPrefix(
+    await store.prefixes.create(
       {
         prefix: `urn:bench:${String(p).padStart(4, "0")}`,
         nid: "bench",

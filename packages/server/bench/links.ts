@@ -69,7 +69,7 @@ const options: LinkCheckerOptions = {
 /** Checks every locator once, the way VIA says; the checks stored. */
 async function checkAll(store: Store): Promise<number> {
   if (VIA === "run") {
-    const checker = new LinkChecker(store, options);
+    const checker = new LinkChecker(store.links, options);
     try {
       return (await checker.run({ limit: LOCATORS })).checked;
     } finally {
@@ -106,11 +106,11 @@ const store: Store =
 let overLimit = false;
 try {
   const actor = { tokenId: null };
-  await store.createNamespace({ nid: "bench", local: true }, actor);
+  await store.namespaces.create({ nid: "bench", local: true }, actor);
   for (let n = 0; n < LOCATORS; n++) {
     const urn = `urn:bench:l-${n}`;
     const url = `${origins[hostOf(n)]}/${n}`;
-    await store.createRecord(
+    await store.records.create(
       { urn, key: urn, nid: "bench", status: "active", locators: [{ url }] },
       actor,
     );

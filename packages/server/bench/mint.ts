@@ -55,9 +55,9 @@ export async function benchMint(dir: string) {
   const db = join(dir, "mint.db");
   const store = await openSqliteStore(db);
   const operator = { tokenId: null };
-  await store.createNamespace({ nid: "bench", local: true }, operator);
-  await store.createOrganisation({ id: "minter", name: "Minter" }, operator);
-  await store.createPrefix(
+  await store.namespaces.create({ nid: "bench", local: true }, operator);
+  await store.organisations.create({ id: "minter", name: "Minter" }, operator);
+  await store.prefixes.create(
     {
       prefix: "urn:bench:m-",
       nid: "bench",

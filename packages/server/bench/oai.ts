@@ -112,7 +112,7 @@ async function harvest(base: string, prefix: string) {
 for (const engine of ENGINES) {
   const { store, done } = await roundStore(engine);
   try {
-    await store.createNamespace({ nid: "bench", local: true }, actor);
+    await store.namespaces.create({ nid: "bench", local: true }, actor);
     const t0 = Date.now();
     for await (const event of importRecords(store, lines(), {
       actor,

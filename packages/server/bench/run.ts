@@ -152,10 +152,10 @@ const dir = mkdtempSync(join(tmpdir(), "urnkit-bench-"));
 const db = join(dir, "bench.db");
 try {
   const store = await openSqliteStore(db);
-  await store.createNamespace({ nid: "bench", local: true }, { tokenId: null });
+  await store.namespaces.create({ nid: "bench", local: true }, { tokenId: null });
   const operator = { tokenId: null };
   for (let o = 0; o < 5; o++)
-    await store.createOrganisation({ id: `org-${o}`, name: `Org ${o}` }, operator);
+    await store.organisations.create({ id: `org-${o}`, name: `Org ${o}` }, operator);
   const policy = {
     naming: null,
     urls: [],
@@ -167,7 +167,7 @@ try {
     mirrorUrls: [],
   };
   for (let p = 0; p < 1000; p++)
-    await store.createPrefix(
+    await store.prefixes.create(
       {
         ...policy,
         prefix: `urn:bench:${String(p).padStart(4, "0")}`,
@@ -176,7 +176,7 @@ try {
       },
       operator,
     );
-  await store.createPrefix(
+  await store.prefixes.create(
     {
       ...policy,
       prefix: "urn:bench:x-",

@@ -22,6 +22,7 @@ import { DEFAULT_LIMITS } from "../src/server.js";
 import { openPostgresStore, type PostgresStore } from "../src/storage/postgres/postgres-store.js";
 import { openSqliteStore, type SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../src/storage/store.js";
+import type { TransferStore } from "../src/storage/transfer.js";
 
 const SIZES = (process.env.SCALE_SIZES ?? "1000000,10000000").split(",").map(Number);
 const LOOKUPS = Number(process.env.SCALE_LOOKUPS ?? 200_000);
@@ -197,27 +198,27 @@ async function timeImport(store: Store, from: number): Promise<{ all: number; ba
       if (--busy === 0) inBatches += performance.now() - since;
     });
   };
-  // Own properties shadow the engine's methods for this run only (deleted below).
-  const spied = store as Store & Partial<Pick<PostgresStore, "importSequence">>;
-  const { importBatch, importSequence } = spied;
-  spied.importBatch = (items, actor) => timed(importBatch.call(store, items, actor));
+  // Own properties shadow the concern's methods for this run only (deleted below).
+  const transfer: TransferStore = store.transfer;
+  const { importBatch, importSequence } = transfer;
+  transfer.importBatch = (items, actor) => timed(importBatch.call(store.transfer, items, actor));
   if (importSequence !== undefined)
-    spied.importSequence = (actor) => {
-      const sequence = importSequence.call(store, actor);
+    transfer.importSequence = (actor) => {
+      const sequence = importSequence.call(store.transfer, actor);
       return { depth: sequence.depth, send: (items) => timed(sequence.send(items)) };
     };
   const started = performance.now();
   let created = 0;
   try {
-    for await (const event of importRecords(spied, importLines(from, IMPORT), {
+    for await (const event of importRecords(store, importLines(from, IMPORT), {
       actor: { tokenId: null },
       scope: null,
       limits: DEFAULT_LIMITS,
     }))
       if ("done" in event) created = event.created;
   } finally {
-    delete spied.importSequence;
-    delete (spied as Partial<Store>).importBatch;
+    delete transfer.importSequence;
+    delete (transfer as Partial<TransferStore>).importBatch;
   }
   if (created !== IMPORT) throw new Error(`imported ${created} of ${IMPORT}`);
   return {
@@ -238,7 +239,7 @@ for (const name of ENGINES) {
   const engine =
     name === "postgres" ? await postgresEngine(PG_SERVER as string) : await sqliteEngine();
   try {
-    await engine.store.createNamespace({ nid: "example", local: true }, { tokenId: null });
+    await engine.store.namespaces.create({ nid: "example", local: true }, { tokenId: null });
     let size = 0;
     for (const target of SIZES) {
       const started = performance.now();

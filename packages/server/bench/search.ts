@@ -114,7 +114,7 @@ async function open(engine: string): Promise<Opened> {
 
 /** Imports `count` records; records/s. */
 async function importInto(store: Store, count: number): Promise<number> {
-  await store.createNamespace({ nid: "bench", local: true }, actor);
+  await store.namespaces.create({ nid: "bench", local: true }, actor);
   const t0 = process.hrtime.bigint();
   let created = 0;
   for await (const event of importRecords(store, lines(count), {

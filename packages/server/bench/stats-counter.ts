@@ -8,9 +8,9 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { URN } from "@urnkit/core";
 import { type Counted, ResolutionCounter } from "../src/stats/resolution-counts.js";
+import type { Namespace } from "../src/storage/namespaces.js";
 import { PrefixRoutes } from "../src/storage/prefix-routes.js";
 import { SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
-import type { Namespace } from "../src/storage/store.js";
 
 const CALLS = 1_000_000;
 const RECORDS = 1_000_000;

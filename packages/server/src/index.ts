@@ -55,6 +55,8 @@ export {
   DEFAULT_LIMITS,
   type ServerPlugin,
 } from "./server.js";
+export * from "./storage/audit.js";
+export * from "./storage/errors.js";
 export type {
   HarvestRefusal,
   HarvestRun,
@@ -62,6 +64,7 @@ export type {
   HarvestSourceListing,
 } from "./storage/harvest.js";
 export * from "./storage/links.js";
+export * from "./storage/namespaces.js";
 export {
   displayLocation,
   isPostgresUrl,
@@ -70,7 +73,11 @@ export {
 } from "./storage/open-store.js";
 export type { Organisation } from "./storage/organisations.js";
 export type { Prefix } from "./storage/prefixes.js";
+export * from "./storage/records.js";
 export { openSqliteStore, SqliteStore } from "./storage/sqlite/sqlite-store.js";
+export type { ResolutionCount, ResolutionCountQuery } from "./storage/stats.js";
 export * from "./storage/store.js";
+export * from "./storage/tokens.js";
+export * from "./storage/transfer.js";
 export { checkNamespaceBody } from "./validation/namespace.js";
 export { Refusal, type RefusalKind } from "./validation/refusal.js";

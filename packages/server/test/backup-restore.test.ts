@@ -52,7 +52,7 @@ describe("restore drill on SQLite (online backup while writing)", () => {
     backup = join(dir, "backup.db");
     restored = join(dir, "restored", "urnkit.db");
     const store = await openStore(live);
-    await store.createNamespace({ nid: "example", local: true }, { tokenId: null });
+    await store.namespaces.create({ nid: "example", local: true }, { tokenId: null });
     token = (await issueToken(store, { role: "admin" }, { tokenId: null })).token;
     await store.close();
     server = await startUrnkit(live);

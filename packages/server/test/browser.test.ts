@@ -62,7 +62,7 @@ function daysAgo(back: number): string {
 async function seedStatistics(h: EngineHandle) {
   const bucket = { nid: "example", prefix: "", organisation: "" };
   const outcomes = ["redirect", "uri-list", "metadata", "not-found", "gone", "delegated"] as const;
-  await h.store.addStats(
+  await h.store.stats.add(
     [10, 3].flatMap((back, i) =>
       outcomes.flatMap((outcome, k) => [
         { ...bucket, day: daysAgo(back), outcome, bot: false, count: 2 + k + i * 3 },
@@ -71,8 +71,8 @@ async function seedStatistics(h: EngineHandle) {
     ),
     [],
   );
-  const record = (await h.store.resolve("urn:example:report-2024"))?.id as number;
-  await h.store.addUrnStats(
+  const record = (await h.store.records.resolve("urn:example:report-2024"))?.id as number;
+  await h.store.stats.addUrns(
     [12, 5, 0].map((back, i) => ({
       ...bucket,
       day: daysAgo(back),
@@ -97,7 +97,7 @@ describe("web UI in chromium", () => {
     h = await sqlite.open();
     await seedExample(h.store);
     // One locator answering and one failing, so that /stats shows its broken-links chart.
-    const others = (await h.store.linkReport({ status: "all", limit: 100 })).filter(
+    const others = (await h.store.links.report({ status: "all", limit: 100 })).filter(
       (r) => r.url !== REPORT_2024,
     );
     assert.ok(others.length >= 2, "the seed has locators besides the report's best one");
@@ -110,8 +110,8 @@ describe("web UI in chromium", () => {
       latencyMs: 5,
       message: null,
     };
-    await h.store.recordLinkCheck((others[0] as { id: number }).id, ok, 3);
-    await h.store.recordLinkCheck(
+    await h.store.links.recordCheck((others[0] as { id: number }).id, ok, 3);
+    await h.store.links.recordCheck(
       (others[1] as { id: number }).id,
       { ...ok, outcome: "client-error", status: 404, message: "HTTP 404" },
       3,

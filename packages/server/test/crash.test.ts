@@ -23,7 +23,7 @@ describe("kill -9 during a large import", () => {
 
   it("keeps every acknowledged batch and an intact database", async () => {
     const setup = await openSqliteStore(db);
-    await setup.createNamespace({ nid: "example", local: true }, { tokenId: null });
+    await setup.namespaces.create({ nid: "example", local: true }, { tokenId: null });
     const { token } = await issueToken(setup, { role: "admin" }, { tokenId: null });
     await setup.close();
 
@@ -81,11 +81,11 @@ describe("kill -9 during a large import", () => {
     const store = new SqliteStore({ filename: db });
     try {
       assert.deepEqual(store.db.pragma("integrity_check"), [{ integrity_check: "ok" }]);
-      const count = await store.countRecords();
+      const count = await store.records.count();
       for (const [first, last] of acked)
         for (let n = first; n <= last; n++)
           assert.notEqual(
-            await store.getRecord(`urn:example:crash-${n}`),
+            await store.records.get(`urn:example:crash-${n}`),
             null,
             `line ${n} was acknowledged`,
           );

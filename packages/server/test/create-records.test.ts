@@ -1,27 +1,23 @@
-// Store.createRecords, a set of new records written at once, on both engines: each input gets
-// what createRecord would have given it (the record, or its refusal: a key taken before or by an
+// store.records.createMany, a set of new records written at once, on both engines: each input gets
+// what records.create would have given it (the record, or its refusal: a key taken before or by an
 // earlier input of the set, an identifier taken, identifiers without an organisation), the others
 // are created all the same, each with its "urn.create" audit row; checked by hand on one set and,
-// as a property, against createRecord called input by input on a second store.
+// as a property, against records.create called input by input on a second store.
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import fc from "fast-check";
+import { ConflictError, StateError } from "../src/storage/errors.js";
+import type { CreateOutcome, NewRecord } from "../src/storage/records.js";
 import { orderFor } from "../src/storage/search.js";
-import {
-  ConflictError,
-  type CreateOutcome,
-  type NewRecord,
-  StateError,
-  type Store,
-} from "../src/storage/store.js";
+import type { Store } from "../src/storage/store.js";
 import { type EngineHandle, engines } from "./engines.js";
 
 const actor = { tokenId: null };
 
 async function setUp(store: Store): Promise<void> {
-  await store.createNamespace({ nid: "example" }, actor);
-  for (const id of ["lib", "other"]) await store.createOrganisation({ id, name: id }, actor);
+  await store.namespaces.create({ nid: "example" }, actor);
+  for (const id of ["lib", "other"]) await store.organisations.create({ id, name: id }, actor);
 }
 
 /** A record input of the example namespace ("URN:EXAMPLE:x" has the key of "urn:example:x"). */
@@ -54,18 +50,18 @@ for (const engine of engines) {
 
     it("creates the new records of a set and refuses, alone, what createRecord would refuse", async () => {
       const taken = { type: "local", value: "taken" };
-      await h.store.createRecord(
+      await h.store.records.create(
         input("urn:example:holder", { organisation: "lib", identifiers: [taken] }),
         actor,
       );
       // f is named as the successor of a URN deactivated before f is registered.
-      await h.store.createRecord(input("urn:example:old"), actor);
-      await h.store.deactivate(
+      await h.store.records.create(input("urn:example:old"), actor);
+      await h.store.records.deactivate(
         "urn:example:old",
         { reason: "moved", successor: { urn: "urn:example:f", key: "urn:example:f" } },
         actor,
       );
-      const outcomes = await h.store.createRecords(
+      const outcomes = await h.store.records.createMany(
         [
           input("urn:example:a", {
             organisation: "lib",
@@ -146,15 +142,15 @@ for (const engine of engines) {
       assert.deepEqual(ids, ["e", "taken"]);
       // Each created record's audit row shows it as returned; as stored, it reads the same.
       for (const record of [a, e, f]) {
-        const rows = await h.store.audit(10, { targets: [record.urn] });
+        const rows = await h.store.audit.list(10, { targets: [record.urn] });
         assert.deepEqual(
           rows.map((r) => [r.action, r.before, r.after]),
           [["urn.create", null, JSON.parse(JSON.stringify(record))]],
         );
-        assert.deepEqual(await h.store.getRecord(record.key), record);
+        assert.deepEqual(await h.store.records.get(record.key), record);
       }
       for (const urn of ["URN:EXAMPLE:holder", "URN:EXAMPLE:a", "urn:example:c", "urn:example:d"])
-        assert.deepEqual(await h.store.audit(10, { targets: [urn] }), []);
+        assert.deepEqual(await h.store.audit.list(10, { targets: [urn] }), []);
       const stats = await h.rawRows("stat_assignments");
       const registered = stats
         .filter((s) => s.event === "registered")
@@ -163,7 +159,7 @@ for (const engine of engines) {
       assert.equal(registered, 5);
       // The full text index has e by its metadata's words.
       const words = ["E"];
-      const hits = await h.store.searchRecords({ words, order: orderFor({ words }), limit: 10 });
+      const hits = await h.store.search.records({ words, order: orderFor({ words }), limit: 10 });
       assert.deepEqual(
         hits.map((hit) => hit.record.urn),
         ["urn:example:e"],
@@ -171,9 +167,9 @@ for (const engine of engines) {
     });
 
     it("an empty set writes nothing", async () => {
-      const before = (await h.store.audit(1000)).length;
-      assert.deepEqual(await h.store.createRecords([], actor), []);
-      assert.equal((await h.store.audit(1000)).length, before);
+      const before = (await h.store.audit.list(1000)).length;
+      assert.deepEqual(await h.store.records.createMany([], actor), []);
+      assert.equal((await h.store.audit.list(1000)).length, before);
     });
   });
 
@@ -242,23 +238,23 @@ for (const engine of engines) {
               }),
             );
             for (const h of [set, single]) {
-              for (const b of before) await h.store.createRecord(b, actor);
+              for (const b of before) await h.store.records.create(b, actor);
               // A URN deactivated with a successor not registered yet: its predecessor then.
               const first = before[0];
               if (first !== undefined && successor !== null) {
                 const next = `urn:example:${nss(successor)}`;
-                await h.store.deactivate(
+                await h.store.records.deactivate(
                   first.key,
                   { reason: "moved", successor: { urn: next, key: next } },
                   actor,
                 );
               }
             }
-            const viaSet = await set.store.createRecords(inputs, actor);
+            const viaSet = await set.store.records.createMany(inputs, actor);
             const viaSingle: CreateOutcome[] = [];
             for (const i of inputs)
               viaSingle.push(
-                await single.store.createRecord(i, actor).catch((error: unknown) => {
+                await single.store.records.create(i, actor).catch((error: unknown) => {
                   if (error instanceof ConflictError || error instanceof StateError) return error;
                   throw error;
                 }),
@@ -266,11 +262,13 @@ for (const engine of engines) {
             assert.deepEqual(viaSet.map(describeOutcome), viaSingle.map(describeOutcome));
             const keys = ["a", "b", "c", "d"].map((n) => `urn:example:${nss(n)}`);
             const read = async (h: EngineHandle) =>
-              masked([...(await h.store.getRecords(keys))].sort(([x], [y]) => (x < y ? -1 : 1)));
+              masked(
+                [...(await h.store.records.getMany(keys))].sort(([x], [y]) => (x < y ? -1 : 1)),
+              );
             assert.equal(await read(set), await read(single));
             const targets = inputs.map((i) => i.urn);
             const audit = async (h: EngineHandle) =>
-              (await h.store.audit(1000, { targets }))
+              (await h.store.audit.list(1000, { targets }))
                 .map((r) => `${r.action} ${r.target} ${masked(r.after)}`)
                 .sort();
             assert.deepEqual(await audit(set), await audit(single));

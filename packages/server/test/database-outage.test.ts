@@ -14,9 +14,10 @@ import type { TaskLog } from "../src/runtime/task-log.js";
 import { buildServer } from "../src/server.js";
 import { ResolutionCounter } from "../src/stats/resolution-counts.js";
 import { isDatabaseUnavailable } from "../src/storage/database-unavailable.js";
+import type { Namespace } from "../src/storage/namespaces.js";
 import type { SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
-import type { ResolutionStat, UrnResolutionStat } from "../src/storage/stats.js";
-import type { Namespace, ResolutionCount, Store } from "../src/storage/store.js";
+import type { ResolutionCount, ResolutionStat, UrnResolutionStat } from "../src/storage/stats.js";
+import type { Store } from "../src/storage/store.js";
 import { type EngineHandle, sqlite } from "./engines.js";
 import { startLoad, waitFor, watchUnhandledRejections } from "./outage-load.js";
 
@@ -96,21 +97,23 @@ function flakyStore() {
     });
   };
   const store = {
-    addResolutionCounts: async (c: ResolutionCount[]) => {
-      if (state.down) refuse();
-      state.counts.push(...c);
+    stats: {
+      addResolutionCounts: async (c: ResolutionCount[]) => {
+        if (state.down) refuse();
+        state.counts.push(...c);
+      },
+      add: async (r: ResolutionStat[], u: UrnResolutionStat[]) => {
+        if (state.down) refuse();
+        state.stats.push(...r);
+        state.urns.push(...u);
+      },
+      addUrns: async (u: UrnResolutionStat[]) => {
+        if (state.down) refuse();
+        state.urns.push(...u);
+      },
+      rollUpUrnLog: async () => 0,
+      urnLogSize: async () => 0,
     },
-    addStats: async (r: ResolutionStat[], u: UrnResolutionStat[]) => {
-      if (state.down) refuse();
-      state.stats.push(...r);
-      state.urns.push(...u);
-    },
-    addUrnStats: async (u: UrnResolutionStat[]) => {
-      if (state.down) refuse();
-      state.urns.push(...u);
-    },
-    rollUpUrnLog: async () => 0,
-    urnLogSize: async () => 0,
   } as unknown as Store;
   return { store, state };
 }
@@ -218,7 +221,7 @@ describe("a SQLite registry that cannot be written, under load", () => {
     h = await sqlite.open();
     app = await buildServer({ store: h.store, statistics: { flushMs: 100, retryMaxMs: 200 } });
     token = (await issueToken(h.store, { role: "admin" }, actor)).token;
-    await h.store.createNamespace({ nid: "example" }, actor);
+    await h.store.namespaces.create({ nid: "example" }, actor);
     const created = await app.inject({
       method: "POST",
       url: "/api/v1/urns",

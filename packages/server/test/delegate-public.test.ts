@@ -113,7 +113,7 @@ for (const engine of engines)
       h = await engine.open();
       const { store } = h;
       const record = (urn: string, status: "active" | "reserved", url?: string) =>
-        store.createRecord(
+        store.records.create(
           {
             key: namespaceKey(new URN(urn)),
             urn,
@@ -124,10 +124,10 @@ for (const engine of engines)
           },
           actor,
         );
-      await store.createNamespace({ nid: "example", local: true }, actor);
+      await store.namespaces.create({ nid: "example", local: true }, actor);
       // Served here although public resolvers know them: issn with a record, doi delegating a prefix.
-      await store.createNamespace({ nid: "issn" }, actor);
-      await store.createNamespace(
+      await store.namespaces.create({ nid: "issn" }, actor);
+      await store.namespaces.create(
         {
           nid: "doi",
           delegate: [{ prefix: "urn:doi:10.1000/", url: "https://doi.registry.example/{nss}" }],
@@ -137,7 +137,7 @@ for (const engine of engines)
       await record("urn:example:book", "active", "https://a.example/book");
       await record("urn:example:later", "reserved");
       await record("urn:example:gone", "active", "https://a.example/gone");
-      await store.deactivate(
+      await store.records.deactivate(
         namespaceKey(new URN("urn:example:gone")),
         { reason: "withdrawn" },
         actor,

@@ -385,14 +385,14 @@ async function linkHealthAnswers(h: EngineHandle, app: FastifyInstance): Promise
     latencyMs: 7,
     message: ok ? null : "HTTP 503",
   });
-  const rows = await h.store.linkReport({ status: "all", limit: 1000 });
+  const rows = await h.store.links.report({ status: "all", limit: 1000 });
   assert.ok(rows.length >= 4, "the fixture has locators to check");
   for (const [i, row] of rows.entries()) {
     // Row i fails i % 4 times in a row (2 rank it last); every third then answers again.
-    for (let n = 0; n < i % 4; n++) await h.store.recordLinkCheck(row.id, check(false), 2);
-    if (i % 3 === 0) await h.store.recordLinkCheck(row.id, check(true), 2);
+    for (let n = 0; n < i % 4; n++) await h.store.links.recordCheck(row.id, check(false), 2);
+    if (i % 3 === 0) await h.store.links.recordCheck(row.id, check(true), 2);
   }
-  await h.store.deferLinkCheck((rows.at(-1) as { id: number }).id, "2999-01-01T00:00:00.000Z");
+  await h.store.links.deferCheck((rows.at(-1) as { id: number }).id, "2999-01-01T00:00:00.000Z");
   const answers: string[] = [];
   for (const url of [
     "/api/v1/links?status=all",
@@ -415,7 +415,7 @@ async function linkHealthAnswers(h: EngineHandle, app: FastifyInstance): Promise
   );
   // The statistics pages' broken-links figures, per scope, as stored and as shown.
   for (const scope of [{}, { organisation: "lib" }, { prefix: "urn:example:lib-" }]) {
-    answers.push(`counts ${JSON.stringify(await h.store.linkOutcomeCounts(scope))}`);
+    answers.push(`counts ${JSON.stringify(await h.store.links.outcomeCounts(scope))}`);
   }
   for (const url of ["/stats", "/stats?organisation=lib", "/stats?prefix=urn:example:lib-"]) {
     const r = await app.inject({ url });
@@ -424,9 +424,9 @@ async function linkHealthAnswers(h: EngineHandle, app: FastifyInstance): Promise
   for (const row of rows) {
     const r = await app.inject({ url: `/${row.urn}` });
     answers.push(`${row.urn} ${r.statusCode} ${r.headers.location ?? ""}`);
-    answers.push(`${row.url} history ${(await h.store.linkHistory(row.id)).length}`);
+    answers.push(`${row.url} history ${(await h.store.links.history(row.id)).length}`);
   }
-  const due = await h.store.dueLocators({ now: "2100-01-01T00:00:00.000Z", limit: 1000 });
+  const due = await h.store.links.due({ now: "2100-01-01T00:00:00.000Z", limit: 1000 });
   answers.push(`due ${due.map((d) => d.url).join(" ")}`);
   return answers;
 }
@@ -434,7 +434,7 @@ async function linkHealthAnswers(h: EngineHandle, app: FastifyInstance): Promise
 async function run(engine: Engine) {
   const h = await engine.open();
   try {
-    await h.store.createNamespace(
+    await h.store.namespaces.create(
       { nid: "example", local: true, mint: { prefix: "m-", width: 4, check: "mod11-2" } },
       actor,
     );
@@ -485,9 +485,9 @@ async function harvestOn(engine: Engine) {
     provider.answer("list:oai_dc::", fixture("dspace-page1.xml"));
     provider.answer("token:oai_dc////3", fixture("dspace-page2.xml"));
     provider.answer("list:oai_dc::2026-11-20T10:00:00Z", fixture("dspace-changed.xml"));
-    await h.store.createNamespace({ nid: "nbn" }, actor);
-    await h.store.createOrganisation({ id: "hbz-lib", name: "Library" }, actor);
-    await h.store.createPrefix(
+    await h.store.namespaces.create({ nid: "nbn" }, actor);
+    await h.store.organisations.create({ id: "hbz-lib", name: "Library" }, actor);
+    await h.store.prefixes.create(
       {
         ...DEFAULT_POLICY,
         prefix: "urn:nbn:de:hbz:465-",
@@ -510,7 +510,7 @@ async function harvestOn(engine: Engine) {
     await harvest(h.store, options);
     const runs = await h.rawRows("harvest_runs");
     const refusals = [];
-    for (const r of runs) refusals.push(...(await h.store.harvestRefusals(Number(r.id))));
+    for (const r of runs) refusals.push(...(await h.store.harvest.refusals(Number(r.id))));
     const records = [];
     for await (const chunk of exportLines(h.store))
       for (const line of chunk.split("\n")) if (line !== "") records.push(JSON.parse(line));
@@ -519,7 +519,7 @@ async function harvestOn(engine: Engine) {
     // Times of the run and the loopback port masked; PostgreSQL's bigint counts read as numbers.
     const TIMES = new Set(["created", "updated", "at", "started", "finished"]);
     return JSON.stringify(
-      { runs, refusals, sources: await h.store.listHarvestSources(), records },
+      { runs, refusals, sources: await h.store.harvest.listSources(), records },
       (k, v) => {
         if (TIMES.has(k) && typeof v === "string") return "~";
         if (v === provider.url) return "~";
@@ -544,8 +544,8 @@ async function batchOn(engine: Engine) {
     const store = h.store;
     const batch = store.writeBatch?.bind(store) ?? store.soleWriterBatch?.bind(store);
     assert.ok(batch !== undefined);
-    await store.createNamespace({ nid: "example" }, actor);
-    await store.createOrganisation({ id: "lib", name: "Library" }, actor);
+    await store.namespaces.create({ nid: "example" }, actor);
+    await store.organisations.create({ id: "lib", name: "Library" }, actor);
     const taken = { type: "local", value: "taken" };
     const record = (name: string, identifiers: { type: string; value: string }[] = []) => ({
       urn: `urn:example:${name}`,
@@ -556,15 +556,15 @@ async function batchOn(engine: Engine) {
       locators: [{ url: `https://lib.example/${name}` }],
       identifiers,
     });
-    await store.createRecord(record("holder", [taken]), actor);
+    await store.records.create(record("holder", [taken]), actor);
     const answers: string[] = [];
     await batch(async () => {
-      await store.createRecord(record("a"), actor);
+      await store.records.create(record("a"), actor);
       const results = await Promise.allSettled([
-        store.createRecord(record("b"), actor),
-        store.createRecord(record("c", [taken]), actor),
-        store.getRecord("urn:example:a").then((r) => r?.urn ?? "not found"),
-        store.createRecord(record("d"), actor),
+        store.records.create(record("b"), actor),
+        store.records.create(record("c", [taken]), actor),
+        store.records.get("urn:example:a").then((r) => r?.urn ?? "not found"),
+        store.records.create(record("d"), actor),
       ]);
       for (const r of results)
         answers.push(
@@ -575,14 +575,14 @@ async function batchOn(engine: Engine) {
     });
     await assert.rejects(
       batch(async () => {
-        await store.createRecord(record("e"), actor);
+        await store.records.create(record("e"), actor);
         throw new Error("the process fails");
       }),
       /the process fails/,
     );
     const urns = (await h.rawRows("records")).map((r) => r.urn).sort();
     const locators = (await h.rawRows("locators")).map((r) => r.url).sort();
-    const audit = (await store.audit(100)).map((a) => `${a.action} ${a.target}`).sort();
+    const audit = (await store.audit.list(100)).map((a) => `${a.action} ${a.target}`).sort();
     return { answers, urns, locators, audit };
   } finally {
     await h.close();
@@ -590,7 +590,7 @@ async function batchOn(engine: Engine) {
 }
 
 /**
- * A set of new records written at once (createRecords): created ones, a key taken before and one
+ * A set of new records written at once (createMany): created ones, a key taken before and one
  * taken by an earlier input of the set, an identifier taken, identifiers without an organisation.
  * Each input's outcome, and the records, identifiers and audit rows each engine keeps.
  */
@@ -598,8 +598,8 @@ async function recordSetOn(engine: Engine) {
   const h = await engine.open();
   try {
     const store = h.store;
-    await store.createNamespace({ nid: "example" }, actor);
-    await store.createOrganisation({ id: "lib", name: "Library" }, actor);
+    await store.namespaces.create({ nid: "example" }, actor);
+    await store.organisations.create({ id: "lib", name: "Library" }, actor);
     const taken = { type: "local", value: "taken" };
     const record = (urn: string, fields: object = {}) => ({
       urn,
@@ -610,8 +610,8 @@ async function recordSetOn(engine: Engine) {
       locators: [{ url: `https://lib.example/${urn}`, priority: urn.length % 3 }],
       ...fields,
     });
-    await store.createRecord(record("urn:example:holder", { identifiers: [taken] }), actor);
-    const outcomes = await store.createRecords(
+    await store.records.create(record("urn:example:holder", { identifiers: [taken] }), actor);
+    const outcomes = await store.records.createMany(
       [
         record("urn:example:a", { metadata: { title: "A" } }),
         record("URN:EXAMPLE:holder"),
@@ -629,7 +629,7 @@ async function recordSetOn(engine: Engine) {
     );
     const urns = (await h.rawRows("records")).map((r) => r.urn).sort();
     const identifiers = (await h.rawRows("record_identifiers")).map((r) => r.value).sort();
-    const audit = (await store.audit(100))
+    const audit = (await store.audit.list(100))
       .map((a) => `${a.action} ${a.target} ${masked(JSON.stringify(a.after))}`)
       .sort();
     return { answers, urns, identifiers, audit };
@@ -646,7 +646,7 @@ async function recordSetOn(engine: Engine) {
 async function batchedImportOn(engine: Engine) {
   const h = await engine.open();
   try {
-    await h.store.createNamespace({ nid: "example", local: true }, actor);
+    await h.store.namespaces.create({ nid: "example", local: true }, actor);
     const events: string[] = [];
     for await (const event of importRecords(
       h.store,
@@ -657,16 +657,21 @@ async function batchedImportOn(engine: Engine) {
     const exported: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = await h.store.exportPage(cursor, 100);
+      const page = await h.store.transfer.exportPage(cursor, 100);
       exported.push(...page.lines.map((l) => masked(JSON.stringify(l))));
       cursor = page.cursor;
     } while (cursor !== null);
     const found = (
-      await h.store.searchRecords({ words: ["example"], order: "id", limit: 100 })
+      await h.store.search.records({ words: ["example"], order: "id", limit: 100 })
     ).map((hit) => hit.record.urn);
     const today = new Date().toISOString().slice(0, 10);
     const counted = (
-      await h.store.assignmentSeries({ from: today, to: today, granularity: "day", limit: 10 })
+      await h.store.stats.assignmentSeries({
+        from: today,
+        to: today,
+        granularity: "day",
+        limit: 10,
+      })
     ).map((p) => `${p.kind} ${p.count}`);
     return { events, exported, found, counted };
   } finally {

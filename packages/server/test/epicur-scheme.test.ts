@@ -40,10 +40,10 @@ for (const engine of engines) {
     before(async () => {
       h = await engine.open();
       for (const nid of ["nbn", "isbn", "example"])
-        await h.store.createNamespace({ nid, local: nid === "example" }, actor);
+        await h.store.namespaces.create({ nid, local: nid === "example" }, actor);
       for (const [urn] of SCHEMES) {
         const parsed = URN.parse(urn) as URN;
-        await h.store.createRecord(
+        await h.store.records.create(
           {
             urn,
             key: namespaceKey(parsed),

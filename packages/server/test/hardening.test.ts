@@ -171,8 +171,8 @@ for (const engine of engines) {
           events.filter((e) => e.line !== undefined).map((e) => [e.line, e.code]),
           [[2, "too-deep"]],
         );
-        assert.equal((await h.store.getRecord("urn:example:deep-ok"))?.status, "active");
-        assert.equal(await h.store.getRecord("urn:example:deep-bad"), null);
+        assert.equal((await h.store.records.get("urn:example:deep-ok"))?.status, "active");
+        assert.equal(await h.store.records.get("urn:example:deep-bad"), null);
       });
       it("32 levels are accepted", async () => {
         const r = await inject("PATCH", "/api/v1/urns/urn:example:report-2024", {
@@ -208,8 +208,8 @@ for (const engine of engines) {
           const refused = events.filter((e) => e.line !== undefined);
           assert.equal(refused.length, 1, JSON.stringify(events));
           assert.equal(refused[0].line, 2);
-          assert.equal(await h.store.getRecord(urn), null);
-          assert.equal((await h.store.getRecord(`${urn}-ok`))?.status, "active");
+          assert.equal(await h.store.records.get(urn), null);
+          assert.equal((await h.store.records.get(`${urn}-ok`))?.status, "active");
           const api = await inject("POST", "/api/v1/urns", {
             urn,
             status: "active",
@@ -271,7 +271,7 @@ for (const engine of engines) {
         });
         assert.equal(r.statusCode, 409, r.body);
         assert.equal(json(r).code, "tombstone-frozen");
-        assert.deepEqual((await h.store.getRecord("urn:example:draft-7"))?.metadata, {
+        assert.deepEqual((await h.store.records.get("urn:example:draft-7"))?.metadata, {
           title: "Draft 7",
         });
       });

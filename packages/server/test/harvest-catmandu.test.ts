@@ -119,9 +119,9 @@ for (const engine of engines) {
     before(async () => {
       dir = mkdtempSync(join(tmpdir(), "urnkit-catmandu-"));
       h = await engine.open();
-      await h.store.createNamespace({ nid: "nbn" }, actor);
-      await h.store.createOrganisation({ id: "hbz-lib", name: "Library" }, actor);
-      await h.store.createPrefix(
+      await h.store.namespaces.create({ nid: "nbn" }, actor);
+      await h.store.organisations.create({ id: "hbz-lib", name: "Library" }, actor);
+      await h.store.prefixes.create(
         { ...DEFAULT_POLICY, prefix: HBZ, nid: "nbn", organisation: "hbz-lib", check: "nbn" },
         actor,
       );
@@ -147,27 +147,27 @@ for (const engine of engines) {
       assert.equal(r.outcome, "completed", r.error ?? "");
       assert.deepEqual([r.pages, r.records, r.created, r.deleted, r.refused], [3, 7, 5, 1, 1]);
       assert.equal(report.requests, 4, "Identify and three pages");
-      const refusals = await h.store.harvestRefusals(r.id);
+      const refusals = await h.store.harvest.refusals(r.id);
       assert.deepEqual(
         refusals.map((x) => [x.oaiIdentifier, x.code]),
         [["oai:catmandu.example.org:4", "no-urn"]],
       );
-      const five = await h.store.getRecord(`${HBZ}20261101-1039`);
+      const five = await h.store.records.get(`${HBZ}20261101-1039`);
       assert.deepEqual(five?.locators.map((l) => l.url).sort(), [
         "https://cat.example.org/5",
         "https://cat.example.org/5.pdf",
       ]);
-      assert.equal(await h.store.countRecords(), 5);
+      assert.equal(await h.store.records.count(), 5);
     });
 
     it("the next run asks from the first response's date and finds nothing new", async () => {
-      const [source] = await h.store.listHarvestSources();
+      const [source] = await h.store.harvest.listSources();
       assert.match(source?.lastResponseDate ?? "", /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
       const { run: r } = await run();
       assert.equal(r.outcome, "completed", r.error ?? "");
       assert.equal(r.from, source?.lastResponseDate);
       assert.equal(r.records, 0);
-      assert.equal(await h.store.countRecords(), 5);
+      assert.equal(await h.store.records.count(), 5);
     });
   });
 }

@@ -24,9 +24,9 @@ const PREFIX = "urn:nbn:de:0001-";
 const urn = (name: string) => `${PREFIX}${name}${nbnDeCheckDigit(PREFIX + name)}`;
 
 async function configure(store: Store): Promise<void> {
-  await store.createNamespace({ nid: "nbn" }, actor);
-  await store.createOrganisation({ id: ORG, name: "UB X" }, actor);
-  await store.createPrefix(
+  await store.namespaces.create({ nid: "nbn" }, actor);
+  await store.organisations.create({ id: ORG, name: "UB X" }, actor);
+  await store.prefixes.create(
     { ...DEFAULT_POLICY, prefix: PREFIX, nid: "nbn", organisation: ORG, check: "nbn" },
     actor,
   );
@@ -34,7 +34,7 @@ async function configure(store: Store): Promise<void> {
 
 /** What a registry says about a URN, as both must agree on it. */
 async function view(store: Store, key: string) {
-  const r = await store.getRecord(key);
+  const r = await store.records.get(key);
   if (r === null) return null;
   return {
     status: r.status,
@@ -46,7 +46,7 @@ async function view(store: Store, key: string) {
     locators: r.locators
       .filter((l) => l.active)
       .map((l) => ({ url: l.url, priority: l.priority, mediaType: l.mediaType })),
-    best: (await store.resolve(key))?.best ?? null,
+    best: (await store.records.resolve(key))?.best ?? null,
   };
 }
 
@@ -74,7 +74,7 @@ for (const engine of engines) {
       const create = async (name: string, status: "reserved" | "active", n: number) => {
         const key = urn(name);
         keys.push(key);
-        await a.store.createRecord(
+        await a.store.records.create(
           {
             urn: key,
             key,
@@ -96,7 +96,7 @@ for (const engine of engines) {
       for (let n = 1; n <= 9; n++) await create(`item-${n}`, "active", n);
       await create("reserved-1", "reserved", 0);
       // Deactivated in A before the first harvest: one with a successor, one without.
-      await a.store.deactivate(
+      await a.store.records.deactivate(
         urn("item-2"),
         {
           reason: "superseded by a new edition",
@@ -104,7 +104,7 @@ for (const engine of engines) {
         },
         actor,
       );
-      await a.store.deactivate(urn("item-4"), { reason: "withdrawn" }, actor);
+      await a.store.records.deactivate(urn("item-4"), { reason: "withdrawn" }, actor);
       app = await buildServer({ store: a.store, oai: { pageSize: 4 } });
       await app.listen({ port: 0, host: "127.0.0.1" });
       url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/oai`;
@@ -120,12 +120,12 @@ for (const engine of engines) {
       assert.equal(first.outcome, "completed", first.error ?? "");
       assert.equal(first.records, 10);
       assert.equal(first.created, 10);
-      assert.equal(first.refused, 0, JSON.stringify(await b.store.harvestRefusals(first.id)));
+      assert.equal(first.refused, 0, JSON.stringify(await b.store.harvest.refusals(first.id)));
       assert.equal(first.pages, 3);
     });
 
     it("the registries agree on every URN, status and successors included", async () => {
-      assert.equal(await b.store.countRecords(), 10);
+      assert.equal(await b.store.records.count(), 10);
       for (const key of keys)
         assert.deepEqual(await view(b.store, key), await view(a.store, key), key);
       // Worked out by hand from what A was given.
@@ -147,11 +147,11 @@ for (const engine of engines) {
       assert.equal(
         again.created + again.updated + again.refused,
         0,
-        JSON.stringify([again, await b.store.harvestRefusals(again.id)]),
+        JSON.stringify([again, await b.store.harvest.refusals(again.id)]),
       );
       // Datestamps are to the second: the change must come after the last harvest's second.
       await new Promise((r) => setTimeout(r, 1100));
-      await a.store.deactivate(
+      await a.store.records.deactivate(
         urn("item-6"),
         { reason: "merged", successor: { urn: urn("item-7"), key: urn("item-7") } },
         actor,

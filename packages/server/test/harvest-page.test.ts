@@ -13,7 +13,7 @@ import { DEFAULT_POLICY } from "../src/storage/prefixes.js";
 import type { Store } from "../src/storage/store.js";
 import { type Engine, type EngineHandle, engines } from "./engines.js";
 import { fixture, type Replay, replay } from "./oai-replay.js";
-import { withOverrides } from "./store-overrides.js";
+import { members } from "./store-overrides.js";
 
 const actor = { tokenId: null };
 const HBZ = "urn:nbn:de:hbz:465-";
@@ -49,18 +49,18 @@ const PAGE = `<?xml version="1.0" encoding="UTF-8"?><OAI-PMH xmlns="http://www.o
 ].join("")}</ListRecords></OAI-PMH>`;
 
 async function setUp(store: Store): Promise<void> {
-  await store.createNamespace({ nid: "nbn" }, actor);
-  for (const id of ["hbz-lib", "ubhh"]) await store.createOrganisation({ id, name: id }, actor);
-  await store.createPrefix(
+  await store.namespaces.create({ nid: "nbn" }, actor);
+  for (const id of ["hbz-lib", "ubhh"]) await store.organisations.create({ id, name: id }, actor);
+  await store.prefixes.create(
     { ...DEFAULT_POLICY, prefix: HBZ, nid: "nbn", organisation: "hbz-lib", check: "nbn" },
     actor,
   );
-  await store.createPrefix(
+  await store.prefixes.create(
     { ...DEFAULT_POLICY, prefix: GBV, nid: "nbn", organisation: "ubhh", check: "nbn" },
     actor,
   );
   const registered = (urn: string, status: "active" | "reserved", urls: string[]) =>
-    store.createRecord(
+    store.records.create(
       {
         urn,
         key: urn,
@@ -78,7 +78,7 @@ async function setUp(store: Store): Promise<void> {
 }
 
 async function urls(store: Store, urn: string): Promise<string[] | undefined> {
-  return (await store.getRecord(urn))?.locators.map((l) => `${l.url} ${l.owner}`).sort();
+  return (await store.records.get(urn))?.locators.map((l) => `${l.url} ${l.owner}`).sort();
 }
 
 /** The page as worked out by hand: what each record comes to. */
@@ -98,7 +98,7 @@ async function assertFirstRun(h: EngineHandle, store: Store, provider: Replay) {
     [run.pages, run.records, run.created, run.updated, run.unchanged, run.deleted, run.refused],
     [1, 10, 2, 3, 1, 0, 4],
   );
-  const refusals = await h.store.harvestRefusals(run.id);
+  const refusals = await h.store.harvest.refusals(run.id);
   assert.deepEqual(
     refusals.map((r) => [r.oaiIdentifier, r.urn, r.code]),
     [
@@ -119,17 +119,17 @@ async function assertFirstRun(h: EngineHandle, store: Store, provider: Replay) {
   assert.deepEqual(await urls(h.store, B), [`${REPO}b1 hbz-lib`, `${REPO}b2 hbz-lib`]);
   assert.deepEqual(await urls(h.store, C), [`${REPO}c hbz-lib`]);
   // The first spelling of the page is the one registered; the second only adds its URL.
-  const d = await h.store.getRecord(D);
+  const d = await h.store.records.get(D);
   assert.equal(d?.urn, D);
   assert.deepEqual(await urls(h.store, D), [`${REPO}d1 hbz-lib`, `${REPO}d2 hbz-lib`]);
-  const e = await h.store.getRecord(E);
+  const e = await h.store.records.get(E);
   assert.equal(e?.status, "active");
   assert.deepEqual(await urls(h.store, E), [`${REPO}e hbz-lib`]);
-  assert.equal(await h.store.getRecord(OTHER), null);
-  assert.equal(await h.store.getRecord(BAD_CHECK), null);
-  assert.equal(await h.store.countRecords(), 5);
+  assert.equal(await h.store.records.get(OTHER), null);
+  assert.equal(await h.store.records.get(BAD_CHECK), null);
+  assert.equal(await h.store.records.count(), 5);
   // One "urn.create" for each new URN, one "urn.update" for each URN that changed.
-  const audit = (await h.store.audit(100, { targets: [A, B, C, D, E] }))
+  const audit = (await h.store.audit.list(100, { targets: [A, B, C, D, E] }))
     .filter((r) => r.tokenId === null && r.after !== null)
     .map((r) => `${r.action} ${r.target}`)
     .sort();
@@ -179,7 +179,7 @@ for (const engine of engines) {
 
     it("the same page again changes nothing", async () => {
       const { h, provider } = get();
-      const auditBefore = (await h.store.audit(1000)).length;
+      const auditBefore = (await h.store.audit.list(1000)).length;
       const { run } = await harvest(h.store, {
         url: provider.url,
         organisation: "hbz-lib",
@@ -192,7 +192,7 @@ for (const engine of engines) {
         [run.records, run.created, run.updated, run.unchanged, run.refused],
         [10, 0, 0, 6, 4],
       );
-      assert.equal((await h.store.audit(1000)).length, auditBefore);
+      assert.equal((await h.store.audit.list(1000)).length, auditBefore);
     });
   });
 
@@ -203,7 +203,10 @@ for (const engine of engines) {
       const { h, provider } = get();
       // The page's records read as none: B, C and E are planned as new, and the set finds
       // their keys taken.
-      const late = withOverrides(h.store, { getRecords: async () => new Map() });
+      const late = {
+        ...members(h.store),
+        records: { ...members(h.store.records), getMany: async () => new Map() },
+      };
       await assertFirstRun(h, late, provider);
     });
   });

@@ -24,10 +24,10 @@ const ORGS = [
 ];
 
 async function configure(store: Store): Promise<void> {
-  await store.createNamespace({ nid: "nbn" }, actor);
+  await store.namespaces.create({ nid: "nbn" }, actor);
   for (const o of ORGS) {
-    await store.createOrganisation({ id: o.id, name: o.id }, actor);
-    await store.createPrefix(
+    await store.organisations.create({ id: o.id, name: o.id }, actor);
+    await store.prefixes.create(
       { ...DEFAULT_POLICY, prefix: o.prefix, nid: "nbn", organisation: o.id, check: "nbn" },
       actor,
     );
@@ -36,7 +36,7 @@ async function configure(store: Store): Promise<void> {
 
 /** What each registry says about a URN, as both must agree on it. */
 async function view(store: Store, key: string) {
-  const r = await store.getRecord(key);
+  const r = await store.records.get(key);
   if (r === null) return null;
   return {
     status: r.status,
@@ -46,7 +46,7 @@ async function view(store: Store, key: string) {
       .filter((l) => l.active)
       .map((l) => l.url)
       .sort(),
-    best: (await store.resolve(key))?.best ?? null,
+    best: (await store.records.resolve(key))?.best ?? null,
   };
 }
 
@@ -72,7 +72,7 @@ for (const engine of engines) {
             url: `https://${o.id}.example/${n}/${i}`,
             priority: i,
           }));
-          await a.store.createRecord(
+          await a.store.records.create(
             {
               urn,
               key: urn,
@@ -87,7 +87,7 @@ for (const engine of engines) {
           );
         }
       const reservedBase = `${ORGS[0]?.prefix}agree-reserved`;
-      await a.store.createRecord(
+      await a.store.records.create(
         {
           urn: reservedBase + nbnDeCheckDigit(reservedBase),
           key: reservedBase + nbnDeCheckDigit(reservedBase),
@@ -126,7 +126,7 @@ for (const engine of engines) {
         assert.equal(run.pages, Math.ceil((20 + reserved) / 7));
         assert.equal(run.refused, reserved);
         if (reserved === 1) {
-          const [refusal] = await b.store.harvestRefusals(run.id);
+          const [refusal] = await b.store.harvest.refusals(run.id);
           // Said reserved in oai_dc: not registered until the source has it in use.
           assert.equal(refusal?.code, "reserved-at-source");
         }
@@ -134,7 +134,7 @@ for (const engine of engines) {
     });
 
     it("the registries agree on every URN with a locator", async () => {
-      assert.equal(await b.store.countRecords(), 40);
+      assert.equal(await b.store.records.count(), 40);
       for (const key of keys) {
         const there = await view(a.store, key);
         const here = await view(b.store, key);
@@ -156,7 +156,7 @@ for (const engine of engines) {
         assert.equal(run.outcome, "completed", run.error ?? "");
         assert.equal(run.created + run.updated, 0);
       }
-      assert.equal(await b.store.countRecords(), 40);
+      assert.equal(await b.store.records.count(), 40);
     });
   });
 }

@@ -41,8 +41,8 @@ describe("the harvester's SSRF guard", () => {
   let provider: Awaited<ReturnType<typeof loopback>>;
   before(async () => {
     h = await sqlite.open();
-    await h.store.createNamespace({ nid: "nbn" }, actor);
-    await h.store.createOrganisation({ id: "hbz-lib", name: "Library" }, actor);
+    await h.store.namespaces.create({ nid: "nbn" }, actor);
+    await h.store.organisations.create({ id: "hbz-lib", name: "Library" }, actor);
     inside = await replay("/harvest-redirected/oai");
     inside.answer("Identify", fixture("dspace-identify.xml"));
     inside.answer("list:oai_dc::", fixture("no-records-match.xml"));
@@ -92,7 +92,7 @@ describe("the harvester's SSRF guard", () => {
       },
     );
     assert.equal(provider.seen.length, asked, "nothing was asked");
-    assert.deepEqual(await h.store.listHarvestSources(), [], "nothing was stored");
+    assert.deepEqual(await h.store.harvest.listSources(), [], "nothing was stored");
   });
 
   it("follows a redirect to another loopback port with allowPrivate, every request of the run", async () => {

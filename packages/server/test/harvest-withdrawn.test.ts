@@ -30,9 +30,9 @@ const urn = (name: string) => `${PREFIX}${name}${nbnDeCheckDigit(PREFIX + name)}
 const url = (name: string) => `https://ubx.example/${name}`;
 
 async function configure(store: Store): Promise<void> {
-  await store.createNamespace({ nid: "nbn" }, actor);
-  await store.createOrganisation({ id: ORG, name: "UB X" }, actor);
-  await store.createPrefix(
+  await store.namespaces.create({ nid: "nbn" }, actor);
+  await store.organisations.create({ id: ORG, name: "UB X" }, actor);
+  await store.prefixes.create(
     { ...DEFAULT_POLICY, prefix: PREFIX, nid: "nbn", organisation: ORG, check: "nbn" },
     actor,
   );
@@ -112,7 +112,7 @@ const SECOND: Record<MetadataPrefix, Record<string, Held>> = {
 };
 
 async function held(store: Store, name: string): Promise<Held | null> {
-  const r = await store.getRecord(urn(name));
+  const r = await store.records.get(urn(name));
   return r === null ? null : { status: r.status, reason: r.reason, successors: r.successors };
 }
 
@@ -135,7 +135,7 @@ for (const engine of engines) {
       a = await engine.open();
       await configure(a.store);
       const create = (name: string, status: "active" | "reserved", linked: boolean) =>
-        a.store.createRecord(
+        a.store.records.create(
           {
             urn: urn(name),
             key: urn(name),
@@ -149,7 +149,7 @@ for (const engine of engines) {
         );
       for (let n = 1; n <= 4; n++) await create(`item-${n}`, "active", true);
       for (const name of ["gone", "dropped", "silent"]) await create(name, "active", true);
-      await a.store.deactivate(
+      await a.store.records.deactivate(
         urn("gone"),
         {
           reason: "superseded by a new edition",
@@ -157,8 +157,12 @@ for (const engine of engines) {
         },
         actor,
       );
-      await a.store.deactivate(urn("dropped"), { reason: "withdrawn", successor: null }, actor);
-      await a.store.deactivate(urn("silent"), { reason: "", successor: null }, actor);
+      await a.store.records.deactivate(
+        urn("dropped"),
+        { reason: "withdrawn", successor: null },
+        actor,
+      );
+      await a.store.records.deactivate(urn("silent"), { reason: "", successor: null }, actor);
       await create("held", "reserved", true);
       await create("bare", "reserved", false);
       app = await buildServer({ store: a.store, oai: { pageSize: 4 } });
@@ -186,15 +190,15 @@ for (const engine of engines) {
           [records, created, refused],
         );
         assert.deepEqual(
-          (await store.harvestRefusals(first.id)).map((r) => [r.urn, r.code]),
+          (await store.harvest.refusals(first.id)).map((r) => [r.urn, r.code]),
           refusals.map(([name, code]) => [urn(name), code]),
         );
         for (const [name, expected] of Object.entries(FIRST[format])) {
           assert.deepEqual(await held(store, name), expected, name);
-          assert.notEqual((await store.resolve(urn(name)))?.status ?? null, "active", name);
+          assert.notEqual((await store.records.resolve(urn(name)))?.status ?? null, "active", name);
         }
         for (let n = 1; n <= 4; n++) {
-          const resolved = await store.resolve(urn(`item-${n}`));
+          const resolved = await store.records.resolve(urn(`item-${n}`));
           assert.deepEqual([resolved?.status, resolved?.best], ["active", url(`item-${n}`)]);
         }
       });
@@ -203,12 +207,16 @@ for (const engine of engines) {
     it("a URN deactivated at the source after the first harvest: the next harvest deactivates it", async () => {
       // Datestamps are to the second: the change must come after the last harvest's second.
       await new Promise((resolve) => setTimeout(resolve, 1100));
-      await a.store.deactivate(
+      await a.store.records.deactivate(
         urn("item-2"),
         { reason: "merged", successor: { urn: urn("item-3"), key: urn("item-3") } },
         actor,
       );
-      await a.store.deactivate(urn("item-4"), { reason: "retracted", successor: null }, actor);
+      await a.store.records.deactivate(
+        urn("item-4"),
+        { reason: "retracted", successor: null },
+        actor,
+      );
       for (const format of ["oai_dc", "epicur", "urnkit"] as const) {
         const store = (b.get(format) as EngineHandle).store;
         const { run: next } = await run(format);
@@ -219,16 +227,16 @@ for (const engine of engines) {
         // or refused as before (a URN still reserved at the source).
         assert.ok(next.records >= 2, format);
         assert.equal(next.updated, 2, format);
-        const again = await store.harvestRefusals(next.id);
+        const again = await store.harvest.refusals(next.id);
         assert.ok(
           again.every((r) => r.code === "reserved-at-source"),
           `${format}: ${JSON.stringify(again)}`,
         );
         for (const [name, expected] of Object.entries(SECOND[format])) {
           assert.deepEqual(await held(store, name), expected, `${format} ${name}`);
-          assert.equal((await store.resolve(urn(name)))?.status, "deactivated");
+          assert.equal((await store.records.resolve(urn(name)))?.status, "deactivated");
         }
-        const three = await store.resolve(urn("item-3"));
+        const three = await store.records.resolve(urn("item-3"));
         assert.deepEqual([three?.status, three?.best], ["active", url("item-3")], format);
       }
     });

@@ -12,10 +12,11 @@ import { retryAfterMs } from "../src/exchange/harvest/oai-client.js";
 import { patchRecord } from "../src/registry/record-actions.js";
 import { DEFAULT_LIMITS } from "../src/server.js";
 import { DEFAULT_POLICY } from "../src/storage/prefixes.js";
-import type { NewRecord, Store } from "../src/storage/store.js";
+import type { NewRecord } from "../src/storage/records.js";
+import type { Store } from "../src/storage/store.js";
 import { type EngineHandle, engines } from "./engines.js";
 import { fixture, type Replay, replay } from "./oai-replay.js";
-import { withOverrides } from "./store-overrides.js";
+import { members } from "./store-overrides.js";
 
 const actor = { tokenId: null };
 const HBZ = "urn:nbn:de:hbz:465-";
@@ -33,10 +34,10 @@ async function dspaceList(): Promise<Replay> {
 }
 
 async function setUp(store: Store): Promise<void> {
-  await store.createNamespace({ nid: "nbn" }, actor);
+  await store.namespaces.create({ nid: "nbn" }, actor);
   for (const id of ["hbz-lib", "ubhh", "mirror"])
-    await store.createOrganisation({ id, name: id }, actor);
-  await store.createPrefix(
+    await store.organisations.create({ id, name: id }, actor);
+  await store.prefixes.create(
     {
       ...DEFAULT_POLICY,
       prefix: HBZ,
@@ -47,14 +48,14 @@ async function setUp(store: Store): Promise<void> {
     },
     actor,
   );
-  await store.createPrefix(
+  await store.prefixes.create(
     { ...DEFAULT_POLICY, prefix: GBV, nid: "nbn", organisation: "ubhh", check: "nbn" },
     actor,
   );
 }
 
 async function locators(store: Store, urn: string) {
-  const r = await store.getRecord(urn.toLowerCase());
+  const r = await store.records.get(urn.toLowerCase());
   return r?.locators.map((l) => `${l.url} ${l.owner} ${l.active ? "active" : "inactive"}`).sort();
 }
 
@@ -129,16 +130,16 @@ for (const engine of engines) {
       assert.deepEqual(await locators(h.store, `${HBZ}20261101-1058`), [
         "https://repo.example.org/handle/123456789/106 hbz-lib active",
       ]);
-      const record = await h.store.getRecord(`${HBZ}20261101-1010`);
+      const record = await h.store.records.get(`${HBZ}20261101-1010`);
       assert.equal(record?.status, "active");
       assert.equal(record?.organisation, "hbz-lib");
       assert.equal(record?.prefix, HBZ);
-      const audit = await h.store.audit(10, { targets: [`${HBZ}20261101-1010`] });
+      const audit = await h.store.audit.list(10, { targets: [`${HBZ}20261101-1010`] });
       assert.deepEqual(
         audit.map((a) => [a.action, a.tokenId]),
         [["urn.create", null]],
       );
-      const refusals = await h.store.harvestRefusals(run.id);
+      const refusals = await h.store.harvest.refusals(run.id);
       assert.deepEqual(
         refusals.map((r) => [r.oaiIdentifier, r.urn, r.code]),
         [
@@ -147,7 +148,7 @@ for (const engine of engines) {
         ],
       );
       assert.match(refusals[0]?.reason ?? "", /check digit/i);
-      const [source] = await h.store.listHarvestSources();
+      const [source] = await h.store.harvest.listSources();
       assert.equal(
         source?.lastResponseDate,
         "2026-11-20T10:00:00Z",
@@ -167,12 +168,12 @@ for (const engine of engines) {
       const asked = dspace.log.at(-1);
       assert.equal(asked?.get("from"), "2026-11-20T10:00:00Z");
       assert.equal(asked?.get("metadataPrefix"), "oai_dc");
-      const [source] = await h.store.listHarvestSources();
+      const [source] = await h.store.harvest.listSources();
       assert.equal(source?.lastResponseDate, "2026-11-22T10:00:00Z");
     });
 
     it("adds a changed record's new URL; another organisation's mirror locator stays", async () => {
-      const mirror = await h.store.createToken(
+      const mirror = await h.store.tokens.create(
         { hash: "m", role: "registrar", namespace: null, organisation: "mirror", label: null },
         actor,
       );
@@ -191,14 +192,14 @@ for (const engine of engines) {
 
     it("a second harvest of the same list changes nothing (no new audit rows)", async () => {
       dspace.answer("list:oai_dc::2026-11-01", fixture("dspace-page1.xml"));
-      const auditBefore = (await h.store.audit(1000)).length;
+      const auditBefore = (await h.store.audit.list(1000)).length;
       const { run } = await dspaceRun({ from: "2026-11-01" });
       assert.equal(run.outcome, "completed");
       assert.deepEqual(
         [run.records, run.created, run.updated, run.unchanged, run.deleted, run.refused],
         [6, 0, 0, 3, 1, 2],
       );
-      assert.equal((await h.store.audit(1000)).length, auditBefore);
+      assert.equal((await h.store.audit.list(1000)).length, auditBefore);
     });
 
     it("epicur with other namespace prefixes: an interrupted harvest goes on from its stored token, nothing twice", async () => {
@@ -214,7 +215,7 @@ for (const engine of engines) {
       });
       assert.equal(first.run.outcome, "interrupted");
       assert.deepEqual([first.run.records, first.run.created], [2, 2]);
-      let source = (await h.store.listHarvestSources()).find((s) => s.url === eprints.url);
+      let source = (await h.store.harvest.listSources()).find((s) => s.url === eprints.url);
       assert.deepEqual(source?.pending, {
         token: "metadataPrefix%3Depicur%26offset%3D4712",
         from: null,
@@ -242,12 +243,12 @@ for (const engine of engines) {
         lists.every((q) => q.get("resumptionToken") === "metadataPrefix%3Depicur%26offset%3D4712"),
       );
       assert.deepEqual([second.run.records, second.run.created, second.run.refused], [2, 1, 1]);
-      const refusals = await h.store.harvestRefusals(second.run.id);
+      const refusals = await h.store.harvest.refusals(second.run.id);
       assert.deepEqual(
         refusals.map((r) => [r.oaiIdentifier, r.urn, r.code]),
         [["oai:eprints.example.ac.uk:4714", "urn:nbn:de:bsz:16-heidok-771", "other-organisation"]],
       );
-      source = (await h.store.listHarvestSources()).find((s) => s.url === eprints.url);
+      source = (await h.store.harvest.listSources()).find((s) => s.url === eprints.url);
       assert.equal(source?.pending, null);
       assert.equal(source?.lastResponseDate, "2026-11-20T11:00:02Z");
       assert.equal(source?.granularity, "YYYY-MM-DD");
@@ -265,11 +266,11 @@ for (const engine of engines) {
     });
 
     it("one run per source at a time; a lease left by a dead process lapses", async () => {
-      const source = await h.store.harvestSource(
+      const source = await h.store.harvest.source(
         { url: dspace.url, set: "", metadataPrefix: "oai_dc" },
         "hbz-lib",
       );
-      const held = await h.store.beginHarvestRun(source.id, {
+      const held = await h.store.harvest.beginRun(source.id, {
         from: null,
         resumed: false,
         leaseUntil: new Date(Date.now() + 60_000).toISOString(),
@@ -278,9 +279,9 @@ for (const engine of engines) {
         assert.equal(e.code, "harvest-running");
         return true;
       });
-      await h.store.finishHarvestRun(held.id, { outcome: "failed", error: "test" });
+      await h.store.harvest.finishRun(held.id, { outcome: "failed", error: "test" });
       // A run whose process died: its lease is over, so the next run starts and closes it.
-      const dead = await h.store.beginHarvestRun(source.id, {
+      const dead = await h.store.harvest.beginRun(source.id, {
         from: null,
         resumed: false,
         leaseUntil: new Date(Date.now() - 1000).toISOString(),
@@ -350,7 +351,7 @@ for (const engine of engines) {
       assert.match(report.run.error ?? "", /HTTP 503 \(gave up after 3 attempts\)/);
       assert.deepEqual(report.waits, [20, 20]);
       assert.deepEqual([report.run.pages, report.run.created], [1, 2]);
-      const [source] = await h.store.listHarvestSources();
+      const [source] = await h.store.harvest.listSources();
       assert.equal(source?.pending?.token, "oai_dc////3");
       assert.equal(source?.lastResponseDate, null, "a failed list moves no `from`");
     });
@@ -425,12 +426,12 @@ for (const engine of engines) {
         [report.run.pages, report.run.created, report.run.unchanged, report.run.refused],
         [2, 1, 2, 2],
       );
-      const source = (await h.store.listHarvestSources()).find((s) => s.url === provider.url);
+      const source = (await h.store.harvest.listSources()).find((s) => s.url === provider.url);
       const runs = (await h.rawRows("harvest_runs")).filter(
         (r) => Number(r.source_id) === source?.id,
       );
       assert.equal(runs.length, 4);
-      assert.equal(await h.store.countRecords(), 3);
+      assert.equal(await h.store.records.count(), 3);
     });
   });
   describe(`a provider that cannot answer Identify (${engine.name})`, () => {
@@ -460,7 +461,7 @@ for (const engine of engines) {
         down.log.map((q) => q.get("verb")),
         ["Identify"],
       );
-      const [source] = await h.store.listHarvestSources();
+      const [source] = await h.store.harvest.listSources();
       assert.equal(source?.lastRun?.outcome, "failed");
       assert.equal(source?.lastResponseDate, null);
     });
@@ -480,11 +481,15 @@ for (const engine of engines) {
     });
 
     it("the process fails while storing page 1's progress; the next run writes the page again", async () => {
-      const failing = withOverrides(h.store, {
-        harvestProgress: async () => {
-          throw new Error("disk full");
+      const failing = {
+        ...members(h.store),
+        harvest: {
+          ...members(h.store.harvest),
+          progress: async () => {
+            throw new Error("disk full");
+          },
         },
-      });
+      };
       const options = {
         url: provider.url,
         organisation: "hbz-lib",
@@ -496,12 +501,12 @@ for (const engine of engines) {
       await assert.rejects(harvest(failing, options), /disk full/);
       // The page and its progress are one transaction on both engines (a sole writer's on
       // SQLite): page 1's two URNs were written, then rolled back with the failed progress.
-      assert.equal(await h.store.countRecords(), 0);
+      assert.equal(await h.store.records.count(), 0);
       const { run } = await harvest(h.store, options);
       assert.equal(run.outcome, "completed");
       assert.equal(run.resumed, false, "no progress was stored: the list starts again");
       assert.deepEqual([run.created, run.unchanged], [3, 0]);
-      assert.equal(await h.store.countRecords(), 3);
+      assert.equal(await h.store.records.count(), 3);
       const runs = await h.rawRows("harvest_runs");
       assert.deepEqual(
         runs.map((r) => [r.outcome, r.error]),
@@ -529,7 +534,7 @@ for (const engine of engines) {
       // An identifier another record holds: the database takes record 102's row, then refuses
       // its identifier, so the write fails after its first statement.
       const taken = { type: "local", value: "taken" };
-      await h.store.createRecord(
+      await h.store.records.create(
         {
           urn: `${GBV}holder`,
           key: `${GBV}holder`,
@@ -541,17 +546,20 @@ for (const engine of engines) {
         },
         actor,
       );
-      // New URNs are written as a page's set (createRecords), others one by one (createRecord).
+      // New URNs are written as a page's set (createMany), others one by one (create).
       const refused = (input: NewRecord): NewRecord =>
         input.key.endsWith("-1029")
           ? { ...input, organisation: "ubhh", identifiers: [taken] }
           : input;
-      const refusing = withOverrides(h.store, {
-        createRecord: (input: NewRecord, a: typeof actor) =>
-          h.store.createRecord(refused(input), a),
-        createRecords: (inputs: NewRecord[], a: typeof actor) =>
-          h.store.createRecords(inputs.map(refused), a),
-      });
+      const refusing = {
+        ...members(h.store),
+        records: {
+          ...members(h.store.records),
+          create: (input: NewRecord, a: typeof actor) => h.store.records.create(refused(input), a),
+          createMany: (inputs: readonly NewRecord[], a: typeof actor) =>
+            h.store.records.createMany(inputs.map(refused), a),
+        },
+      };
       const { run } = await harvest(refusing, {
         url: provider.url,
         organisation: "hbz-lib",
@@ -567,11 +575,11 @@ for (const engine of engines) {
         [run.pages, run.records, run.created, run.deleted, run.refused],
         [2, 6, 2, 1, 3],
       );
-      assert.equal(await h.store.getRecord(`${HBZ}20261101-1029`), null);
-      assert.notEqual(await h.store.getRecord(`${HBZ}20261101-1010`), null);
-      assert.notEqual(await h.store.getRecord(`${HBZ}20261101-1058`), null);
-      assert.equal(await h.store.countRecords(), 3);
-      const refusals = await h.store.harvestRefusals(run.id);
+      assert.equal(await h.store.records.get(`${HBZ}20261101-1029`), null);
+      assert.notEqual(await h.store.records.get(`${HBZ}20261101-1010`), null);
+      assert.notEqual(await h.store.records.get(`${HBZ}20261101-1058`), null);
+      assert.equal(await h.store.records.count(), 3);
+      const refusals = await h.store.harvest.refusals(run.id);
       assert.deepEqual(
         refusals.map((r) => [r.oaiIdentifier, r.urn, r.code]),
         [
@@ -585,7 +593,7 @@ for (const engine of engines) {
         ],
       );
       // Nothing of the refused write is left: no locator, no audit row.
-      const audit = await h.store.audit(10, { targets: ["URN:NBN:DE:HBZ:465-20261101-1029"] });
+      const audit = await h.store.audit.list(10, { targets: ["URN:NBN:DE:HBZ:465-20261101-1029"] });
       assert.deepEqual(audit, []);
       const locatorUrls = (await h.rawRows("locators")).map((l) => l.url);
       assert.ok(

@@ -805,10 +805,10 @@ for (const engine of engines) {
           .map((l) => JSON.parse(l));
         // The namespace's minting policy is a prefix of local-registry: those two lines come first.
         assert.deepEqual(lines.slice(0, 2), [
-          { organisation: await h.store.getOrganisation("local-registry") },
-          { prefix: await h.store.getPrefix("urn:example:m-") },
+          { organisation: await h.store.organisations.get("local-registry") },
+          { prefix: await h.store.prefixes.get("urn:example:m-") },
         ]);
-        assert.equal(lines.length - 2, await h.store.countRecords());
+        assert.equal(lines.length - 2, await h.store.records.count());
         assert.ok(
           lines.some(
             (l) => l.urn === "urn:example:old" && l.successors[0] === "urn:example:book-1",

@@ -79,7 +79,7 @@ for (const engine of engines) {
     /** Today's assignment counts, as "kind count", of one organisation or of all. */
     const counts = async (organisation?: string) =>
       (
-        await h.store.assignmentSeries({
+        await h.store.stats.assignmentSeries({
           from: today,
           to: today,
           granularity: "day",
@@ -88,14 +88,14 @@ for (const engine of engines) {
         })
       ).map((p) => `${p.kind} ${p.count}`);
     const found = async (query: { words?: string[]; url?: string }) =>
-      (await h.store.searchRecords({ ...query, order: "id", limit: 100 })).map(
+      (await h.store.search.records({ ...query, order: "id", limit: 100 })).map(
         (hit) => hit.record.urn,
       );
 
     before(async () => {
       h = await engine.open();
-      await h.store.createNamespace({ nid: "example", local: true }, actor);
-      await h.store.createOrganisation({ id: "lib", name: "Library" }, actor);
+      await h.store.namespaces.create({ nid: "example", local: true }, actor);
+      await h.store.organisations.create({ id: "lib", name: "Library" }, actor);
     });
     after(() => h.close());
 
@@ -177,11 +177,11 @@ for (const engine of engines) {
       ]);
       assert.deepEqual(await found({ url: "https://stop.example/4" }), ["urn:example:stop-4"]);
       assert.deepEqual(await found({ url: "https://stop.example/5" }), []);
-      assert.equal(await h.store.getRecord("urn:example:stop-5"), null);
+      assert.equal(await h.store.records.get("urn:example:stop-5"), null);
       assert.deepEqual(await counts("lib"), ["deactivated 1", "registered 8"]);
 
       // A write after it is indexed and counted by the schema's triggers.
-      await h.store.createRecord(
+      await h.store.records.create(
         {
           urn: "urn:example:after-1",
           key: "urn:example:after-1",

@@ -1,6 +1,6 @@
 // Import batch items for the import tests: the line, key and record an NDJSON line gives the store.
 
-import type { ImportItem, RecordLine } from "../src/storage/store.js";
+import type { ImportItem, RecordLine } from "../src/storage/transfer.js";
 
 /** The creation time the items carry. */
 export const CREATED = "2025-01-02T03:04:05.000Z";

@@ -8,18 +8,14 @@ import { after, before, describe, it } from "node:test";
 import { type ImportEvent, importRecords } from "../src/exchange/import/records.js";
 import { issueToken } from "../src/registry/tokens.js";
 import { buildServer, DEFAULT_LIMITS } from "../src/server.js";
+import { RetryableError, StateError } from "../src/storage/errors.js";
 import { openStore } from "../src/storage/open-store.js";
 import { openSqliteStore } from "../src/storage/sqlite/sqlite-store.js";
-import {
-  type ImportBatchResult,
-  type ImportItem,
-  RetryableError,
-  StateError,
-  type Store,
-} from "../src/storage/store.js";
+import type { Store } from "../src/storage/store.js";
+import type { ImportBatchResult, ImportItem } from "../src/storage/transfer.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
 import { skippedWhen } from "./skipped-when.js";
-import { withOverrides } from "./store-overrides.js";
+import { members } from "./store-overrides.js";
 
 const actor = { tokenId: null };
 
@@ -40,33 +36,37 @@ async function collect(events: AsyncIterable<ImportEvent>): Promise<ImportEvent[
 function rollingBack(store: Store, rollBack: number[], times: number) {
   const left = new Map(rollBack.map((l) => [l, times]));
   const sent: number[] = [];
-  const wrapped = withOverrides(store, {
-    importSequence: () => {
-      let failed = false;
-      let previous: Promise<unknown> = Promise.resolve();
-      return {
-        depth: 3,
-        send(items: ImportItem[]): Promise<ImportBatchResult> {
-          const first = (items[0] as ImportItem).line;
-          sent.push(first);
-          const result = previous.then(() => {
-            if (failed) throw new StateError("an earlier batch of the import failed");
-            const n = left.get(first) ?? 0;
-            if (n > 0) {
-              left.set(first, n - 1);
-              failed = true;
-              throw new RetryableError("the batch was rolled back: deadlock detected", {
-                cause: null,
-              });
-            }
-            return store.importBatch(items, actor);
-          });
-          previous = result.catch(() => {});
-          return result;
-        },
-      };
+  const wrapped: Store = {
+    ...members(store),
+    transfer: {
+      ...members(store.transfer),
+      importSequence: () => {
+        let failed = false;
+        let previous: Promise<unknown> = Promise.resolve();
+        return {
+          depth: 3,
+          send(items: ImportItem[]): Promise<ImportBatchResult> {
+            const first = (items[0] as ImportItem).line;
+            sent.push(first);
+            const result = previous.then(() => {
+              if (failed) throw new StateError("an earlier batch of the import failed");
+              const n = left.get(first) ?? 0;
+              if (n > 0) {
+                left.set(first, n - 1);
+                failed = true;
+                throw new RetryableError("the batch was rolled back: deadlock detected", {
+                  cause: null,
+                });
+              }
+              return store.transfer.importBatch(items, actor);
+            });
+            previous = result.catch(() => {});
+            return result;
+          },
+        };
+      },
     },
-  });
+  };
   return { store: wrapped, sent };
 }
 
@@ -74,7 +74,7 @@ describe("an import batch rolled back for another transaction", () => {
   let store: Store;
   before(async () => {
     store = await openSqliteStore(":memory:");
-    await store.createNamespace({ nid: "example", local: true }, actor);
+    await store.namespaces.create({ nid: "example", local: true }, actor);
   });
   after(() => store.close());
 
@@ -120,8 +120,8 @@ describe("an import batch rolled back for another transaction", () => {
       { batch: 1, committed: true, lines: [1, 1], created: 1, unchanged: 0 },
     ]);
     assert.equal(spy.sent.filter((l) => l === 2).length, 4);
-    assert.equal(await store.getRecord("urn:example:s2"), null);
-    assert.notEqual(await store.getRecord("urn:example:s1"), null);
+    assert.equal(await store.records.get("urn:example:s2"), null);
+    assert.notEqual(await store.records.get("urn:example:s1"), null);
   });
 });
 
@@ -129,15 +129,19 @@ describe("an import the database stops", () => {
   it("ends the route's answer saying so, after the batches committed before", async () => {
     const store = await openSqliteStore(":memory:");
     try {
-      await store.createNamespace({ nid: "example", local: true }, actor);
+      await store.namespaces.create({ nid: "example", local: true }, actor);
       const { token } = await issueToken(store, { role: "admin" }, actor);
       // The database fails the batch holding line 3 (not a rollback worth sending again).
-      const failing = withOverrides(store, {
-        importBatch: (items: ImportItem[]) =>
-          (items[0] as ImportItem).line >= 3
-            ? Promise.reject(new Error("disk I/O error"))
-            : store.importBatch(items, actor),
-      });
+      const failing = {
+        ...members(store),
+        transfer: {
+          ...members(store.transfer),
+          importBatch: (items: ImportItem[]) =>
+            (items[0] as ImportItem).line >= 3
+              ? Promise.reject(new Error("disk I/O error"))
+              : store.transfer.importBatch(items, actor),
+        },
+      };
       const app = await buildServer({ store: failing, limits: { importBatch: 2 } });
       const r = await app.inject({
         method: "POST",
@@ -177,7 +181,7 @@ describe("two imports crossing on the same keys (postgres)", () => {
     // Two stores, as two urnkit processes would have: each its own pool.
     one = await openStore(db.url);
     two = await openStore(db.url);
-    await one.createNamespace({ nid: "example", local: true }, actor);
+    await one.namespaces.create({ nid: "example", local: true }, actor);
   });
   after(async () => {
     await one?.close();
@@ -205,6 +209,6 @@ describe("two imports crossing on the same keys (postgres)", () => {
       assert.equal(done(events).created + done(events).unchanged, n);
     }
     assert.equal(done(a).created + done(b).created, n);
-    assert.equal(await one.countRecords(), n);
+    assert.equal(await one.records.count(), n);
   });
 });

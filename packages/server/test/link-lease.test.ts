@@ -78,19 +78,19 @@ for (const engine of engines) {
       const { first, second, close } = await engine.open();
       try {
         // a takes it until +10 s; b, at +5 s, finds it held.
-        assert.equal(await first.takeLinkLease("a", at(10_000), at(0)), true);
-        assert.equal(await second.takeLinkLease("b", at(15_000), at(5_000)), false);
+        assert.equal(await first.linkLease.take("a", at(10_000), at(0)), true);
+        assert.equal(await second.linkLease.take("b", at(15_000), at(5_000)), false);
         // a renews it until +20 s; at +15 s b still finds it held.
-        assert.equal(await first.takeLinkLease("a", at(20_000), at(5_000)), true);
-        assert.equal(await second.takeLinkLease("b", at(25_000), at(15_000)), false);
+        assert.equal(await first.linkLease.take("a", at(20_000), at(5_000)), true);
+        assert.equal(await second.linkLease.take("b", at(25_000), at(15_000)), false);
         // At +20 s it has run out: b takes it, and a finds it held.
-        assert.equal(await second.takeLinkLease("b", at(30_000), at(20_000)), true);
-        assert.equal(await first.takeLinkLease("a", at(35_000), at(25_000)), false);
+        assert.equal(await second.linkLease.take("b", at(30_000), at(20_000)), true);
+        assert.equal(await first.linkLease.take("a", at(35_000), at(25_000)), false);
         // a cannot give up b's lease; b can, and then a takes it at once.
-        await first.releaseLinkLease("a");
-        assert.equal(await first.takeLinkLease("a", at(35_000), at(25_000)), false);
-        await second.releaseLinkLease("b");
-        assert.equal(await first.takeLinkLease("a", at(35_000), at(25_000)), true);
+        await first.linkLease.release("a");
+        assert.equal(await first.linkLease.take("a", at(35_000), at(25_000)), false);
+        await second.linkLease.release("b");
+        assert.equal(await first.linkLease.take("a", at(35_000), at(25_000)), true);
       } finally {
         await close();
       }
@@ -106,9 +106,9 @@ for (const engine of engines) {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const { first, second, close } = await engine.open();
       try {
-        await first.createNamespace({ nid: "example", local: true }, actor);
+        await first.namespaces.create({ nid: "example", local: true }, actor);
         for (const n of [1, 2, 3])
-          await first.createRecord(
+          await first.records.create(
             {
               urn: `urn:example:l${n}`,
               key: `urn:example:l${n}`,

@@ -143,7 +143,7 @@ async function record(
   urls: string[],
 ): Promise<string> {
   const urn = `urn:example:${group}-${name}`;
-  await h.store.createRecord(
+  await h.store.records.create(
     {
       urn,
       key: urn,
@@ -162,7 +162,7 @@ const only = (group: string) => ({ limit: 1000, prefix: `urn:example:${group}-` 
 
 /** The health of the record's locator with this URL. */
 async function health(h: EngineHandle, urn: string, url: string): Promise<LinkHealth> {
-  const found = (await h.store.locatorHealth(urn)).get(url);
+  const found = (await h.store.links.health(urn)).get(url);
   assert.ok(found, `${url} has been checked`);
   return found;
 }
@@ -176,7 +176,7 @@ for (const engine of engines) {
     const servers: Server[] = [];
     before(async () => {
       h = await engine.open();
-      await h.store.createNamespace({ nid: "example", local: true }, actor);
+      await h.store.namespaces.create({ nid: "example", local: true }, actor);
       s = await loopback("127.0.0.1");
       servers.push(s.server);
     });
@@ -205,7 +205,11 @@ for (const engine of engines) {
       for (const [i, path] of paths.entries()) {
         urns.set(path, await record(h, "outcome", `${i}`, [`${s.origin}${path}`]));
       }
-      const checker = new LinkChecker(h.store, { ...fast, allowPrivate: true, concurrency: 8 });
+      const checker = new LinkChecker(h.store.links, {
+        ...fast,
+        allowPrivate: true,
+        concurrency: 8,
+      });
       const summary = await checker.run(only("outcome"));
       assert.equal(summary.checked, paths.length);
       assert.equal(summary.deferred, 0);
@@ -252,7 +256,7 @@ for (const engine of engines) {
 
     it("names urnkit, its version and the operator's contact in the User-Agent", async () => {
       const urn = await record(h, "agent", "1", [`${s.origin}/ok?agent`]);
-      const checker = new LinkChecker(h.store, {
+      const checker = new LinkChecker(h.store.links, {
         ...fast,
         allowPrivate: true,
         contact: "mailto:links@registry.example",
@@ -271,18 +275,18 @@ for (const engine of engines) {
       const broken = `${s.origin}/410?rank`;
       const healthy = `${s.origin}/ok?rank`;
       const urn = await record(h, "rank", "1", [broken, healthy]);
-      const checker = new LinkChecker(h.store, { ...fast, allowPrivate: true });
+      const checker = new LinkChecker(h.store.links, { ...fast, allowPrivate: true });
       for (let i = 1; i <= 2; i++) {
         await checker.run(only("rank"));
         assert.equal((await health(h, urn, broken)).failures, i);
-        assert.equal((await h.store.resolve(urn))?.best, broken, `after ${i} failures`);
+        assert.equal((await h.store.records.resolve(urn))?.best, broken, `after ${i} failures`);
       }
       await checker.run(only("rank"));
       const third = await health(h, urn, broken);
       assert.equal(third.failures, 3);
       assert.equal(third.demoted, true);
-      assert.equal((await h.store.resolve(urn))?.best, healthy);
-      const r = await h.store.getRecord(urn);
+      assert.equal((await h.store.records.resolve(urn))?.best, healthy);
+      const r = await h.store.records.get(urn);
       assert.deepEqual(
         r?.locators.map((l) => [l.url, l.active]),
         [
@@ -291,26 +295,26 @@ for (const engine of engines) {
         ],
       );
       // With the demotion threshold at 5, the next failure (the 4th) clears the mark.
-      await new LinkChecker(h.store, { ...fast, allowPrivate: true, demoteAfter: 5 }).run(
+      await new LinkChecker(h.store.links, { ...fast, allowPrivate: true, demoteAfter: 5 }).run(
         only("rank"),
       );
       assert.equal((await health(h, urn, broken)).demoted, false);
-      assert.equal((await h.store.resolve(urn))?.best, broken);
+      assert.equal((await h.store.records.resolve(urn))?.best, broken);
     });
 
     it("keeps the last 10 checks of a locator, which the database refuses to drop or change", async () => {
       const url = `${s.origin}/ok?history`;
       const urn = await record(h, "history", "1", [url]);
-      const checker = new LinkChecker(h.store, { ...fast, allowPrivate: true });
+      const checker = new LinkChecker(h.store.links, { ...fast, allowPrivate: true });
       for (let i = 0; i < 12; i++) await checker.run(only("history"));
       const rows = (await h.rawRows("link_checks")) as { id: number; locator_id: number }[];
-      const id = (await h.store.linkReport({ status: "all", limit: 1000 })).find(
+      const id = (await h.store.links.report({ status: "all", limit: 1000 })).find(
         (row) => row.url === url,
       )?.id;
       assert.ok(id !== undefined);
       const mine = rows.filter((row) => Number(row.locator_id) === id);
       assert.equal(mine.length, 10);
-      const history = await h.store.linkHistory(id);
+      const history = await h.store.links.history(id);
       assert.equal(history.length, 10);
       assert.ok(history.every((c) => c.outcome === "ok"));
       assert.equal((await health(h, urn, url)).outcome, "ok");
@@ -326,7 +330,7 @@ for (const engine of engines) {
       if (engine.name === "postgres") {
         await assert.rejects(h.rawExec("TRUNCATE link_checks"), /last 10 checks/);
       }
-      assert.equal((await h.store.linkHistory(id)).length, 10);
+      assert.equal((await h.store.links.history(id)).length, 10);
     });
 
     it("leaves a host alone after 429 with Retry-After, its locators due again after then", async () => {
@@ -335,7 +339,7 @@ for (const engine of engines) {
       const busy = `${server.origin}/busy`;
       const other = `${server.origin}/ok?later`;
       const urn = await record(h, "busy", "1", [busy, other]);
-      const checker = new LinkChecker(h.store, {
+      const checker = new LinkChecker(h.store.links, {
         ...fast,
         allowPrivate: true,
         concurrency: 1,
@@ -349,14 +353,14 @@ for (const engine of engines) {
         ["/busy"],
       );
       assert.equal(summary.deferred, 2);
-      assert.deepEqual(await h.store.locatorHealth(urn), new Map());
-      const due = await h.store.dueLocators({ now: new Date().toISOString(), limit: 1000 });
+      assert.deepEqual(await h.store.links.health(urn), new Map());
+      const due = await h.store.links.due({ now: new Date().toISOString(), limit: 1000 });
       assert.ok(!due.some((d) => d.url === busy || d.url === other));
       const later = new Date(before + 121_000).toISOString();
-      const dueLater = await h.store.dueLocators({ now: later, limit: 1000 });
+      const dueLater = await h.store.links.due({ now: later, limit: 1000 });
       assert.ok(dueLater.some((d) => d.url === busy) && dueLater.some((d) => d.url === other));
       // A 429 is not a failure of the link.
-      const rows = await h.store.linkReport({ status: "broken", limit: 1000 });
+      const rows = await h.store.links.report({ status: "broken", limit: 1000 });
       assert.ok(!rows.some((row) => row.url === busy));
     });
 
@@ -375,7 +379,7 @@ for (const engine of engines) {
       };
       const urnRedirects = await record(h, "ssrf", "2", Object.values(redirects));
       const before = s.seen.length;
-      await new LinkChecker(h.store, fast).run(only("ssrf"));
+      await new LinkChecker(h.store.links, fast).run(only("ssrf"));
       for (const url of Object.values(targets)) {
         const hh = await health(h, urn, url);
         assert.equal(hh.outcome, "blocked", url);
@@ -385,7 +389,9 @@ for (const engine of engines) {
         s.seen.slice(before).every((r) => !r.url.includes("direct") && !r.url.includes("name")),
         "nothing was asked of a blocked target",
       );
-      await new LinkChecker(h.store, { ...fast, allowAddresses: ["127.0.0.1"] }).run(only("ssrf"));
+      await new LinkChecker(h.store.links, { ...fast, allowAddresses: ["127.0.0.1"] }).run(
+        only("ssrf"),
+      );
       for (const [address, url] of Object.entries(redirects)) {
         const hh = await health(h, urnRedirects, url);
         assert.equal(hh.outcome, "blocked", url);
@@ -400,7 +406,11 @@ for (const engine of engines) {
         for (let n = 0; n < 8; n++)
           await record(h, "polite", `${i}-${n}`, [`${x.origin}/slow?${n}`]);
       }
-      const checker = new LinkChecker(h.store, { ...fast, allowPrivate: true, concurrency: 16 });
+      const checker = new LinkChecker(h.store.links, {
+        ...fast,
+        allowPrivate: true,
+        concurrency: 16,
+      });
       const summary = await checker.run(only("polite"));
       assert.equal(summary.byOutcome.ok, 24);
       for (const x of hosts) {
@@ -420,7 +430,7 @@ for (const engine of engines) {
         for (let n = 0; n < 8; n++)
           await record(h, "spread", `${i}-${n}`, [`${x.origin}/slow?${n}`]);
       }
-      const checker = new LinkChecker(h.store, { ...fast, allowPrivate: true });
+      const checker = new LinkChecker(h.store.links, { ...fast, allowPrivate: true });
       const summary = await checker.run({ ...only("spread"), limit: 6, window: 24 });
       assert.equal(summary.byOutcome.ok, 6);
       for (const x of hosts) {

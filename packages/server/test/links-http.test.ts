@@ -38,10 +38,10 @@ for (const engine of engines) {
     before(async () => {
       h = await engine.open();
       const { store } = h;
-      await store.createNamespace({ nid: "example", local: true }, actor);
-      await store.createOrganisation({ id: "lib", name: "The Library" }, actor);
+      await store.namespaces.create({ nid: "example", local: true }, actor);
+      await store.organisations.create({ id: "lib", name: "The Library" }, actor);
       const make = (name: string, organisation: string | null, prefix: string, urls: string[]) =>
-        store.createRecord(
+        store.records.create(
           {
             urn: `urn:example:${name}`,
             key: `urn:example:${name}`,
@@ -59,15 +59,15 @@ for (const engine of engines) {
       ]);
       await make("map", null, "urn:example:m", ["https://maps.example/1"]);
       await make("fine", null, "urn:example:f", ["https://fine.example/"]);
-      for (const row of await store.linkReport({ status: "all", limit: 100 })) {
+      for (const row of await store.links.report({ status: "all", limit: 100 })) {
         ids.set(row.url, row.id);
       }
       for (let i = 0; i < 3; i++) {
-        await store.recordLinkCheck(ids.get("https://best.example/book") as number, gone, 3);
+        await store.links.recordCheck(ids.get("https://best.example/book") as number, gone, 3);
       }
-      await store.recordLinkCheck(ids.get("https://second.example/book") as number, fine, 3);
-      await store.recordLinkCheck(ids.get("https://maps.example/1") as number, gone, 3);
-      await store.recordLinkCheck(ids.get("https://fine.example/") as number, fine, 3);
+      await store.links.recordCheck(ids.get("https://second.example/book") as number, fine, 3);
+      await store.links.recordCheck(ids.get("https://maps.example/1") as number, gone, 3);
+      await store.links.recordCheck(ids.get("https://fine.example/") as number, fine, 3);
 
       app = await buildServer({ store });
       // A server that logs requests answers resolution through fastify's route, not the fast path.

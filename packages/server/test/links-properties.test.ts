@@ -49,7 +49,7 @@ for (const engine of engines)
     before(async () => {
       h = await engine.open();
       store = h.store;
-      await store.createNamespace({ nid: "example", local: true }, actor);
+      await store.namespaces.create({ nid: "example", local: true }, actor);
     });
     after(async () => h.close());
 
@@ -62,7 +62,7 @@ for (const engine of engines)
             const urn = `urn:example:p-${n++}`;
             const main = `https://main.example/${n}`;
             const spare = `https://spare.example/${n}`;
-            await store.createRecord(
+            await store.records.create(
               {
                 urn,
                 key: urn,
@@ -75,11 +75,11 @@ for (const engine of engines)
               },
               actor,
             );
-            const id = (await store.linkReport({ status: "all", limit: 10_000 })).find(
+            const id = (await store.links.report({ status: "all", limit: 10_000 })).find(
               (r) => r.url === main,
             )?.id as number;
             for (const [i, outcome] of outcomes.entries()) {
-              await store.recordLinkCheck(
+              await store.links.recordCheck(
                 id,
                 {
                   checked: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
@@ -95,16 +95,19 @@ for (const engine of engines)
             let trailing = 0;
             while (trailing < outcomes.length && failed(outcomes.at(-1 - trailing) as LinkOutcome))
               trailing++;
-            const health = (await store.locatorHealth(urn)).get(main);
+            const health = (await store.links.health(urn)).get(main);
             assert.equal(health?.failures, trailing);
             assert.equal(health?.demoted, trailing >= demoteAfter);
             assert.equal(health?.outcome, outcomes.at(-1));
-            const history = await store.linkHistory(id);
+            const history = await store.links.history(id);
             assert.deepEqual(
               history.map((c) => c.outcome),
               outcomes.slice(-HISTORY_KEPT).reverse(),
             );
-            assert.equal((await store.resolve(urn))?.best, trailing >= demoteAfter ? spare : main);
+            assert.equal(
+              (await store.records.resolve(urn))?.best,
+              trailing >= demoteAfter ? spare : main,
+            );
           },
         ),
         { numRuns: engine.name === "sqlite" ? 60 : 25 },

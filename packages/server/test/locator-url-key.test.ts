@@ -128,8 +128,8 @@ const V7_ROWS = [
 ];
 
 async function searchesOldRows(store: Store): Promise<void> {
-  const urns = async (q: Parameters<Store["searchRecords"]>[0]) =>
-    (await store.searchRecords(q)).map((h) => h.record.urn);
+  const urns = async (q: Parameters<Store["search"]["records"]>[0]) =>
+    (await store.search.records(q)).map((h) => h.record.urn);
   assert.deepEqual(await urns({ url: "http://old.example/m", order: "id", limit: 10 }), [
     "urn:example:old-1",
   ]);

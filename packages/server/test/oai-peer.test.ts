@@ -62,11 +62,11 @@ for (const engine of engines) {
 
     before(async () => {
       h = await engine.open();
-      await h.store.createNamespace({ nid: "example", local: true }, actor);
-      await h.store.createNamespace({ nid: "demo", local: true }, actor);
-      await h.store.createOrganisation({ id: "lib", name: "University Library" }, actor);
+      await h.store.namespaces.create({ nid: "example", local: true }, actor);
+      await h.store.namespaces.create({ nid: "demo", local: true }, actor);
+      await h.store.organisations.create({ id: "lib", name: "University Library" }, actor);
       for (let i = 0; i < TOTAL; i++)
-        await h.store.createRecord(
+        await h.store.records.create(
           {
             urn: urn(i),
             key: urn(i),
@@ -77,11 +77,11 @@ for (const engine of engines) {
           },
           actor,
         );
-      await h.store.createRecord(
+      await h.store.records.create(
         { urn: "urn:demo:one", key: "urn:demo:one", nid: "demo", status: "active" },
         actor,
       );
-      await h.store.deactivate(urn(5), { reason: "duplicate" }, actor);
+      await h.store.records.deactivate(urn(5), { reason: "duplicate" }, actor);
       // Item i changed on 2021-03-(i+1) at noon; urn:demo:one on 2021-04-01.
       for (let i = 0; i < TOTAL; i++)
         await h.rawExec(
@@ -131,7 +131,7 @@ for (const engine of engines) {
         const ids = (records ?? []).map((r) => r.identifier);
         // epicur leaves out urn:demo:one, the one record without a locator (formats/epicur.ts).
         const without = prefix === "epicur" ? 1 : 0;
-        assert.equal(ids.length, (await h.store.countRecords()) - without, prefix);
+        assert.equal(ids.length, (await h.store.records.count()) - without, prefix);
         assert.equal(new Set(ids).size, ids.length);
         // Datestamp order: the items by day, then urn:demo:one.
         const items = Array.from({ length: TOTAL }, (_, i) => urn(i));

@@ -77,15 +77,15 @@ for (const engine of engines) {
     before(async () => {
       h = await engine.open();
       dir = mkdtempSync(join(tmpdir(), "urnkit-oai-schemas-"));
-      await h.store.createNamespace({ nid: "example", local: true }, actor);
-      await h.store.createOrganisation({ id: "lib", name: "University Library" }, actor);
-      await h.store.createPrefix(
+      await h.store.namespaces.create({ nid: "example", local: true }, actor);
+      await h.store.organisations.create({ id: "lib", name: "University Library" }, actor);
+      await h.store.prefixes.create(
         { ...DEFAULT_POLICY, prefix: "urn:example:lib-", nid: "example", organisation: "lib" },
         actor,
       );
       // Active with two locators, an organisation and a prefix, Dublin Core metadata and an
       // identifier; reserved (no locator); deactivated with a successor; active with one locator.
-      await h.store.createRecord(
+      await h.store.records.create(
         {
           urn: "urn:example:lib-1",
           key: "urn:example:lib-1",
@@ -102,12 +102,12 @@ for (const engine of engines) {
         },
         actor,
       );
-      await h.store.createRecord(
+      await h.store.records.create(
         { urn: "urn:example:held", key: "urn:example:held", nid: "example", status: "reserved" },
         actor,
       );
       // Reserved with a locator; NBNs of each country xepicur has a scheme for, and of another.
-      await h.store.createRecord(
+      await h.store.records.create(
         {
           urn: "urn:example:held-linked",
           key: "urn:example:held-linked",
@@ -117,9 +117,9 @@ for (const engine of engines) {
         },
         actor,
       );
-      await h.store.createNamespace({ nid: "nbn" }, actor);
+      await h.store.namespaces.create({ nid: "nbn" }, actor);
       for (const urn of NBNS)
-        await h.store.createRecord(
+        await h.store.records.create(
           {
             urn,
             key: urn,
@@ -130,7 +130,7 @@ for (const engine of engines) {
           actor,
         );
       for (const n of ["old", "plain"])
-        await h.store.createRecord(
+        await h.store.records.create(
           {
             urn: `urn:example:${n}`,
             key: `urn:example:${n}`,
@@ -140,7 +140,7 @@ for (const engine of engines) {
           },
           actor,
         );
-      await h.store.deactivate(
+      await h.store.records.deactivate(
         "urn:example:old",
         { reason: "replaced", successor: { urn: "urn:example:lib-1", key: "urn:example:lib-1" } },
         actor,

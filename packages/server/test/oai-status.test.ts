@@ -151,14 +151,14 @@ for (const engine of engines) {
     before(async () => {
       h = await engine.open();
       const s = h.store;
-      await s.createNamespace({ nid: "example", local: true }, actor);
+      await s.namespaces.create({ nid: "example", local: true }, actor);
       const create = (
         name: string,
         status: "active" | "reserved",
         urls: string[],
         metadata: Record<string, unknown> | null = null,
       ) =>
-        s.createRecord(
+        s.records.create(
           {
             urn: U(name),
             key: U(name),
@@ -172,7 +172,7 @@ for (const engine of engines) {
       await create("in-use", "active", ["in-use/a", "in-use/b", "in-use/c"], {
         identifier: "https://landing.example/in-use",
       });
-      await s.updateRecord(
+      await s.records.update(
         U("in-use"),
         {
           locators: [
@@ -187,19 +187,19 @@ for (const engine of engines) {
         identifier: ["https://landing.example/gone", "isbn:978-3-16-148410-0"],
         description: "An abstract",
       });
-      await s.deactivate(
+      await s.records.deactivate(
         U("gone"),
         { reason: "withdrawn by the author", successor: { urn: U("in-use"), key: U("in-use") } },
         actor,
       );
       await create("dropped", "active", ["dropped"]);
-      await s.deactivate(U("dropped"), { reason: "", successor: null }, actor);
+      await s.records.deactivate(U("dropped"), { reason: "", successor: null }, actor);
       await create("never-used", "reserved", []);
-      await s.deactivate(U("never-used"), { reason: "never used", successor: null }, actor);
+      await s.records.deactivate(U("never-used"), { reason: "never used", successor: null }, actor);
       await create("held", "reserved", ["held"]);
       await create("bare", "reserved", []);
       await create("unlinked", "active", ["unlinked"]);
-      await s.updateRecord(U("unlinked"), { locators: [] }, actor);
+      await s.records.update(U("unlinked"), { locators: [] }, actor);
       app = await buildServer({ store: s, oai: { pageSize: 100 } });
     });
     after(async () => {

@@ -151,9 +151,9 @@ for (const engine of engines) {
         store: h.store,
         oai: { pageSize: 2, adminEmails: ["urn@lib.example"] },
       });
-      await h.store.createNamespace({ nid: "example", local: true }, actor);
-      await h.store.createNamespace({ nid: "other", local: true }, actor);
-      await h.store.createOrganisation({ id: "acme", name: "Acme & Sons" }, actor);
+      await h.store.namespaces.create({ nid: "example", local: true }, actor);
+      await h.store.namespaces.create({ nid: "other", local: true }, actor);
+      await h.store.organisations.create({ id: "acme", name: "Acme & Sons" }, actor);
       const records = [
         { n: "r0", org: null, title: "Zero" },
         { n: "r1", org: "acme", title: "One \u0001 & <two>" },
@@ -161,7 +161,7 @@ for (const engine of engines) {
         { n: "r3", org: null, title: "Three" },
       ];
       for (const r of records)
-        await h.store.createRecord(
+        await h.store.records.create(
           {
             urn: `urn:example:${r.n}`,
             key: `urn:example:${r.n}`,
@@ -176,11 +176,11 @@ for (const engine of engines) {
           },
           actor,
         );
-      await h.store.createRecord(
+      await h.store.records.create(
         { urn: "urn:other:x", key: "urn:other:x", nid: "other", status: "reserved" },
         actor,
       );
-      await h.store.deactivate("urn:example:r3", { reason: "withdrawn" }, actor);
+      await h.store.records.deactivate("urn:example:r3", { reason: "withdrawn" }, actor);
       // Datestamps fixed by hand, so that the ranges below have known answers.
       const stamps: [string, string][] = [
         ["urn:example:r0", "2020-01-01T10:00:00.500Z"],
@@ -267,7 +267,7 @@ for (const engine of engines) {
         "urn:example:r3",
         "urn:other:x",
       ]);
-      assert.equal(all.length, await h.store.countRecords());
+      assert.equal(all.length, await h.store.records.count());
       assert.deepEqual(cursors, [0, 2, 4]);
       const first = oai(await get("verb=ListRecords&metadataPrefix=oai_dc"));
       const token = first.ListRecords.resumptionToken;
@@ -398,7 +398,7 @@ for (const engine of engines) {
     });
 
     it("the datestamp moves when only the locators change", async () => {
-      await h.store.updateRecord(
+      await h.store.records.update(
         "urn:example:r0",
         { locators: [{ url: "https://lib.example/r0-new" }] },
         actor,
@@ -539,7 +539,7 @@ for (const engine of engines) {
       const h = await engine.open();
       const app = await buildServer({ store: h.store, oai: { pageSize: 300 } });
       try {
-        await h.store.createNamespace({ nid: "bulk", local: true }, actor);
+        await h.store.namespaces.create({ nid: "bulk", local: true }, actor);
         const urns = Array.from(
           { length: 601 },
           (_, i) => `urn:bulk:${String(i).padStart(3, "0")}`,

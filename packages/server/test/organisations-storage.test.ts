@@ -12,10 +12,10 @@ import { after, before, describe, it } from "node:test";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { seedExample } from "../src/registry/seed.js";
+import { ConflictError, StateError } from "../src/storage/errors.js";
 import { openPostgresStore } from "../src/storage/postgres/postgres-store.js";
 import { DEFAULT_POLICY } from "../src/storage/prefixes.js";
 import { SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
-import { ConflictError, StateError } from "../src/storage/store.js";
 import { type EngineHandle, engines } from "./engines.js";
 import { postgresAtVersion, sqliteAtVersion } from "./old-schema.js";
 import { createTestDatabase, PG_SKIP } from "./pg-database.js";
@@ -28,33 +28,35 @@ for (const engine of engines) {
     let h: EngineHandle;
     before(async () => {
       h = await engine.open();
-      await h.store.createNamespace({ nid: "example", local: true }, actor);
-      await h.store.createOrganisation({ id: "lib", name: "Library", contact: "a@lib" }, actor);
+      await h.store.namespaces.create({ nid: "example", local: true }, actor);
+      await h.store.organisations.create({ id: "lib", name: "Library", contact: "a@lib" }, actor);
     });
     after(async () => h.close());
 
     it("creates an organisation once; a second with its id is a conflict", async () => {
-      const org = await h.store.getOrganisation("lib");
+      const org = await h.store.organisations.get("lib");
       assert.equal(org?.name, "Library");
       assert.equal(org?.active, true);
       await assert.rejects(
-        h.store.createOrganisation({ id: "lib", name: "Again" }, actor),
+        h.store.organisations.create({ id: "lib", name: "Again" }, actor),
         ConflictError,
       );
       assert.deepEqual(
-        (await h.store.listOrganisations()).map((o) => o.id),
+        (await h.store.organisations.list()).map((o) => o.id),
         ["lib"],
       );
     });
 
     it("keeps one sequence per prefix: 200 concurrent takes of 1–3 numbers never overlap", async () => {
-      await h.store.createPrefix(
+      await h.store.prefixes.create(
         { ...DEFAULT_POLICY, prefix: "urn:example:seq-", nid: "example", organisation: "lib" },
         actor,
       );
       const counts = Array.from({ length: 200 }, (_, i) => (i % 3) + 1);
       const firsts = await Promise.all(
-        counts.map((n) => h.store.takeNumbers("urn:example:seq-", n, "prefix.reserve", actor)),
+        counts.map((n) =>
+          h.store.prefixes.takeNumbers("urn:example:seq-", n, "prefix.reserve", actor),
+        ),
       );
       const taken = firsts.flatMap((f, i) =>
         Array.from({ length: counts[i] as number }, (_, k) => f + k),
@@ -65,12 +67,12 @@ for (const engine of engines) {
         taken.sort((a, b) => a - b),
         Array.from({ length: total }, (_, i) => i + 1),
       );
-      assert.equal((await h.store.getPrefix("urn:example:seq-"))?.next, total + 1);
+      assert.equal((await h.store.prefixes.get("urn:example:seq-"))?.next, total + 1);
     });
 
     it("refuses a second prefix of the same text, and names the existing one", async () => {
       await assert.rejects(
-        h.store.createPrefix(
+        h.store.prefixes.create(
           { ...DEFAULT_POLICY, prefix: "urn:example:seq-", nid: "example", organisation: "lib" },
           actor,
         ),
@@ -79,22 +81,22 @@ for (const engine of engines) {
     });
 
     it("drops the cached namespace when a prefix is created or delegated", async () => {
-      const before = await h.store.getNamespace("example");
+      const before = await h.store.namespaces.get("example");
       assert.equal(before?.routes.match("urn:example:far-1"), null);
-      await h.store.createPrefix(
+      await h.store.prefixes.create(
         { ...DEFAULT_POLICY, prefix: "urn:example:far-", nid: "example", organisation: "lib" },
         actor,
       );
       assert.equal(
-        (await h.store.getNamespace("example"))?.routes.match("urn:example:far-1")?.delegate,
+        (await h.store.namespaces.get("example"))?.routes.match("urn:example:far-1")?.delegate,
         null,
       );
-      await h.store.updatePrefix(
+      await h.store.prefixes.update(
         "urn:example:far-",
         { delegate: "https://far.example/{urn}" },
         actor,
       );
-      const after = await h.store.getNamespace("example");
+      const after = await h.store.namespaces.get("example");
       assert.deepEqual(after?.routes.match("urn:example:far-1"), {
         prefix: "urn:example:far-",
         organisation: "lib",
@@ -103,9 +105,9 @@ for (const engine of engines) {
     });
 
     it("keeps identifiers unique per organisation and finds records by them", async () => {
-      await h.store.createOrganisation({ id: "fac", name: "Faculty" }, actor);
+      await h.store.organisations.create({ id: "fac", name: "Faculty" }, actor);
       const base = { nid: "example", status: "active" as const };
-      await h.store.createRecord(
+      await h.store.records.create(
         {
           ...base,
           urn: "urn:example:seq-1",
@@ -116,7 +118,7 @@ for (const engine of engines) {
         actor,
       );
       // The same identifier of another organisation is another identifier.
-      await h.store.createRecord(
+      await h.store.records.create(
         {
           ...base,
           urn: "urn:example:seq-2",
@@ -127,7 +129,7 @@ for (const engine of engines) {
         actor,
       );
       await assert.rejects(
-        h.store.createRecord(
+        h.store.records.create(
           {
             ...base,
             urn: "urn:example:seq-3",
@@ -140,21 +142,27 @@ for (const engine of engines) {
         (e: unknown) => e instanceof StateError && e.code === "identifier-taken",
       );
       // The refused registration left nothing behind.
-      assert.equal(await h.store.getRecord("urn:example:seq-3"), null);
-      const found = await h.store.findByIdentifier("lib", { type: "oai", value: "oai:x:1" });
+      assert.equal(await h.store.records.get("urn:example:seq-3"), null);
+      const found = await h.store.records.findByIdentifier("lib", {
+        type: "oai",
+        value: "oai:x:1",
+      });
       assert.equal(found?.urn, "urn:example:seq-1");
       assert.deepEqual(found?.identifiers, [{ type: "oai", value: "oai:x:1" }]);
       assert.equal(found?.organisation, "lib");
       assert.equal(
-        (await h.store.findByIdentifier("fac", { type: "oai", value: "oai:x:1" }))?.urn,
+        (await h.store.records.findByIdentifier("fac", { type: "oai", value: "oai:x:1" }))?.urn,
         "urn:example:seq-2",
       );
-      assert.equal(await h.store.findByIdentifier("lib", { type: "oai", value: "nope" }), null);
+      assert.equal(
+        await h.store.records.findByIdentifier("lib", { type: "oai", value: "nope" }),
+        null,
+      );
     });
 
     it("refuses the tokens and sessions of a deactivated organisation; its records stay", async () => {
-      await h.store.createOrganisation({ id: "gone", name: "Gone" }, actor);
-      const token = await h.store.createToken(
+      await h.store.organisations.create({ id: "gone", name: "Gone" }, actor);
+      const token = await h.store.tokens.create(
         {
           hash: "gone-hash",
           role: "registrar",
@@ -165,7 +173,7 @@ for (const engine of engines) {
         actor,
       );
       assert.equal(token.organisation, "gone");
-      await h.store.createSession({
+      await h.store.tokens.createSession({
         idHash: "s-gone",
         tokenId: token.id,
         csrf: "c",
@@ -173,7 +181,7 @@ for (const engine of engines) {
         created: "2026-01-01T00:00:00.000Z",
         expires: "2999-01-01T00:00:00.000Z",
       });
-      await h.store.createRecord(
+      await h.store.records.create(
         {
           urn: "urn:example:gone-1",
           key: "urn:example:gone-1",
@@ -184,13 +192,16 @@ for (const engine of engines) {
         },
         actor,
       );
-      assert.equal((await h.store.findToken("gone-hash"))?.organisation, "gone");
-      await h.store.updateOrganisation("gone", { active: false }, actor);
-      assert.equal(await h.store.findToken("gone-hash"), null);
-      assert.equal(await h.store.findSession("s-gone", "2026-06-01T00:00:00.000Z"), null);
-      assert.equal((await h.store.resolve("urn:example:gone-1"))?.best, "https://gone.example/1");
-      await h.store.updateOrganisation("gone", { active: true }, actor);
-      assert.equal((await h.store.findToken("gone-hash"))?.id, token.id);
+      assert.equal((await h.store.tokens.find("gone-hash"))?.organisation, "gone");
+      await h.store.organisations.update("gone", { active: false }, actor);
+      assert.equal(await h.store.tokens.find("gone-hash"), null);
+      assert.equal(await h.store.tokens.findSession("s-gone", "2026-06-01T00:00:00.000Z"), null);
+      assert.equal(
+        (await h.store.records.resolve("urn:example:gone-1"))?.best,
+        "https://gone.example/1",
+      );
+      await h.store.organisations.update("gone", { active: true }, actor);
+      assert.equal((await h.store.tokens.find("gone-hash"))?.id, token.id);
     });
   });
 }
@@ -201,9 +212,9 @@ for (const engine of engines)
       const h = await engine.open();
       try {
         assert.equal(await seedExample(h.store), true);
-        const orgs = (await h.store.listOrganisations()).map((o) => o.id);
+        const orgs = (await h.store.organisations.list()).map((o) => o.id);
         assert.deepEqual(orgs, ["example-archive", "example-library", "local-registry"]);
-        const prefixes = await h.store.listPrefixes("example");
+        const prefixes = await h.store.prefixes.list("example");
         assert.deepEqual(
           prefixes.map((p) => [p.prefix, p.organisation]),
           [
@@ -213,7 +224,7 @@ for (const engine of engines)
           ],
         );
         // The library's first number, 000001, with its MOD 11-2 check character X.
-        const thesis = await h.store.getRecord("urn:example:lib-000001X");
+        const thesis = await h.store.records.get("urn:example:lib-000001X");
         assert.equal(thesis?.organisation, "example-library");
         assert.deepEqual(
           thesis?.locators.map((l) => [l.url, l.owner]),
@@ -243,14 +254,14 @@ describe("an existing database upgrades in place (sqlite)", () => {
       db.close();
       const store = new SqliteStore({ filename: file });
       await store.migrate();
-      const prefix = await store.getPrefix("urn:example:m-");
+      const prefix = await store.prefixes.get("urn:example:m-");
       assert.equal(prefix?.organisation, "local-registry");
       assert.equal(prefix?.next, 42);
       assert.equal(prefix?.width, 5);
       assert.equal(prefix?.check, "mod11-2");
-      assert.equal((await store.getOrganisation("local-registry"))?.active, true);
-      assert.equal(await store.nextMintNumber("example", actor), 42);
-      assert.equal(await store.nextMintNumber("example", actor), 43);
+      assert.equal((await store.organisations.get("local-registry"))?.active, true);
+      assert.equal(await store.namespaces.nextMintNumber("example", actor), 42);
+      assert.equal(await store.namespaces.nextMintNumber("example", actor), 43);
       await store.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -269,13 +280,13 @@ describe("an existing database upgrades in place (postgres)", () => {
       await client.query(OLD_NAMESPACE);
       await client.end();
       const store = await openPostgresStore({ url: db.url });
-      const prefix = await store.getPrefix("urn:example:m-");
+      const prefix = await store.prefixes.get("urn:example:m-");
       assert.equal(prefix?.organisation, "local-registry");
       assert.equal(prefix?.next, 42);
       assert.equal(prefix?.width, 5);
       assert.equal(prefix?.check, "mod11-2");
-      assert.equal(await store.nextMintNumber("example", actor), 42);
-      assert.equal(await store.nextMintNumber("example", actor), 43);
+      assert.equal(await store.namespaces.nextMintNumber("example", actor), 42);
+      assert.equal(await store.namespaces.nextMintNumber("example", actor), 43);
       await store.close();
     } finally {
       await db.drop();

@@ -10,8 +10,9 @@ import { join } from "node:path";
 import { describe } from "node:test";
 import { promisify } from "node:util";
 import { exportLines } from "../src/routes/import-export.js";
+import { ConflictError } from "../src/storage/errors.js";
 import { openPostgresStore, type PostgresStore } from "../src/storage/postgres/postgres-store.js";
-import { ConflictError, type Store } from "../src/storage/store.js";
+import type { Store } from "../src/storage/store.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
 import { skippedWhen } from "./skipped-when.js";
 
@@ -42,9 +43,9 @@ describe("restore drill on PostgreSQL (pg_dump, pg_restore)", () => {
     dump = join(dir, "urnkit.dump");
     live = await createTestDatabase();
     liveStore = await openPostgresStore({ url: live.url });
-    await liveStore.createNamespace({ nid: "example", local: true }, actor);
+    await liveStore.namespaces.create({ nid: "example", local: true }, actor);
     for (let i = 1; i <= 50; i++)
-      await liveStore.createRecord(
+      await liveStore.records.create(
         {
           urn: `urn:example:kept-${i}`,
           key: `urn:example:kept-${i}`,
@@ -55,7 +56,7 @@ describe("restore drill on PostgreSQL (pg_dump, pg_restore)", () => {
         },
         actor,
       );
-    await liveStore.deactivate(
+    await liveStore.records.deactivate(
       "urn:example:kept-1",
       { reason: "merged", successor: { urn: "urn:example:kept-2", key: "urn:example:kept-2" } },
       actor,
@@ -78,15 +79,18 @@ describe("restore drill on PostgreSQL (pg_dump, pg_restore)", () => {
     restoredStore = await openPostgresStore({ url: restored.url });
     assert.equal(await exportAll(restoredStore), await exportAll(liveStore));
     assert.equal(
-      (await restoredStore.resolve("urn:example:kept-1"))?.successor,
+      (await restoredStore.records.resolve("urn:example:kept-1"))?.successor,
       "urn:example:kept-2",
     );
-    assert.equal((await restoredStore.audit(1000)).length, (await liveStore.audit(1000)).length);
+    assert.equal(
+      (await restoredStore.audit.list(1000)).length,
+      (await liveStore.audit.list(1000)).length,
+    );
   });
 
   it("the restored registry keeps its rules and takes new URNs", async () => {
     await assert.rejects(
-      restoredStore.createRecord(
+      restoredStore.records.create(
         { urn: "urn:example:kept-3", key: "urn:example:kept-3", nid: "example", status: "active" },
         actor,
       ),
@@ -96,13 +100,13 @@ describe("restore drill on PostgreSQL (pg_dump, pg_restore)", () => {
       restoredStore.pool.query("DELETE FROM records WHERE key = 'urn:example:kept-3'"),
       /never deleted/,
     );
-    const created = await restoredStore.createRecord(
+    const created = await restoredStore.records.create(
       { urn: "urn:example:new", key: "urn:example:new", nid: "example", status: "reserved" },
       actor,
     );
     assert.equal(created.status, "reserved");
     // The identity sequences came along: new rows do not collide with restored ones.
-    assert.equal(await restoredStore.countRecords(), 51);
+    assert.equal(await restoredStore.records.count(), 51);
     const { rows } = await restoredStore.pool.query(
       "SELECT tgname FROM pg_trigger WHERE tgname = 'namespaces_changed' AND tgenabled = 'O'",
     );

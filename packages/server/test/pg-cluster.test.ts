@@ -27,13 +27,13 @@ describe("two urnkit processes on one PostgreSQL database", () => {
   before(async () => {
     db = await createTestDatabase();
     const store = await openStore(db.url);
-    await store.createNamespace(
+    await store.namespaces.create(
       { nid: "example", local: true, mint: { prefix: "c-", width: 6, check: "none" } },
       { tokenId: null },
     );
     token = (await issueToken(store, { role: "admin" }, { tokenId: null })).token;
-    await store.createOrganisation({ id: "lib", name: "Library" }, { tokenId: null });
-    await store.createPrefix(
+    await store.organisations.create({ id: "lib", name: "Library" }, { tokenId: null });
+    await store.prefixes.create(
       { ...DEFAULT_POLICY, prefix: "urn:example:s-", nid: "example", organisation: "lib" },
       { tokenId: null },
     );

@@ -3,8 +3,8 @@
 
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import type { NamespaceInput } from "../src/storage/namespaces.js";
 import { openPostgresStore, type PostgresStore } from "../src/storage/postgres/postgres-store.js";
-import type { NamespaceInput } from "../src/storage/store.js";
 import { CREATED } from "./import-items.js";
 
 /** The server to test against, or null: the PostgreSQL half is then skipped. */
@@ -74,7 +74,7 @@ export async function storeWithClient(namespace: NamespaceInput): Promise<StoreW
     await db.drop();
   };
   try {
-    await store.createNamespace(namespace, { tokenId: null });
+    await store.namespaces.create(namespace, { tokenId: null });
     await other.connect();
   } catch (error) {
     await close();

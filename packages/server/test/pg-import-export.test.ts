@@ -11,7 +11,8 @@ import { importRecords } from "../src/exchange/import/records.js";
 import { exportLines } from "../src/routes/import-export.js";
 import { DEFAULT_LIMITS } from "../src/server.js";
 import { openStore } from "../src/storage/open-store.js";
-import type { RecordLine, Store } from "../src/storage/store.js";
+import type { Store } from "../src/storage/store.js";
+import type { RecordLine } from "../src/storage/transfer.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "./pg-database.js";
 import { skippedWhen } from "./skipped-when.js";
 
@@ -76,7 +77,7 @@ describe("COPY import and cursor export (postgres)", () => {
     dir = mkdtempSync(join(tmpdir(), "urnkit-pg-import-"));
     sqliteStore = await openStore(join(dir, "same.db"));
     for (const s of [pgStore, sqliteStore])
-      await s.createNamespace({ nid: "example", local: true }, actor);
+      await s.namespaces.create({ nid: "example", local: true }, actor);
   });
   after(async () => {
     await pgStore?.close();
@@ -91,24 +92,27 @@ describe("COPY import and cursor export (postgres)", () => {
     const seconds = (performance.now() - started) / 1000;
     t.diagnostic(`${Math.round(COUNT / seconds)} records/s`);
     assert.deepEqual(done, { done: true, lines: COUNT, created: COUNT, unchanged: 0, errors: 0 });
-    assert.equal(await pgStore.countRecords(), COUNT);
-    const deactivated = await pgStore.getRecord("urn:example:doc-30");
+    assert.equal(await pgStore.records.count(), COUNT);
+    const deactivated = await pgStore.records.get("urn:example:doc-30");
     assert.equal(deactivated?.status, "deactivated");
     assert.deepEqual(deactivated?.successors, ["urn:example:doc-31"]);
-    assert.deepEqual((await pgStore.getRecord("urn:example:doc-31"))?.predecessors, [
+    assert.deepEqual((await pgStore.records.get("urn:example:doc-31"))?.predecessors, [
       "urn:example:doc-30",
     ]);
-    assert.deepEqual((await pgStore.getRecord("urn:example:doc-3"))?.metadata, {
+    assert.deepEqual((await pgStore.records.get("urn:example:doc-3"))?.metadata, {
       title: 'Doc\t3\n"quoted" \\ back',
       n: 3,
     });
-    assert.equal((await pgStore.resolve("urn:example:doc-1"))?.best, "https://a.example/doc/1");
+    assert.equal(
+      (await pgStore.records.resolve("urn:example:doc-1"))?.best,
+      "https://a.example/doc/1",
+    );
   });
 
   it("importing the same file again changes nothing", async () => {
     const done = await importAll(pgStore);
     assert.deepEqual(done, { done: true, lines: COUNT, created: 0, unchanged: COUNT, errors: 0 });
-    assert.equal(await pgStore.countRecords(), COUNT);
+    assert.equal(await pgStore.records.count(), COUNT);
   });
 
   it("exports exactly what SQLite exports for the same file", async () => {
@@ -119,16 +123,16 @@ describe("COPY import and cursor export (postgres)", () => {
   });
 
   it("an export is one snapshot: a record created while it runs is not in it", async () => {
-    const first = await pgStore.exportPage(null, 1000);
+    const first = await pgStore.transfer.exportPage(null, 1000);
     assert.notEqual(first.cursor, null);
-    await pgStore.createRecord(
+    await pgStore.records.create(
       { urn: "urn:example:late", key: "urn:example:late", nid: "example", status: "reserved" },
       actor,
     );
     let urns = first.lines.map((l) => l.urn);
     let cursor = first.cursor;
     while (cursor !== null) {
-      const page = await pgStore.exportPage(cursor, 1000);
+      const page = await pgStore.transfer.exportPage(cursor, 1000);
       urns = urns.concat(page.lines.map((l) => l.urn));
       cursor = page.cursor;
     }

@@ -40,7 +40,7 @@ describe("import read-ahead (postgres)", () => {
   before(async () => {
     db = await createTestDatabase();
     store = await openStore(db.url);
-    await store.createNamespace({ nid: "example", local: true }, actor);
+    await store.namespaces.create({ nid: "example", local: true }, actor);
   });
   after(async () => {
     await store?.close();

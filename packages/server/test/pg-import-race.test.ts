@@ -16,7 +16,7 @@ const actor = { tokenId: null };
 
 /** The URNs the newest import batch's audit rows (one a created record) name, in line order. */
 async function lastImportAudit(store: Store): Promise<unknown> {
-  const rows = (await store.audit(50)).filter((e) => e.action === "urn.import");
+  const rows = (await store.audit.list(50)).filter((e) => e.action === "urn.import");
   const batch = (rows[0]?.after as { batch?: string } | undefined)?.batch;
   return {
     created: rows
@@ -54,7 +54,7 @@ describe("import batches racing other writers (postgres)", () => {
         T,
       ]);
     }
-    const batch = store.importBatch(
+    const batch = store.transfer.importBatch(
       [
         item(1, "race-new-1", { locators: [{ url: "https://race.example/1" }] }),
         item(2, "race-same", { locators: [{ url: "https://race.example/same" }] }),
@@ -85,11 +85,11 @@ describe("import batches racing other writers (postgres)", () => {
     );
     // The other writer's record keeps its own locator; the batch's created records have theirs.
     assert.deepEqual(
-      (await store.getRecord("urn:example:race-other"))?.locators.map((l) => l.url),
+      (await store.records.get("urn:example:race-other"))?.locators.map((l) => l.url),
       ["https://race.example/theirs"],
     );
     assert.deepEqual(
-      (await store.getRecord("urn:example:race-new-1"))?.locators.map((l) => l.url),
+      (await store.records.get("urn:example:race-new-1"))?.locators.map((l) => l.url),
       ["https://race.example/1"],
     );
     assert.deepEqual(await lastImportAudit(store), {
@@ -98,7 +98,7 @@ describe("import batches racing other writers (postgres)", () => {
   });
 
   it("a key repeated in one batch is created from its first line", async () => {
-    const result = await store.importBatch(
+    const result = await store.transfer.importBatch(
       [
         item(10, "dup", { locators: [{ url: "https://dup.example/first" }] }),
         item(11, "dup-next"),
@@ -113,7 +113,7 @@ describe("import batches racing other writers (postgres)", () => {
       conflicts: [{ line: 13, urn: "urn:example:dup", existing: "urn:example:dup" }],
     });
     assert.deepEqual(
-      (await store.getRecord("urn:example:dup"))?.locators.map((l) => l.url),
+      (await store.records.get("urn:example:dup"))?.locators.map((l) => l.url),
       ["https://dup.example/first"],
     );
     assert.deepEqual(await lastImportAudit(store), {
@@ -122,7 +122,7 @@ describe("import batches racing other writers (postgres)", () => {
   });
 
   it("a locator URL repeated in a record is stored once, with its last fields", async () => {
-    await store.importBatch(
+    await store.transfer.importBatch(
       [
         item(20, "loc", {
           locators: [
@@ -134,7 +134,7 @@ describe("import batches racing other writers (postgres)", () => {
       ],
       actor,
     );
-    const locators = (await store.getRecord("urn:example:loc"))?.locators;
+    const locators = (await store.records.get("urn:example:loc"))?.locators;
     assert.deepEqual(
       locators?.map((l) => [l.url, l.priority, l.mediaType, l.active, l.created]),
       [

@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { describe } from "node:test";
 import type pg from "pg";
+import { RetryableError } from "../src/storage/errors.js";
 import type { PostgresStore } from "../src/storage/postgres/postgres-store.js";
-import { RetryableError } from "../src/storage/store.js";
 import { importItem as item } from "./import-items.js";
 import { PG_SKIP, type StoreWithClient, storeWithClient } from "./pg-database.js";
 import { skippedWhen } from "./skipped-when.js";
@@ -38,7 +38,7 @@ describe("an import's batches in flight together (postgres)", () => {
     // waits on the key index until the writer ends.
     await other.query("BEGIN");
     await setup?.insertOtherRecord("held");
-    const sequence = store.importSequence(actor);
+    const sequence = store.transfer.importSequence(actor);
     const first = sequence.send([item(1, "first"), item(2, "held")]);
     const second = sequence.send([item(3, "second")]);
     let secondDone = false;
@@ -58,7 +58,7 @@ describe("an import's batches in flight together (postgres)", () => {
   });
 
   it("a key of an earlier batch still being committed is found, not duplicated", async () => {
-    const sequence = store.importSequence(actor);
+    const sequence = store.transfer.importSequence(actor);
     const results = await Promise.all([
       sequence.send([item(10, "again-1"), item(11, "again-2")]),
       sequence.send([item(12, "again-2"), item(13, "again-3")]),
@@ -81,7 +81,7 @@ describe("an import's batches in flight together (postgres)", () => {
     // first, so its deadlock check (after deadlock_timeout, 1 s) finds the cycle and ends it.
     await other.query("BEGIN");
     await setup?.insertOtherRecord("cross-2");
-    const batch = store.importBatch([item(30, "cross-1"), item(31, "cross-2")], actor);
+    const batch = store.transfer.importBatch([item(30, "cross-1"), item(31, "cross-2")], actor);
     batch.catch(() => {});
     await setup?.someoneWaits();
     await setup?.insertOtherRecord("cross-1");
@@ -93,15 +93,18 @@ describe("an import's batches in flight together (postgres)", () => {
     await other.query("ROLLBACK");
     assert.equal(await stored("cross-1"), 0);
     // Sent again, it goes through.
-    assert.deepEqual(await store.importBatch([item(30, "cross-1"), item(31, "cross-2")], actor), {
-      created: 2,
-      unchanged: 0,
-      conflicts: [],
-    });
+    assert.deepEqual(
+      await store.transfer.importBatch([item(30, "cross-1"), item(31, "cross-2")], actor),
+      {
+        created: 2,
+        unchanged: 0,
+        conflicts: [],
+      },
+    );
   });
 
   it("nothing sent after a failed batch is committed", async () => {
-    const sequence = store.importSequence(actor);
+    const sequence = store.transfer.importSequence(actor);
     // A priority beyond bigint fails the first batch's statement in the database.
     const failed = sequence.send([
       item(20, "fails", { locators: [{ url: "https://x.example/", priority: 1e20 }] }),
@@ -112,7 +115,7 @@ describe("an import's batches in flight together (postgres)", () => {
     assert.equal(await stored("fails"), 0);
     assert.equal(await stored("after-failure"), 0);
     // The store goes on working: the pool got its connections back.
-    assert.deepEqual(await store.importBatch([item(22, "after-failure")], actor), {
+    assert.deepEqual(await store.transfer.importBatch([item(22, "after-failure")], actor), {
       created: 1,
       unchanged: 0,
       conflicts: [],

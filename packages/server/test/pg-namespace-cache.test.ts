@@ -48,9 +48,9 @@ describe("namespace cache and LISTEN/NOTIFY (postgres)", () => {
   after(() => setup?.close());
 
   it("a change written by another connection reaches the cache by NOTIFY", async () => {
-    assert.equal((await store.getNamespace("example"))?.maxAge, 300);
+    assert.equal((await store.namespaces.get("example"))?.maxAge, 300);
     await setMaxAge(60);
-    assert.ok(await eventually(async () => (await store.getNamespace("example"))?.maxAge === 60));
+    assert.ok(await eventually(async () => (await store.namespaces.get("example"))?.maxAge === 60));
   });
 
   it("minting does not announce a change (a prefix's sequence is not cached)", async () => {
@@ -58,7 +58,7 @@ describe("namespace cache and LISTEN/NOTIFY (postgres)", () => {
     const heard: string[] = [];
     const listener = (m: pg.Notification) => heard.push(m.payload ?? "");
     other.on("notification", listener);
-    await store.nextMintNumber("example", { tokenId: null });
+    await store.namespaces.nextMintNumber("example", { tokenId: null });
     await setMaxAge(61);
     assert.ok(await eventually(async () => heard.length > 0));
     // One notification: the max-age change's, none for the mint before it.
@@ -68,7 +68,7 @@ describe("namespace cache and LISTEN/NOTIFY (postgres)", () => {
   });
 
   it("without its listening connection the engine reads through, then listens again", async () => {
-    assert.ok(await eventually(async () => (await store.getNamespace("example"))?.maxAge === 61));
+    assert.ok(await eventually(async () => (await store.namespaces.get("example"))?.maxAge === 61));
     const { rows } = await other.query<{ pid: number }>(LISTENING, [db.name]);
     assert.equal(rows.length, 1);
     await other.query("SELECT pg_terminate_backend($1)", [rows[0]?.pid]);
@@ -80,12 +80,12 @@ describe("namespace cache and LISTEN/NOTIFY (postgres)", () => {
     } finally {
       await other.query("ALTER TABLE namespaces ENABLE TRIGGER namespaces_changed");
     }
-    assert.equal((await store.getNamespace("example"))?.maxAge, 62);
+    assert.equal((await store.namespaces.get("example"))?.maxAge, 62);
     // It listens again (it retries every second) and caching works as before.
     assert.ok(
       await eventually(async () => (await other.query(LISTENING, [db.name])).rows.length === 1),
     );
     await setMaxAge(63);
-    assert.ok(await eventually(async () => (await store.getNamespace("example"))?.maxAge === 63));
+    assert.ok(await eventually(async () => (await store.namespaces.get("example"))?.maxAge === 63));
   });
 });

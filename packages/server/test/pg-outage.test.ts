@@ -27,7 +27,7 @@ const CONNECT_TIMEOUT_MS = 2000;
 async function serving(store: PostgresStore) {
   const app = await buildServer({ store, statistics: { flushMs: 200, retryMaxMs: 500 } });
   const token = (await issueToken(store, { role: "admin" }, actor)).token;
-  await store.createNamespace({ nid: "example" }, actor);
+  await store.namespaces.create({ nid: "example" }, actor);
   const created = await app.inject({
     method: "POST",
     url: "/api/v1/urns",

@@ -80,7 +80,7 @@ describe("PostgreSQL record list plans", () => {
   it("reads the never-checked, the deferred and the oldest-checked locators by index, without sorting", async () => {
     // 3,000 locators, 2,000 of them checked (a day each of 2,000 days), 100 deferred before
     // their first check, analysed: the planner knows most records are active.
-    await store.createNamespace({ nid: "plan", local: true }, { tokenId: null });
+    await store.namespaces.create({ nid: "plan", local: true }, { tokenId: null });
     const lines = Array.from(
       { length: 3000 },
       (_, i) =>
@@ -92,10 +92,10 @@ describe("PostgreSQL record list plans", () => {
       limits: DEFAULT_LIMITS,
     }))
       assert.ok(!("error" in event), JSON.stringify(event));
-    const due = await store.dueLocators({ now: "2026-01-01T00:00:00.000Z", limit: 3000 });
+    const due = await store.links.due({ now: "2026-01-01T00:00:00.000Z", limit: 3000 });
     assert.equal(due.length, 3000);
     for (const [i, { id }] of due.slice(0, 2000).entries())
-      await store.recordLinkCheck(
+      await store.links.recordCheck(
         id,
         {
           checked: new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString(),
@@ -108,7 +108,7 @@ describe("PostgreSQL record list plans", () => {
         3,
       );
     for (const { id } of due.slice(2000, 2100))
-      await store.deferLinkCheck(id, "2020-01-01T00:00:00.000Z");
+      await store.links.deferCheck(id, "2020-01-01T00:00:00.000Z");
     await store.pool.query("ANALYZE");
     const t = "2023-01-01T00:00:00.000Z";
     const cases: [string, unknown[], RegExp][] = [

@@ -29,7 +29,7 @@ describe("--db-read sends resolution to the replica", () => {
   before(async () => {
     db = await createTestDatabase();
     const store = await openStore(db.url);
-    await store.createNamespace({ nid: "example", local: true }, { tokenId: null });
+    await store.namespaces.create({ nid: "example", local: true }, { tokenId: null });
     token = (await issueToken(store, { role: "admin" }, { tokenId: null })).token;
     await store.close();
     primary = new pg.Client({ connectionString: db.url });

@@ -38,8 +38,8 @@ async function imported(store: Store, lines: string[]) {
 }
 
 async function serveNamespaces(store: Store) {
-  await store.createNamespace({ nid: "example", local: true }, operator);
-  await store.createNamespace({ nid: "nbn" }, operator);
+  await store.namespaces.create({ nid: "example", local: true }, operator);
+  await store.namespaces.create({ nid: "nbn" }, operator);
 }
 
 describe("registry round trip", () => {
@@ -167,9 +167,12 @@ describe("registry round trip", () => {
         errors: 0,
       });
       // The sequences came along: the next mint in the copy is the next number, not 1 again.
-      assert.equal(await back.takeNumbers("urn:example:lib-", 1, "prefix.mint", operator), 5);
       assert.equal(
-        (await back.findByIdentifier("lib", { type: "oai", value: "oai:lib:1" }))?.urn,
+        await back.prefixes.takeNumbers("urn:example:lib-", 1, "prefix.mint", operator),
+        5,
+      );
+      assert.equal(
+        (await back.records.findByIdentifier("lib", { type: "oai", value: "oai:lib:1" }))?.urn,
         "urn:example:lib-000001X",
       );
     } finally {

@@ -12,9 +12,10 @@ import {
   ResolutionCounter,
   URN_BUFFER,
 } from "../src/stats/resolution-counts.js";
+import type { Namespace } from "../src/storage/namespaces.js";
 import { PrefixRoutes } from "../src/storage/prefix-routes.js";
-import type { ResolutionStat, UrnResolutionStat } from "../src/storage/stats.js";
-import type { Namespace, ResolutionCount, Store } from "../src/storage/store.js";
+import type { ResolutionCount, ResolutionStat, UrnResolutionStat } from "../src/storage/stats.js";
+import type { Store } from "../src/storage/store.js";
 
 /** A store that only keeps what the counter writes. */
 function recordingStore(): {
@@ -30,18 +31,20 @@ function recordingStore(): {
   const stats: ResolutionStat[] = [];
   const urns: UrnResolutionStat[] = [];
   const store = {
-    addResolutionCounts: async (counts: ResolutionCount[]) => {
-      written.push(...counts);
+    stats: {
+      addResolutionCounts: async (counts: ResolutionCount[]) => {
+        written.push(...counts);
+      },
+      add: async (r: ResolutionStat[], u: UrnResolutionStat[]) => {
+        stats.push(...r);
+        urns.push(...u);
+      },
+      rollUpUrnLog: async () => 0,
+      addUrns: async (u: UrnResolutionStat[]) => {
+        direct.push(...u);
+      },
+      urnLogSize: async () => urns.length,
     },
-    addStats: async (r: ResolutionStat[], u: UrnResolutionStat[]) => {
-      stats.push(...r);
-      urns.push(...u);
-    },
-    rollUpUrnLog: async () => 0,
-    addUrnStats: async (u: UrnResolutionStat[]) => {
-      direct.push(...u);
-    },
-    urnLogSize: async () => urns.length,
   } as unknown as Store;
   return { store, written, stats, urns, direct };
 }
@@ -299,8 +302,8 @@ describe("ResolutionCounter", () => {
   it("writes many URNs a slice at a time, every one of them", async () => {
     const { store, urns } = recordingStore();
     const writes: number[] = [];
-    const addStats = store.addStats.bind(store);
-    store.addStats = async (r, u) => {
+    const addStats = store.stats.add.bind(store);
+    store.stats.add = async (r, u) => {
       writes.push(u.length);
       await addStats(r, u);
     };
@@ -376,14 +379,14 @@ describe("ResolutionCounter", () => {
     let left = 0;
     let size = 0;
     // Each roll-up call moves one slice; two slices are waiting every time one starts.
-    store.rollUpUrnLog = async (until) => {
+    store.stats.rollUpUrnLog = async (until) => {
       if (left === 0) left = 2;
       rollUps.push(`${until} ${left}`);
       left -= 1;
       if (left === 0) size = 0;
       return left === 0 ? 0 : 1;
     };
-    store.urnLogSize = async () => size;
+    store.stats.urnLogSize = async () => size;
     const settle = () => new Promise((resolve) => setImmediate(resolve));
     const counter = new ResolutionCounter(store, { flushMs: 60000, logBound: 1000 });
     await settle();
@@ -423,7 +426,7 @@ describe("ResolutionCounter", () => {
   it("rolls up the day that ended after its last counts are written", async () => {
     const { store, urns } = recordingStore();
     const rollUps: string[] = [];
-    store.rollUpUrnLog = async (until) => {
+    store.stats.rollUpUrnLog = async (until) => {
       rollUps.push(`${until} after ${urns.map((u) => u.day).join(",")}`);
       return 0;
     };

@@ -15,13 +15,13 @@ import { namespaceKey } from "../src/registry/namespace-keys.js";
 import { buildServer } from "../src/server.js";
 import { openSqliteStore, type SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../src/storage/store.js";
-import { withOverrides } from "./store-overrides.js";
+import { members } from "./store-overrides.js";
 
 const actor = { tokenId: null };
 
 /** The store as an engine whose reads must be waited for: no immediate reads. */
 function waitedFor(store: SqliteStore): Store {
-  return withOverrides(store, { immediate: undefined });
+  return { ...members(store), immediate: undefined };
 }
 
 interface Response {
@@ -88,8 +88,8 @@ describe("resolution fast path", () => {
 
   before(async () => {
     store = await openSqliteStore(":memory:");
-    await store.createNamespace({ nid: "example", local: true }, actor);
-    await store.createNamespace(
+    await store.namespaces.create({ nid: "example", local: true }, actor);
+    await store.namespaces.create(
       {
         nid: "far",
         local: true,
@@ -97,19 +97,19 @@ describe("resolution fast path", () => {
       },
       actor,
     );
-    await store.createNamespace(
+    await store.namespaces.create(
       { nid: "temp", local: true, redirectStatus: 307, maxAge: 30 },
       actor,
     );
     // Served here without records: public resolvers know issn, but this server answers for it.
-    await store.createNamespace({ nid: "issn" }, actor);
+    await store.namespaces.create({ nid: "issn" }, actor);
     const key = (urn: string) => namespaceKey(new URN(urn));
     const record = (
       urn: string,
       status: "active" | "reserved",
       locators: { url: string; priority?: number }[] = [],
     ) =>
-      store.createRecord(
+      store.records.create(
         { key: key(urn), urn, nid: new URN(urn).nid, status, locators, metadata: { title: urn } },
         actor,
       );
@@ -124,8 +124,12 @@ describe("resolution fast path", () => {
     await record("urn:temp:t", "active", [{ url: "https://t.example/" }]);
     await record("urn:example:euro", "active", [{ url: "https://e.example/€ 1" }]);
     const successor = { urn: "urn:example:book", key: key("urn:example:book") };
-    await store.deactivate(key("urn:example:old"), { reason: "replaced", successor }, actor);
-    await store.deactivate(key("urn:example:gone"), { reason: "withdrawn" }, actor);
+    await store.records.deactivate(
+      key("urn:example:old"),
+      { reason: "replaced", successor },
+      actor,
+    );
+    await store.records.deactivate(key("urn:example:gone"), { reason: "withdrawn" }, actor);
 
     fast = await buildServer({ store });
     waiting = await buildServer({ store: waitedFor(store) });

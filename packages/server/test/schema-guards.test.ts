@@ -150,19 +150,19 @@ for (const engine of engines) {
     before(async () => {
       h = await engine.open();
       const { store } = h;
-      await store.createNamespace({ nid: "example", local: true, template: "t1" }, actor);
-      await store.updateNamespace({ nid: "example", template: "t2" }, actor);
-      const token = await store.createToken(
+      await store.namespaces.create({ nid: "example", local: true, template: "t1" }, actor);
+      await store.namespaces.update({ nid: "example", template: "t2" }, actor);
+      const token = await store.tokens.create(
         { hash: "h1", role: "registrar", namespace: null, label: "t" },
         actor,
       );
-      await store.revokeToken(token.id, actor);
+      await store.tokens.revoke(token.id, actor);
       for (const [name, status] of [
         ["report-2024", "active"],
         ["report-2025", "reserved"],
         ["draft-7", "active"],
       ] as const)
-        await store.createRecord(
+        await store.records.create(
           {
             urn: `urn:example:${name}`,
             key: `urn:example:${name}`,
@@ -175,9 +175,9 @@ for (const engine of engines) {
         );
       // Schema version 7: an organisation with a prefix, a record of it with an identifier and a
       // mirror locator of another organisation, a token of the organisation.
-      await store.createOrganisation({ id: "lib", name: "Library" }, actor);
-      await store.createOrganisation({ id: "fac", name: "Faculty" }, actor);
-      await store.createPrefix(
+      await store.organisations.create({ id: "lib", name: "Library" }, actor);
+      await store.organisations.create({ id: "fac", name: "Faculty" }, actor);
+      await store.prefixes.create(
         {
           prefix: "urn:example:lib-",
           nid: "example",
@@ -193,8 +193,11 @@ for (const engine of engines) {
         },
         actor,
       );
-      assert.equal(await store.takeNumbers("urn:example:lib-", 5, "prefix.reserve", actor), 1);
-      await store.createRecord(
+      assert.equal(
+        await store.prefixes.takeNumbers("urn:example:lib-", 5, "prefix.reserve", actor),
+        1,
+      );
+      await store.records.create(
         {
           urn: "urn:example:lib-000001",
           key: "urn:example:lib-000001",
@@ -210,22 +213,22 @@ for (const engine of engines) {
         },
         actor,
       );
-      await store.createToken(
+      await store.tokens.create(
         { hash: "h2", role: "registrar", namespace: null, organisation: "lib", label: null },
         actor,
       );
       // Schema version 10: a harvest source of the organisation with a finished run that refused
       // a record.
-      const source = await store.harvestSource(
+      const source = await store.harvest.source(
         { url: "https://repo.example/oai", set: "", metadataPrefix: "oai_dc" },
         "lib",
       );
-      const run = await store.beginHarvestRun(source.id, {
+      const run = await store.harvest.beginRun(source.id, {
         from: null,
         resumed: false,
         leaseUntil: "2999-01-01T00:00:00.000Z",
       });
-      await store.harvestProgress(
+      await store.harvest.progress(
         run.id,
         {
           pages: 1,
@@ -240,12 +243,12 @@ for (const engine of engines) {
         },
         "2999-01-01T00:00:00.000Z",
       );
-      await store.finishHarvestRun(run.id, {
+      await store.harvest.finishRun(run.id, {
         outcome: "completed",
         error: null,
         lastResponseDate: "2026-11-20T10:00:00Z",
       });
-      await store.deactivate(
+      await store.records.deactivate(
         "urn:example:draft-7",
         {
           reason: "withdrawn",
@@ -272,7 +275,7 @@ for (const engine of engines) {
 
     it("still takes the writes the registry makes", async () => {
       if (engine.name === "sqlite") (h.store as SqliteStore).db.pragma("foreign_keys = ON");
-      const r = await h.store.updateRecord(
+      const r = await h.store.records.update(
         "urn:example:report-2024",
         {
           locators: [
@@ -289,14 +292,17 @@ for (const engine of engines) {
           ["https://mirror.example/", 0, true],
         ],
       );
-      const a = await h.store.activate("urn:example:report-2025", actor);
+      const a = await h.store.records.activate("urn:example:report-2025", actor);
       assert.equal(a?.status, "active");
-      assert.equal(await h.store.takeNumbers("urn:example:lib-", 1, "prefix.mint", actor), 6);
-      const p = await h.store.updatePrefix("urn:example:lib-", { width: 8 }, actor);
+      assert.equal(
+        await h.store.prefixes.takeNumbers("urn:example:lib-", 1, "prefix.mint", actor),
+        6,
+      );
+      const p = await h.store.prefixes.update("urn:example:lib-", { width: 8 }, actor);
       assert.equal(p?.width, 8);
-      const o = await h.store.updateOrganisation("fac", { active: false }, actor);
+      const o = await h.store.organisations.update("fac", { active: false }, actor);
       assert.equal(o?.active, false);
-      const mirrored = await h.store.updateRecord(
+      const mirrored = await h.store.records.update(
         "urn:example:lib-000001",
         { locators: [{ url: "https://fac.example/1b" }], owner: "fac" },
         actor,

@@ -10,8 +10,9 @@ import { describe, it } from "node:test";
 import { oaiWhere } from "../src/storage/oai.js";
 import { orderFor, type RecordQuery, searchSql } from "../src/storage/search.js";
 import { DUE_CHECKED, DUE_DEFERRED, DUE_UNCHECKED } from "../src/storage/sqlite/links.js";
+import { RESOLVE_SQL } from "../src/storage/sqlite/records.js";
 import { dialect } from "../src/storage/sqlite/search.js";
-import { openSqliteStore, RESOLVE_SQL } from "../src/storage/sqlite/sqlite-store.js";
+import { openSqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import { URN_LOG_SIZE_SQL } from "../src/storage/stats-log.js";
 
 describe("SQLite resolution plan", () => {

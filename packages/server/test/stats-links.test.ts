@@ -41,16 +41,16 @@ for (const engine of engines) {
     before(async () => {
       h = await engine.open();
       const { store } = h;
-      await store.createNamespace({ nid: "example", local: true }, actor);
+      await store.namespaces.create({ nid: "example", local: true }, actor);
       for (const id of ["lib", "fac", "new", "empty"]) {
-        await store.createOrganisation({ id, name: `The ${id}` }, actor);
-        await store.createPrefix(
+        await store.organisations.create({ id, name: `The ${id}` }, actor);
+        await store.prefixes.create(
           { ...DEFAULT_POLICY, prefix: `urn:example:${id}-`, nid: "example", organisation: id },
           actor,
         );
       }
       const make = (name: string, organisation: string | null, urls: string[]) =>
-        store.createRecord(
+        store.records.create(
           {
             urn: `urn:example:${name}`,
             key: `urn:example:${name}`,
@@ -79,18 +79,18 @@ for (const engine of engines) {
       await make("loose", null, ["https://j.example/"]);
       // new: a locator never checked.
       await make("new-1", "new", ["https://k.example/1"]);
-      for (const r of await store.linkReport({ status: "all", limit: 100 })) ids.set(r.url, r.id);
+      for (const r of await store.links.report({ status: "all", limit: 100 })) ids.set(r.url, r.id);
       const id = (url: string) => ids.get(url) as number;
-      await store.recordLinkCheck(id("https://a.example/1"), check("ok", 200), 3);
+      await store.links.recordCheck(id("https://a.example/1"), check("ok", 200), 3);
       for (let i = 0; i < 3; i++)
-        await store.recordLinkCheck(id("http://b.example/1"), check("server-error", 503), 3);
-      await store.recordLinkCheck(id("https://d.example/2"), check("client-error", 404), 3);
-      await store.deferLinkCheck(id("https://e.example/2"), "2999-01-01T00:00:00.000Z");
-      await store.recordLinkCheck(id("https://f.example/3"), check("ok", 200), 3);
-      await store.recordLinkCheck(id("https://g.example/1"), check("redirected", 301), 3);
-      await store.recordLinkCheck(id("https://h.example/1"), check("timeout", null), 3);
-      await store.recordLinkCheck(id("https://j.example/"), check("ok", 200), 3);
-      await store.deactivate("urn:example:lib-3", { reason: "withdrawn" }, actor);
+        await store.links.recordCheck(id("http://b.example/1"), check("server-error", 503), 3);
+      await store.links.recordCheck(id("https://d.example/2"), check("client-error", 404), 3);
+      await store.links.deferCheck(id("https://e.example/2"), "2999-01-01T00:00:00.000Z");
+      await store.links.recordCheck(id("https://f.example/3"), check("ok", 200), 3);
+      await store.links.recordCheck(id("https://g.example/1"), check("redirected", 301), 3);
+      await store.links.recordCheck(id("https://h.example/1"), check("timeout", null), 3);
+      await store.links.recordCheck(id("https://j.example/"), check("ok", 200), 3);
+      await store.records.deactivate("urn:example:lib-3", { reason: "withdrawn" }, actor);
       app = await buildServer({ store });
     });
 
@@ -106,16 +106,16 @@ for (const engine of engines) {
         { outcome: "ok", demoted: false, count: 1 },
         { outcome: "server-error", demoted: true, count: 1 },
       ];
-      assert.deepEqual(await h.store.linkOutcomeCounts({ organisation: "lib" }), lib);
-      assert.deepEqual(await h.store.linkOutcomeCounts({ prefix: "urn:example:lib-" }), lib);
-      assert.deepEqual(await h.store.linkOutcomeCounts({ prefix: "urn:example:fac-" }), [
+      assert.deepEqual(await h.store.links.outcomeCounts({ organisation: "lib" }), lib);
+      assert.deepEqual(await h.store.links.outcomeCounts({ prefix: "urn:example:lib-" }), lib);
+      assert.deepEqual(await h.store.links.outcomeCounts({ prefix: "urn:example:fac-" }), [
         { outcome: null, demoted: false, count: 1 },
         { outcome: "redirected", demoted: false, count: 1 },
         { outcome: "timeout", demoted: false, count: 1 },
       ]);
-      assert.deepEqual(await h.store.linkOutcomeCounts({ organisation: "empty" }), []);
+      assert.deepEqual(await h.store.links.outcomeCounts({ organisation: "empty" }), []);
       // The registry's web locators: e, i and k never checked; a, j answering; g redirected.
-      assert.deepEqual(await h.store.linkOutcomeCounts({}), [
+      assert.deepEqual(await h.store.links.outcomeCounts({}), [
         { outcome: null, demoted: false, count: 3 },
         { outcome: "client-error", demoted: false, count: 1 },
         { outcome: "ok", demoted: false, count: 2 },
@@ -124,7 +124,7 @@ for (const engine of engines) {
         { outcome: "timeout", demoted: false, count: 1 },
       ]);
       // Without a scope: every checked locator, the deactivated record's f among them.
-      assert.deepEqual(await h.store.linkOutcomeCounts(), [
+      assert.deepEqual(await h.store.links.outcomeCounts(), [
         { outcome: "client-error", demoted: false, count: 1 },
         { outcome: "ok", demoted: false, count: 3 },
         { outcome: "redirected", demoted: false, count: 1 },

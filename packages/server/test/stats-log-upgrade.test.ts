@@ -47,25 +47,25 @@ async function checkUpgraded(store: Store, rows: () => Promise<Record<string, un
   );
   const range = { from: "2026-03-01", to: "2026-03-31", limit: 10 };
   assert.deepEqual(
-    (await store.topUrns({ ...range, bots: "include" })).map((t) => `${t.name} ${t.count}`),
+    (await store.stats.topUrns({ ...range, bots: "include" })).map((t) => `${t.name} ${t.count}`),
     ["urn:example:a 11", "urn:example:b 1"],
   );
   // A new chunk is numbered after the ids the rollup has taken in, so it stays until rolled up.
   const actor = { tokenId: null };
-  await store.createNamespace({ nid: "example", local: true }, actor);
-  await store.createRecord(
+  await store.namespaces.create({ nid: "example", local: true }, actor);
+  await store.records.create(
     { urn: "urn:example:b", key: "urn:example:b", nid: "example", status: "active" },
     actor,
   );
-  const record = (await store.resolve("urn:example:b"))?.id as number;
-  await store.addStats(
+  const record = (await store.records.resolve("urn:example:b"))?.id as number;
+  await store.stats.add(
     [],
     [{ day: DAY, record, nid: "example", prefix: "", organisation: "", count: 5, bots: 0 }],
   );
-  assert.equal(await store.urnLogSize(), 1);
-  assert.equal(await store.rollUpUrnLog("~", 10), 1);
+  assert.equal(await store.stats.urnLogSize(), 1);
+  assert.equal(await store.stats.rollUpUrnLog("~", 10), 1);
   assert.deepEqual(
-    (await store.topUrns({ ...range, bots: "exclude" })).map((t) => `${t.name} ${t.count}`),
+    (await store.stats.topUrns({ ...range, bots: "exclude" })).map((t) => `${t.name} ${t.count}`),
     ["urn:example:a 9", "urn:example:b 5"],
   );
   const b = (await rows()).find((r) => r.key === "urn:example:b");

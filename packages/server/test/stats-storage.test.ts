@@ -72,19 +72,21 @@ for (const engine of engines) {
     let h: EngineHandle;
     before(async () => {
       h = await engine.open();
-      await h.store.createNamespace({ nid: "example", local: true }, actor);
+      await h.store.namespaces.create({ nid: "example", local: true }, actor);
     });
     after(async () => h.close());
 
     /** Registers urn:example:`name` for each name, and answers their record ids in order. */
     const recordIds = async (...names: string[]): Promise<number[]> => {
       for (let i = 0; i < names.length; i += 500)
-        await h.store.importBatch(
+        await h.store.transfer.importBatch(
           names.slice(i, i + 500).map((name, j) => importItem(i + j + 1, name)),
           actor,
         );
       return Promise.all(
-        names.map(async (name) => (await h.store.resolve(`urn:example:${name}`))?.id as number),
+        names.map(
+          async (name) => (await h.store.records.resolve(`urn:example:${name}`))?.id as number,
+        ),
       );
     };
 
@@ -112,7 +114,7 @@ for (const engine of engines) {
         fc.asyncProperty(
           fc.array(fc.array(bucket, { maxLength: 8 }), { maxLength: 5 }),
           async (flushes) => {
-            const before = await h.store.resolutionSeries({
+            const before = await h.store.stats.resolutionSeries({
               ...RANGE,
               granularity: "month",
               bots: "include",
@@ -120,13 +122,13 @@ for (const engine of engines) {
             });
             const total = (points: { count: number }[]) => points.reduce((n, p) => n + p.count, 0);
             for (const batch of flushes)
-              await h.store.addStats(
+              await h.store.stats.add(
                 batch.map((b) => stat(b.outcome, b.bot, b.count, b.nid)),
                 [],
               );
             const expected = flushes.flat().reduce((n, b) => n + b.count, 0);
             added += expected;
-            const after = await h.store.resolutionSeries({
+            const after = await h.store.stats.resolutionSeries({
               ...RANGE,
               granularity: "month",
               bots: "include",
@@ -138,7 +140,7 @@ for (const engine of engines) {
         ),
         { numRuns: 25 },
       );
-      const byDay = await h.store.resolutionSeries({
+      const byDay = await h.store.stats.resolutionSeries({
         ...RANGE,
         granularity: "day",
         bots: "include",
@@ -164,7 +166,7 @@ for (const engine of engines) {
       const rows = async (table: string) =>
         (await h.rawRows(table)).map((r) => `${r.day} ${r.key} ${r.count} ${r.bots}`).sort();
       const top = (bots: "exclude" | "only" | "include") =>
-        h.store
+        h.store.stats
           .topUrns({ ...RANGE, bots, limit: 10 })
           .then((xs) => xs.map((x) => `${x.name} ${x.count}`));
       const tops = async () => [await top("exclude"), await top("only"), await top("include")];
@@ -174,48 +176,48 @@ for (const engine of engines) {
         ["urn:example:a 10", "urn:example:b 1"],
       ];
       const [a, b] = (await recordIds("a", "b")) as [number, number];
-      await h.store.addStats([], [urn(a, 2, 1), urn(b, 1, 0)]);
-      await h.store.addStats([], [urn(a, 3, 4)]);
+      await h.store.stats.add([], [urn(a, 2, 1), urn(b, 1, 0)]);
+      await h.store.stats.add([], [urn(a, 3, 4)]);
       // Appended as flushed, a chunk a flush, and counted by the reads while still in the log.
       assert.deepEqual(await chunks(), [
         [`${DAY} ${a} 2 1`, `${DAY} ${b} 1 0`],
         [`${DAY} ${a} 3 4`],
       ]);
-      assert.equal(await h.store.urnLogSize(), 2);
+      assert.equal(await h.store.stats.urnLogSize(), 2);
       assert.deepEqual(await tops(), expected);
       // Only days before `until` are rolled up.
-      assert.equal(await h.store.rollUpUrnLog(DAY, 10), 0);
+      assert.equal(await h.store.stats.rollUpUrnLog(DAY, 10), 0);
       // The log's first chunk (the first flush), then the second, then none: the counts move
       // in whole chunks, however the slices fall.
       const NEXT_DAY = "2026-03-05";
-      assert.equal(await h.store.rollUpUrnLog(NEXT_DAY, 1), 1);
+      assert.equal(await h.store.stats.rollUpUrnLog(NEXT_DAY, 1), 1);
       assert.deepEqual(await rows("stat_resolution_urns"), [
         `${DAY} urn:example:a 2 1`,
         `${DAY} urn:example:b 1 0`,
       ]);
       assert.deepEqual(await tops(), expected);
-      assert.equal(await h.store.rollUpUrnLog(NEXT_DAY, 1), 1);
-      assert.equal(await h.store.rollUpUrnLog(NEXT_DAY, 1), 0);
+      assert.equal(await h.store.stats.rollUpUrnLog(NEXT_DAY, 1), 1);
+      assert.equal(await h.store.stats.rollUpUrnLog(NEXT_DAY, 1), 0);
       assert.deepEqual(await rows("stat_resolution_urns"), [
         `${DAY} urn:example:a 5 5`,
         `${DAY} urn:example:b 1 0`,
       ]);
       assert.deepEqual(await chunks(), []);
-      assert.equal(await h.store.urnLogSize(), 0);
+      assert.equal(await h.store.stats.urnLogSize(), 0);
       assert.deepEqual(await tops(), expected);
       // Rolled up from the log's start to the first chunk of a day not ended: a chunk of an
       // ended day written after it waits for a roll-up of the whole log.
-      await h.store.addStats([], [{ ...urn(a, 1, 0), day: NEXT_DAY }]);
-      await h.store.addStats([], [urn(b, 1, 1)]);
-      assert.equal(await h.store.rollUpUrnLog(NEXT_DAY, 10), 0);
-      assert.equal(await h.store.rollUpUrnLog("~", 10), 2);
+      await h.store.stats.add([], [{ ...urn(a, 1, 0), day: NEXT_DAY }]);
+      await h.store.stats.add([], [urn(b, 1, 1)]);
+      assert.equal(await h.store.stats.rollUpUrnLog(NEXT_DAY, 10), 0);
+      assert.equal(await h.store.stats.rollUpUrnLog("~", 10), 2);
       assert.deepEqual(await rows("stat_resolution_urns"), [
         `${DAY} urn:example:a 5 5`,
         `${DAY} urn:example:b 2 1`,
         `${NEXT_DAY} urn:example:a 1 0`,
       ]);
       // A later flush adds to the same row when rolled up (and stays in the log for the guards).
-      await h.store.addStats([], [urn(b, 1, 1)]);
+      await h.store.stats.add([], [urn(b, 1, 1)]);
       assert.deepEqual(await top("include"), ["urn:example:a 11", "urn:example:b 5"]);
     });
 
@@ -227,7 +229,7 @@ for (const engine of engines) {
           .sort();
       const JUNE = { from: "2026-06-01", to: "2026-06-30" };
       const top = () =>
-        h.store
+        h.store.stats
           .topUrns({ ...JUNE, bots: "include", limit: 10 })
           .then((xs) => xs.map((x) => `${x.name} ${x.count}`));
       const [c, d] = (await recordIds("direct-c", "direct-d")) as [number, number];
@@ -236,8 +238,8 @@ for (const engine of engines) {
         day,
       });
       // c in the log first; then c on two days, and d, past it.
-      await h.store.addStats([], [june(c, 1, 0)]);
-      await h.store.addUrnStats([june(c, 2, 1), june(d, 1, 0), june(c, 4, 0, "2026-06-03")]);
+      await h.store.stats.add([], [june(c, 1, 0)]);
+      await h.store.stats.addUrns([june(c, 2, 1), june(d, 1, 0), june(c, 4, 0, "2026-06-03")]);
       assert.deepEqual(await rows(), [
         "2026-06-02 urn:example:direct-c 2 1 0",
         "2026-06-02 urn:example:direct-d 1 0 0",
@@ -245,8 +247,8 @@ for (const engine of engines) {
       ]);
       assert.deepEqual(await top(), ["urn:example:direct-c 8", "urn:example:direct-d 1"]);
       // Added to the rows it made; the log's count joins them when rolled up.
-      await h.store.addUrnStats([june(d, 2, 2)]);
-      while ((await h.store.rollUpUrnLog("~", 10)) > 0);
+      await h.store.stats.addUrns([june(d, 2, 2)]);
+      while ((await h.store.stats.rollUpUrnLog("~", 10)) > 0);
       const [row] = (await rows()).filter((r) => r.startsWith("2026-06-02 urn:example:direct-c"));
       assert.match(row as string, /^2026-06-02 urn:example:direct-c 3 1 [1-9]\d*$/);
       assert.deepEqual((await rows()).slice(1), [
@@ -270,12 +272,12 @@ for (const engine of engines) {
         const before = await chunks();
         const ids = await recordIds(...Array.from({ length: n }, (_, i) => `flush-${n}-${i}`));
         const flush = ids.map((id, i) => ({ ...urn(id, i + 1, 1), day: "2026-05-05" }));
-        await h.store.addStats([], flush);
+        await h.store.stats.add([], flush);
         const added = (await chunks()).slice(before.length);
         assert.equal(added.length, made);
         assert.equal(added.flat().length, n);
         total += n;
-        const top = await h.store.topUrns({ ...MAY, bots: "include", limit: 2000 });
+        const top = await h.store.stats.topUrns({ ...MAY, bots: "include", limit: 2000 });
         assert.equal(top.length, total);
         // URN i of the flush of n: i + 1 by people and 1 by crawlers.
         assert.equal(top.find((t) => t.name === `urn:example:flush-${n}-${n - 1}`)?.count, n + 1);
@@ -283,7 +285,7 @@ for (const engine of engines) {
       // A flush across midnight: the ended day's URNs and the new day's in chunks of their own.
       const before = await chunks();
       const [late, early] = await recordIds("late", "early");
-      await h.store.addStats(
+      await h.store.stats.add(
         [],
         [
           { ...urn(late as number, 1, 0), day: "2026-05-06" },
@@ -303,12 +305,12 @@ for (const engine of engines) {
         day,
       });
       // Straight to the rows (past the log), and through the log; another URN on the same day.
-      await h.store.addUrnStats([
+      await h.store.stats.addUrns([
         on("2026-03-02", one, 2, 1),
         on("2026-03-02", two, 9, 9),
         on("2026-04-01", one, 4, 0),
       ]);
-      await h.store.addStats([], [on("2026-03-02", one, 1, 0), on("2026-03-09", one, 0, 3)]);
+      await h.store.stats.add([], [on("2026-03-02", one, 1, 0), on("2026-03-09", one, 0, 3)]);
       const cases: [string, Partial<UrnSeriesQuery>, string[]][] = [
         ["by day", {}, ["2026-03-02 4", "2026-03-09 3", "2026-04-01 4"]],
         ["people only", { bots: "exclude" }, ["2026-03-02 3", "2026-04-01 4"]],
@@ -319,7 +321,7 @@ for (const engine of engines) {
         ["a URN with none", { key: "urn:example:a-nobody" }, []],
       ];
       for (const [what, query, expected] of cases) {
-        const points = await h.store.urnSeries({
+        const points = await h.store.stats.urnSeries({
           key: "urn:example:series-1",
           from: "2026-03-01",
           to: "2026-04-30",
@@ -339,7 +341,7 @@ for (const engine of engines) {
     it("refuses to remove a chunk while any of its URNs is not rolled up", async () => {
       const JUNE = "2026-06-01";
       const [done, pending] = await recordIds("done", "pending");
-      await h.store.addStats(
+      await h.store.stats.add(
         [],
         [
           { ...urn(done as number, 1, 0), day: JUNE },
@@ -365,7 +367,7 @@ for (const engine of engines) {
       const counts = async () =>
         Object.fromEntries(
           (
-            await h.store.assignmentSeries({
+            await h.store.stats.assignmentSeries({
               from: today,
               to: today,
               granularity: "day",
@@ -381,12 +383,12 @@ for (const engine of engines) {
       });
       // The records the tests before registered count too: what these writes add is compared.
       const before = await counts();
-      await h.store.createRecord(record("r1", "reserved"), actor);
-      await h.store.createRecord(record("r2", "active"), actor);
-      await h.store.activate("urn:example:r1", actor);
-      await h.store.deactivate("urn:example:r2", { reason: "gone" }, actor);
+      await h.store.records.create(record("r1", "reserved"), actor);
+      await h.store.records.create(record("r2", "active"), actor);
+      await h.store.records.activate("urn:example:r1", actor);
+      await h.store.records.deactivate("urn:example:r2", { reason: "gone" }, actor);
       // A metadata change is no assignment event.
-      await h.store.updateRecord("urn:example:r1", { metadata: { title: "t" } }, actor);
+      await h.store.records.update("urn:example:r1", { metadata: { title: "t" } }, actor);
       const after = await counts();
       assert.deepEqual(
         ["activated", "deactivated", "registered"].map(

@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { ConflictError, StateError } from "../src/storage/store.js";
+import { ConflictError, StateError } from "../src/storage/errors.js";
 import { type EngineHandle, engines } from "./engines.js";
 
 const actor = { tokenId: null };
@@ -14,7 +14,7 @@ for (const engine of engines) {
     let h: EngineHandle;
     before(async () => {
       h = await engine.open();
-      await h.store.createNamespace(
+      await h.store.namespaces.create(
         { nid: "example", local: true, mint: { prefix: "t-", width: 4, check: "none" } },
         actor,
       );
@@ -23,11 +23,11 @@ for (const engine of engines) {
 
     it("migrating twice changes nothing", async () => {
       await h.store.migrate();
-      assert.equal((await h.store.getNamespace("example"))?.nid, "example");
+      assert.equal((await h.store.namespaces.get("example"))?.nid, "example");
     });
 
     it("creates a record and reads it back with its locators, best first", async () => {
-      const r = await h.store.createRecord(
+      const r = await h.store.records.create(
         {
           urn: "urn:example:a1",
           key: "urn:example:a1",
@@ -46,14 +46,14 @@ for (const engine of engines) {
         r.locators.map((l) => l.url),
         ["https://high.example/", "https://low.example/"],
       );
-      const view = await h.store.resolve("urn:example:a1");
+      const view = await h.store.records.resolve("urn:example:a1");
       assert.equal(view?.best, "https://high.example/");
-      assert.deepEqual((await h.store.getRecord("urn:example:a1"))?.metadata, { title: "A1" });
+      assert.deepEqual((await h.store.records.get("urn:example:a1"))?.metadata, { title: "A1" });
     });
 
     it("refuses a second record under the same key, naming the first", async () => {
       await assert.rejects(
-        h.store.createRecord(
+        h.store.records.create(
           { urn: "URN:EXAMPLE:a1", key: "urn:example:a1", nid: "example", status: "reserved" },
           actor,
         ),
@@ -64,16 +64,16 @@ for (const engine of engines) {
     it("the database refuses DELETE and a changed key", async () => {
       await assert.rejects(h.rawDelete("urn:example:a1"), /never deleted/);
       await assert.rejects(h.rawRekey("urn:example:a1", "urn:example:other"), /never reassigned/);
-      assert.notEqual(await h.store.getRecord("urn:example:a1"), null);
+      assert.notEqual(await h.store.records.get("urn:example:a1"), null);
     });
 
     it("status moves forward only, in code and in the database", async () => {
-      await h.store.createRecord(
+      await h.store.records.create(
         { urn: "urn:example:s1", key: "urn:example:s1", nid: "example", status: "reserved" },
         actor,
       );
-      assert.equal((await h.store.activate("urn:example:s1", actor))?.status, "active");
-      const d = await h.store.deactivate(
+      assert.equal((await h.store.records.activate("urn:example:s1", actor))?.status, "active");
+      const d = await h.store.records.deactivate(
         "urn:example:s1",
         { reason: "gone", successor: { urn: "urn:example:a1", key: "urn:example:a1" } },
         actor,
@@ -81,15 +81,15 @@ for (const engine of engines) {
       assert.equal(d?.status, "deactivated");
       assert.equal(d?.reason, "gone");
       assert.deepEqual(d?.successors, ["urn:example:a1"]);
-      assert.deepEqual((await h.store.getRecord("urn:example:a1"))?.predecessors, [
+      assert.deepEqual((await h.store.records.get("urn:example:a1"))?.predecessors, [
         "urn:example:s1",
       ]);
-      await assert.rejects(h.store.activate("urn:example:s1", actor), StateError);
+      await assert.rejects(h.store.records.activate("urn:example:s1", actor), StateError);
       await assert.rejects(h.rawReactivate("urn:example:s1"), /only moves forward/);
     });
 
     it("PATCH-style updates replace the active locator set and keep history", async () => {
-      const r = await h.store.updateRecord(
+      const r = await h.store.records.update(
         "urn:example:a1",
         { locators: [{ url: "https://new.example/" }], metadata: null },
         actor,
@@ -100,12 +100,12 @@ for (const engine of engines) {
       );
       assert.equal(r?.locators.length, 3);
       assert.equal(r?.metadata, null);
-      assert.equal((await h.store.resolve("urn:example:a1"))?.best, "https://new.example/");
+      assert.equal((await h.store.records.resolve("urn:example:a1"))?.best, "https://new.example/");
     });
 
     it("mint numbers are distinct under concurrency", async () => {
       const numbers = await Promise.all(
-        Array.from({ length: 50 }, () => h.store.nextMintNumber("example", actor)),
+        Array.from({ length: 50 }, () => h.store.namespaces.nextMintNumber("example", actor)),
       );
       assert.equal(new Set(numbers).size, 50);
     });
@@ -118,12 +118,12 @@ for (const engine of engines) {
         record: { urn: `urn:example:${n}`, status: "active" as const, locators: [{ url }] },
         successors: [],
       });
-      const first = await h.store.importBatch(
+      const first = await h.store.transfer.importBatch(
         [item(1, "i1", "https://i.example/1"), item(2, "i2", "https://i.example/2")],
         actor,
       );
       assert.deepEqual(first, { created: 2, unchanged: 0, conflicts: [] });
-      const again = await h.store.importBatch(
+      const again = await h.store.transfer.importBatch(
         [item(1, "i1", "https://i.example/1"), item(2, "i2", "https://i.example/other")],
         actor,
       );
@@ -138,16 +138,16 @@ for (const engine of engines) {
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const page = await h.store.exportPage(cursor, 2);
+        const page = await h.store.transfer.exportPage(cursor, 2);
         seen.push(...page.lines.map((l) => l.urn));
         cursor = page.cursor;
       } while (cursor !== null);
-      assert.equal(seen.length, await h.store.countRecords());
+      assert.equal(seen.length, await h.store.records.count());
       assert.ok(seen.includes("urn:example:i2"));
     });
 
     it("writes an audit row for every write", async () => {
-      const entries = await h.store.audit(1000);
+      const entries = await h.store.audit.list(1000);
       const actions = new Set(entries.map((e) => e.action));
       for (const a of [
         "namespace.create",
@@ -162,28 +162,28 @@ for (const engine of engines) {
     });
 
     it("stores only token hashes and finds tokens by hash", async () => {
-      const info = await h.store.createToken(
+      const info = await h.store.tokens.create(
         { hash: "ab".repeat(32), role: "registrar", namespace: "Example", label: null },
         actor,
       );
       assert.equal(info.namespace, "example");
-      assert.equal((await h.store.findToken("ab".repeat(32)))?.id, info.id);
-      assert.equal(await h.store.findToken("cd".repeat(32)), null);
+      assert.equal((await h.store.tokens.find("ab".repeat(32)))?.id, info.id);
+      assert.equal(await h.store.tokens.find("cd".repeat(32)), null);
     });
 
     it("adds up daily resolution counts", async () => {
-      await h.store.addResolutionCounts([{ nid: "example", day: "2026-01-01", count: 2 }]);
-      await h.store.addResolutionCounts([{ nid: "example", day: "2026-01-01", count: 3 }]);
-      assert.deepEqual(await h.store.resolutionCounts({ nid: "example", limit: 10 }), [
+      await h.store.stats.addResolutionCounts([{ nid: "example", day: "2026-01-01", count: 2 }]);
+      await h.store.stats.addResolutionCounts([{ nid: "example", day: "2026-01-01", count: 3 }]);
+      assert.deepEqual(await h.store.stats.resolutionCounts({ nid: "example", limit: 10 }), [
         { nid: "example", day: "2026-01-01", count: 5 },
       ]);
     });
 
     it("keeps template revisions", async () => {
-      await h.store.updateNamespace({ nid: "example", template: "v2" }, actor);
-      await h.store.updateNamespace({ nid: "example", template: "v2" }, actor);
-      await h.store.updateNamespace({ nid: "example", template: "v3" }, actor);
-      const revisions = await h.store.templateRevisions("example");
+      await h.store.namespaces.update({ nid: "example", template: "v2" }, actor);
+      await h.store.namespaces.update({ nid: "example", template: "v2" }, actor);
+      await h.store.namespaces.update({ nid: "example", template: "v3" }, actor);
+      const revisions = await h.store.namespaces.templateRevisions("example");
       assert.deepEqual(
         revisions.map((r) => [r.revision, r.template]),
         [

@@ -26,13 +26,13 @@ for (const engine of engines) {
 
     before(async () => {
       h = await engine.open();
-      await h.store.createNamespace({ nid: "example", local: true }, cli);
+      await h.store.namespaces.create({ nid: "example", local: true }, cli);
       app = await buildServer({ store: h.store });
       admin = (await issueToken(h.store, { role: "admin", label: "ops" }, cli)).token;
       registrar = (await issueToken(h.store, { role: "registrar", namespace: "Example" }, cli))
         .token;
       const reader = await issueToken(h.store, { role: "reader" }, cli);
-      await h.store.revokeToken(reader.info.id, cli);
+      await h.store.tokens.revoke(reader.info.id, cli);
       scopedAdmin = (await issueToken(h.store, { role: "admin", namespace: "example" }, cli)).token;
     });
     after(async () => {
@@ -41,7 +41,7 @@ for (const engine of engines) {
     });
 
     it("the store lists every token by id, revoked ones with their date, without hashes", async () => {
-      const tokens = await h.store.listTokens();
+      const tokens = await h.store.tokens.list();
       assert.deepEqual(
         tokens.map((t) => [t.id, t.role, t.namespace, t.label, t.revoked === null]),
         [
@@ -69,7 +69,7 @@ for (const engine of engines) {
     it("GET /api/v1/tokens answers an admin with the same list", async () => {
       const r = await list(admin);
       assert.equal(r.statusCode, 200);
-      assert.deepEqual(JSON.parse(r.body), await h.store.listTokens());
+      assert.deepEqual(JSON.parse(r.body), await h.store.tokens.list());
       assert.doesNotMatch(r.body, /hash|urnkit_/);
     });
 

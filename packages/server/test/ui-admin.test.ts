@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { seedExample } from "../src/registry/seed.js";
 import { issueToken } from "../src/registry/tokens.js";
 import { buildServer } from "../src/server.js";
-import type { TokenInfo } from "../src/storage/store.js";
+import type { TokenInfo } from "../src/storage/tokens.js";
 import { type EngineHandle, sqlite } from "./engines.js";
 import { Browser, signedIn } from "./ui-browser.js";
 

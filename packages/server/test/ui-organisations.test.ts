@@ -23,10 +23,10 @@ for (const engine of engines)
     before(async () => {
       h = await engine.open();
       const s = h.store;
-      await s.createNamespace({ nid: "example", local: true }, actor);
-      await s.createOrganisation({ id: "lib", name: "Library" }, actor);
-      await s.createOrganisation({ id: "fac", name: "Faculty" }, actor);
-      await s.createPrefix(
+      await s.namespaces.create({ nid: "example", local: true }, actor);
+      await s.organisations.create({ id: "lib", name: "Library" }, actor);
+      await s.organisations.create({ id: "fac", name: "Faculty" }, actor);
+      await s.prefixes.create(
         {
           ...DEFAULT_POLICY,
           prefix: "urn:example:lib-",
@@ -37,7 +37,7 @@ for (const engine of engines)
         },
         actor,
       );
-      await s.createPrefix(
+      await s.prefixes.create(
         { ...DEFAULT_POLICY, prefix: "urn:example:fac-", nid: "example", organisation: "fac" },
         actor,
       );
@@ -146,7 +146,7 @@ for (const engine of engines)
         delegate: "",
       });
       assert.equal(prefix.statusCode, 303, prefix.body);
-      const stored = await h.store.getPrefix("urn:example:arc-");
+      const stored = await h.store.prefixes.get("urn:example:arc-");
       assert.deepEqual(
         [stored?.organisation, stored?.modes, stored?.width, stored?.urls],
         [
@@ -158,7 +158,7 @@ for (const engine of engines)
       );
       const ns = await b.post("/admin/namespaces", { csrf, nid: "nbn" });
       assert.equal(ns.statusCode, 303, ns.body);
-      assert.notEqual(await h.store.getNamespace("nbn"), null);
+      assert.notEqual(await h.store.namespaces.get("nbn"), null);
       const token = await b.post("/admin/tokens", {
         csrf,
         role: "registrar",

@@ -35,7 +35,7 @@ describe("web UI pages", () => {
     app = await buildServer({ store: h.store, logger: { level: "trace", stream } });
     admin = (await issueToken(h.store, { role: "admin" }, actor)).token;
     reader = (await issueToken(h.store, { role: "reader" }, actor)).token;
-    await h.store.createNamespace({ nid: "other-ns", local: true }, actor);
+    await h.store.namespaces.create({ nid: "other-ns", local: true }, actor);
     otherScope = (await issueToken(h.store, { role: "registrar", namespace: "other-ns" }, actor))
       .token;
   });
@@ -319,7 +319,7 @@ describe("web UI pages", () => {
   describe("registrar writes", () => {
     it("mint: refused without the session's CSRF token, done with it", async () => {
       const b = await signedIn(admin);
-      const count = await h.store.countRecords();
+      const count = await h.store.records.count();
       assert.equal((await b.post("/registrar/mint", { nid: "example" })).statusCode, 403);
       // Another session's token does not do either (the token is tied to the session).
       const other = await signedIn(admin);
@@ -328,7 +328,7 @@ describe("web UI pages", () => {
         (await b.post("/registrar/mint", { nid: "example", csrf: foreign })).statusCode,
         403,
       );
-      assert.equal(await h.store.countRecords(), count);
+      assert.equal(await h.store.records.count(), count);
       const csrf = await b.csrf("/registrar");
       const r = await b.post("/registrar/mint", {
         csrf,

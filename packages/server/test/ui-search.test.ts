@@ -22,8 +22,8 @@ for (const engine of engines)
       h = await engine.open();
       app = await buildServer({ store: h.store });
       const admin = (await issueToken(h.store, { role: "admin" }, actor)).token;
-      await h.store.createNamespace({ nid: "example", local: true }, actor);
-      await h.store.createOrganisation({ id: "lib", name: "City Library" }, actor);
+      await h.store.namespaces.create({ nid: "example", local: true }, actor);
+      await h.store.organisations.create({ id: "lib", name: "City Library" }, actor);
       const lines = [
         {
           urn: "urn:example:river-1",

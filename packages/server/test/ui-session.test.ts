@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { after, before, beforeEach, describe, it } from "node:test";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { issueToken } from "../src/registry/tokens.js";
-import type { TokenInfo } from "../src/storage/store.js";
+import type { TokenInfo } from "../src/storage/tokens.js";
 import { COOKIE, SessionStore } from "../src/ui/session.js";
 import { type EngineHandle, engines } from "./engines.js";
 
@@ -145,14 +145,14 @@ for (const engine of engines) {
       const cookie = x.setCookie().split(";")[0] as string;
       const kept = await signIn();
       assert.notEqual(await get(cookie), null);
-      assert.notEqual(await h.store.revokeToken(own.info.id, actor), null);
+      assert.notEqual(await h.store.tokens.revoke(own.info.id, actor), null);
       assert.equal(await get(cookie), null);
       assert.equal(
         (await h.rawRows("sessions")).filter((r) => Number(r.token_id) === own.info.id).length,
         0,
       );
       assert.notEqual(await get(kept), null, "another token's session goes on");
-      assert.equal(await h.store.findToken(sha256(own.token)), null);
+      assert.equal(await h.store.tokens.find(sha256(own.token)), null);
     });
 
     it("CSRF tokens match only their own session", async () => {

@@ -37,7 +37,7 @@ export function registerExport(program: Command, ctx: Context): void {
         "exporting [{bar}] {percentage}% | {value}/{total} records",
       );
       try {
-        bar?.start(await store.countRecords(), 0);
+        bar?.start(await store.records.count(), 0);
         let done = 0;
         for await (const chunk of exportLines(store)) {
           if (!out.write(chunk)) await once(out, "drain");

@@ -147,7 +147,7 @@ export function registerHarvest(program: Command, ctx: Context): void {
       if (options.list === true) {
         const { store } = await openRegistry(options.db, command);
         try {
-          for (const s of await store.listHarvestSources()) ctx.io.stdout.write(sourceLine(s));
+          for (const s of await store.harvest.listSources()) ctx.io.stdout.write(sourceLine(s));
         } finally {
           await store.close();
         }

@@ -37,7 +37,7 @@ export function registerInit(program: Command, ctx: Context): void {
       const registry = await openRegistry(options.db, command, { create: true });
       const { store } = registry;
       try {
-        if ((await store.listTokens()).length > 0)
+        if ((await store.tokens.list()).length > 0)
           command.error(
             `error: ${displayLocation(options.db)} is already a registry with tokens; make another ` +
               "with `urnkit token create`, or see them with `urnkit token list`",

@@ -80,7 +80,7 @@ export function registerLinks(program: Command, ctx: Context): void {
       let failures = 0;
       const lines: Promise<void>[] = [];
       let summary: LinkRunSummary;
-      const checker = new LinkChecker(store, options);
+      const checker = new LinkChecker(store.links, options);
       try {
         summary = await checker.run(
           {

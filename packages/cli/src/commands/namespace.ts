@@ -142,7 +142,7 @@ export function registerNamespace(program: Command, ctx: Context): void {
     .action(async (options: { db: string }, command: Command) => {
       const { store } = await openRegistry(options.db, command);
       try {
-        for (const ns of await store.listNamespaces())
+        for (const ns of await store.namespaces.list())
           ctx.io.stdout.write(
             `${ns.nid}\t${ns.local ? "local" : "registered"}\t${ns.mint === null ? "-" : `urn:${ns.nid}:${ns.mint.prefix}`}\n`,
           );

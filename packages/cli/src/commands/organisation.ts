@@ -127,7 +127,7 @@ export function registerOrganisation(program: Command, ctx: Context): void {
     .action(async (options: { db: string }, command: Command) => {
       const { store } = await openRegistry(options.db, command);
       try {
-        for (const org of await store.listOrganisations())
+        for (const org of await store.organisations.list())
           ctx.io.stdout.write(`${org.id}\t${org.active ? "active" : "inactive"}\t${org.name}\n`);
       } finally {
         await store.close();

@@ -180,7 +180,7 @@ export function registerPrefix(program: Command, ctx: Context): void {
     .action(async (options: { db: string; namespace?: string }, command: Command) => {
       const { store } = await openRegistry(options.db, command);
       try {
-        for (const p of await store.listPrefixes(options.namespace?.toLowerCase()))
+        for (const p of await store.prefixes.list(options.namespace?.toLowerCase()))
           ctx.io.stdout.write(`${p.prefix}\t${p.organisation}\t${p.modes.join(",")}\t${p.next}\n`);
       } finally {
         await store.close();

@@ -236,7 +236,7 @@ export function registerServe(program: Command, ctx: Context): void {
         oai: oaiOptions(options, command),
       });
       try {
-        const fresh = (await store.listTokens()).length === 0;
+        const fresh = (await store.tokens.list()).length === 0;
         const seeded = example ? await seedExample(store) : false;
         const address = await app.listen({ port, host: options.host });
         // Written once the server listens, so that a failed start leaves no token behind.

@@ -66,7 +66,7 @@ export function registerToken(program: Command, ctx: Context): void {
       try {
         if (
           options.namespace !== undefined &&
-          (await store.getNamespace(options.namespace)) === null
+          (await store.namespaces.get(options.namespace)) === null
         )
           command.error(
             `error: namespace "${options.namespace}" is not served in ${displayLocation(options.db)}`,
@@ -74,7 +74,7 @@ export function registerToken(program: Command, ctx: Context): void {
         const org =
           options.organisation === undefined
             ? null
-            : await store.getOrganisation(options.organisation);
+            : await store.organisations.get(options.organisation);
         if (options.organisation !== undefined && !org?.active)
           command.error(
             `error: there is no active organisation "${options.organisation}" in ${displayLocation(options.db)}`,
@@ -120,7 +120,7 @@ export function registerToken(program: Command, ctx: Context): void {
     .action(async (options: { db: string; json?: boolean }, command: Command) => {
       const { store } = await openRegistry(options.db, command);
       try {
-        const tokens = await store.listTokens();
+        const tokens = await store.tokens.list();
         const out = new LineWriter(ctx.io.stdout);
         if (options.json === true) for (const t of tokens) await out.json(t);
         else for (const line of tokenTable(tokens)) await out.line(line);
@@ -149,7 +149,7 @@ export function registerToken(program: Command, ctx: Context): void {
         command.error(`error: <id> must be a token id, got "${id}"`);
       const { store } = await openRegistry(options.db, command);
       try {
-        const revoked = await store.revokeToken(Number(id), { tokenId: null });
+        const revoked = await store.tokens.revoke(Number(id), { tokenId: null });
         if (revoked === null) {
           ctx.io.stderr.write(`no live token ${id}\n`);
           ctx.exit(EXIT_INVALID);

@@ -5,7 +5,8 @@
 
 import type { FastifyRequest, onRequestHookHandler, RouteOptions } from "fastify";
 import { hashToken } from "../registry/tokens.js";
-import type { Store, TokenInfo } from "../storage/store.js";
+import type { Store } from "../storage/store.js";
+import type { TokenInfo } from "../storage/tokens.js";
 import { HttpProblem } from "./problem.js";
 
 function unauthorized(detail: string, error: string): HttpProblem {
@@ -26,7 +27,7 @@ export async function authenticate(store: Store, request: FastifyRequest): Promi
   const match = /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i.exec(header);
   if (match === null)
     throw unauthorized("the Authorization header is not a bearer token", "invalid_request");
-  const token = await store.findToken(hashToken(match[1] as string));
+  const token = await store.tokens.find(hashToken(match[1] as string));
   if (token === null) throw unauthorized("the bearer token is not valid", "invalid_token");
   return token;
 }

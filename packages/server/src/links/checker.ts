@@ -228,7 +228,7 @@ export class LinkChecker {
     selection: LinkRunSelection,
     onResult?: (locator: DueLocator, result: LinkCheckResult) => void,
   ): Promise<LinkRunSummary> {
-    const due = await this.#links.dueLocators({
+    const due = await this.#links.due({
       now: new Date().toISOString(),
       checkedBefore: selection.checkedBefore,
       organisation: selection.organisation,
@@ -257,11 +257,11 @@ export class LinkChecker {
   ): Promise<void> {
     if (result.kind === "stopped") return;
     if (result.kind === "deferred") {
-      await this.#links.deferLinkCheck(locator.id, new Date(result.until).toISOString());
+      await this.#links.deferCheck(locator.id, new Date(result.until).toISOString());
       summary.deferred++;
       return;
     }
-    await this.#links.recordLinkCheck(
+    await this.#links.recordCheck(
       locator.id,
       result.check,
       this.#options.demoteAfter ?? DEFAULT_DEMOTE_AFTER,

@@ -18,8 +18,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { Backoff } from "../runtime/backoff.js";
-import type { LinkLeaseStore } from "../storage/link-lease.js";
-import type { LinkStore } from "../storage/links.js";
+import type { Store } from "../storage/store.js";
 import { LinkChecker, type LinkCheckerOptions, type LinkRunSummary } from "./checker.js";
 
 /**
@@ -49,11 +48,11 @@ export interface LinkSchedule {
 }
 
 export function scheduleLinkChecks(
-  store: LinkStore & LinkLeaseStore,
+  store: Pick<Store, "links" | "linkLease">,
   options: LinkScheduleOptions,
 ): LinkSchedule {
   const controller = new AbortController();
-  const checker = new LinkChecker(store, { ...options, signal: controller.signal });
+  const checker = new LinkChecker(store.links, { ...options, signal: controller.signal });
   const batch = options.batch ?? 500;
   const pause = Math.min(Math.max(options.everyMs / 10, 1000), 60_000);
   const leaseMs = options.leaseMs ?? 5 * 60_000;
@@ -73,7 +72,7 @@ export function scheduleLinkChecks(
     const t = Date.now();
     let now: boolean;
     try {
-      now = await store.takeLinkLease(
+      now = await store.linkLease.take(
         holder,
         new Date(t + leaseMs).toISOString(),
         new Date(t).toISOString(),
@@ -135,7 +134,7 @@ export function scheduleLinkChecks(
       await renewing;
       checker.close();
       // Given up at once, so another server takes over at its next round, not when it runs out.
-      if (held === true) await store.releaseLinkLease(holder).catch(() => undefined);
+      if (held === true) await store.linkLease.release(holder).catch(() => undefined);
     },
   };
 }

@@ -12,7 +12,7 @@
 // its own audit rows; serving namespaces, organisations, and tokens of the registry or of other
 // organisations stay with the registry's administrators.
 
-import type { Role, TokenInfo } from "../storage/store.js";
+import type { Role, TokenInfo } from "../storage/tokens.js";
 import { Refusal } from "../validation/refusal.js";
 
 const RANK: Record<Role, number> = { reader: 0, registrar: 1, admin: 2 };

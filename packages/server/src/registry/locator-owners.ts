@@ -4,8 +4,10 @@
 // its URN. The prefix's URL policy binds the URN owner's locators, its mirror URL policy the
 // mirrors'.
 
+import type { OrganisationStore } from "../storage/organisations.js";
 import type { Prefix } from "../storage/prefixes.js";
-import type { LocatorInput, Store, TokenInfo, UrnRecord } from "../storage/store.js";
+import type { LocatorInput, UrnRecord } from "../storage/records.js";
+import type { TokenInfo } from "../storage/tokens.js";
 import { Refusal } from "../validation/refusal.js";
 import { actFor, liveOrganisation } from "./organisation-scope.js";
 import { checkUrls } from "./prefix-policy.js";
@@ -15,7 +17,7 @@ import { checkUrls } from "./prefix-policy.js";
  * named owners, mirrors, and the URL policy. Returns them with their owner filled in.
  */
 export async function ownedLocators(
-  store: Pick<Store, "getOrganisation">,
+  store: { readonly organisations: Pick<OrganisationStore, "get"> },
   token: TokenInfo,
   actor: string | null,
   recordOrg: string | null,

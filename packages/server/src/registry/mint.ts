@@ -3,8 +3,8 @@
 // URN:NBN check digit over the whole URN.
 
 import { mod11_2CheckChar, nbnDeCheckDigit } from "@urnkit/namespaces";
+import type { MintPolicy } from "../storage/namespaces.js";
 import type { CheckScheme, Prefix } from "../storage/prefixes.js";
-import type { MintPolicy } from "../storage/store.js";
 
 /** The check character of `urn` (the URN so far) whose number is `digits`. */
 function checkChar(check: CheckScheme, urn: string, digits: string): string {

@@ -5,13 +5,9 @@
 import { classifyNid, UrnSyntaxError } from "@urnkit/core";
 import { checkTemplate, parseTemplate } from "@urnkit/namespaces";
 import { delegateTemplateFault } from "../resolution/delegate-template.js";
-import {
-  ConflictError,
-  type Delegation,
-  type Namespace,
-  type NamespaceInput,
-  type TokenInfo,
-} from "../storage/store.js";
+import { ConflictError } from "../storage/errors.js";
+import type { Delegation, Namespace, NamespaceInput } from "../storage/namespaces.js";
+import type { TokenInfo } from "../storage/tokens.js";
 import { invalid } from "../validation/problems.js";
 import { Refusal } from "../validation/refusal.js";
 import { authorize, REGISTRY } from "./access.js";
@@ -112,7 +108,7 @@ export async function createNamespace(
   checkNid(nid, input.local === true);
   const warnings = checkTemplateText(nid, input.template);
   try {
-    const namespace = await store.createNamespace(
+    const namespace = await store.namespaces.create(
       { ...input, nid, delegate: normalizeDelegates(nid, input.delegate) ?? [] },
       actorOf(token),
     );
@@ -135,12 +131,12 @@ export async function updateNamespace(
 ): Promise<NamespaceResult> {
   const nid = nidInput.toLowerCase();
   authorize(token, "admin", { kind: "namespace", nid });
-  const before = await store.getNamespace(nid);
+  const before = await store.namespaces.get(nid);
   if (before === null) throw notServed(nid);
   checkNid(nid, input.local ?? before.local);
   const warnings = checkTemplateText(nid, input.template);
   try {
-    const namespace = await store.updateNamespace(
+    const namespace = await store.namespaces.update(
       { ...input, nid, delegate: normalizeDelegates(nid, input.delegate) },
       actorOf(token),
     );

@@ -2,7 +2,8 @@
 // that is no token. The registry actions take it like any token, so its writes pass the same
 // validation and rules, and their audit rows name no token (as first-start seeding does).
 
-import type { Actor, TokenInfo } from "../storage/store.js";
+import type { Actor } from "../storage/audit.js";
+import type { TokenInfo } from "../storage/tokens.js";
 
 /** Token ids start at 1 on both engines: id 0 is no stored token. */
 export const OPERATOR: TokenInfo = {

@@ -2,8 +2,10 @@
 // only an administrator of the registry creates or changes them. An organisation is never deleted;
 // deactivating one stops its tokens and UI sessions (the stores refuse them), its records resolve.
 
+import { ConflictError } from "../storage/errors.js";
 import type { Organisation } from "../storage/organisations.js";
-import { ConflictError, type Store, type TokenInfo } from "../storage/store.js";
+import type { Store } from "../storage/store.js";
+import type { TokenInfo } from "../storage/tokens.js";
 import { checkOrganisationBody, checkOrganisationPatch } from "../validation/organisation.js";
 import { Refusal } from "../validation/refusal.js";
 import { authorize, REGISTRY } from "./access.js";
@@ -17,7 +19,7 @@ export async function createOrganisation(
   authorize(token, "admin", REGISTRY);
   const input = checkOrganisationBody(body);
   try {
-    return await store.createOrganisation(input, actorOf(token));
+    return await store.organisations.create(input, actorOf(token));
   } catch (error) {
     if (error instanceof ConflictError)
       throw new Refusal("conflict", "organisation-exists", error.message, {
@@ -35,7 +37,7 @@ export async function updateOrganisation(
 ): Promise<Organisation> {
   authorize(token, "admin", REGISTRY);
   const patch = checkOrganisationPatch(body);
-  const org = await store.updateOrganisation(id, patch, actorOf(token));
+  const org = await store.organisations.update(id, patch, actorOf(token));
   if (org === null) throw unknownOrganisation(id);
   return org;
 }

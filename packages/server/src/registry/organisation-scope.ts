@@ -3,7 +3,8 @@
 // (server-wide, or scoped to a namespace as before organisations) acts for the owner of whatever
 // it writes under. Every cross-organisation write is a 403 naming both organisations.
 
-import type { Store, TokenInfo } from "../storage/store.js";
+import type { OrganisationStore } from "../storage/organisations.js";
+import type { TokenInfo } from "../storage/tokens.js";
 import { Refusal } from "../validation/refusal.js";
 
 /**
@@ -35,11 +36,11 @@ export function serverWide(token: TokenInfo): void {
 
 /** 422 unless the organisation exists and is active. */
 export async function liveOrganisation(
-  store: Pick<Store, "getOrganisation">,
+  store: { readonly organisations: Pick<OrganisationStore, "get"> },
   id: string,
   path = "/organisation",
 ) {
-  const org = await store.getOrganisation(id);
+  const org = await store.organisations.get(id);
   if (org === null)
     throw new Refusal("unprocessable", "unknown-organisation", `there is no organisation "${id}"`, {
       errors: [{ path, message: "no such organisation" }],

@@ -4,14 +4,11 @@
 // registrars mint, reserve and ask for suggestions, each number taken from the prefix's one atomic
 // sequence, so no number is minted, reserved or suggested twice.
 
+import type { Actor } from "../storage/audit.js";
+import { ConflictError } from "../storage/errors.js";
 import { DEFAULT_POLICY, type Prefix } from "../storage/prefixes.js";
-import {
-  type Actor,
-  ConflictError,
-  type NewRecord,
-  type TokenInfo,
-  type UrnRecord,
-} from "../storage/store.js";
+import type { NewRecord, UrnRecord } from "../storage/records.js";
+import type { TokenInfo } from "../storage/tokens.js";
 import { checkPrefixBody, checkPrefixPatch, checkReservationBody } from "../validation/prefix.js";
 import { checkMintBody } from "../validation/record.js";
 import { Refusal } from "../validation/refusal.js";
@@ -49,7 +46,7 @@ export async function prefixOf(
   } catch {
     throw unknownPrefix(nid, text);
   }
-  const prefix = await store.getPrefix(key);
+  const prefix = await store.prefixes.get(key);
   if (prefix === null || prefix.nid !== nid) throw unknownPrefix(nid, text);
   return prefix;
 }
@@ -63,7 +60,7 @@ export async function createPrefix(
   const nid = nidInput.toLowerCase();
   authorize(token, "admin", { kind: "namespace", nid });
   const input = checkPrefixBody(body);
-  if ((await ctx.store.getNamespace(nid)) === null)
+  if ((await ctx.store.namespaces.get(nid)) === null)
     throw new Refusal("not-found", "unknown-namespace", `namespace "${nid}" is not served here`);
   const key = prefixKey(nid, input.prefix);
   await liveOrganisation(ctx.store, input.organisation);
@@ -71,7 +68,7 @@ export async function createPrefix(
   try {
     // Two prefixes are disjoint or one nests in the other (the longest match owns a URN), so the
     // one overlap to refuse is the same prefix twice.
-    return await ctx.store.createPrefix(
+    return await ctx.store.prefixes.create(
       { ...DEFAULT_POLICY, ...policy, prefix: key, nid },
       actorOf(token),
     );
@@ -98,7 +95,7 @@ export async function updatePrefix(
     organisation: prefix.organisation,
     nid: prefix.nid,
   });
-  const after = await ctx.store.updatePrefix(prefix.prefix, patch, actorOf(token));
+  const after = await ctx.store.prefixes.update(prefix.prefix, patch, actorOf(token));
   if (after === null) throw unknownPrefix(nid, text);
   return after;
 }
@@ -183,10 +180,10 @@ export async function mintInPrefix(
     identifiers: input.identifiers,
   });
   const { store } = ctx;
-  if (store.mintRecords !== undefined) {
+  if (store.records.mintMany !== undefined) {
     // The number and the record in one transaction (SQLite), each number checked as below.
     const make = await ownNumbers(ctx, prefix, record);
-    const minted = await store.mintRecords(
+    const minted = await store.records.mintMany(
       prefix.prefix,
       1,
       make,
@@ -200,10 +197,10 @@ export async function mintInPrefix(
   return numbered(
     ctx,
     prefix,
-    () => store.takeNumbers(prefix.prefix, 1, "prefix.mint", actor),
+    () => store.prefixes.takeNumbers(prefix.prefix, 1, "prefix.mint", actor),
     async (urn, key) => {
       try {
-        return await store.createRecord(record(urn, key), actor);
+        return await store.records.create(record(urn, key), actor);
       } catch (error) {
         if (error instanceof ConflictError) return null;
         throw error;
@@ -221,7 +218,7 @@ async function ownNumbers(
   prefix: Prefix,
   record: (urn: string, key: string) => NewRecord,
 ): Promise<(n: number) => NewRecord | null> {
-  const ns = await ctx.store.getNamespace(prefix.nid);
+  const ns = await ctx.store.namespaces.get(prefix.nid);
   return (n) => {
     const target = targetIn(ns, mintUrnOf(prefix, n), ctx.limits);
     const own = target.ns.routes.owner(target.key)?.prefix === prefix.prefix;
@@ -254,9 +251,9 @@ export async function reserveInPrefix(
     prefix: prefix.prefix,
   });
   const { store } = ctx;
-  if (store.mintRecords !== undefined) {
+  if (store.records.mintMany !== undefined) {
     const make = await ownNumbers(ctx, prefix, reserved);
-    const made = await store.mintRecords(
+    const made = await store.records.mintMany(
       prefix.prefix,
       count,
       make,
@@ -285,20 +282,20 @@ async function reserveInSteps(
   actor: Actor,
 ): Promise<string[]> {
   const urns: string[] = [];
-  let next = await ctx.store.takeNumbers(prefix.prefix, count, "prefix.reserve", actor);
+  let next = await ctx.store.prefixes.takeNumbers(prefix.prefix, count, "prefix.reserve", actor);
   let left = count;
   const numbers = async () => {
     if (left > 0) {
       left -= 1;
       return next++;
     }
-    return ctx.store.takeNumbers(prefix.prefix, 1, "prefix.reserve", actor);
+    return ctx.store.prefixes.takeNumbers(prefix.prefix, 1, "prefix.reserve", actor);
   };
   while (urns.length < count)
     urns.push(
       await numbered(ctx, prefix, numbers, async (urn, key) => {
         try {
-          await ctx.store.createRecord(reserved(urn, key), actor);
+          await ctx.store.records.create(reserved(urn, key), actor);
           return urn;
         } catch (error) {
           if (error instanceof ConflictError) return null;
@@ -326,8 +323,8 @@ export async function suggestInPrefix(
   const urn = await numbered(
     ctx,
     prefix,
-    () => ctx.store.takeNumbers(prefix.prefix, 1, "prefix.suggest", actor),
-    async (urn, key) => ((await ctx.store.getRecord(key)) === null ? urn : null),
+    () => ctx.store.prefixes.takeNumbers(prefix.prefix, 1, "prefix.suggest", actor),
+    async (urn, key) => ((await ctx.store.records.get(key)) === null ? urn : null),
   );
   return { urn, prefix: prefix.prefix };
 }

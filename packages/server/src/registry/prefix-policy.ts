@@ -4,7 +4,7 @@
 
 import type { URN } from "@urnkit/core";
 import type { Prefix, RegistrationMode } from "../storage/prefixes.js";
-import type { LocatorInput } from "../storage/store.js";
+import type { LocatorInput } from "../storage/records.js";
 import { Refusal } from "../validation/refusal.js";
 import { checkUrn } from "./namespace-keys.js";
 

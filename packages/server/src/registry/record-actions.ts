@@ -5,18 +5,13 @@
 // refusals: their status and code say what went wrong to either caller.
 
 import { URN } from "@urnkit/core";
-import type { Prefix } from "../storage/prefixes.js";
-import {
-  type Actor,
-  ConflictError,
-  keyTaken,
-  type NewRecord,
-  type RecordPatch,
-  StateError,
-  type Store,
-  type TokenInfo,
-  type UrnRecord,
-} from "../storage/store.js";
+import type { Actor } from "../storage/audit.js";
+import { ConflictError, keyTaken, StateError } from "../storage/errors.js";
+import type { NamespaceStore } from "../storage/namespaces.js";
+import type { OrganisationStore } from "../storage/organisations.js";
+import type { Prefix, PrefixStore } from "../storage/prefixes.js";
+import type { NewRecord, RecordPatch, RecordStore, UrnRecord } from "../storage/records.js";
+import type { TokenInfo } from "../storage/tokens.js";
 import {
   checkDeactivateBody,
   checkMintBody,
@@ -63,18 +58,20 @@ function refused(error: unknown): never {
  * What a registration reads: the store, or a caller's view of it that answers repeated reads from
  * memory (a harvest page reads each prefix and organisation once, and its records in one go).
  */
-export type RegistrationReads = Pick<
-  Store,
-  "getNamespace" | "getPrefix" | "getOrganisation" | "getRecord"
->;
+export interface RegistrationReads {
+  readonly namespaces: Pick<NamespaceStore, "get">;
+  readonly prefixes: Pick<PrefixStore, "get">;
+  readonly organisations: Pick<OrganisationStore, "get">;
+  readonly records: Pick<RecordStore, "get">;
+}
 
 /** The prefix a URN belongs to: the longest of its namespace's prefixes that matches. */
 async function owningPrefix(
-  reads: Pick<Store, "getPrefix">,
+  reads: { readonly prefixes: Pick<PrefixStore, "get"> },
   target: Target,
 ): Promise<Prefix | null> {
   const route = target.ns.routes.owner(target.key);
-  return route === null ? null : reads.getPrefix(route.prefix);
+  return route === null ? null : reads.prefixes.get(route.prefix);
 }
 
 /**
@@ -156,7 +153,7 @@ export async function planRegistration(
     input.locators,
   );
   const actor = actorOf(token);
-  const existing = await reads.getRecord(target.key);
+  const existing = await reads.records.get(target.key);
   if (existing !== null) {
     if (prefix === null || existing.status !== "reserved" || existing.organisation !== owner)
       return { kind: "taken", existing };
@@ -194,8 +191,8 @@ export async function writeRegistration(
   try {
     if (plan.kind === "taken") throw keyTaken(plan.existing.urn);
     if (plan.kind === "reserved")
-      return found(await store.updateRecord(plan.key, plan.patch, plan.actor), plan.urn);
-    return await store.createRecord(plan.input, plan.actor);
+      return found(await store.records.update(plan.key, plan.patch, plan.actor), plan.urn);
+    return await store.records.create(plan.input, plan.actor);
   } catch (error) {
     refused(error);
   }
@@ -224,20 +221,20 @@ export async function mintUrn(
   const nid = nidInput.toLowerCase();
   permit(token, "registrar", nid);
   const input = checkMintBody(body ?? null) ?? {};
-  const ns = await store.getNamespace(nid);
+  const ns = await store.namespaces.get(nid);
   if (ns === null) throw notServed(nid);
   if (ns.mint === null)
     throw new Refusal("conflict", "no-mint-policy", `namespace "${nid}" has no minting policy`);
   // The sequence never goes back, so a number already taken is skipped for the next one.
   for (let attempt = 0; attempt < MINT_ATTEMPTS; attempt++) {
-    const n = await store.nextMintNumber(nid, actorOf(token));
+    const n = await store.namespaces.nextMintNumber(nid, actorOf(token));
     const target = await registrationTarget(store, `urn:${nid}:${mintNss(ns.mint, n)}`, limits);
     const prefix = await owningPrefix(store, target);
     const owner = prefix?.organisation ?? null;
     actFor(token, owner, prefix === null ? target.urn.href : `prefix "${prefix.prefix}"`);
     const locators = await ownedLocators(store, token, owner, owner, prefix, input.locators);
     try {
-      return await store.createRecord(
+      return await store.records.create(
         newRecord(target, input, locators, prefix, owner),
         actorOf(token),
       );
@@ -262,7 +259,7 @@ function recordTarget({ limits }: ActionContext, token: TokenInfo, text: string)
 /** The record a lifecycle write of an organisation's token names: only its owner's. */
 async function ownRecord(ctx: ActionContext, token: TokenInfo, key: string, urn: URN) {
   if (token.organisation === null) return;
-  const record = found(await ctx.store.getRecord(key), urn.href);
+  const record = found(await ctx.store.records.get(key), urn.href);
   actFor(token, record.organisation, urn.href);
 }
 
@@ -280,8 +277,8 @@ export async function patchRecord(
   const { urn, key } = recordTarget(ctx, token, urnText);
   const patch = checkPatchBody(body);
   const { store } = ctx;
-  const record = found(await store.getRecord(key), urn.href);
-  const prefix = record.prefix === null ? null : await store.getPrefix(record.prefix);
+  const record = found(await store.records.get(key), urn.href);
+  const prefix = record.prefix === null ? null : await store.prefixes.get(record.prefix);
   const actor = token.organisation;
   let change: RecordPatch;
   if (actor === null) {
@@ -305,7 +302,7 @@ export async function patchRecord(
     }
   }
   try {
-    return found(await store.updateRecord(key, change, actorOf(token)), urn.href);
+    return found(await store.records.update(key, change, actorOf(token)), urn.href);
   } catch (error) {
     refused(error);
   }
@@ -320,7 +317,7 @@ export async function activateUrn(
   const { urn, key } = recordTarget(ctx, token, urnText);
   await ownRecord(ctx, token, key, urn);
   try {
-    return found(await ctx.store.activate(key, actorOf(token)), urn.href);
+    return found(await ctx.store.records.activate(key, actorOf(token)), urn.href);
   } catch (error) {
     refused(error);
   }
@@ -340,7 +337,7 @@ export async function deactivateUrn(
   const { urn, key } = recordTarget(ctx, token, urnText);
   await ownRecord(ctx, token, key, urn);
   const change = checkDeactivateBody(body ?? null) ?? {};
-  const current = found(await ctx.store.getRecord(key), urn.href);
+  const current = found(await ctx.store.records.get(key), urn.href);
   if (current.status === "deactivated" && change.successor === undefined)
     throw new Refusal(
       "conflict",
@@ -362,7 +359,11 @@ export async function deactivateUrn(
   }
   try {
     return found(
-      await ctx.store.deactivate(key, { reason: change.reason ?? "", successor }, actorOf(token)),
+      await ctx.store.records.deactivate(
+        key,
+        { reason: change.reason ?? "", successor },
+        actorOf(token),
+      ),
       urn.href,
     );
   } catch (error) {

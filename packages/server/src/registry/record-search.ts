@@ -55,7 +55,7 @@ export async function recordPage(store: Store, params: RecordQueryParams): Promi
   const filters = recordFilters(params);
   const limit = pageLimit(params.limit, LIST_DEFAULT, LIST_MAX);
   const order = orderFor(filters);
-  const hits = await store.searchRecords({
+  const hits = await store.search.records({
     ...filters,
     order,
     limit: limit + 1,

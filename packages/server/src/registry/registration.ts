@@ -2,7 +2,7 @@
 // f-component, §2.3), a namespace served here, and that namespace's own rules.
 
 import { URN, UrnSyntaxError } from "@urnkit/core";
-import type { Namespace, Store } from "../storage/store.js";
+import type { Namespace, NamespaceStore } from "../storage/namespaces.js";
 import type { Limits } from "../validation/limits.js";
 import { Refusal } from "../validation/refusal.js";
 import { checkUrnLength } from "../validation/urn-length.js";
@@ -48,13 +48,13 @@ export function parseApiUrn(input: string, limits: Limits): URN {
 
 /** The URN, its key and namespace when it may be registered; 422 with the issues otherwise. */
 export async function registrationTarget(
-  store: Pick<Store, "getNamespace">,
+  store: { readonly namespaces: Pick<NamespaceStore, "get"> },
   input: string,
   limits: Limits,
 ): Promise<Target> {
   checkUrnLength(input, limits);
   const nid = URN.parse(input)?.nid;
-  return targetIn(nid === undefined ? null : await store.getNamespace(nid), input, limits);
+  return targetIn(nid === undefined ? null : await store.namespaces.get(nid), input, limits);
 }
 
 /**

@@ -4,8 +4,9 @@
 // archive that keeps a mirror of one of the library's URNs.
 
 import { URN } from "@urnkit/core";
+import type { Actor } from "../storage/audit.js";
 import { DEFAULT_POLICY } from "../storage/prefixes.js";
-import type { Actor, Store } from "../storage/store.js";
+import type { Store } from "../storage/store.js";
 import { mintUrnOf } from "./mint.js";
 import { namespaceKey } from "./namespace-keys.js";
 
@@ -13,9 +14,9 @@ const key = (s: string) => namespaceKey(new URN(s));
 
 /** Creates the example namespace and records unless the namespace exists. True when it did. */
 export async function seedExample(store: Store): Promise<boolean> {
-  if ((await store.getNamespace("example")) !== null) return false;
+  if ((await store.namespaces.get("example")) !== null) return false;
   const actor: Actor = { tokenId: null };
-  await store.createNamespace(
+  await store.namespaces.create(
     {
       nid: "example",
       local: true,
@@ -32,7 +33,7 @@ export async function seedExample(store: Store): Promise<boolean> {
     locators: { url: string; priority?: number }[] = [],
     metadata: Record<string, unknown> | null = null,
   ) =>
-    store.createRecord({ urn, key: key(urn), nid: "example", status, locators, metadata }, actor);
+    store.records.create({ urn, key: key(urn), nid: "example", status, locators, metadata }, actor);
   await record(
     "urn:example:report-2024",
     "active",
@@ -50,7 +51,7 @@ export async function seedExample(store: Store): Promise<boolean> {
       title: "Annual report 2019 (first edition)",
     },
   );
-  await store.deactivate(
+  await store.records.deactivate(
     key("urn:example:report-2019"),
     {
       reason: "superseded by a corrected edition",
@@ -66,17 +67,21 @@ export async function seedExample(store: Store): Promise<boolean> {
       title: "Draft 7",
     },
   );
-  await store.deactivate(key("urn:example:draft-7"), { reason: "withdrawn by its author" }, actor);
+  await store.records.deactivate(
+    key("urn:example:draft-7"),
+    { reason: "withdrawn by its author" },
+    actor,
+  );
   await record("urn:example:report-2025", "reserved");
-  await store.createOrganisation(
+  await store.organisations.create(
     { id: "example-library", name: "Example Library", contact: "urn@library.example.org" },
     actor,
   );
-  await store.createOrganisation(
+  await store.organisations.create(
     { id: "example-archive", name: "Example Web Archive", contact: "urn@archive.example.net" },
     actor,
   );
-  const library = await store.createPrefix(
+  const library = await store.prefixes.create(
     {
       ...DEFAULT_POLICY,
       prefix: "urn:example:lib-",
@@ -88,7 +93,7 @@ export async function seedExample(store: Store): Promise<boolean> {
     },
     actor,
   );
-  await store.createPrefix(
+  await store.prefixes.create(
     {
       ...DEFAULT_POLICY,
       prefix: "urn:example:arc-",
@@ -100,9 +105,9 @@ export async function seedExample(store: Store): Promise<boolean> {
   );
   const thesis = mintUrnOf(
     library,
-    await store.takeNumbers(library.prefix, 1, "prefix.mint", actor),
+    await store.prefixes.takeNumbers(library.prefix, 1, "prefix.mint", actor),
   );
-  await store.createRecord(
+  await store.records.create(
     {
       urn: thesis,
       key: key(thesis),

@@ -3,7 +3,9 @@
 // organisation's administrator does so for its own organisation only (access.ts). A token is
 // returned in clear once, when it is created.
 
-import type { AuditEntry, AuditQuery, Store, TokenInfo, TokenListing } from "../storage/store.js";
+import type { AuditEntry, AuditQuery } from "../storage/audit.js";
+import type { Store } from "../storage/store.js";
+import type { TokenInfo, TokenListing } from "../storage/tokens.js";
 import { Refusal } from "../validation/refusal.js";
 import { checkTokenBody } from "../validation/token.js";
 import { authorize, readableOrganisation, scopeOfToken } from "./access.js";
@@ -19,7 +21,7 @@ export async function createToken(
   authorize(admin, "admin", scopeOfToken(admin));
   const grant = checkTokenBody(body);
   authorize(admin, "admin", scopeOfToken(grant));
-  if (grant.namespace && (await store.getNamespace(grant.namespace)) === null)
+  if (grant.namespace && (await store.namespaces.get(grant.namespace)) === null)
     throw new Refusal(
       "unprocessable",
       "unknown-namespace",
@@ -32,7 +34,7 @@ export async function createToken(
 /** The tokens `admin` may see: every one, or its organisation's. */
 export async function listTokens(store: Store, admin: TokenInfo): Promise<TokenListing[]> {
   const organisation = readableOrganisation(admin);
-  const tokens = await store.listTokens();
+  const tokens = await store.tokens.list();
   return organisation === null ? tokens : tokens.filter((t) => t.organisation === organisation);
 }
 
@@ -40,12 +42,12 @@ export async function listTokens(store: Store, admin: TokenInfo): Promise<TokenL
 export async function revokeToken(store: Store, admin: TokenInfo, id: number): Promise<TokenInfo> {
   authorize(admin, "admin", scopeOfToken(admin));
   const target = Number.isSafeInteger(id)
-    ? (await store.listTokens()).find((t) => t.id === id && t.revoked === null)
+    ? (await store.tokens.list()).find((t) => t.id === id && t.revoked === null)
     : undefined;
   if (target === undefined)
     throw new Refusal("not-found", "unknown-token", `there is no live token ${id}`);
   authorize(admin, "admin", scopeOfToken(target));
-  const revoked = await store.revokeToken(id, actorOf(admin));
+  const revoked = await store.tokens.revoke(id, actorOf(admin));
   if (revoked === null)
     throw new Refusal("not-found", "unknown-token", `there is no live token ${id}`);
   return revoked;
@@ -59,5 +61,5 @@ export async function readAudit(
   query: Omit<AuditQuery, "organisation">,
 ): Promise<AuditEntry[]> {
   const organisation = readableOrganisation(admin);
-  return store.audit(limit, organisation === null ? query : { ...query, organisation });
+  return store.audit.list(limit, organisation === null ? query : { ...query, organisation });
 }

@@ -1,7 +1,9 @@
 // API bearer tokens (RFC 6750): 32 random bytes shown once; only their SHA-256 is stored.
 
 import { createHash, randomBytes } from "node:crypto";
-import type { Actor, Role, Store, TokenInfo } from "../storage/store.js";
+import type { Actor } from "../storage/audit.js";
+import type { Store } from "../storage/store.js";
+import type { Role, TokenInfo } from "../storage/tokens.js";
 
 export const ROLES: readonly Role[] = ["admin", "registrar", "reader"];
 
@@ -21,7 +23,7 @@ export async function issueToken(
   actor: Actor,
 ): Promise<{ token: string; info: TokenInfo }> {
   const token = `urnkit_${randomBytes(32).toString("base64url")}`;
-  const info = await store.createToken(
+  const info = await store.tokens.create(
     {
       hash: hashToken(token),
       role: grant.role,

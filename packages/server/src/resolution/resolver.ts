@@ -3,8 +3,10 @@
 
 import { URN, UrnSyntaxError } from "@urnkit/core";
 import { namespaceKey } from "../registry/namespace-keys.js";
+import type { Namespace } from "../storage/namespaces.js";
 import type { PrefixRoute, RouteMatch } from "../storage/prefix-routes.js";
-import type { ImmediateReads, Namespace, ResolveView, Store } from "../storage/store.js";
+import type { ResolveView } from "../storage/records.js";
+import type { ImmediateReads, Store } from "../storage/store.js";
 import { fillDelegateTemplate } from "./delegate-template.js";
 
 // `owner` is the longest prefix owned by an organisation that the URN falls under (null outside
@@ -85,12 +87,17 @@ function routesFor(ns: Namespace | null, key: string): RouteMatch {
 }
 
 /** Parses `input` (never percent-decoded) and finds what answers for it. */
-export async function lookup(store: Store, input: string): Promise<Lookup> {
+export async function lookup(
+  store: Pick<Store, "namespaces" | "records">,
+  input: string,
+): Promise<Lookup> {
   const p = parse(input);
   if ("kind" in p) return p;
-  const ns = await store.getNamespace(p.urn.nid);
+  const ns = await store.namespaces.get(p.urn.nid);
   const routes = routesFor(ns, p.key);
-  return delegation(p, ns, routes) ?? found(p, ns, routes.owner, await store.resolve(p.key));
+  return (
+    delegation(p, ns, routes) ?? found(p, ns, routes.owner, await store.records.resolve(p.key))
+  );
 }
 
 /** `lookup` through reads that answer at once: the same Lookup, without waiting. */

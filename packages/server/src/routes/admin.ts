@@ -176,7 +176,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       const to = q.to === undefined ? undefined : dayTime("to", q.to);
       if (from !== undefined && to !== undefined) checkDayOrder(from, to);
       await ctx.counter.flush();
-      const items = await store.resolutionCounts({
+      const items = await store.stats.resolutionCounts({
         limit,
         ...(q.nid === undefined ? {} : { nid: q.nid }),
         ...(q.from === undefined ? {} : { from: q.from }),
@@ -222,6 +222,6 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
         },
       },
     },
-    async () => ({ iana: registryEntries(), local: await store.listNamespaces() }),
+    async () => ({ iana: registryEntries(), local: await store.namespaces.list() }),
   );
 }

@@ -82,7 +82,7 @@ export async function healthRoutes(
     async (_request, reply) =>
       reply
         .type("text/plain; version=0.0.4; charset=utf-8")
-        .send(ctx.metrics.render() + linkGauges(await ctx.store.linkOutcomeCounts())),
+        .send(ctx.metrics.render() + linkGauges(await ctx.store.links.outcomeCounts())),
   );
   app.get(
     "/openapi.json",

@@ -20,12 +20,12 @@ export const NDJSON = "application/x-ndjson";
  * import of the lines in this order finds each record's owners before the record.
  */
 export async function* exportLines(store: Store, pageSize = 1000): AsyncGenerator<string> {
-  for (const organisation of await store.listOrganisations())
+  for (const organisation of await store.organisations.list())
     yield `${JSON.stringify({ organisation })}\n`;
-  for (const prefix of await store.listPrefixes()) yield `${JSON.stringify({ prefix })}\n`;
+  for (const prefix of await store.prefixes.list()) yield `${JSON.stringify({ prefix })}\n`;
   let cursor: string | null = null;
   do {
-    const page = await store.exportPage(cursor, pageSize);
+    const page = await store.transfer.exportPage(cursor, pageSize);
     if (page.lines.length > 0) yield `${page.lines.map((l) => JSON.stringify(l)).join("\n")}\n`;
     cursor = page.cursor;
   } while (cursor !== null);

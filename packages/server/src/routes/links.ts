@@ -15,8 +15,8 @@ import {
   type LinkReportQuery,
   type LinkReportRow,
   type LinkStatusFilter,
-  type LinkStore,
 } from "../storage/links.js";
+import type { Store } from "../storage/store.js";
 import { decodeCursor, encodeCursor, pageLimit } from "../validation/paging.js";
 
 const PAGE_MAX = 1000;
@@ -89,10 +89,10 @@ function csvField(value: string | number | boolean | null): string {
 }
 
 /** Every row the filters select, a chunk at a time. */
-async function* allRows(store: LinkStore, f: Filters): AsyncGenerator<LinkReportRow[]> {
+async function* allRows(store: Pick<Store, "links">, f: Filters): AsyncGenerator<LinkReportRow[]> {
   let after = 0;
   for (;;) {
-    const rows = await store.linkReport({ ...f, after, limit: EXPORT_CHUNK });
+    const rows = await store.links.report({ ...f, after, limit: EXPORT_CHUNK });
     if (rows.length > 0) yield rows;
     const last = rows.at(-1);
     if (rows.length < EXPORT_CHUNK || last === undefined) return;
@@ -100,13 +100,13 @@ async function* allRows(store: LinkStore, f: Filters): AsyncGenerator<LinkReport
   }
 }
 
-async function* csvLines(store: LinkStore, f: Filters): AsyncGenerator<string> {
+async function* csvLines(store: Pick<Store, "links">, f: Filters): AsyncGenerator<string> {
   yield `${Object.keys(linkRowProperties).join(",")}\r\n`;
   for await (const rows of allRows(store, f))
     yield rows.map((row) => `${Object.values(flatRow(row)).map(csvField).join(",")}\r\n`).join("");
 }
 
-async function* jsonArray(store: LinkStore, f: Filters): AsyncGenerator<string> {
+async function* jsonArray(store: Pick<Store, "links">, f: Filters): AsyncGenerator<string> {
   let first = true;
   yield "[";
   for await (const rows of allRows(store, f)) {
@@ -161,7 +161,7 @@ export async function linkRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
           throw new HttpProblem(400, "bad-cursor", "the cursor is not one this server gave out");
         after = Number(id);
       }
-      const rows = await store.linkReport({ ...filters(q), after, limit });
+      const rows = await store.links.report({ ...filters(q), after, limit });
       const last = rows.at(-1);
       const next = rows.length < limit || last === undefined ? null : encodeCursor([`${last.id}`]);
       if (next !== null) {

@@ -16,7 +16,7 @@ import {
 } from "../http/schemas.js";
 import { createNamespace, updateNamespace } from "../registry/namespace-actions.js";
 import { mintUrn } from "../registry/record-actions.js";
-import type { NamespaceInput } from "../storage/store.js";
+import type { NamespaceInput } from "../storage/namespaces.js";
 import { mintBodySchema } from "../validation/record.js";
 
 const nidParams = {
@@ -73,7 +73,7 @@ export async function namespaceRoutes(app: FastifyInstance, { ctx }: PluginOptio
         response: { 200: { type: "array", items: namespaceSchema }, ...errors },
       },
     },
-    async () => store.listNamespaces(),
+    async () => store.namespaces.list(),
   );
 
   app.get(
@@ -89,7 +89,7 @@ export async function namespaceRoutes(app: FastifyInstance, { ctx }: PluginOptio
     },
     async (request) => {
       const { nid } = request.params as { nid: string };
-      const ns = await store.getNamespace(nid);
+      const ns = await store.namespaces.get(nid);
       if (ns === null)
         throw new HttpProblem(404, "unknown-namespace", `namespace "${nid}" is not served here`);
       return ns;
@@ -116,9 +116,9 @@ export async function namespaceRoutes(app: FastifyInstance, { ctx }: PluginOptio
     },
     async (request) => {
       const { nid } = request.params as { nid: string };
-      if ((await store.getNamespace(nid)) === null)
+      if ((await store.namespaces.get(nid)) === null)
         throw new HttpProblem(404, "unknown-namespace", `namespace "${nid}" is not served here`);
-      return store.templateRevisions(nid);
+      return store.namespaces.templateRevisions(nid);
     },
   );
 

@@ -59,7 +59,7 @@ export async function organisationRoutes(app: FastifyInstance, { ctx }: PluginOp
       },
     },
     // Any valid token: its bearer hook has authenticated it.
-    async () => store.listOrganisations(),
+    async () => store.organisations.list(),
   );
 
   app.get(
@@ -76,7 +76,7 @@ export async function organisationRoutes(app: FastifyInstance, { ctx }: PluginOp
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      const org = await store.getOrganisation(id);
+      const org = await store.organisations.get(id);
       if (org === null) throw unknownOrganisation(id);
       return org;
     },
@@ -135,7 +135,7 @@ export async function organisationRoutes(app: FastifyInstance, { ctx }: PluginOp
     },
     async (request) => {
       const { id, type, value } = request.params as { id: string; type: string; value: string };
-      const record = await store.findByIdentifier(id, { type, value });
+      const record = await store.records.findByIdentifier(id, { type, value });
       if (record === null)
         throw new HttpProblem(
           404,

@@ -77,9 +77,9 @@ export async function prefixRoutes(app: FastifyInstance, { ctx }: PluginOptions)
     async (request) => {
       const { nid } = request.params as { nid: string };
       const id = nid.toLowerCase();
-      if ((await store.getNamespace(id)) === null)
+      if ((await store.namespaces.get(id)) === null)
         throw new HttpProblem(404, "unknown-namespace", `namespace "${id}" is not served here`);
-      return store.listPrefixes(id);
+      return store.prefixes.list(id);
     },
   );
 

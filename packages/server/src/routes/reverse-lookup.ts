@@ -42,7 +42,7 @@ export async function reverseLookupRoutes(app: FastifyInstance, { ctx }: PluginO
           "missing-url",
           `give the URL as the query: /uri-res/L2Ns?https://… (at most ${ctx.limits.urnBytes} characters)`,
         );
-      const hits = await ctx.store.searchRecords({ url, order: "id", limit: LIST_MAX });
+      const hits = await ctx.store.search.records({ url, order: "id", limit: LIST_MAX });
       if (hits.length === 0)
         throw new HttpProblem(
           404,

@@ -168,7 +168,7 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
         reply,
         "/api/v1/stats/resolutions/series",
         seriesPages("outcome"),
-        (page) => store.resolutionSeries({ ...statsRequest(q), ...page }),
+        (page) => store.stats.resolutionSeries({ ...statsRequest(q), ...page }),
       );
     },
   );
@@ -205,12 +205,12 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       const q = request.query as Query;
       const range = statsRequest(q);
       const urn = parseApiUrn(q.urn as string, ctx.limits);
-      const record = await store.getRecord(namespaceKey(urn));
+      const record = await store.records.get(namespaceKey(urn));
       if (record === null)
         throw new HttpProblem(404, "unknown-urn", `${urn.href} is not registered here`);
       await counter.flush();
       return keysetPage(q, reply, "/api/v1/stats/urn-resolutions", URN_SERIES_PAGES, (page) =>
-        store.urnSeries({
+        store.stats.urnSeries({
           key: record.key,
           from: range.from,
           to: range.to,
@@ -245,7 +245,7 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
     async (request, reply) => {
       const q = request.query as Query;
       return keysetPage(q, reply, "/api/v1/stats/assignments", seriesPages("event"), (page) =>
-        store.assignmentSeries({ ...statsRequest(q), ...page }),
+        store.stats.assignmentSeries({ ...statsRequest(q), ...page }),
       );
     },
   );
@@ -270,7 +270,7 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       await counter.flush();
       const q = request.query as Query;
       return keysetPage(q, reply, "/api/v1/stats/top-urns", topPages("urn"), (page) =>
-        store.topUrns({ ...statsRequest(q, Date.now(), MAX_TOP_DAYS), ...page }),
+        store.stats.topUrns({ ...statsRequest(q, Date.now(), MAX_TOP_DAYS), ...page }),
       );
     },
   );
@@ -295,7 +295,7 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       await counter.flush();
       const q = request.query as Query;
       return keysetPage(q, reply, "/api/v1/stats/top-prefixes", topPages("prefix"), (page) =>
-        store.topPrefixes({ ...statsRequest(q, Date.now(), MAX_TOP_DAYS), ...page }),
+        store.stats.topPrefixes({ ...statsRequest(q, Date.now(), MAX_TOP_DAYS), ...page }),
       );
     },
   );

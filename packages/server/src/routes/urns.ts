@@ -68,7 +68,7 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
     },
     async (request) => {
       const { urn, key } = pathUrn(ctx, request);
-      const record = await store.getRecord(key);
+      const record = await store.records.get(key);
       if (record === null)
         throw new HttpProblem(404, "unknown-urn", `${urn.href} is not registered here`);
       return record;

@@ -15,6 +15,7 @@ import type { Lookup } from "../resolution/resolver.js";
 import { Backoff } from "../runtime/backoff.js";
 import { SILENT_LOG, type TaskLog } from "../runtime/task-log.js";
 import { unavailableReason } from "../storage/database-unavailable.js";
+import type { Namespace } from "../storage/namespaces.js";
 import type { PrefixRoute } from "../storage/prefix-routes.js";
 import {
   OUTCOMES,
@@ -22,7 +23,7 @@ import {
   type ResolutionStat,
   type UrnResolutionStat,
 } from "../storage/stats.js";
-import type { Namespace, Store } from "../storage/store.js";
+import type { Store } from "../storage/store.js";
 import { CrawlerCheck } from "./crawlers.js";
 import { HeldUrnCounts } from "./held-urn-counts.js";
 import { type Dropped, UnwrittenCounts } from "./unwritten-counts.js";
@@ -403,9 +404,9 @@ export class ResolutionCounter {
     if (this.#rolling !== undefined || this.#closed) return;
     this.#rolling = (async () => {
       try {
-        while (!this.#closed && (await this.#store.rollUpUrnLog(until, ROLL_UP_SLICE)) > 0)
+        while (!this.#closed && (await this.#store.stats.rollUpUrnLog(until, ROLL_UP_SLICE)) > 0)
           await new Promise((resolve) => setImmediate(resolve));
-        this.#logFull = (await this.#store.urnLogSize()) > this.#logBound;
+        this.#logFull = (await this.#store.stats.urnLogSize()) > this.#logBound;
       } catch (error) {
         // Left in the log, where the reads find them too; tried again after the next midnight or
         // restart.
@@ -471,7 +472,7 @@ export class ResolutionCounter {
     try {
       const namespaceCounts = unwritten.namespaceCounts.first();
       if (namespaceCounts.length > 0) {
-        await this.#store.addResolutionCounts(namespaceCounts);
+        await this.#store.stats.addResolutionCounts(namespaceCounts);
         unwritten.namespaceCounts.written(namespaceCounts);
       }
       const resolutions = unwritten.resolutions.first();
@@ -495,17 +496,17 @@ export class ResolutionCounter {
       // rollup too, so consecutive writes land on the same pages rather than each on one of its
       // own. While the log is full the URNs go straight to their rollup rows.
       const first = logFull ? { urns: [], written: () => {} } : nextSlice();
-      await this.#store.addStats(resolutions, first.urns);
+      await this.#store.stats.add(resolutions, first.urns);
       unwritten.resolutions.written(resolutions);
       first.written();
       for (let slice = nextSlice(); slice.urns.length > 0; slice = nextSlice()) {
         // The event loop free before each slice (SQLite writes here).
         await new Promise((resolve) => setImmediate(resolve));
-        if (logFull) await this.#store.addUrnStats(slice.urns);
-        else await this.#store.addStats([], slice.urns);
+        if (logFull) await this.#store.stats.addUrns(slice.urns);
+        else await this.#store.stats.add([], slice.urns);
         slice.written();
       }
-      if (urnCount > 0) this.#logFull = (await this.#store.urnLogSize()) > this.#logBound;
+      if (urnCount > 0) this.#logFull = (await this.#store.stats.urnLogSize()) > this.#logBound;
     } finally {
       if (takenWritten < taken.length) this.#keep([], taken.slice(takenWritten, taken.length));
     }

@@ -8,8 +8,7 @@
 // A write takes a copy of what it sends and, once it succeeded, subtracts exactly that: counts
 // added meanwhile (the midnight hand-over adds outside the flush) stay.
 
-import type { ResolutionStat, UrnResolutionStat } from "../storage/stats.js";
-import type { ResolutionCount } from "../storage/store.js";
+import type { ResolutionCount, ResolutionStat, UrnResolutionStat } from "../storage/stats.js";
 
 /** Per-namespace and per-bucket keys kept at most (a key is a day and bucket: a few per prefix). */
 export const UNWRITTEN_ROW_BOUND = 100_000;

@@ -4,8 +4,6 @@
 // keeps two processes from harvesting the source at once. Runs and their refused records are
 // history: a run's row is written while it runs and frozen once it ends; refusals are append-only.
 
-import type { MethodNames } from "./forward.js";
-
 export type HarvestOutcome = "running" | "completed" | "failed" | "interrupted";
 
 export interface HarvestSourceKey {
@@ -106,36 +104,25 @@ export interface HarvestEnd {
 
 export interface HarvestStore {
   /** The source, made for `organisation` on first use. */
-  harvestSource(key: HarvestSourceKey, organisation: string): Promise<HarvestSource>;
-  listHarvestSources(): Promise<HarvestSourceListing[]>;
+  source(key: HarvestSourceKey, organisation: string): Promise<HarvestSource>;
+  listSources(): Promise<HarvestSourceListing[]>;
   /**
    * Starts a run on the source and takes its lease until `leaseUntil`: StateError
    * "harvest-running" while another run holds an unexpired lease. A run an earlier process left
    * running (its lease expired) is closed as interrupted.
    */
-  beginHarvestRun(source: number, start: HarvestStart): Promise<HarvestRun>;
+  beginRun(source: number, start: HarvestStart): Promise<HarvestRun>;
   /** Adds a page's counts and refusals to the run, keeps the list's position, extends the lease. */
-  harvestProgress(run: number, progress: HarvestProgress, leaseUntil: string): Promise<void>;
+  progress(run: number, progress: HarvestProgress, leaseUntil: string): Promise<void>;
   /** Extends the run's lease (its heartbeat); false when the run holds it no longer. */
-  renewHarvestLease(run: number, leaseUntil: string): Promise<boolean>;
+  renewLease(run: number, leaseUntil: string): Promise<boolean>;
   /**
    * Ends the run and releases the lease; a completed run's `lastResponseDate` becomes the source's
    * next `from` and its pending list is cleared.
    */
-  finishHarvestRun(run: number, end: HarvestEnd): Promise<HarvestRun>;
-  harvestRefusals(run: number): Promise<HarvestRefusal[]>;
+  finishRun(run: number, end: HarvestEnd): Promise<HarvestRun>;
+  refusals(run: number): Promise<HarvestRefusal[]>;
 }
-
-/** HarvestStore's methods, which the engine stores forward to their module (forward.ts). */
-export const HARVEST_METHODS: MethodNames<HarvestStore> = {
-  harvestSource: true,
-  listHarvestSources: true,
-  beginHarvestRun: true,
-  harvestProgress: true,
-  renewHarvestLease: true,
-  finishHarvestRun: true,
-  harvestRefusals: true,
-};
 
 export const NO_COUNTS: HarvestCounts = {
   pages: 0,

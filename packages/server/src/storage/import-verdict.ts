@@ -3,7 +3,8 @@
 // locator field, its owner too); anything else is a conflict reported with the line, never
 // silently ignored. Both engines decide with this.
 
-import type { Locator, RecordLine, UrnRecord } from "./store.js";
+import type { Locator, UrnRecord } from "./records.js";
+import type { RecordLine } from "./transfer.js";
 
 type LineLocator = NonNullable<RecordLine["locators"]>[number];
 

@@ -3,7 +3,8 @@
 // tombstone is frozen: its locators and metadata stay as they were when it was deactivated, and
 // the one thing it may still gain is a successor, once, when it was deactivated without one.
 
-import { type Deactivation, StateError, type UrnRecord } from "./store.js";
+import { StateError } from "./errors.js";
+import type { Deactivation, UrnRecord } from "./records.js";
 
 export function tombstoneFrozen(urn: string): StateError {
   return new StateError(

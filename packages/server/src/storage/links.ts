@@ -3,8 +3,6 @@
 // failing `demoteAfter` checks in a row is marked (locators.link_failing) so that resolution ranks
 // it after healthy ones; it is never removed or made inactive for it.
 
-import type { MethodNames } from "./forward.js";
-
 /** What one check found. */
 export type LinkOutcome =
   | "ok"
@@ -137,39 +135,28 @@ export interface LinkOutcomeCount {
 
 export interface LinkStore {
   /** Active http(s) locators of active records, never checked first, then the oldest check. */
-  dueLocators(query: DueQuery): Promise<DueLocator[]>;
+  due(query: DueQuery): Promise<DueLocator[]>;
   /**
    * Stores a check: the locator's health, a history row (dropping those beyond HISTORY_KEPT), and
    * the ranking mark when the failures in a row reach `demoteAfter` (cleared by a success).
    */
-  recordLinkCheck(locatorId: number, check: LinkCheck, demoteAfter: number): Promise<void>;
+  recordCheck(locatorId: number, check: LinkCheck, demoteAfter: number): Promise<void>;
   /** Leaves a locator unchecked until `notBefore` (the server asked so with Retry-After). */
-  deferLinkCheck(locatorId: number, notBefore: string): Promise<void>;
+  deferCheck(locatorId: number, notBefore: string): Promise<void>;
   /** A page of the report, in locator id order. */
-  linkReport(query: LinkReportQuery): Promise<LinkReportRow[]>;
+  report(query: LinkReportQuery): Promise<LinkReportRow[]>;
   /** The health of a record's locators, by URL (those never checked are absent). */
-  locatorHealth(key: string): Promise<Map<string, LinkHealth>>;
+  health(key: string): Promise<Map<string, LinkHealth>>;
   /** A locator's last checks, newest first. */
-  linkHistory(locatorId: number): Promise<LinkCheck[]>;
+  history(locatorId: number): Promise<LinkCheck[]>;
   /**
    * Locators by last outcome and ranking mark. Without a scope: every checked locator in the
    * registry (the metrics' gauges). With one (`{}` for the whole registry): the report's locators
    * of that organisation or prefix (active http(s) locators of active records), and those never
    * checked with outcome null; never-checked first, then by outcome and mark.
    */
-  linkOutcomeCounts(scope?: LinkScope): Promise<LinkOutcomeCount[]>;
+  outcomeCounts(scope?: LinkScope): Promise<LinkOutcomeCount[]>;
 }
-
-/** LinkStore's methods, which the engine stores forward to their module (forward.ts). */
-export const LINK_METHODS: MethodNames<LinkStore> = {
-  dueLocators: true,
-  recordLinkCheck: true,
-  deferLinkCheck: true,
-  linkReport: true,
-  locatorHealth: true,
-  linkHistory: true,
-  linkOutcomeCounts: true,
-};
 
 /** A link_health row as both engines return it (numbers and 0/1 or booleans). */
 export interface LinkHealthRow {

@@ -1,13 +1,13 @@
 // A record just created, as either engine reads it back (rows.ts toRecord over its stored rows):
-// built from what was written, so a set of new records (createRecords) need not be read back row
+// built from what was written, so a set of new records (createMany) need not be read back row
 // by row. What the stored rows would add is known: no successors, every locator created with the
 // record and none failing a link check (locator-rank.ts then orders them active first, the
 // owner's before mirrors, by priority, then as written), identifiers by type and value in byte order (both engines compare
 // them bytewise). Only its predecessors (deactivated URNs naming its key as their successor
 // before it was registered) are read, for the whole set at once.
 
+import type { NewRecord, RecordIdentifier, UrnRecord } from "./records.js";
 import { toRecord } from "./rows.js";
-import type { NewRecord, RecordIdentifier, UrnRecord } from "./store.js";
 
 /** A locator as written with a new record: its fields as stored. */
 export interface NewLocator {

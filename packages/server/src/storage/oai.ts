@@ -2,8 +2,7 @@
 // change, then its id), selected by namespace, organisation and a datestamp range, a page at a
 // time after a position, so a list of any length is read in bounded pieces.
 
-import type { MethodNames } from "./forward.js";
-import type { UrnRecord } from "./store.js";
+import type { UrnRecord } from "./records.js";
 
 /** Which records a list holds (OAI-PMH selective harvesting, §3.4). */
 export interface OaiSelection {
@@ -40,19 +39,12 @@ export interface OaiItem {
 
 export interface OaiStore {
   /** Up to `limit` records of the selection after `after`, in (updated, id) order. */
-  oaiPage(selection: OaiSelection, after: OaiPosition | null, limit: number): Promise<OaiItem[]>;
+  page(selection: OaiSelection, after: OaiPosition | null, limit: number): Promise<OaiItem[]>;
   /** How many records the selection holds. */
-  oaiCount(selection: OaiSelection): Promise<number>;
+  count(selection: OaiSelection): Promise<number>;
   /** The oldest last change of any record; null when there is none. */
-  oaiEarliest(): Promise<string | null>;
+  earliest(): Promise<string | null>;
 }
-
-/** OaiStore's methods, which the engine stores forward to their module (forward.ts). */
-export const OAI_METHODS: MethodNames<OaiStore> = {
-  oaiPage: true,
-  oaiCount: true,
-  oaiEarliest: true,
-};
 
 /**
  * Which records after a position a statement reads: all of them, by a row comparison

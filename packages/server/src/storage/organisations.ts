@@ -2,8 +2,8 @@
 // records, locators and tokens. An organisation is never deleted; deactivating one stops its
 // tokens and UI sessions while its records stay and resolve.
 
-import type { MethodNames } from "./forward.js";
-import type { Actor, RecordStatus } from "./store.js";
+import type { Actor } from "./audit.js";
+import type { RecordStatus } from "./records.js";
 
 /** The organisation a database upgraded to organisations gives its namespaces' policies to. */
 export const LOCAL_REGISTRY = "local-registry";
@@ -36,30 +36,17 @@ export interface Organisation {
 
 export interface OrganisationStore {
   /** Throws ConflictError when the id is taken. */
-  createOrganisation(input: OrganisationInput, actor: Actor): Promise<Organisation>;
-  updateOrganisation(
-    id: string,
-    patch: OrganisationPatch,
-    actor: Actor,
-  ): Promise<Organisation | null>;
-  getOrganisation(id: string): Promise<Organisation | null>;
-  listOrganisations(): Promise<Organisation[]>;
+  create(input: OrganisationInput, actor: Actor): Promise<Organisation>;
+  update(id: string, patch: OrganisationPatch, actor: Actor): Promise<Organisation | null>;
+  get(id: string): Promise<Organisation | null>;
+  list(): Promise<Organisation[]>;
   /** An organisation's newest records (of one status, or any), at most `limit`. */
-  organisationRecords(
+  records(
     organisation: string,
     status: RecordStatus | null,
     limit: number,
   ): Promise<OrganisationRecord[]>;
 }
-
-/** OrganisationStore's methods, which the engine stores forward to their module (forward.ts). */
-export const ORGANISATION_METHODS: MethodNames<OrganisationStore> = {
-  createOrganisation: true,
-  updateOrganisation: true,
-  getOrganisation: true,
-  listOrganisations: true,
-  organisationRecords: true,
-};
 
 /** A line of an organisation's list of records. */
 export interface OrganisationRecord {

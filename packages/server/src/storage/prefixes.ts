@@ -3,8 +3,7 @@
 // and URL policies, registration modes, minting policy, one atomic sequence and an optional
 // delegate resolver. A prefix is never deleted and keeps its name, NID and owner.
 
-import type { MethodNames } from "./forward.js";
-import type { Actor, RecordIdentifier, UrnRecord } from "./store.js";
+import type { Actor } from "./audit.js";
 
 /** CZIDLO's three registration modes. */
 export type RegistrationMode = "resolver" | "reservation" | "registrar";
@@ -67,30 +66,16 @@ export const DEFAULT_POLICY: PrefixPolicy = {
 
 export interface PrefixStore {
   /** Throws ConflictError when the prefix is taken. */
-  createPrefix(input: NewPrefix, actor: Actor): Promise<Prefix>;
-  updatePrefix(prefix: string, patch: Partial<PrefixPolicy>, actor: Actor): Promise<Prefix | null>;
-  getPrefix(prefix: string): Promise<Prefix | null>;
+  create(input: NewPrefix, actor: Actor): Promise<Prefix>;
+  update(prefix: string, patch: Partial<PrefixPolicy>, actor: Actor): Promise<Prefix | null>;
+  get(prefix: string): Promise<Prefix | null>;
   /** The prefixes of a NID, or of every NID. */
-  listPrefixes(nid?: string): Promise<Prefix[]>;
+  list(nid?: string): Promise<Prefix[]>;
   /**
    * Atomically takes `count` consecutive numbers of the prefix's sequence and returns the first;
    * the audit row (`action`: "prefix.mint", "prefix.reserve", "prefix.suggest") records them.
    */
   takeNumbers(prefix: string, count: number, action: string, actor: Actor): Promise<number>;
-}
-
-/** PrefixStore's methods, which the engine stores forward to their module (forward.ts). */
-export const PREFIX_METHODS: MethodNames<PrefixStore> = {
-  createPrefix: true,
-  updatePrefix: true,
-  getPrefix: true,
-  listPrefixes: true,
-  takeNumbers: true,
-};
-
-export interface IdentifierStore {
-  /** The record an organisation's identifier names. */
-  findByIdentifier(organisation: string, id: RecordIdentifier): Promise<UrnRecord | null>;
 }
 
 /** A prefixes row: policies as JSON text, booleans as 0/1 in SQLite. */

@@ -2,7 +2,7 @@
 // one statement serves every combination of filters. Ordered by (day, nid) in byte order; both
 // engines compare these columns bytewise ("C" collation in PostgreSQL, BINARY in SQLite).
 
-import type { ResolutionCountQuery } from "./store.js";
+import type { ResolutionCountQuery } from "./stats.js";
 
 export function countParams(q: ResolutionCountQuery) {
   return {

@@ -1,20 +1,12 @@
 // Row mapping shared by the engines: both store the same columns (timestamps as ISO-8601 text,
 // JSON as text), so turning a row into the contract's shape is engine-neutral.
 
+import type { AuditEntry } from "./audit.js";
+import type { Delegation, MintPolicy, Namespace } from "./namespaces.js";
 import { type PrefixRoute, PrefixRoutes } from "./prefix-routes.js";
-import type {
-  AuditEntry,
-  Delegation,
-  Locator,
-  MintPolicy,
-  Namespace,
-  RecordIdentifier,
-  RecordLine,
-  RecordStatus,
-  SessionWithToken,
-  TokenInfo,
-  UrnRecord,
-} from "./store.js";
+import type { Locator, RecordIdentifier, RecordStatus, UrnRecord } from "./records.js";
+import type { SessionWithToken, TokenInfo } from "./tokens.js";
+import type { RecordLine } from "./transfer.js";
 
 export const now = (): string => new Date().toISOString();
 

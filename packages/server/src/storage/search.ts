@@ -9,7 +9,7 @@
 // change order a record changed meanwhile is seen again at its new place: it changed since).
 
 import type { OaiPosition } from "./oai.js";
-import type { RecordStatus } from "./store.js";
+import type { RecordStatus } from "./records.js";
 
 export type RecordOrder = "key" | "id" | "updated";
 
@@ -52,7 +52,7 @@ export interface SearchHit {
 
 export interface SearchStore {
   /** At most `limit` records matching every filter, after `after` in `order`. */
-  searchRecords(query: RecordQuery): Promise<SearchHit[]>;
+  records(query: RecordQuery): Promise<SearchHit[]>;
 }
 
 /**

@@ -3,8 +3,6 @@
 // assignments (registered, activated, deactivated), and the reads the API and the web UI make of them. Both engines take
 // the same SQL (stats-sql.ts) and answer in the same order, byte order throughout.
 
-import type { MethodNames } from "./forward.js";
-
 /** How a resolution was answered, as the statistics count it. */
 export type Outcome = "redirect" | "uri-list" | "metadata" | "not-found" | "gone" | "delegated";
 export const OUTCOMES: readonly Outcome[] = [
@@ -103,6 +101,22 @@ export interface TopEntry {
   count: number;
 }
 
+export interface ResolutionCount {
+  nid: string;
+  day: string;
+  count: number;
+}
+
+/** Which daily counts to read: a page in (day, nid) order, after `after`. */
+export interface ResolutionCountQuery {
+  nid?: string;
+  /** First and last day, YYYY-MM-DD, both included. */
+  from?: string;
+  to?: string;
+  after?: { day: string; nid: string };
+  limit: number;
+}
+
 /** One registered URN's resolutions per period (stats-sql.ts, urnSeriesSql). */
 export interface UrnSeriesQuery {
   /** The URN's equivalence key, as its record holds it. */
@@ -127,7 +141,7 @@ export interface StatsStore {
    * Adds to the daily rollups (the server batches increments in memory); a URN's resolutions go
    * to the log (rollUpUrnLog moves them on).
    */
-  addStats(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void>;
+  add(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void>;
   /**
    * Moves the URN log's first chunks (at most `limit`, in the order written) into the URN
    * rollup, up to the first of a day not before `until` (YYYY-MM-DD, or later than any day for
@@ -138,29 +152,19 @@ export interface StatsStore {
    * Adds URN counts straight to their rollup rows, past the log: while the log is at its bound,
    * which would otherwise be rolled up under load at about three times the cost.
    */
-  addUrnStats(urns: UrnResolutionStat[]): Promise<void>;
+  addUrns(urns: UrnResolutionStat[]): Promise<void>;
   /** About how many chunks the URN log holds (its first to its last). */
   urnLogSize(): Promise<number>;
   resolutionSeries(query: ResolutionSeriesQuery): Promise<SeriesPoint[]>;
   assignmentSeries(query: SeriesQuery): Promise<SeriesPoint[]>;
   topUrns(query: TopQuery): Promise<TopEntry[]>;
   topPrefixes(query: TopPrefixQuery): Promise<TopEntry[]>;
+  /** Adds to the daily resolution counts (the server batches increments in memory). */
+  addResolutionCounts(counts: ResolutionCount[]): Promise<void>;
+  resolutionCounts(query: ResolutionCountQuery): Promise<ResolutionCount[]>;
   /** One URN's resolutions per period, rolled up or still logged, oldest period first. */
   urnSeries(query: UrnSeriesQuery): Promise<UrnSeriesPoint[]>;
 }
-
-/** StatsStore's methods, which the engine stores forward to their module (forward.ts). */
-export const STATS_METHODS: MethodNames<StatsStore> = {
-  addStats: true,
-  rollUpUrnLog: true,
-  addUrnStats: true,
-  urnLogSize: true,
-  resolutionSeries: true,
-  assignmentSeries: true,
-  topUrns: true,
-  topPrefixes: true,
-  urnSeries: true,
-};
 
 /** The bind values both engines' statistics queries take: every filter filled in. */
 export function statParams(q: StatsFilter & { bots?: BotFilter; outcome?: Outcome }) {

@@ -2,9 +2,10 @@
 // tokens (listed, live and revoked; created and shown once, or revoked). Server-rendered forms, no JavaScript needed; every
 // form carries the session's CSRF token.
 
+import type { Namespace } from "../storage/namespaces.js";
 import type { Organisation } from "../storage/organisations.js";
 import type { Prefix } from "../storage/prefixes.js";
-import type { Namespace, TokenListing } from "../storage/store.js";
+import type { TokenListing } from "../storage/tokens.js";
 import { type Html, html } from "./html.js";
 import { csrfField } from "./layout.js";
 import { when } from "./record-page.js";

@@ -10,7 +10,7 @@ import { createNamespace } from "../registry/namespace-actions.js";
 import { createOrganisation, updateOrganisation } from "../registry/organisation-actions.js";
 import { createPrefix } from "../registry/prefix-actions.js";
 import { createToken, listTokens, revokeToken } from "../registry/token-actions.js";
-import type { TokenInfo } from "../storage/store.js";
+import type { TokenInfo } from "../storage/tokens.js";
 import { checkNamespaceBody } from "../validation/namespace.js";
 import { Refusal } from "../validation/refusal.js";
 import { type AdminNotes, type AdminSection, type AdminView, adminContent } from "./admin-page.js";
@@ -52,11 +52,11 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
     if (may(token, "admin", REGISTRY)) sections.add("namespaces").add("organisations");
     if (token.organisation === null) sections.add("prefixes");
     if (may(token, "admin", scopeOfToken(token))) sections.add("tokens");
-    const organisations = await store.listOrganisations();
-    const prefixes = await store.listPrefixes();
+    const organisations = await store.organisations.list();
+    const prefixes = await store.prefixes.list();
     return {
       sections,
-      namespaces: await store.listNamespaces(),
+      namespaces: await store.namespaces.list(),
       organisations,
       prefixes:
         token.namespace === null ? prefixes : prefixes.filter((p) => p.nid === token.namespace),

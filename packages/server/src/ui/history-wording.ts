@@ -2,7 +2,7 @@
 // changed" rather than the audit log's action names (urn.create, urn.deactivate, …), which stay
 // in the line's title for whoever needs them.
 
-import type { AuditEntry } from "../storage/store.js";
+import type { AuditEntry } from "../storage/audit.js";
 
 /** The part of a record an audit row's before and after show. */
 interface RecordSide {

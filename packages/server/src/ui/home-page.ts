@@ -1,7 +1,7 @@
 // The home page: one box that resolves a URN (RFC 8141 §1.2.1) or inspects it, or finds the URNs
 // of a web address, and the namespaces this server assigns names in.
 
-import type { Namespace } from "../storage/store.js";
+import type { Namespace } from "../storage/namespaces.js";
 import { type Html, html } from "./html.js";
 
 /**

@@ -15,7 +15,7 @@ import {
 } from "@urnkit/core";
 import type { PublicResolverCandidate } from "@urnkit/namespaces";
 import { checkUrn } from "../registry/namespace-keys.js";
-import type { RecordStatus } from "../storage/store.js";
+import type { RecordStatus } from "../storage/records.js";
 import { elsewhereSection } from "./elsewhere-section.js";
 import { type Html, html } from "./html.js";
 import { inspectHref, recordHref } from "./links.js";

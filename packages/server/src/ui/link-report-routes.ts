@@ -20,7 +20,7 @@ export function linkReportRoutes(app: FastifyInstance, ctx: ServerContext, pages
     const organisation = text(q.organisation, 64);
     const prefix = text(q.prefix, 256);
     const after = /^\d{1,15}$/.test(text(q.after, 16)) ? Number(q.after) : 0;
-    const organisations = await store.listOrganisations();
+    const organisations = await store.organisations.list();
     // A report of an organisation that is not here says so, as /stats does, rather than "no
     // locators match" under a choice of organisations that cannot show the one asked for. (The
     // prefix is a text field: it shows what was asked, and narrows as it reads.)
@@ -32,7 +32,7 @@ export function linkReportRoutes(app: FastifyInstance, ctx: ServerContext, pages
         `"${organisation}" is not an organisation here.`,
         "No such organisation",
       );
-    const rows = await store.linkReport({
+    const rows = await store.links.report({
       status,
       ...(organisation === "" ? {} : { organisation }),
       ...(prefix === "" ? {} : { prefix }),

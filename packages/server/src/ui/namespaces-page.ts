@@ -3,7 +3,7 @@
 // registration template (§6, Appendix A), its rules (§6.4.2) and its resolution policy (§6.4.6).
 
 import { type RegistryEntry, registry, ruleFor } from "@urnkit/namespaces";
-import type { Namespace, TemplateRevision } from "../storage/store.js";
+import type { Namespace, TemplateRevision } from "../storage/namespaces.js";
 import { type Html, html } from "./html.js";
 import { when } from "./record-page.js";
 

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../http/context.js";
 import { statusOf } from "../http/problem.js";
 import { mintInPrefix, reserveInPrefix } from "../registry/prefix-actions.js";
-import type { TokenInfo } from "../storage/store.js";
+import type { TokenInfo } from "../storage/tokens.js";
 import { Refusal } from "../validation/refusal.js";
 import { editHref } from "./links.js";
 import type { Pages } from "./pages.js";
@@ -31,7 +31,7 @@ export function prefixRegistrarRoutes(
     const session = await pages.registrar(request);
     const token = session.token as TokenInfo;
     const org = token.organisation;
-    const prefixes = (await store.listPrefixes(token.namespace ?? undefined)).filter(
+    const prefixes = (await store.prefixes.list(token.namespace ?? undefined)).filter(
       (p) => org === null || p.organisation === org,
     );
     return pages.send(
@@ -47,8 +47,8 @@ export function prefixRegistrarRoutes(
       prefixRegistrarContent(
         session,
         prefixes,
-        org === null ? null : await store.organisationRecords(org, "reserved", LISTED),
-        org === null ? null : await store.organisationRecords(org, null, LISTED),
+        org === null ? null : await store.organisations.records(org, "reserved", LISTED),
+        org === null ? null : await store.organisations.records(org, null, LISTED),
         error,
       ),
     );

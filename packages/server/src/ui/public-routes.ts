@@ -42,7 +42,7 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
         current: "home",
         flash: await pages.sessions.takeFlash(session),
       },
-      homeContent(await store.listNamespaces(), await exampleUrn(store), null),
+      homeContent(await store.namespaces.list(), await exampleUrn(store), null),
     );
   });
 
@@ -68,7 +68,7 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
         404,
         { title: "Not registered here", session, current: "home" },
         homeContent(
-          await store.listNamespaces(),
+          await store.namespaces.list(),
           await exampleUrn(store),
           html`<code>${found.urn.href}</code> is not registered here. <a href="${inspectHref(input)}">Inspect it</a> to see what it is.`,
           input,
@@ -86,7 +86,7 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
     let registered: Registered | null = null;
     let candidates: ReturnType<typeof elsewhere> = [];
     if (input !== null && URN.canParse(input)) {
-      const view = await store.resolve(namespaceKey(new URN(input)));
+      const view = await store.records.resolve(namespaceKey(new URN(input)));
       if (view !== null) registered = { urn: view.urn, status: view.status };
       else candidates = elsewhere(await lookup(store, input));
     }
@@ -107,7 +107,7 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
     const session = await pages.sessions.get(request);
     const urn = URN.parse(input);
     if (urn === null) return reply.redirect(inspectHref(input), 303);
-    const record = await store.getRecord(namespaceKey(urn));
+    const record = await store.records.get(namespaceKey(urn));
     if (record === null)
       return pages.message(
         request,
@@ -124,7 +124,7 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
         record,
         await recordHistory(store, record),
         signedIn,
-        await store.locatorHealth(record.key),
+        await store.links.health(record.key),
         recordResolutionsSection(await recordResolutions(store, record)),
       ),
     );
@@ -137,7 +137,7 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
       200,
       { title: "Namespaces", session: await pages.sessions.get(request), current: "namespaces" },
       namespacesContent(
-        await store.listNamespaces(),
+        await store.namespaces.list(),
         typeof query === "string" ? query.trim() : "",
       ),
     );
@@ -147,8 +147,8 @@ export function publicRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
     const nid = (request.params as { nid: string }).nid.toLowerCase();
     if (!/^[a-z0-9][a-z0-9-]{0,31}$/.test(nid))
       return pages.message(request, reply, 404, `"${nid}" is not a NID.`, "No such namespace");
-    const served = await store.getNamespace(nid);
-    const revisions = served === null ? [] : await store.templateRevisions(nid);
+    const served = await store.namespaces.get(nid);
+    const revisions = served === null ? [] : await store.namespaces.templateRevisions(nid);
     return pages.send(
       reply,
       200,

@@ -1,7 +1,9 @@
 // A record's audit history for its page: the audit rows about any spelling it was registered
 // under, read through the audit log's target index (newest first).
 
-import type { AuditEntry, Store, UrnRecord } from "../storage/store.js";
+import type { AuditEntry } from "../storage/audit.js";
+import type { UrnRecord } from "../storage/records.js";
+import type { Store } from "../storage/store.js";
 
 export async function recordHistory(
   store: Store,
@@ -9,5 +11,5 @@ export async function recordHistory(
   limit = 50,
 ): Promise<AuditEntry[]> {
   const targets = [...new Set(record.spellings.concat(record.urn))];
-  return store.audit(limit, { targets });
+  return store.audit.list(limit, { targets });
 }

@@ -4,8 +4,9 @@
 // each, metadata (N2C), successor and predecessor names (N2Ns), how often it was resolved lately
 // (record-resolutions-section.ts) and its audit history.
 
+import type { AuditEntry } from "../storage/audit.js";
 import { failed, type LinkHealth } from "../storage/links.js";
-import type { AuditEntry, UrnRecord } from "../storage/store.js";
+import type { UrnRecord } from "../storage/records.js";
 import { historyWording } from "./history-wording.js";
 import { type Html, html } from "./html.js";
 import { editHref, inspectHref, recordHref } from "./links.js";

@@ -31,7 +31,7 @@ export async function recordResolutions(
   const read = async (bots: "exclude" | "only") =>
     new Map(
       (
-        await store.urnSeries({
+        await store.stats.urnSeries({
           key: record.key,
           from,
           to,

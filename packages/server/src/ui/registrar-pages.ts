@@ -2,7 +2,8 @@
 // then manage a record: locators (add, reorder by priority, retire), metadata, and the lifecycle
 // reserved → active → deactivated with reason and successor (RFC 8141 §1.1: never reassigned).
 
-import type { Namespace, UrnRecord } from "../storage/store.js";
+import type { Namespace } from "../storage/namespaces.js";
+import type { UrnRecord } from "../storage/records.js";
 import { type Html, html } from "./html.js";
 import { csrfField } from "./layout.js";
 import { editHref, recordHref } from "./links.js";

@@ -15,7 +15,8 @@ import {
   patchRecord,
   registerUrn,
 } from "../registry/record-actions.js";
-import type { TokenInfo, UrnRecord } from "../storage/store.js";
+import type { UrnRecord } from "../storage/records.js";
+import type { TokenInfo } from "../storage/tokens.js";
 import { Refusal } from "../validation/refusal.js";
 import { editHref } from "./links.js";
 import type { Pages } from "./pages.js";
@@ -87,7 +88,7 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
         noindex: true,
         flash: await pages.sessions.takeFlash(session),
       },
-      registrarContent(session, await store.listNamespaces(), values, errors),
+      registrarContent(session, await store.namespaces.list(), values, errors),
     );
   }
 
@@ -96,7 +97,7 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
   app.get("/registrar/find", async (request, reply) => {
     const input = queryUrn(request, limits) ?? "";
     const urn = URN.parse(input);
-    const record = urn === null ? null : await store.getRecord(namespaceKey(urn));
+    const record = urn === null ? null : await store.records.get(namespaceKey(urn));
     if (record === null)
       return registrarPage(request, reply, 404, EMPTY_REGISTER, {
         find: `${input} is ${urn === null ? "not a URN" : "not registered here"}.`,
@@ -181,7 +182,7 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
   async function manageTarget(request: FastifyRequest) {
     const input = urnFromPath(request, "/registrar/record/", limits);
     const urn = URN.parse(input);
-    const record = urn === null ? null : await store.getRecord(namespaceKey(urn));
+    const record = urn === null ? null : await store.records.get(namespaceKey(urn));
     return record;
   }
 

@@ -31,8 +31,8 @@ export function searchRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
     if (cursor !== null) params.cursor = cursor;
     const asked = Object.keys(params).length > 1;
     const [namespaces, organisations] = await Promise.all([
-      store.listNamespaces(),
-      store.listOrganisations(),
+      store.namespaces.list(),
+      store.organisations.list(),
     ]);
     // A filter the form's choices cannot show (a hand-written address) is said to be unknown,
     // rather than narrowing the results to nothing under a form that reads "Any".

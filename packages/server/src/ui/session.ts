@@ -8,7 +8,8 @@
 
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Store, TokenInfo } from "../storage/store.js";
+import type { Store } from "../storage/store.js";
+import type { TokenInfo } from "../storage/tokens.js";
 
 export const COOKIE = "urnkit_session";
 /** The sign-in form's double-submit CSRF cookie. */
@@ -73,12 +74,12 @@ export class SessionStore {
     if (id === null) return null;
     const idHash = hashId(id);
     const now = this.#now();
-    const found = await this.#store.findSession(idHash, new Date(now).toISOString());
+    const found = await this.#store.tokens.findSession(idHash, new Date(now).toISOString());
     if (found === null) return null;
     const { session, token } = found;
     const expires = Math.min(Date.parse(session.created) + LIFETIME_MS, now + IDLE_MS);
     if (expires - Date.parse(session.expires) > TOUCH_MS)
-      await this.#store.updateSession(idHash, { expires: new Date(expires).toISOString() });
+      await this.#store.tokens.updateSession(idHash, { expires: new Date(expires).toISOString() });
     return { csrf: session.csrf, token, flash: session.flash, idHash };
   }
 
@@ -104,9 +105,9 @@ export class SessionStore {
   async signIn(request: FastifyRequest, reply: FastifyReply, token: TokenInfo): Promise<void> {
     await this.#drop(request);
     const now = this.#now();
-    await this.#store.sweepSessions(new Date(now).toISOString());
+    await this.#store.tokens.sweepSessions(new Date(now).toISOString());
     const id = randomId();
-    await this.#store.createSession({
+    await this.#store.tokens.createSession({
       idHash: hashId(id),
       tokenId: token.id,
       csrf: randomId(),
@@ -128,7 +129,7 @@ export class SessionStore {
 
   async #drop(request: FastifyRequest): Promise<void> {
     const id = cookieValue(request.headers.cookie, COOKIE);
-    if (id !== null) await this.#store.deleteSession(hashId(id));
+    if (id !== null) await this.#store.tokens.deleteSession(hashId(id));
   }
 
   /** True when `sent` is the session's CSRF token (compared in constant time). */
@@ -141,7 +142,8 @@ export class SessionStore {
 
   /** Leaves a one-time message for the session's next page. */
   async setFlash(session: Session, text: string): Promise<void> {
-    if (session.idHash !== null) await this.#store.updateSession(session.idHash, { flash: text });
+    if (session.idHash !== null)
+      await this.#store.tokens.updateSession(session.idHash, { flash: text });
   }
 
   /** Returns and clears the session's one-time message. */
@@ -149,7 +151,7 @@ export class SessionStore {
     if (session?.idHash == null || session.flash === null) return null;
     const flash = session.flash;
     session.flash = null;
-    await this.#store.updateSession(session.idHash, { flash: null });
+    await this.#store.tokens.updateSession(session.idHash, { flash: null });
     return flash;
   }
 }

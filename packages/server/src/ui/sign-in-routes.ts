@@ -21,7 +21,7 @@ export function signInRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pa
     const session = pages.sessions.signInForm(request);
     const form = pages.form(request, session);
     const token = (form.get("token") ?? "").trim();
-    const info = token === "" ? null : await store.findToken(hashToken(token));
+    const info = token === "" ? null : await store.tokens.find(hashToken(token));
     if (info === null || session === null)
       return pages.send(
         reply,

@@ -69,7 +69,7 @@ export function statsRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
     }
     let scope: StatsData["scope"] = { kind: "all" };
     if (r.prefix !== undefined) {
-      const prefix = await store.getPrefix(r.prefix);
+      const prefix = await store.prefixes.get(r.prefix);
       if (prefix === null)
         return pages.message(
           request,
@@ -80,7 +80,7 @@ export function statsRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
         );
       scope = { kind: "prefix", prefix: prefix.prefix, organisation: prefix.organisation };
     } else if (r.organisation !== undefined) {
-      const organisation = await store.getOrganisation(r.organisation);
+      const organisation = await store.organisations.get(r.organisation);
       if (organisation === null)
         return pages.message(
           request,
@@ -103,12 +103,12 @@ export function statsRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
           ? { organisation: scope.id }
           : {};
     const [people, crawlers, assignments, topUrns, topPrefixes, links] = await Promise.all([
-      store.resolutionSeries({ ...r, bots: "exclude", limit }),
-      store.resolutionSeries({ ...r, bots: "only", limit }),
-      store.assignmentSeries({ ...r, limit }),
-      store.topUrns({ ...topRange, bots: "include" }),
-      store.topPrefixes({ ...topRange, bots: "include" }),
-      store.linkOutcomeCounts(linkScope),
+      store.stats.resolutionSeries({ ...r, bots: "exclude", limit }),
+      store.stats.resolutionSeries({ ...r, bots: "only", limit }),
+      store.stats.assignmentSeries({ ...r, limit }),
+      store.stats.topUrns({ ...topRange, bots: "include" }),
+      store.stats.topPrefixes({ ...topRange, bots: "include" }),
+      store.links.outcomeCounts(linkScope),
     ]);
     const data: StatsData = {
       request: r,

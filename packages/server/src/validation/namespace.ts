@@ -1,7 +1,7 @@
 // A namespace body (POST and PUT /api/v1/namespaces) for writers other than the API's routes,
 // which validate it with the same schema: the command line's `urnkit namespace create|update`.
 
-import type { NamespaceInput } from "../storage/store.js";
+import type { NamespaceInput } from "../storage/namespaces.js";
 import { checker } from "./ajv.js";
 import { checkJson } from "./json-value.js";
 

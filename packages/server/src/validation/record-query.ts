@@ -4,8 +4,8 @@
 // words of a full-text query). Every refusal is a 400 naming the parameter at fault.
 
 import { prefixKey } from "../registry/prefix-key.js";
+import type { RecordStatus } from "../storage/records.js";
 import type { RecordQuery } from "../storage/search.js";
-import type { RecordStatus } from "../storage/store.js";
 import { ORGANISATION_ID } from "./organisation.js";
 import { Refusal } from "./refusal.js";
 

@@ -2,7 +2,7 @@
 // namespace or the organisation it is limited to.
 
 import { ROLES } from "../registry/tokens.js";
-import type { Role } from "../storage/store.js";
+import type { Role } from "../storage/tokens.js";
 import { checker } from "./ajv.js";
 import { checkJson } from "./json-value.js";
 import { organisationId } from "./organisation.js";

@@ -18,7 +18,7 @@ for (const engine of engines)
     let slow: Replay;
     before(async () => {
       h = await engine.open();
-      await h.store.createOrganisation({ id: "lib", name: "Library" }, { tokenId: null });
+      await h.store.organisations.create({ id: "lib", name: "Library" }, { tokenId: null });
       slow = await replay("/oai");
       slow.answer("Identify", fixture("dspace-identify.xml"));
       // The list answers after five lease lengths.
@@ -44,26 +44,26 @@ for (const engine of engines)
     it("a live run keeps its source through a page slower than the lease", async () => {
       const first = run();
       await new Promise((r) => setTimeout(r, 3 * LEASE_MS));
-      const listed = (await h.store.listHarvestSources()).find((s) => s.url === slow.url);
+      const listed = (await h.store.harvest.listSources()).find((s) => s.url === slow.url);
       assert.equal(listed?.lastRun?.outcome, "running");
       assert.ok(listed?.leaseUntil != null && listed.leaseUntil > new Date().toISOString());
       await assert.rejects(run(), (e: Error & { code?: string }) => e.code === "harvest-running");
       assert.equal((await first).run.outcome, "completed");
-      const done = (await h.store.listHarvestSources()).find((s) => s.url === slow.url);
+      const done = (await h.store.harvest.listSources()).find((s) => s.url === slow.url);
       assert.equal(done?.leaseUntil, null);
     });
 
     it("the lease of a run whose process died lapses, and the listing says so", async () => {
-      const source = (await h.store.listHarvestSources()).find((s) => s.url === slow.url);
+      const source = (await h.store.harvest.listSources()).find((s) => s.url === slow.url);
       assert.ok(source);
       // A run begun and never renewed: its process is gone.
-      const dead = await h.store.beginHarvestRun(source.id, {
+      const dead = await h.store.harvest.beginRun(source.id, {
         from: null,
         resumed: false,
         leaseUntil: new Date(Date.now() + LEASE_MS).toISOString(),
       });
       await new Promise((r) => setTimeout(r, 2 * LEASE_MS));
-      const listed = (await h.store.listHarvestSources()).find((s) => s.id === source.id);
+      const listed = (await h.store.harvest.listSources()).find((s) => s.id === source.id);
       assert.equal(listed?.lastRun?.id, dead.id);
       assert.equal(listed?.lastRun?.outcome, "running");
       assert.ok(listed?.leaseUntil != null && listed.leaseUntil < new Date().toISOString());

@@ -38,7 +38,7 @@ for (const engine of engines)
       tokens.set("registrar", await grant({ role: "registrar", organisation: "example-library" }));
       tokens.set("reader", await grant({ role: "reader" }));
       const revoked = await issueToken(h.store, { role: "admin" }, operator);
-      await h.store.revokeToken(revoked.info.id, operator);
+      await h.store.tokens.revoke(revoked.info.id, operator);
       tokens.set("revoked", revoked.token);
       tokens.set("none", null);
     });

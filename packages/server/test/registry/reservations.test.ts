@@ -51,7 +51,7 @@ for (const engine of engines)
     before(async () => {
       h = await engine.open();
       await seedExample(h.store);
-      await h.store.createPrefix(
+      await h.store.prefixes.create(
         {
           ...DEFAULT_POLICY,
           prefix: PREFIX,

@@ -7,7 +7,8 @@
 
 import type { ActionContext } from "../../registry/action-context.js";
 import { deactivateUrn } from "../../registry/record-actions.js";
-import type { TokenInfo, UrnRecord } from "../../storage/store.js";
+import type { UrnRecord } from "../../storage/records.js";
+import type { TokenInfo } from "../../storage/tokens.js";
 import { Refusal } from "../../validation/refusal.js";
 
 /** The reason of a URN its source deactivated without giving one. */

@@ -13,7 +13,8 @@ import type { ActionContext } from "../../registry/action-context.js";
 import { namespaceKey } from "../../registry/namespace-keys.js";
 import { activateUrn, patchRecord, registerUrn } from "../../registry/record-actions.js";
 import { parseApiUrn } from "../../registry/registration.js";
-import type { TokenInfo, UrnRecord } from "../../storage/store.js";
+import type { UrnRecord } from "../../storage/records.js";
+import type { TokenInfo } from "../../storage/tokens.js";
 import type { LocatorFields } from "../../validation/record.js";
 import { Refusal } from "../../validation/refusal.js";
 import { applyDeactivation } from "./apply-deactivation.js";
@@ -65,7 +66,7 @@ export async function applyNative(
     );
   // A deactivated URN is registered reserved first, then deactivated as the API deactivates.
   const status = native.status === "active" ? "active" : "reserved";
-  const here = await ctx.store.getRecord(namespaceKey(parseApiUrn(native.urn, ctx.limits)));
+  const here = await ctx.store.records.get(namespaceKey(parseApiUrn(native.urn, ctx.limits)));
   let outcome: PairOutcome = "unchanged";
   let record: UrnRecord | null = null;
   // Registered as POST /api/v1/urns would: a new URN, or one the organisation reserved here and

@@ -17,7 +17,8 @@ import {
   writeRegistration,
 } from "../../registry/record-actions.js";
 import { parseApiUrn } from "../../registry/registration.js";
-import type { TokenInfo, UrnRecord } from "../../storage/store.js";
+import type { UrnRecord } from "../../storage/records.js";
+import type { TokenInfo } from "../../storage/tokens.js";
 import type { LocatorFields } from "../../validation/record.js";
 import { Refusal } from "../../validation/refusal.js";
 
@@ -63,7 +64,7 @@ export async function addLocators(
 
 /** The record of a URN the registration found registered already (409 when it went meanwhile). */
 export async function registeredRecord(ctx: ActionContext, urn: string): Promise<UrnRecord> {
-  const existing = await ctx.store.getRecord(namespaceKey(parseApiUrn(urn, ctx.limits)));
+  const existing = await ctx.store.records.get(namespaceKey(parseApiUrn(urn, ctx.limits)));
   if (existing === null)
     throw new Refusal("conflict", "already-registered", `${urn} changed meanwhile`);
   return existing;

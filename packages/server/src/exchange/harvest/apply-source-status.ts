@@ -12,7 +12,8 @@ import type { ActionContext } from "../../registry/action-context.js";
 import { namespaceKey } from "../../registry/namespace-keys.js";
 import { registerUrn } from "../../registry/record-actions.js";
 import { parseApiUrn } from "../../registry/registration.js";
-import type { TokenInfo, UrnRecord } from "../../storage/store.js";
+import type { UrnRecord } from "../../storage/records.js";
+import type { TokenInfo } from "../../storage/tokens.js";
 import { Refusal } from "../../validation/refusal.js";
 import type { StatedStatus } from "../oai/formats/status-statements.js";
 import { applyDeactivation } from "./apply-deactivation.js";
@@ -25,7 +26,7 @@ export async function applySourceStatus(
   urn: string,
   stated: StatedStatus,
 ): Promise<PairOutcome> {
-  let record: UrnRecord | null = await ctx.store.getRecord(
+  let record: UrnRecord | null = await ctx.store.records.get(
     namespaceKey(parseApiUrn(urn, ctx.limits)),
   );
   if (stated.status === "reserved") {

@@ -16,6 +16,7 @@ import { actorOf } from "../../registry/operator.js";
 import { liveOrganisation } from "../../registry/organisation-scope.js";
 import { planRegistration, storeRefusal } from "../../registry/record-actions.js";
 import { parseApiUrn } from "../../registry/registration.js";
+import { ConflictError, StateError } from "../../storage/errors.js";
 import {
   type HarvestCounts,
   type HarvestProgress,
@@ -24,7 +25,8 @@ import {
   type HarvestSource,
   NO_COUNTS,
 } from "../../storage/harvest.js";
-import { ConflictError, type NewRecord, StateError, type Store } from "../../storage/store.js";
+import type { NewRecord } from "../../storage/records.js";
+import type { Store } from "../../storage/store.js";
 import type { Limits } from "../../validation/limits.js";
 import { Refusal } from "../../validation/refusal.js";
 import { applyNative } from "./apply-native.js";
@@ -137,7 +139,7 @@ interface PageUrn {
 
 /**
  * Writes one page's records. The pairs of URNs new here are planned with the page's reads
- * (page-reads.ts) and created as one set (Store.createRecords); every other URN (one registered
+ * (page-reads.ts) and created as one set (records.createMany); every other URN (one registered
  * already, a reserved one, one not in use at the source, a native record, a later spelling of a
  * URN of the page, a new one that another writer registered meanwhile) is written on its own
  * after it, up to `concurrency` URNs at a time, one URN's writes in order. Counts and refusals
@@ -211,7 +213,7 @@ async function applyRecords(
       group.shift();
     }
   }
-  const outcomes = await ctx.store.createRecords(
+  const outcomes = await ctx.store.records.createMany(
     creating.map((c) => c.input),
     actorOf(token),
   );
@@ -264,7 +266,7 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
   if (problem !== null) throw new Refusal("bad-request", problem.code, problem.message);
   await liveOrganisation(store, options.organisation);
   const key = { url: options.url, set: options.set ?? "", metadataPrefix: options.metadataPrefix };
-  const source = await store.harvestSource(key, options.organisation);
+  const source = await store.harvest.source(key, options.organisation);
   if (source.organisation !== options.organisation)
     throw new Refusal(
       "conflict",
@@ -293,7 +295,7 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
     (source.lastResponseDate === null ? null : atGranularity(source.lastResponseDate, granularity));
   let run: HarvestRun;
   try {
-    run = await store.beginHarvestRun(source.id, {
+    run = await store.harvest.beginRun(source.id, {
       from,
       resumed: pending !== null,
       leaseUntil: leaseUntil(lease),
@@ -321,7 +323,7 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
     lastResponseDate?: string,
   ): Promise<HarvestReport> => ({
     source,
-    run: await store.finishHarvestRun(run.id, {
+    run: await store.harvest.finishRun(run.id, {
       outcome,
       error,
       ...(lastResponseDate === undefined ? {} : { lastResponseDate }),
@@ -338,7 +340,7 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
   let restarted = false;
   // A renewal that fails (the database away for a moment) is tried again at the next beat.
   const heartbeat = setInterval(
-    () => void store.renewHarvestLease(run.id, leaseUntil(lease)).catch(() => undefined),
+    () => void store.harvest.renewLease(run.id, leaseUntil(lease)).catch(() => undefined),
     Math.max(250, Math.floor(lease / 3)),
   );
   heartbeat.unref();
@@ -350,7 +352,7 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
       const response = await next;
       const code = response.errors[0]?.code;
       if (code === "noRecordsMatch") {
-        await store.harvestProgress(
+        await store.harvest.progress(
           run.id,
           { ...NO_COUNTS, refusals: [], pending: null, granularity },
           leaseUntil(lease),
@@ -384,7 +386,7 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
       };
       const write = async () => {
         const page = await applyRecords(ctx, options.organisation, response.records, concurrency);
-        await store.harvestProgress(run.id, { ...page, ...progress }, leaseUntil(lease));
+        await store.harvest.progress(run.id, { ...page, ...progress }, leaseUntil(lease));
         return page;
       };
       const page = batch === undefined ? await write() : await batch(write);

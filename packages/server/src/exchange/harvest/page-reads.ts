@@ -1,6 +1,6 @@
 // What the registrations of one harvest page read, each read once for the page: the page's URNs
 // share a few namespaces, prefixes and organisations, and their records are read in one statement
-// before any is planned (Store.getRecords). On PostgreSQL each read is a round trip, so a page of
+// before any is planned (records.getMany). On PostgreSQL each read is a round trip, so a page of
 // a thousand URNs costs a handful of reads instead of several thousand. The view holds for the
 // plans made before the page's writes; the writes that follow read the store itself.
 
@@ -22,13 +22,15 @@ function once<T>(read: (id: string) => Promise<T>): (id: string) => Promise<T> {
 
 /** The page's view of `store`, with the records of `keys` read beforehand. */
 export async function pageReads(store: Store, keys: readonly string[]): Promise<RegistrationReads> {
-  const records = await store.getRecords(keys);
+  const records = await store.records.getMany(keys);
   const read = new Set(keys);
   return {
-    getNamespace: once((nid) => store.getNamespace(nid)),
-    getPrefix: once((prefix) => store.getPrefix(prefix)),
-    getOrganisation: once((id) => store.getOrganisation(id)),
-    getRecord: (key) =>
-      read.has(key) ? Promise.resolve(records.get(key) ?? null) : store.getRecord(key),
+    namespaces: { get: once((nid) => store.namespaces.get(nid)) },
+    prefixes: { get: once((prefix) => store.prefixes.get(prefix)) },
+    organisations: { get: once((id) => store.organisations.get(id)) },
+    records: {
+      get: (key) =>
+        read.has(key) ? Promise.resolve(records.get(key) ?? null) : store.records.get(key),
+    },
   };
 }

@@ -8,14 +8,10 @@
 import { URN } from "@urnkit/core";
 import { namespaceKey } from "../../registry/namespace-keys.js";
 import { registrationTarget } from "../../registry/registration.js";
-import {
-  type Actor,
-  type ImportBatchResult,
-  type ImportItem,
-  type RecordLine,
-  RetryableError,
-  type Store,
-} from "../../storage/store.js";
+import type { Actor } from "../../storage/audit.js";
+import { RetryableError } from "../../storage/errors.js";
+import type { Store } from "../../storage/store.js";
+import type { ImportBatchResult, ImportItem, RecordLine } from "../../storage/transfer.js";
 import type { Limits } from "../../validation/limits.js";
 import { checkRecordLine } from "../../validation/record.js";
 import { Refusal } from "../../validation/refusal.js";
@@ -69,7 +65,7 @@ async function checkOwners(
   const names = [record.organisation, ...(record.locators ?? []).map((l) => l.owner)];
   for (const name of names) {
     if (name == null || known.has(name)) continue;
-    if ((await store.getOrganisation(name)) === null)
+    if ((await store.organisations.get(name)) === null)
       throw new Refusal(
         "unprocessable",
         "unknown-organisation",
@@ -81,7 +77,7 @@ async function checkOwners(
     if (record.organisation === undefined)
       fail("organisation-required", "identifiers belong to an organisation: name it");
     for (const id of record.identifiers) {
-      const holder = await store.findByIdentifier(record.organisation, id);
+      const holder = await store.records.findByIdentifier(record.organisation, id);
       if (holder !== null && holder.key !== key)
         throw new Refusal(
           "conflict",
@@ -122,7 +118,7 @@ export async function* importRecords(
 ): AsyncGenerator<ImportEvent> {
   const { limits } = options;
   // Without a sequence, each batch is acknowledged before the next line is read.
-  let sequence = store.importSequence?.(options.actor) ?? null;
+  let sequence = store.transfer.importSequence?.(options.actor) ?? null;
   let batch: ImportItem[] = [];
   let batchNo = 0;
   let lines = 0;
@@ -140,7 +136,7 @@ export async function* importRecords(
       after,
       settled: false,
       outcome: (sequence === null
-        ? store.importBatch(items, options.actor)
+        ? store.transfer.importBatch(items, options.actor)
         : sequence.send(items)
       ).then(
         (result) => {
@@ -168,7 +164,7 @@ export async function* importRecords(
     const again = [failed, ...inFlight.splice(0)];
     await Promise.all(again.map((flight) => flight.outcome));
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * (failed.retried + 1)));
-    sequence = store.importSequence?.(options.actor) ?? null;
+    sequence = store.transfer.importSequence?.(options.actor) ?? null;
     for (const flight of again)
       inFlight.push(
         dispatch(flight.items, flight.after, flight.retried + (flight === failed ? 1 : 0)),

@@ -3,9 +3,10 @@
 // already holds them exactly, and a 409 naming the line otherwise (never silently ignored).
 
 import { namespaceNotServed } from "../../registry/registration.js";
+import type { Actor } from "../../storage/audit.js";
 import type { Organisation } from "../../storage/organisations.js";
 import type { Prefix } from "../../storage/prefixes.js";
-import type { Actor, Store } from "../../storage/store.js";
+import type { Store } from "../../storage/store.js";
 import { Refusal } from "../../validation/refusal.js";
 import { checkOrganisationLine, checkPrefixLine } from "../../validation/registry-lines.js";
 
@@ -22,9 +23,9 @@ export async function importRegistryLine(
 ): Promise<"created" | "unchanged"> {
   if (kind === "organisation") {
     const org = checkOrganisationLine(value);
-    const existing = await store.getOrganisation(org.id);
+    const existing = await store.organisations.get(org.id);
     if (existing === null) {
-      await store.createOrganisation(org, actor);
+      await store.organisations.create(org, actor);
       return "created";
     }
     if (same(existing, { ...existing, ...org } satisfies Organisation)) return "unchanged";
@@ -35,16 +36,16 @@ export async function importRegistryLine(
     );
   }
   const prefix = checkPrefixLine(value);
-  if ((await store.getNamespace(prefix.nid)) === null) throw namespaceNotServed(prefix.nid);
-  if ((await store.getOrganisation(prefix.organisation)) === null)
+  if ((await store.namespaces.get(prefix.nid)) === null) throw namespaceNotServed(prefix.nid);
+  if ((await store.organisations.get(prefix.organisation)) === null)
     throw new Refusal(
       "unprocessable",
       "unknown-organisation",
       `prefix "${prefix.prefix}" belongs to organisation "${prefix.organisation}", which is not here (its line comes first in an export)`,
     );
-  const existing = await store.getPrefix(prefix.prefix);
+  const existing = await store.prefixes.get(prefix.prefix);
   if (existing === null) {
-    await store.createPrefix(prefix, actor);
+    await store.prefixes.create(prefix, actor);
     return "created";
   }
   if (same(existing, { ...existing, ...prefix } satisfies Prefix)) return "unchanged";

@@ -48,7 +48,7 @@ export async function oaiResponse(
     const ctx: VerbContext = { store, options, base, now };
     const body =
       request.verb === "Identify"
-        ? once(store.oaiEarliest().then((earliest) => identify(options, base, earliest)))
+        ? once(store.oai.earliest().then((earliest) => identify(options, base, earliest)))
         : request.verb === "ListMetadataFormats"
           ? once(listMetadataFormats(ctx, request.args))
           : request.verb === "ListSets"

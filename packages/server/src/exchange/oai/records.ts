@@ -58,7 +58,7 @@ export function formatOf(prefix: string): MetadataFormat {
 /** The record an identifier names (any equivalent spelling of its URN); idDoesNotExist if none. */
 export async function recordOf(store: Store, identifier: string): Promise<OaiRecord> {
   const urn = URN.parse(identifier);
-  const record = urn === null ? null : await store.getRecord(namespaceKey(urn));
+  const record = urn === null ? null : await store.records.get(namespaceKey(urn));
   if (record === null)
     throw new OaiError(
       "idDoesNotExist",
@@ -181,7 +181,7 @@ export async function* listRecords(
   const read = async (position: OaiPosition | null): Promise<OaiItem[]> => {
     const rest = pageSize - written;
     want = Math.min(CHUNK, rest);
-    const items = await ctx.store.oaiPage(selection, position, want === rest ? want + 1 : want);
+    const items = await ctx.store.oai.page(selection, position, want === rest ? want + 1 : want);
     if (items.length > want) {
       more = true;
       items.length = want;
@@ -191,7 +191,7 @@ export async function* listRecords(
   let items = await read(after);
   if (items.length === 0)
     throw new OaiError("noRecordsMatch", "no record matches the arguments of this list");
-  const size = fresh ? await ctx.store.oaiCount(selection) : state.completeListSize;
+  const size = fresh ? await ctx.store.oai.count(selection) : state.completeListSize;
   const write =
     verb === "ListRecords"
       ? (r: OaiRecord) => fullRecord(r, format, ctx.base)

@@ -8,14 +8,14 @@
 // hierarchy level) setSpec cannot carry without an encoding no harvester's user would guess, and
 // a prefix belongs to one organisation, whose set `org:{id}` already selects its records.
 
+import type { NamespaceStore } from "../../storage/namespaces.js";
 import type { OaiRecord, OaiSelection } from "../../storage/oai.js";
-import type { Organisation } from "../../storage/organisations.js";
-import type { Namespace } from "../../storage/store.js";
+import type { OrganisationStore } from "../../storage/organisations.js";
 import { element } from "./xml.js";
 
 export interface SetSource {
-  listNamespaces(): Promise<Namespace[]>;
-  listOrganisations(): Promise<Organisation[]>;
+  readonly namespaces: Pick<NamespaceStore, "list">;
+  readonly organisations: Pick<OrganisationStore, "list">;
 }
 
 /** The selection of a setSpec, or null when no such set exists here. */
@@ -25,9 +25,9 @@ export async function setSelection(source: SetSource, spec: string): Promise<Oai
   const [kind, id, ...rest] = spec.split(":");
   if (rest.length > 0 || id === undefined || id === "") return null;
   if (kind === "nid")
-    return (await source.listNamespaces()).some((n) => n.nid === id) ? { nid: id } : null;
+    return (await source.namespaces.list()).some((n) => n.nid === id) ? { nid: id } : null;
   if (kind === "org")
-    return (await source.listOrganisations()).some((o) => o.id === id)
+    return (await source.organisations.list()).some((o) => o.id === id)
       ? { organisation: id }
       : null;
   return null;
@@ -43,8 +43,8 @@ export function recordSets(record: OaiRecord): string[] {
 /** Every set, as <set> elements; "" when there are none. */
 export async function listSets(source: SetSource): Promise<string> {
   const [namespaces, organisations] = await Promise.all([
-    source.listNamespaces(),
-    source.listOrganisations(),
+    source.namespaces.list(),
+    source.organisations.list(),
   ]);
   const set = (spec: string, name: string) =>
     `<set>${element("setSpec", spec)}${element("setName", name)}</set>`;

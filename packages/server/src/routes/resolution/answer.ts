@@ -15,8 +15,8 @@ import { withQComponent } from "../../resolution/locator-query.js";
 import { elsewhere, UnknownUrnProblem } from "../../resolution/public-delegation.js";
 import type { Lookup } from "../../resolution/resolver.js";
 import type { Counted } from "../../stats/resolution-counts.js";
+import type { UrnRecord } from "../../storage/records.js";
 import type { Outcome } from "../../storage/stats.js";
-import type { UrnRecord } from "../../storage/store.js";
 import { escapeHtml } from "../../ui/html.js";
 import { tombstonePage } from "../../ui/tombstone-page.js";
 
@@ -194,7 +194,7 @@ function publicAnswer(
 }
 
 async function record(ctx: ServerContext, key: string): Promise<UrnRecord> {
-  const r = await ctx.store.getRecord(key);
+  const r = await ctx.store.records.get(key);
   if (r === null) throw new HttpProblem(404, "unknown-urn", "the URN is not registered here");
   return r;
 }

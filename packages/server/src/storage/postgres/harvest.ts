@@ -3,6 +3,7 @@
 // starting on one source cannot both get it.
 
 import type pg from "pg";
+import { StateError } from "../errors.js";
 import {
   type HarvestEnd,
   type HarvestProgress,
@@ -21,7 +22,6 @@ import {
   toHarvestSource,
 } from "../harvest.js";
 import { now } from "../rows.js";
-import { StateError } from "../store.js";
 import type { Queryable, Tx } from "./organisations.js";
 
 async function readRun(q: Queryable, id: number): Promise<HarvestRun> {
@@ -38,7 +38,7 @@ export class PostgresHarvest implements HarvestStore {
     this.#tx = tx;
   }
 
-  async harvestSource(key: HarvestSourceKey, organisation: string): Promise<HarvestSource> {
+  async source(key: HarvestSourceKey, organisation: string): Promise<HarvestSource> {
     const t = now();
     // Two first runs at once: one inserts, the other finds its row.
     await this.#pool.query(
@@ -53,7 +53,7 @@ export class PostgresHarvest implements HarvestStore {
     return toHarvestSource(rows[0] as HarvestSourceRow);
   }
 
-  async listHarvestSources(): Promise<HarvestSourceListing[]> {
+  async listSources(): Promise<HarvestSourceListing[]> {
     const { rows } = await this.#pool.query<
       HarvestSourceRow & { run_id: string | null; lease_until: string | null }
     >(
@@ -70,7 +70,7 @@ export class PostgresHarvest implements HarvestStore {
     return out;
   }
 
-  async beginHarvestRun(source: number, start: HarvestStart): Promise<HarvestRun> {
+  async beginRun(source: number, start: HarvestStart): Promise<HarvestRun> {
     return this.#tx(async (c) => {
       const t = now();
       const { rows } = await c.query<{
@@ -106,7 +106,7 @@ export class PostgresHarvest implements HarvestStore {
     });
   }
 
-  async renewHarvestLease(run: number, leaseUntil: string): Promise<boolean> {
+  async renewLease(run: number, leaseUntil: string): Promise<boolean> {
     const renewed = await this.#pool.query(
       "UPDATE harvest_sources SET lease_until = $1 WHERE lease_run = $2",
       [leaseUntil, run],
@@ -114,7 +114,7 @@ export class PostgresHarvest implements HarvestStore {
     return (renewed.rowCount ?? 0) > 0;
   }
 
-  async harvestProgress(run: number, p: HarvestProgress, leaseUntil: string): Promise<void> {
+  async progress(run: number, p: HarvestProgress, leaseUntil: string): Promise<void> {
     await this.#tx(async (c) => {
       const t = now();
       if (p.refusals.length > 0)
@@ -156,7 +156,7 @@ export class PostgresHarvest implements HarvestStore {
     });
   }
 
-  async finishHarvestRun(run: number, end: HarvestEnd): Promise<HarvestRun> {
+  async finishRun(run: number, end: HarvestEnd): Promise<HarvestRun> {
     return this.#tx(async (c) => {
       const t = now();
       await c.query(
@@ -178,7 +178,7 @@ export class PostgresHarvest implements HarvestStore {
     });
   }
 
-  async harvestRefusals(run: number): Promise<HarvestRefusal[]> {
+  async refusals(run: number): Promise<HarvestRefusal[]> {
     const { rows } = await this.#pool.query<HarvestRefusalRow>(
       "SELECT * FROM harvest_refusals WHERE run_id = $1 ORDER BY id",
       [run],

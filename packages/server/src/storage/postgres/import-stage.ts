@@ -8,7 +8,8 @@
 import { finished } from "node:stream/promises";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import type { ImportItem, LocatorInput } from "../store.js";
+import type { LocatorInput } from "../records.js";
+import type { ImportItem } from "../transfer.js";
 
 /**
  * Created once per connection, outside any batch (a table created inside a batch that rolls

@@ -13,7 +13,7 @@ export class PostgresLinkLease implements LinkLeaseStore {
     this.#pool = pool;
   }
 
-  async takeLinkLease(holder: string, until: string, now: string): Promise<boolean> {
+  async take(holder: string, until: string, now: string): Promise<boolean> {
     const { rowCount } = await this.#pool.query(
       `INSERT INTO link_lease (id, holder, until) VALUES (1, $1, $2)
        ON CONFLICT (id) DO UPDATE SET holder = EXCLUDED.holder, until = EXCLUDED.until
@@ -23,7 +23,7 @@ export class PostgresLinkLease implements LinkLeaseStore {
     return rowCount === 1;
   }
 
-  async releaseLinkLease(holder: string): Promise<void> {
+  async release(holder: string): Promise<void> {
     await this.#pool.query("DELETE FROM link_lease WHERE id = 1 AND holder = $1", [holder]);
   }
 }

@@ -1,5 +1,5 @@
 // Link health in PostgreSQL (storage/links.ts): a check stored in two round trips (see
-// recordLinkCheck), the reports and the due list.
+// links.recordCheck), the reports and the due list.
 
 import type pg from "pg";
 import {
@@ -56,7 +56,7 @@ export class PostgresLinks implements LinkStore {
     this.#pool = pool;
   }
 
-  async dueLocators(query: DueQuery): Promise<DueLocator[]> {
+  async due(query: DueQuery): Promise<DueLocator[]> {
     const scope = [query.organisation ?? null, query.prefix ?? null];
     const read = async (sql: string, values: unknown[]) => {
       const { rows } = await this.#pool.query<DueLocator>(sql, [...scope, ...values]);
@@ -74,7 +74,7 @@ export class PostgresLinks implements LinkStore {
     );
   }
 
-  async recordLinkCheck(locatorId: number, check: LinkCheck, demoteAfter: number): Promise<void> {
+  async recordCheck(locatorId: number, check: LinkCheck, demoteAfter: number): Promise<void> {
     // Two statements, no transaction around them: the first counts the failure in the health
     // row (its ON CONFLICT locks the row, so checks of one locator at once count one after the
     // other), adds the history row and sets the ranking mark, all at once; the second drops the
@@ -119,7 +119,7 @@ export class PostgresLinks implements LinkStore {
     );
   }
 
-  async deferLinkCheck(locatorId: number, notBefore: string): Promise<void> {
+  async deferCheck(locatorId: number, notBefore: string): Promise<void> {
     // Deferred, it leaves locators_unchecked (link_checked) for the deferred range.
     await this.#pool.query(
       `WITH h AS (
@@ -133,7 +133,7 @@ export class PostgresLinks implements LinkStore {
     );
   }
 
-  async linkReport(query: LinkReportQuery): Promise<LinkReportRow[]> {
+  async report(query: LinkReportQuery): Promise<LinkReportRow[]> {
     const { rows } = await this.#pool.query<ReportRow>(
       `SELECT l.id, r.urn, l.url, r.organisation, r.prefix, ${HEALTH_COLUMNS}
        FROM locators l
@@ -146,7 +146,7 @@ export class PostgresLinks implements LinkStore {
     return rows.map(toReportRow);
   }
 
-  async locatorHealth(key: string): Promise<Map<string, LinkHealth>> {
+  async health(key: string): Promise<Map<string, LinkHealth>> {
     const { rows } = await this.#pool.query<LinkHealthRow & { url: string }>(
       `SELECT l.url, ${HEALTH_COLUMNS} FROM records r
        JOIN locators l ON l.record_id = r.id
@@ -157,7 +157,7 @@ export class PostgresLinks implements LinkStore {
     return new Map(rows.map((row) => [row.url, toLinkHealth(row)]));
   }
 
-  async linkHistory(locatorId: number): Promise<LinkCheck[]> {
+  async history(locatorId: number): Promise<LinkCheck[]> {
     const { rows } = await this.#pool.query<LinkHealthRow>(
       `SELECT checked, outcome, status, final_url, latency_ms, message, 0 AS failures,
          false AS demoted
@@ -170,7 +170,7 @@ export class PostgresLinks implements LinkStore {
     });
   }
 
-  async linkOutcomeCounts(scope?: LinkScope): Promise<LinkOutcomeCount[]> {
+  async outcomeCounts(scope?: LinkScope): Promise<LinkOutcomeCount[]> {
     type Row = { outcome: LinkOutcomeCount["outcome"]; demoted: boolean; count: string };
     const { rows } =
       scope === undefined

@@ -10,8 +10,8 @@ import {
   oaiShape,
   oaiWhere,
 } from "../oai.js";
+import type { Locator, RecordIdentifier } from "../records.js";
 import { type RecordColumns, toRecord } from "../rows.js";
-import type { Locator, RecordIdentifier } from "../store.js";
 
 const PAGE_SQL = `SELECT r.*,
   (SELECT coalesce(json_agg(json_build_object('url', l.url, 'priority', l.priority,
@@ -39,7 +39,7 @@ export class PostgresOai implements OaiStore {
     this.#pool = pool;
   }
 
-  async oaiPage(
+  async page(
     selection: OaiSelection,
     after: OaiPosition | null,
     limit: number,
@@ -64,7 +64,7 @@ export class PostgresOai implements OaiStore {
     );
   }
 
-  async oaiCount(selection: OaiSelection): Promise<number> {
+  async count(selection: OaiSelection): Promise<number> {
     const values: unknown[] = [];
     let n = 0;
     const where = oaiWhere(selection, null, "later", () => `$${++n}`, values);
@@ -75,7 +75,7 @@ export class PostgresOai implements OaiStore {
     return rows[0]?.n ?? 0;
   }
 
-  async oaiEarliest(): Promise<string | null> {
+  async earliest(): Promise<string | null> {
     const { rows } = await this.#pool.query<{ t: string | null }>(
       "SELECT min(updated) AS t FROM records",
     );

@@ -1,6 +1,8 @@
 // Organisations in PostgreSQL: each write and its audit row in one transaction.
 
 import type pg from "pg";
+import type { Actor } from "../audit.js";
+import { ConflictError } from "../errors.js";
 import {
   type Organisation,
   type OrganisationInput,
@@ -11,8 +13,8 @@ import {
   organisationTarget,
   toOrganisation,
 } from "../organisations.js";
+import type { RecordStatus } from "../records.js";
 import { now } from "../rows.js";
-import { type Actor, ConflictError, type RecordStatus } from "../store.js";
 
 export type Queryable = pg.Pool | pg.PoolClient;
 export type Tx = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
@@ -71,15 +73,11 @@ export class PostgresOrganisations implements OrganisationStore {
     this.#audit = audit;
   }
 
-  createOrganisation(input: OrganisationInput, actor: Actor): Promise<Organisation> {
+  create(input: OrganisationInput, actor: Actor): Promise<Organisation> {
     return this.#tx((c) => insertOrganisation(c, this.#audit, input, actor));
   }
 
-  updateOrganisation(
-    id: string,
-    patch: OrganisationPatch,
-    actor: Actor,
-  ): Promise<Organisation | null> {
+  update(id: string, patch: OrganisationPatch, actor: Actor): Promise<Organisation | null> {
     return this.#tx(async (c) => {
       const { rows } = await c.query<OrganisationRow>(
         "SELECT * FROM organisations WHERE id = $1 FOR UPDATE",
@@ -109,11 +107,11 @@ export class PostgresOrganisations implements OrganisationStore {
     });
   }
 
-  getOrganisation(id: string): Promise<Organisation | null> {
+  get(id: string): Promise<Organisation | null> {
     return readOrganisation(this.#db(), id);
   }
 
-  async organisationRecords(
+  async records(
     organisation: string,
     status: RecordStatus | null,
     limit: number,
@@ -126,7 +124,7 @@ export class PostgresOrganisations implements OrganisationStore {
     return rows;
   }
 
-  async listOrganisations(): Promise<Organisation[]> {
+  async list(): Promise<Organisation[]> {
     return (
       await this.#db().query<OrganisationRow>("SELECT * FROM organisations ORDER BY id")
     ).rows.map(toOrganisation);

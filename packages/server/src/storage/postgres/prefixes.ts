@@ -4,6 +4,8 @@
 // orders concurrent takers, in any number of processes, so no number is handed out twice.
 
 import type pg from "pg";
+import type { Actor } from "../audit.js";
+import { ConflictError, StateError } from "../errors.js";
 import type { PrefixRoute } from "../prefix-routes.js";
 import {
   type NewPrefix,
@@ -16,7 +18,6 @@ import {
   toPrefix,
 } from "../prefixes.js";
 import { now } from "../rows.js";
-import { type Actor, ConflictError, StateError } from "../store.js";
 import type { PgAuditFn, Queryable, Tx } from "./organisations.js";
 
 export async function readPrefix(q: Queryable, prefix: string): Promise<Prefix | null> {
@@ -150,27 +151,23 @@ export class PostgresPrefixes implements PrefixStore {
     this.#changed = changed;
   }
 
-  async createPrefix(input: NewPrefix, actor: Actor): Promise<Prefix> {
+  async create(input: NewPrefix, actor: Actor): Promise<Prefix> {
     const created = await this.#tx((c) => insertPrefix(c, this.#audit, input, actor));
     this.#changed(created.nid);
     return created;
   }
 
-  async updatePrefix(
-    prefix: string,
-    patch: Partial<PrefixPolicy>,
-    actor: Actor,
-  ): Promise<Prefix | null> {
+  async update(prefix: string, patch: Partial<PrefixPolicy>, actor: Actor): Promise<Prefix | null> {
     const after = await this.#tx((c) => changePrefix(c, this.#audit, prefix, patch, actor));
     if (after !== null) this.#changed(after.nid);
     return after;
   }
 
-  getPrefix(prefix: string): Promise<Prefix | null> {
+  get(prefix: string): Promise<Prefix | null> {
     return readPrefix(this.#db(), prefix);
   }
 
-  async listPrefixes(nid?: string): Promise<Prefix[]> {
+  async list(nid?: string): Promise<Prefix[]> {
     const { rows } =
       nid === undefined
         ? await this.#db().query<PrefixRow>("SELECT * FROM prefixes ORDER BY prefix")

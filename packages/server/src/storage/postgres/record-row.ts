@@ -3,8 +3,8 @@
 // round trip. Shared by the store's single-record writes and the set writes (record-set.ts).
 
 import { LOCATOR_RANK } from "../locator-rank.js";
+import type { Locator, RecordIdentifier, UrnRecord } from "../records.js";
 import { type RecordColumns, toRecord as recordOf } from "../rows.js";
-import type { Locator, RecordIdentifier, UrnRecord } from "../store.js";
 
 export interface RecordRow extends RecordColumns {
   locators: Locator[];

@@ -1,25 +1,20 @@
-// Store.createRecords on PostgreSQL: a set of new records written with one statement per table
-// (records, locators, identifiers, the predecessors read, the audit rows) where createRecord
+// store.records.createMany on PostgreSQL: a set of new records written with one statement per table
+// (records, locators, identifiers, the predecessors read, the audit rows) where records.create
 // sends its statements record by record, each a round trip. The records are not read back: each
-// is built from what was written (new-record.ts). The outcome is createRecord's for each input:
+// is built from what was written (new-record.ts). The outcome is records.create's for each input:
 // a key taken already, or by an earlier input of the set, is that input's ConflictError and the
 // others are created; an input with identifiers but no organisation is never inserted, and
 // refused unless its key is taken. A set whose identifiers the database refuses (taken by another
 // record, or twice in the set) is rolled back whole by the caller and written record by record,
-// so each input gets createRecord's own answer. The statement-level triggers (full text,
+// so each input gets records.create's own answer. The statement-level triggers (full text,
 // assignment counts) see the set as one insert.
 
 import type pg from "pg";
+import type { Actor } from "../audit.js";
+import { keyTaken, StateError } from "../errors.js";
 import { type NewLocator, newRecord } from "../new-record.js";
+import type { CreateOutcome, NewRecord, UrnRecord } from "../records.js";
 import { auditJson, now } from "../rows.js";
-import {
-  type Actor,
-  type CreateOutcome,
-  keyTaken,
-  type NewRecord,
-  StateError,
-  type UrnRecord,
-} from "../store.js";
 
 /** The database refused an identifier of the set: the set is to be written record by record. */
 export class IdentifierClash extends Error {
@@ -72,7 +67,7 @@ FROM unnest($3::text[], ${JSON_TEXTS(4)}) WITH ORDINALITY AS a(target, after, n)
 ORDER BY n`;
 
 /**
- * A new record's locators one per URL, as createRecord's upserts leave them: a URL given twice
+ * A new record's locators one per URL, as records.create's upserts leave them: a URL given twice
  * keeps its first owner and position and takes its last priority, media type and activity.
  */
 function storedLocators(input: NewRecord): NewLocator[] {
@@ -98,7 +93,7 @@ export async function createRecordSet(
   actor: Actor,
 ): Promise<CreateOutcome[]> {
   const t = now();
-  // Identifiers without an organisation: refused after the key (createRecord inserts the row
+  // Identifiers without an organisation: refused after the key (records.create inserts the row
   // first, so a taken key is the refusal then), and never inserted.
   const orphaned = (input: NewRecord) =>
     (input.identifiers?.length ?? 0) > 0 && (input.organisation ?? null) === null;

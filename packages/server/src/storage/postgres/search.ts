@@ -37,7 +37,7 @@ export class PostgresSearch implements SearchStore {
     this.#pool = pool;
   }
 
-  async searchRecords(query: RecordQuery): Promise<SearchHit[]> {
+  async records(query: RecordQuery): Promise<SearchHit[]> {
     const { sql, params } = searchSql(query, dialect);
     let name = this.#names.get(sql);
     if (name === undefined) {

@@ -4,7 +4,10 @@
 // SQL (stats-sql.ts) with typed binds.
 
 import type pg from "pg";
+import { countParams } from "../resolution-count-query.js";
 import type {
+  ResolutionCount,
+  ResolutionCountQuery,
   ResolutionSeriesQuery,
   ResolutionStat,
   SeriesPoint,
@@ -58,7 +61,7 @@ export class PostgresStats implements StatsStore {
     return (await this.#pool.query<T>(sql.text, sql.values)).rows;
   }
 
-  async addStats(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void> {
+  async add(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void> {
     if (resolutions.length > 0)
       await this.#pool.query(
         `INSERT INTO stat_resolutions AS s (day, nid, prefix, organisation, outcome, bot, count)
@@ -130,7 +133,7 @@ export class PostgresStats implements StatsStore {
     }
   }
 
-  async addUrnStats(urns: UrnResolutionStat[]): Promise<void> {
+  async addUrns(urns: UrnResolutionStat[]): Promise<void> {
     if (urns.length === 0) return;
     // Grouped, as a row may be added to once a statement; in key order, as the log's roll-up.
     await this.#pool.query(
@@ -174,6 +177,29 @@ export class PostgresStats implements StatsStore {
 
   topPrefixes(query: TopPrefixQuery): Promise<TopEntry[]> {
     return this.#all(topPrefixesSql(POSTGRES, query));
+  }
+
+  async addResolutionCounts(counts: ResolutionCount[]): Promise<void> {
+    if (counts.length === 0) return;
+    await this.#pool.query(
+      `INSERT INTO resolution_counts (nid, day, count)
+       SELECT nid, day, sum(count) FROM unnest($1::text[], $2::text[], $3::bigint[]) AS c(nid, day, count)
+       GROUP BY nid, day
+       ON CONFLICT (nid, day) DO UPDATE SET count = resolution_counts.count + excluded.count`,
+      [counts.map((c) => c.nid), counts.map((c) => c.day), counts.map((c) => c.count)],
+    );
+  }
+
+  async resolutionCounts(query: ResolutionCountQuery): Promise<ResolutionCount[]> {
+    const p = countParams(query);
+    const { rows } = await this.#pool.query<ResolutionCount>(
+      `SELECT nid, day, count FROM resolution_counts
+       WHERE ($1::text IS NULL OR nid = $1) AND day >= $2 AND day <= $3
+         AND (day COLLATE "C", nid COLLATE "C") > ($4, $5)
+       ORDER BY day COLLATE "C", nid COLLATE "C" LIMIT $6`,
+      [p.nid, p.from, p.to, p.day, p.afterNid, p.limit],
+    );
+    return rows;
   }
 
   urnSeries(query: UrnSeriesQuery): Promise<UrnSeriesPoint[]> {

@@ -10,7 +10,7 @@
 
 import { AsyncLocalStorage } from "node:async_hooks";
 import type pg from "pg";
-import { StateError } from "../store.js";
+import { StateError } from "../errors.js";
 import type { Queryable } from "./organisations.js";
 
 interface Batch {

@@ -2,6 +2,7 @@
 // Writes look a row up first and insert plain VALUES.
 
 import type Database from "better-sqlite3";
+import { StateError } from "../errors.js";
 import {
   type HarvestEnd,
   type HarvestProgress,
@@ -20,7 +21,6 @@ import {
   toHarvestSource,
 } from "../harvest.js";
 import { now } from "../rows.js";
-import { StateError } from "../store.js";
 
 type LeasedSourceRow = HarvestSourceRow & { lease_run: number | null; lease_until: string | null };
 
@@ -46,7 +46,7 @@ export class SqliteHarvest implements HarvestStore {
     );
   }
 
-  async harvestSource(key: HarvestSourceKey, organisation: string): Promise<HarvestSource> {
+  async source(key: HarvestSourceKey, organisation: string): Promise<HarvestSource> {
     return this.#db
       .transaction(() => {
         const find = () =>
@@ -69,7 +69,7 @@ export class SqliteHarvest implements HarvestStore {
       .immediate();
   }
 
-  async listHarvestSources(): Promise<HarvestSourceListing[]> {
+  async listSources(): Promise<HarvestSourceListing[]> {
     const sources = this.#db
       .prepare<[], HarvestSourceRow>("SELECT * FROM harvest_sources ORDER BY id")
       .all();
@@ -86,7 +86,7 @@ export class SqliteHarvest implements HarvestStore {
     });
   }
 
-  async beginHarvestRun(source: number, start: HarvestStart): Promise<HarvestRun> {
+  async beginRun(source: number, start: HarvestStart): Promise<HarvestRun> {
     return this.#db
       .transaction(() => {
         const t = now();
@@ -119,14 +119,14 @@ export class SqliteHarvest implements HarvestStore {
       .immediate();
   }
 
-  async renewHarvestLease(run: number, leaseUntil: string): Promise<boolean> {
+  async renewLease(run: number, leaseUntil: string): Promise<boolean> {
     const renewed = this.#db
       .prepare("UPDATE harvest_sources SET lease_until = ? WHERE lease_run = ?")
       .run(leaseUntil, run);
     return renewed.changes > 0;
   }
 
-  async harvestProgress(run: number, p: HarvestProgress, leaseUntil: string): Promise<void> {
+  async progress(run: number, p: HarvestProgress, leaseUntil: string): Promise<void> {
     this.#db
       .transaction(() => {
         const t = now();
@@ -173,7 +173,7 @@ export class SqliteHarvest implements HarvestStore {
       .immediate();
   }
 
-  async finishHarvestRun(run: number, end: HarvestEnd): Promise<HarvestRun> {
+  async finishRun(run: number, end: HarvestEnd): Promise<HarvestRun> {
     return this.#db
       .transaction(() => {
         const t = now();
@@ -205,7 +205,7 @@ export class SqliteHarvest implements HarvestStore {
       .immediate();
   }
 
-  async harvestRefusals(run: number): Promise<HarvestRefusal[]> {
+  async refusals(run: number): Promise<HarvestRefusal[]> {
     return this.#db
       .prepare<[number], HarvestRefusalRow>(
         "SELECT * FROM harvest_refusals WHERE run_id = ? ORDER BY id",

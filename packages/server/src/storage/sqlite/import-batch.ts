@@ -1,4 +1,4 @@
-// Store.importBatch on SQLite: a batch's new records written with one statement per table
+// store.transfer.importBatch on SQLite: a batch's new records written with one statement per table
 // (records, locators, audit rows) instead of one a row. Each insert is a statement whose triggers
 // may abort it, so SQLite opens a statement savepoint for each, and row by row two things cost far
 // more than the rows themselves: the full-text index (FTS5) writes out the terms it holds at every
@@ -13,9 +13,11 @@
 // the rows before it are written first.
 
 import type Database from "better-sqlite3";
+import type { Actor } from "../audit.js";
 import { sameAsLine } from "../import-verdict.js";
+import type { UrnRecord } from "../records.js";
 import { now } from "../rows.js";
-import type { Actor, ImportBatchResult, ImportItem, UrnRecord } from "../store.js";
+import type { ImportBatchResult, ImportItem } from "../transfer.js";
 import { locatorUrlKey } from "./locator-url-key.js";
 import { type LocatorRow, RowSets } from "./row-sets.js";
 

@@ -12,7 +12,7 @@ export class SqliteLinkLease implements LinkLeaseStore {
     this.#db = db;
   }
 
-  async takeLinkLease(holder: string, until: string, now: string): Promise<boolean> {
+  async take(holder: string, until: string, now: string): Promise<boolean> {
     return this.#db
       .transaction(() => {
         const row = this.#db
@@ -35,7 +35,7 @@ export class SqliteLinkLease implements LinkLeaseStore {
       .immediate();
   }
 
-  async releaseLinkLease(holder: string): Promise<void> {
+  async release(holder: string): Promise<void> {
     this.#db.prepare("DELETE FROM link_lease WHERE id = 1 AND holder = ?").run(holder);
   }
 }

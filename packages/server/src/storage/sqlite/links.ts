@@ -111,7 +111,7 @@ export class SqliteLinks implements LinkStore {
     };
   }
 
-  async dueLocators(query: DueQuery): Promise<DueLocator[]> {
+  async due(query: DueQuery): Promise<DueLocator[]> {
     const s = this.s;
     const values = {
       now: query.now,
@@ -129,7 +129,7 @@ export class SqliteLinks implements LinkStore {
     return never.concat(s.dueChecked.all({ ...values, limit: query.limit - never.length }));
   }
 
-  async recordLinkCheck(locatorId: number, check: LinkCheck, demoteAfter: number): Promise<void> {
+  async recordCheck(locatorId: number, check: LinkCheck, demoteAfter: number): Promise<void> {
     const s = this.s;
     this.#db.transaction(() => {
       const before = s.failures.get(locatorId);
@@ -154,7 +154,7 @@ export class SqliteLinks implements LinkStore {
     })();
   }
 
-  async deferLinkCheck(locatorId: number, notBefore: string): Promise<void> {
+  async deferCheck(locatorId: number, notBefore: string): Promise<void> {
     const db = this.#db;
     db.transaction(() => {
       const updated = db
@@ -169,7 +169,7 @@ export class SqliteLinks implements LinkStore {
     })();
   }
 
-  async linkReport(query: LinkReportQuery): Promise<LinkReportRow[]> {
+  async report(query: LinkReportQuery): Promise<LinkReportRow[]> {
     return this.#db
       .prepare<Record<string, unknown>, ReportRow>(
         `SELECT l.id, r.urn, l.url, r.organisation, r.prefix, ${HEALTH_COLUMNS}
@@ -188,7 +188,7 @@ export class SqliteLinks implements LinkStore {
       .map(toReportRow);
   }
 
-  async locatorHealth(key: string): Promise<Map<string, LinkHealth>> {
+  async health(key: string): Promise<Map<string, LinkHealth>> {
     const rows = this.#db
       .prepare<[string], LinkHealthRow & { url: string }>(
         `SELECT l.url, ${HEALTH_COLUMNS} FROM records r
@@ -200,7 +200,7 @@ export class SqliteLinks implements LinkStore {
     return new Map(rows.map((row) => [row.url, toLinkHealth(row)]));
   }
 
-  async linkHistory(locatorId: number): Promise<LinkCheck[]> {
+  async history(locatorId: number): Promise<LinkCheck[]> {
     return this.#db
       .prepare<[number], LinkHealthRow>(
         `SELECT checked, outcome, status, final_url, latency_ms, message, 0 AS failures,
@@ -214,7 +214,7 @@ export class SqliteLinks implements LinkStore {
       });
   }
 
-  async linkOutcomeCounts(scope?: LinkScope): Promise<LinkOutcomeCount[]> {
+  async outcomeCounts(scope?: LinkScope): Promise<LinkOutcomeCount[]> {
     type Row = { outcome: LinkOutcomeCount["outcome"]; demoted: number; count: number };
     const rows =
       scope === undefined

@@ -13,8 +13,8 @@ import {
   oaiWhere,
   pageAfter,
 } from "../oai.js";
+import type { Locator, RecordIdentifier } from "../records.js";
 import { type RecordColumns, toRecord } from "../rows.js";
-import type { Locator, RecordIdentifier } from "../store.js";
 
 const PAGE_SQL = `SELECT r.*,
   (SELECT json_group_array(json_object('url', l.url, 'priority', l.priority,
@@ -44,7 +44,7 @@ export class SqliteOai implements OaiStore {
     this.#db = db;
   }
 
-  async oaiPage(
+  async page(
     selection: OaiSelection,
     after: OaiPosition | null,
     limit: number,
@@ -77,7 +77,7 @@ export class SqliteOai implements OaiStore {
     );
   }
 
-  async oaiCount(selection: OaiSelection): Promise<number> {
+  async count(selection: OaiSelection): Promise<number> {
     const values: unknown[] = [];
     const where = oaiWhere(selection, null, "later", () => "?", values);
     const shape = oaiShape(selection, null, "later");
@@ -91,7 +91,7 @@ export class SqliteOai implements OaiStore {
     return (statement.get(...values) as { n: number }).n;
   }
 
-  async oaiEarliest(): Promise<string | null> {
+  async earliest(): Promise<string | null> {
     const row = this.#db
       .prepare<[], { t: string | null }>("SELECT min(updated) AS t FROM records")
       .get();

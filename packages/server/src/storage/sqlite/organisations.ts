@@ -1,6 +1,8 @@
 // Organisations in SQLite: each write and its audit row in one transaction.
 
 import type Database from "better-sqlite3";
+import type { Actor } from "../audit.js";
+import { ConflictError } from "../errors.js";
 import {
   type Organisation,
   type OrganisationInput,
@@ -11,26 +13,24 @@ import {
   organisationTarget,
   toOrganisation,
 } from "../organisations.js";
+import type { RecordStatus } from "../records.js";
 import { now } from "../rows.js";
-import { type Actor, ConflictError, type RecordStatus } from "../store.js";
-
-export type AuditFn = (
-  actor: Actor,
-  action: string,
-  target: string,
-  before: unknown,
-  after: unknown,
-) => void;
+import type { AuditFn } from "./audit.js";
 
 export class SqliteOrganisations implements OrganisationStore {
   readonly #db: Database.Database;
   readonly #audit: AuditFn;
-  readonly #get: Database.Statement<[string], OrganisationRow>;
+  #getStatement: Database.Statement<[string], OrganisationRow> | undefined;
 
   constructor(db: Database.Database, audit: AuditFn) {
     this.#db = db;
     this.#audit = audit;
-    this.#get = db.prepare("SELECT * FROM organisations WHERE id = ?");
+  }
+
+  // Prepared on first use: the store is made before its migrations run.
+  get #get(): Database.Statement<[string], OrganisationRow> {
+    this.#getStatement ??= this.#db.prepare("SELECT * FROM organisations WHERE id = ?");
+    return this.#getStatement;
   }
 
   /** Inserts an organisation inside the caller's transaction. */
@@ -60,15 +60,11 @@ export class SqliteOrganisations implements OrganisationStore {
     return row === undefined ? null : toOrganisation(row);
   }
 
-  async createOrganisation(input: OrganisationInput, actor: Actor): Promise<Organisation> {
+  async create(input: OrganisationInput, actor: Actor): Promise<Organisation> {
     return this.#db.transaction(() => this.insert(input, actor)).immediate();
   }
 
-  async updateOrganisation(
-    id: string,
-    patch: OrganisationPatch,
-    actor: Actor,
-  ): Promise<Organisation | null> {
+  async update(id: string, patch: OrganisationPatch, actor: Actor): Promise<Organisation | null> {
     return this.#db
       .transaction(() => {
         const row = this.#get.get(id);
@@ -99,11 +95,11 @@ export class SqliteOrganisations implements OrganisationStore {
       .immediate();
   }
 
-  async getOrganisation(id: string): Promise<Organisation | null> {
+  async get(id: string): Promise<Organisation | null> {
     return this.getSync(id);
   }
 
-  async organisationRecords(
+  async records(
     organisation: string,
     status: RecordStatus | null,
     limit: number,
@@ -120,7 +116,7 @@ export class SqliteOrganisations implements OrganisationStore {
       .all({ organisation, status, limit });
   }
 
-  async listOrganisations(): Promise<Organisation[]> {
+  async list(): Promise<Organisation[]> {
     return this.#db
       .prepare<[], OrganisationRow>("SELECT * FROM organisations ORDER BY id")
       .all()

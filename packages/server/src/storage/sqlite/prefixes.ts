@@ -3,6 +3,8 @@
 // RETURNING under the database's single writer, so no number is handed out twice.
 
 import type Database from "better-sqlite3";
+import type { Actor } from "../audit.js";
+import { ConflictError, StateError } from "../errors.js";
 import type { PrefixRoute } from "../prefix-routes.js";
 import {
   type NewPrefix,
@@ -15,8 +17,7 @@ import {
   toPrefix,
 } from "../prefixes.js";
 import { now } from "../rows.js";
-import { type Actor, ConflictError, StateError } from "../store.js";
-import type { AuditFn } from "./organisations.js";
+import type { AuditFn } from "./audit.js";
 
 function sqliteColumns(p: PrefixPolicy) {
   return { ...policyColumns(p), mirrors: p.mirrors ? 1 : 0 };
@@ -26,22 +27,42 @@ export class SqlitePrefixes implements PrefixStore {
   readonly #db: Database.Database;
   readonly #audit: AuditFn;
   readonly #changed: (nid: string) => void;
-  readonly #get: Database.Statement<[string], PrefixRow>;
-  readonly #take: Database.Statement<[{ count: number; prefix: string }], { first: number }>;
-  readonly #routes: Database.Statement<[string], PrefixRoute>;
+  #statements: ReturnType<SqlitePrefixes["prepare"]> | undefined;
 
   /** `changed(nid)` drops the namespace's cached copy. */
   constructor(db: Database.Database, audit: AuditFn, changed: (nid: string) => void) {
     this.#db = db;
     this.#audit = audit;
     this.#changed = changed;
-    this.#get = db.prepare("SELECT * FROM prefixes WHERE prefix = ?");
-    this.#take = db.prepare(
-      "UPDATE prefixes SET next = next + @count WHERE prefix = @prefix RETURNING next - @count AS first",
-    );
-    this.#routes = db.prepare(
-      "SELECT prefix, organisation, delegate FROM prefixes WHERE nid = ? ORDER BY prefix",
-    );
+  }
+
+  // Prepared on first use: the store is made before its migrations run.
+  private prepare() {
+    const db = this.#db;
+    return {
+      get: db.prepare<[string], PrefixRow>("SELECT * FROM prefixes WHERE prefix = ?"),
+      take: db.prepare<[{ count: number; prefix: string }], { first: number }>(
+        "UPDATE prefixes SET next = next + @count WHERE prefix = @prefix RETURNING next - @count AS first",
+      ),
+      routes: db.prepare<[string], PrefixRoute>(
+        "SELECT prefix, organisation, delegate FROM prefixes WHERE nid = ? ORDER BY prefix",
+      ),
+    };
+  }
+
+  get #get(): ReturnType<SqlitePrefixes["prepare"]>["get"] {
+    this.#statements ??= this.prepare();
+    return this.#statements.get;
+  }
+
+  get #take(): ReturnType<SqlitePrefixes["prepare"]>["take"] {
+    this.#statements ??= this.prepare();
+    return this.#statements.take;
+  }
+
+  get #routes(): ReturnType<SqlitePrefixes["prepare"]>["routes"] {
+    this.#statements ??= this.prepare();
+    return this.#statements.routes;
   }
 
   /** The routes of a namespace's prefixes, for its cached copy. */
@@ -96,15 +117,11 @@ export class SqlitePrefixes implements PrefixStore {
     return after;
   }
 
-  async createPrefix(input: NewPrefix, actor: Actor): Promise<Prefix> {
+  async create(input: NewPrefix, actor: Actor): Promise<Prefix> {
     return this.#db.transaction(() => this.insert(input, actor)).immediate();
   }
 
-  async updatePrefix(
-    prefix: string,
-    patch: Partial<PrefixPolicy>,
-    actor: Actor,
-  ): Promise<Prefix | null> {
+  async update(prefix: string, patch: Partial<PrefixPolicy>, actor: Actor): Promise<Prefix | null> {
     return this.#db.transaction(() => this.change(prefix, patch, actor)).immediate();
   }
 
@@ -113,11 +130,11 @@ export class SqlitePrefixes implements PrefixStore {
     return row === undefined ? null : toPrefix(row);
   }
 
-  async getPrefix(prefix: string): Promise<Prefix | null> {
+  async get(prefix: string): Promise<Prefix | null> {
     return this.getSync(prefix);
   }
 
-  async listPrefixes(nid?: string): Promise<Prefix[]> {
+  async list(nid?: string): Promise<Prefix[]> {
     const rows =
       nid === undefined
         ? this.#db.prepare<[], PrefixRow>("SELECT * FROM prefixes ORDER BY prefix").all()

@@ -1,36 +1,30 @@
-// Store.createRecords on SQLite: a set of new records written with one statement per table
+// store.records.createMany on SQLite: a set of new records written with one statement per table
 // (records and locators through row-sets.ts, audit rows), where
-// createRecord runs its statements record by record; the records are built from what was written
+// records.create runs its statements record by record; the records are built from what was written
 // (new-record.ts) rather than read back. Fewer statements matter more than they seem: SQLite
 // opens a statement savepoint for each write whose triggers may abort it, and the full-text
 // index (FTS5), as far as we can tell, writes out the terms it holds at a savepoint: row by row,
 // with the full-text trigger, the record and locator inserts cost three times what one statement
 // for the set does, and about what the set does without that trigger (measured on rows like the
-// harvest bench's). The outcome is createRecord's for each input:
+// harvest bench's). The outcome is records.create's for each input:
 // a key taken already, or by an earlier input of the set, is that input's ConflictError and the
 // others are created. A record with identifiers, which the store may refuse after its row is
-// written, is written on its own (as createRecord, a savepoint of its own) so that a refusal
+// written, is written on its own (as records.create, a savepoint of its own) so that a refusal
 // leaves nothing. Keys are looked up first: the inserts read no table they write.
 
 import type Database from "better-sqlite3";
+import type { Actor } from "../audit.js";
+import { ConflictError, keyTaken, StateError } from "../errors.js";
 import { type NewLocator, newRecord } from "../new-record.js";
+import type { CreateOutcome, NewRecord, UrnRecord } from "../records.js";
 import { auditJson, now } from "../rows.js";
-import {
-  type Actor,
-  ConflictError,
-  type CreateOutcome,
-  keyTaken,
-  type NewRecord,
-  StateError,
-  type UrnRecord,
-} from "../store.js";
 import { locatorUrlKey } from "./locator-url-key.js";
 import { type LocatorRow, RowSets } from "./row-sets.js";
 
 export interface RecordSetAccess {
   /** The URN registered under `key`, if any. */
   takenBy(key: string): string | undefined;
-  /** createRecord inside the caller's transaction, as a savepoint of its own. */
+  /** records.create inside the caller's transaction, as a savepoint of its own. */
   alone(input: NewRecord, actor: Actor): UrnRecord;
 }
 

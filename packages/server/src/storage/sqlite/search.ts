@@ -35,7 +35,7 @@ export class SqliteSearch implements SearchStore {
     this.#db = db;
   }
 
-  async searchRecords(query: RecordQuery): Promise<SearchHit[]> {
+  async records(query: RecordQuery): Promise<SearchHit[]> {
     const { sql, params } = searchSql(
       query.url === undefined ? query : { ...query, url: locatorUrlKey(query.url) },
       dialect,

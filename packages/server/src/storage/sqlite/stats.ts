@@ -3,7 +3,10 @@
 // schema), so no write ever replaces a count. The reads are the shared SQL (stats-sql.ts) with named binds.
 
 import type Database from "better-sqlite3";
+import { countParams } from "../resolution-count-query.js";
 import type {
+  ResolutionCount,
+  ResolutionCountQuery,
   ResolutionSeriesQuery,
   ResolutionStat,
   SeriesPoint,
@@ -46,15 +49,30 @@ const SQLITE: Dialect = {
   dayIn: (list) => `day IN (SELECT value FROM json_each(${list}))`,
 };
 
+/** The statistics' writes, each one transaction of statements prepared once. */
+interface StatsWriters {
+  add: (resolutions: ResolutionStat[], urns: UrnResolutionStat[]) => void;
+  rollUp: (until: string, limit: number) => number;
+  addUrns: (urns: UrnResolutionStat[]) => void;
+  logSize: () => number;
+}
+
 export class SqliteStats implements StatsStore {
   readonly #db: Database.Database;
-  readonly #add: (resolutions: ResolutionStat[], urns: UrnResolutionStat[]) => void;
-  readonly #rollUp: (until: string, limit: number) => number;
-  readonly #addUrns: (urns: UrnResolutionStat[]) => void;
-  readonly #logSize: () => number;
+  #prepared: StatsWriters | undefined;
+  #counts: ReturnType<SqliteStats["prepare"]> | undefined;
 
   constructor(db: Database.Database) {
     this.#db = db;
+  }
+
+  // Prepared on first use: the store is made before its migrations run.
+  get #writers(): StatsWriters {
+    this.#prepared ??= this.#prepare(this.#db);
+    return this.#prepared;
+  }
+
+  #prepare(db: Database.Database): StatsWriters {
     const createResolution = db.prepare<[SqliteResolutionRow]>(
       `INSERT INTO stat_resolutions (day, nid, prefix, organisation, outcome, bot, count)
        VALUES (@day, @nid, @prefix, @organisation, @outcome, @bot, @count)`,
@@ -67,7 +85,7 @@ export class SqliteStats implements StatsStore {
     const logChunk = db.prepare<[string, string]>(
       "INSERT INTO stat_resolution_urn_log (day, urns) VALUES (?, ?)",
     );
-    this.#add = db.transaction((resolutions: ResolutionStat[], urns: UrnResolutionStat[]) => {
+    const add = db.transaction((resolutions: ResolutionStat[], urns: UrnResolutionStat[]) => {
       // Look up first (the UPDATE), insert only a row that is not there: one statement a row.
       for (const r of resolutions) {
         const row = { ...r, bot: r.bot ? 1 : 0 };
@@ -99,7 +117,7 @@ export class SqliteStats implements StatsStore {
     // taken in, which lets the schema allow the chunks' removal), then removed: one transaction, so a read
     // sees each count in one place or the other, never in both or neither. IMMEDIATE: a second
     // process rolling up waits for this one rather than both reading the same rows.
-    this.#rollUp = db.transaction((until: string, limit: number): number => {
+    const rollUp = db.transaction((until: string, limit: number): number => {
       const last = lastBefore(first.all(limit), until);
       if (last === null) return 0;
       const rows = grouped.all(last) as RolledUp[];
@@ -117,13 +135,14 @@ export class SqliteStats implements StatsStore {
       `INSERT INTO stat_resolution_urns (day, key, nid, prefix, organisation, count, bots)
        SELECT ?, key, ?, ?, ?, ?, ? FROM records WHERE id = ?`,
     );
-    this.#addUrns = db.transaction((urns: UrnResolutionStat[]) => {
+    const addUrns = db.transaction((urns: UrnResolutionStat[]) => {
       for (const u of urns)
         if (addUrnById.run(u.count, u.bots, u.day, u.record).changes === 0)
           createUrnById.run(u.day, u.nid, u.prefix, u.organisation, u.count, u.bots, u.record);
     });
     const size = db.prepare<[], { n: number | null }>(URN_LOG_SIZE_SQL);
-    this.#logSize = () => size.get()?.n ?? 0;
+    const logSize = () => size.get()?.n ?? 0;
+    return { add, rollUp, addUrns, logSize };
   }
 
   #all<T>(sql: Sql): T[] {
@@ -131,20 +150,20 @@ export class SqliteStats implements StatsStore {
     return this.#db.prepare<[Record<string, unknown>], T>(sql.text).all(named);
   }
 
-  async addStats(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void> {
-    this.#add(resolutions, urns);
+  async add(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void> {
+    this.#writers.add(resolutions, urns);
   }
 
   async rollUpUrnLog(until: string, limit: number): Promise<number> {
-    return this.#rollUp(until, limit);
+    return this.#writers.rollUp(until, limit);
   }
 
-  async addUrnStats(urns: UrnResolutionStat[]): Promise<void> {
-    this.#addUrns(urns);
+  async addUrns(urns: UrnResolutionStat[]): Promise<void> {
+    this.#writers.addUrns(urns);
   }
 
   async urnLogSize(): Promise<number> {
-    return this.#logSize();
+    return this.#writers.logSize();
   }
 
   async resolutionSeries(query: ResolutionSeriesQuery): Promise<SeriesPoint[]> {
@@ -161,6 +180,37 @@ export class SqliteStats implements StatsStore {
 
   async topPrefixes(query: TopPrefixQuery): Promise<TopEntry[]> {
     return this.#all(topPrefixesSql(SQLITE, query));
+  }
+
+  /** The daily counts' statements, prepared on first use. */
+  private get s(): ReturnType<SqliteStats["prepare"]> {
+    if (this.#counts === undefined) this.#counts = this.prepare();
+    return this.#counts;
+  }
+
+  private prepare() {
+    const db = this.#db;
+    return {
+      addCount: db.prepare(
+        `INSERT INTO resolution_counts (nid, day, count) VALUES (?, ?, ?)
+         ON CONFLICT (nid, day) DO UPDATE SET count = count + excluded.count`,
+      ),
+      counts: db.prepare<[Record<string, string | number | null>], ResolutionCount>(
+        `SELECT nid, day, count FROM resolution_counts
+         WHERE (@nid IS NULL OR nid = @nid) AND day >= @from AND day <= @to AND (day, nid) > (@day, @afterNid)
+         ORDER BY day, nid LIMIT @limit`,
+      ),
+    };
+  }
+
+  async addResolutionCounts(counts: ResolutionCount[]): Promise<void> {
+    this.#db.transaction(() => {
+      for (const c of counts) this.s.addCount.run(c.nid, c.day, c.count);
+    })();
+  }
+
+  async resolutionCounts(query: ResolutionCountQuery): Promise<ResolutionCount[]> {
+    return this.s.counts.all(countParams(query));
   }
 
   async urnSeries(query: UrnSeriesQuery): Promise<UrnSeriesPoint[]> {

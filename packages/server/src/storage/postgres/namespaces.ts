@@ -1,0 +1,232 @@
+// Namespaces in PostgreSQL (storage/namespaces.ts): each write and its audit row in one
+// transaction. Namespaces are cached per process while the engine listens for the NOTIFY their
+// trigger sends (postgres-store.ts), so a change made by one process reaches all.
+
+import type pg from "pg";
+import type { Actor } from "../audit.js";
+import { ConflictError, StateError } from "../errors.js";
+import { mintPrefixOf } from "../mint-prefix.js";
+import type {
+  MintPolicy,
+  Namespace,
+  NamespaceInput,
+  NamespaceStore,
+  TemplateRevision,
+} from "../namespaces.js";
+import { LOCAL_REGISTRY } from "../organisations.js";
+import { DEFAULT_POLICY } from "../prefixes.js";
+import { type NamespaceRow, now, toNamespace } from "../rows.js";
+import {
+  insertOrganisation,
+  type PgAuditFn,
+  type Queryable,
+  readOrganisation,
+  type Tx,
+} from "./organisations.js";
+import { changePrefix, insertPrefix, prefixRoutes, readPrefix, takeNumbers } from "./prefixes.js";
+
+/** Namespaces cached per process; unknown NIDs are cached too, so the map is bounded. */
+const NAMESPACE_CACHE_SIZE = 10_000;
+
+const NAMESPACE_SQL = `SELECT n.*, t.template FROM namespaces n
+  LEFT JOIN namespace_templates t ON t.nid = n.nid AND t.revision = n.template_revision`;
+
+export class PostgresNamespaces implements NamespaceStore {
+  readonly #db: () => Queryable;
+  readonly #tx: Tx;
+  readonly #audit: PgAuditFn;
+  readonly #caching: () => boolean;
+  readonly #cache = new Map<string, Namespace | null>();
+  // Bumped on every change: a lookup that started before one must not fill the cache.
+  #generation = 0;
+
+  /** `caching()`: whether the cache may be used now (the engine hears every change). */
+  constructor(db: () => Queryable, tx: Tx, audit: PgAuditFn, caching: () => boolean) {
+    this.#db = db;
+    this.#tx = tx;
+    this.#audit = audit;
+    this.#caching = caching;
+  }
+
+  /**
+   * Drops this process's copy of a namespace (of every one when `nid` is absent or empty); other
+   * processes drop theirs on the NOTIFY.
+   */
+  forget(nid?: string): void {
+    this.#generation += 1;
+    if (nid) this.#cache.delete(nid);
+  }
+
+  /** Drops every cached namespace: anything cached may have missed a notification. */
+  forgetAll(): void {
+    this.#generation += 1;
+    this.#cache.clear();
+  }
+
+  async #readNamespace(q: Queryable, nid: string): Promise<Namespace | null> {
+    const { rows } = await q.query<NamespaceRow>({
+      name: "namespace",
+      text: `${NAMESPACE_SQL} WHERE n.nid = $1`,
+      values: [nid],
+    });
+    return rows[0] === undefined ? null : toNamespace(rows[0], await prefixRoutes(q, nid));
+  }
+
+  async get(nid: string): Promise<Namespace | null> {
+    const id = nid.toLowerCase();
+    if (this.#caching()) {
+      const hit = this.#cache.get(id);
+      if (hit !== undefined) return hit;
+    }
+    const generation = this.#generation;
+    const ns = await this.#readNamespace(this.#db(), id);
+    if (this.#caching() && generation === this.#generation) {
+      if (this.#cache.size >= NAMESPACE_CACHE_SIZE) this.#cache.clear();
+      this.#cache.set(id, ns);
+    }
+    return ns;
+  }
+
+  async list(): Promise<Namespace[]> {
+    const { rows } = await this.#db().query<NamespaceRow>(`${NAMESPACE_SQL} ORDER BY n.nid`);
+    const out: Namespace[] = [];
+    for (const row of rows) out.push(toNamespace(row, await prefixRoutes(this.#db(), row.nid)));
+    return out;
+  }
+
+  async create(input: NamespaceInput, actor: Actor): Promise<Namespace> {
+    const nid = input.nid.toLowerCase();
+    const ns = await this.#tx(async (c) => {
+      const t = now();
+      const inserted = await c.query(
+        `INSERT INTO namespaces (nid, template_revision, mint, redirect_status, max_age, delegate, local, created, updated)
+         VALUES ($1, 1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT (nid) DO NOTHING`,
+        [
+          nid,
+          input.mint ? JSON.stringify(input.mint) : null,
+          input.redirectStatus ?? 303,
+          input.maxAge ?? 300,
+          JSON.stringify(input.delegate ?? []),
+          input.local ?? false,
+          t,
+        ],
+      );
+      if (inserted.rowCount === 0)
+        throw new ConflictError(`namespace "${nid}" is already served here`, nid);
+      await c.query(
+        "INSERT INTO namespace_templates (nid, revision, template, created) VALUES ($1, 1, $2, $3)",
+        [nid, input.template ?? null, t],
+      );
+      if (input.mint) await this.#ensureMintPrefix(c, nid, input.mint, actor);
+      const created = (await this.#readNamespace(c, nid)) as Namespace;
+      await this.#audit(c, actor, "namespace.create", nid, undefined, created);
+      return created;
+    });
+    this.forget(nid);
+    return ns;
+  }
+
+  async update(input: NamespaceInput, actor: Actor): Promise<Namespace> {
+    const nid = input.nid.toLowerCase();
+    const ns = await this.#tx(async (c) => {
+      const { rows } = await c.query<NamespaceRow>(
+        `${NAMESPACE_SQL} WHERE n.nid = $1 FOR UPDATE OF n`,
+        [nid],
+      );
+      if (rows[0] === undefined) throw new StateError(`namespace "${nid}" is not served here`);
+      const before = toNamespace(rows[0]);
+      const t = now();
+      const template = input.template === undefined ? before.template : input.template;
+      let revision = before.templateRevision;
+      if (template !== before.template) {
+        revision += 1;
+        await c.query(
+          "INSERT INTO namespace_templates (nid, revision, template, created) VALUES ($1, $2, $3, $4)",
+          [nid, revision, template, t],
+        );
+      }
+      const mint = input.mint === undefined ? before.mint : input.mint;
+      if (input.mint) await this.#ensureMintPrefix(c, nid, input.mint, actor);
+      await c.query(
+        `UPDATE namespaces SET template_revision = $2, mint = $3, redirect_status = $4, max_age = $5,
+           delegate = $6, local = $7, updated = $8 WHERE nid = $1`,
+        [
+          nid,
+          revision,
+          mint ? JSON.stringify(mint) : null,
+          input.redirectStatus ?? before.redirectStatus,
+          input.maxAge ?? before.maxAge,
+          JSON.stringify(input.delegate ?? before.delegate),
+          input.local ?? before.local,
+          t,
+        ],
+      );
+      const after = (await this.#readNamespace(c, nid)) as Namespace;
+      await this.#audit(c, actor, "namespace.update", nid, before, after);
+      return after;
+    });
+    this.forget(nid);
+    return ns;
+  }
+
+  async templateRevisions(nid: string): Promise<TemplateRevision[]> {
+    return (
+      await this.#db().query<TemplateRevision>(
+        "SELECT revision, template, created FROM namespace_templates WHERE nid = $1 ORDER BY revision",
+        [nid.toLowerCase()],
+      )
+    ).rows;
+  }
+
+  /**
+   * The prefix a namespace's minting policy names: created for the local registry organisation
+   * (created too when missing), or its width and check changed when it is that organisation's.
+   */
+  async #ensureMintPrefix(
+    c: pg.PoolClient,
+    nid: string,
+    mint: MintPolicy,
+    actor: Actor,
+  ): Promise<void> {
+    const prefix = mintPrefixOf(nid, mint);
+    const audit = this.#audit;
+    const existing = await readPrefix(c, prefix);
+    if (existing !== null) {
+      if (existing.organisation !== LOCAL_REGISTRY)
+        throw new ConflictError(
+          `the minting prefix "${prefix}" belongs to organisation "${existing.organisation}"`,
+          prefix,
+        );
+      await changePrefix(
+        c,
+        audit,
+        prefix,
+        { width: mint.width, check: mint.check ?? "none" },
+        actor,
+      );
+      return;
+    }
+    if ((await readOrganisation(c, LOCAL_REGISTRY)) === null)
+      await insertOrganisation(c, audit, { id: LOCAL_REGISTRY, name: "This registry" }, actor);
+    await insertPrefix(
+      c,
+      audit,
+      {
+        prefix,
+        nid,
+        organisation: LOCAL_REGISTRY,
+        ...DEFAULT_POLICY,
+        width: mint.width,
+        check: mint.check ?? "none",
+      },
+      actor,
+    );
+  }
+
+  async nextMintNumber(nid: string, actor: Actor): Promise<number> {
+    const ns = await this.get(nid);
+    if (ns === null) throw new StateError(`namespace "${nid}" is not served here`);
+    if (ns.mint === null) throw new StateError(`namespace "${nid}" has no minting policy`);
+    return takeNumbers(this.#db(), mintPrefixOf(ns.nid, ns.mint), 1, "namespace.mint", actor);
+  }
+}

@@ -1,0 +1,303 @@
+// Import and export in PostgreSQL (storage/transfer.ts): an import's batches COPY-ed into stage
+// tables and written several at a time, committing in the order sent; an export read through a
+// server-side cursor over one snapshot, however long it takes.
+
+import { randomBytes, randomUUID } from "node:crypto";
+import pg from "pg";
+import type { Actor } from "../audit.js";
+import { RetryableError, StateError } from "../errors.js";
+import { sameAsLine } from "../import-verdict.js";
+import type { UrnRecord } from "../records.js";
+import { now, recordLine } from "../rows.js";
+import type {
+  ExportPage,
+  ImportBatchResult,
+  ImportItem,
+  ImportSequence,
+  RecordLine,
+  TransferStore,
+} from "../transfer.js";
+import { completeRecords, copyIn, insertRecords, STAGE_SQL, stageBatch } from "./import-stage.js";
+import { RECORD_SQL, type RecordRow, toRecord } from "./record-row.js";
+import { types } from "./type-parsers.js";
+
+/** Longest an abandoned export cursor keeps its connection and snapshot. */
+const EXPORT_IDLE_MS = 60_000;
+
+const UNIQUE_VIOLATION = "23505";
+
+/** SQLSTATEs of a transaction rolled back so that others can go on: worth sending again. */
+const ROLLED_BACK_FOR_OTHERS = new Set(["40001", "40P01"]); // serialization_failure, deadlock_detected
+
+/** Batches of one import in flight at once, each holding a pooled connection meanwhile. */
+const IMPORT_DEPTH = 3;
+
+/** A batch of an import sequence, as the batch sent after it sees it. */
+interface SequencedBatch {
+  /** The advisory lock the batch holds until it commits or rolls back. */
+  lock: bigint;
+  /** Settled once the batch holds its lock (or failed before). */
+  locked: Deferred;
+  /** Settled once its records are inserted (or it failed). */
+  inserted: Deferred;
+  committed: Promise<boolean>;
+}
+
+interface Deferred {
+  promise: Promise<void>;
+  resolve(): void;
+}
+
+function deferred(): Deferred {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** A random signed 64-bit advisory lock key: no other batch, in any process, holds it. */
+function randomLockKey(): bigint {
+  return randomBytes(8).readBigInt64BE();
+}
+
+const toLine = (row: RecordRow): RecordLine => recordLine(row, row);
+
+/** The same test the SQLite engine applies: a re-imported line equal to the stored record. */
+interface OpenExport {
+  client: pg.Client;
+  timer: NodeJS.Timeout;
+}
+
+export class PostgresTransfer implements TransferStore {
+  readonly #pool: pg.Pool;
+  readonly #url: string;
+  readonly #exports = new Map<string, OpenExport>();
+  /** Connections whose import stage tables exist. */
+  readonly #staged = new WeakSet<pg.PoolClient>();
+
+  /** `url`: where an export opens its own connection. */
+  readonly #connectTimeoutMs: number;
+
+  constructor(pool: pg.Pool, url: string, connectTimeoutMs: number) {
+    this.#pool = pool;
+    this.#url = url;
+    this.#connectTimeoutMs = connectTimeoutMs;
+  }
+
+  /** One batch on its own: a sequence of one. */
+  importBatch(items: ImportItem[], actor: Actor): Promise<ImportBatchResult> {
+    return this.importSequence(actor).send(items);
+  }
+
+  /**
+   * An import's batches, up to IMPORT_DEPTH in flight, each in its own transaction on its own
+   * connection. Only their first statements, which insert the records, take turns in the order
+   * sent (so ids follow the lines); locators, their foreign-key checks and the rest run side by
+   * side. Batches commit in the order sent: each holds an advisory lock of its own until it ends,
+   * and the next batch takes that lock before its COMMIT. That wait is in the database, where the
+   * deadlock detector sees it: of two imports' batches waiting on each other's keys, one is
+   * rolled back (a RetryableError, which importRecords sends again) instead of both hanging. A
+   * batch that finds a key an earlier batch inserted waits on the key index until that batch
+   * ends; an earlier batch never waits on a later one. A batch after a failed one rolls back.
+   */
+  importSequence(actor: Actor): ImportSequence {
+    let previous: SequencedBatch | null = null;
+    return {
+      depth: IMPORT_DEPTH,
+      send: (items) => {
+        const batch: SequencedBatch = {
+          lock: randomLockKey(),
+          locked: deferred(),
+          inserted: deferred(),
+          committed: Promise.resolve(false),
+        };
+        const result = this.#sequencedBatch(items, actor, batch, previous);
+        batch.committed = result.then(
+          () => true,
+          () => false,
+        );
+        previous = batch;
+        return result;
+      },
+    };
+  }
+
+  /**
+   * COPY into the stage, insert the records (after `previous` inserted its own), then their
+   * locators, successors and audit row; compare the rest; commit after `previous`.
+   */
+  async #sequencedBatch(
+    items: ImportItem[],
+    actor: Actor,
+    batch: SequencedBatch,
+    previous: SequencedBatch | null,
+  ): Promise<ImportBatchResult> {
+    const t = now();
+    const stage = stageBatch(items, t);
+    let c: pg.PoolClient | null = null;
+    try {
+      c = await this.#pool.connect();
+      if (!this.#staged.has(c)) {
+        await c.query(STAGE_SQL);
+        this.#staged.add(c);
+      }
+      await c.query(`BEGIN; SELECT pg_advisory_xact_lock(${batch.lock})`);
+      batch.locked.resolve();
+      // Each stage goes as one write: a CopyData message per row costs more than the rows. No
+      // ANALYZE: the planner sizes an unanalyzed table from its pages.
+      await copyIn(c, "import_records", stage.records);
+      if (stage.locators.length > 0) await copyIn(c, "import_locators", stage.locators);
+      if (stage.successors.length > 0) await copyIn(c, "import_successors", stage.successors);
+      if (stage.identifiers.length > 0) await copyIn(c, "import_identifiers", stage.identifiers);
+      // Records are inserted in the order batches were sent, so their ids follow the lines.
+      if (previous !== null) await previous.inserted.promise;
+      try {
+        await c.query("SAVEPOINT import");
+        try {
+          await c.query({ ...insertRecords(false), values: [t] });
+        } catch (error) {
+          if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+          await c.query("ROLLBACK TO SAVEPOINT import");
+          await c.query({ ...insertRecords(true), values: [t] });
+        }
+      } finally {
+        batch.inserted.resolve();
+      }
+      const inserted = await c.query<{ key: string }>({
+        ...completeRecords(stage.successors.length > 0, stage.identifiers.length > 0),
+        values: [actor.tokenId, t, `lines ${items[0]?.line}-${items.at(-1)?.line}`],
+      });
+      const created = new Set(inserted.rows.map((r) => r.key));
+      const result: ImportBatchResult = { created: created.size, unchanged: 0, conflicts: [] };
+      const rest = items.filter(
+        (item) => !created.has(item.key) || stage.firstLines.get(item.key) !== item.line,
+      );
+      if (rest.length > 0) {
+        const existing = new Map(
+          (
+            await c.query<RecordRow>(`${RECORD_SQL} WHERE r.key = ANY($1)`, [
+              rest.map((item) => item.key),
+            ])
+          ).rows.map((row) => [row.key, toRecord(row)]),
+        );
+        for (const item of rest) {
+          const record = existing.get(item.key) as UrnRecord;
+          if (sameAsLine(record, item.record)) result.unchanged += 1;
+          else
+            result.conflicts.push({ line: item.line, urn: item.record.urn, existing: record.urn });
+        }
+      }
+      if (previous !== null) {
+        // Taken once the previous batch holds it, the lock is granted when that batch ends.
+        await previous.locked.promise;
+        await c.query(`SELECT pg_advisory_xact_lock_shared(${previous.lock})`);
+        if (!(await previous.committed))
+          throw new StateError("an earlier batch of the import failed");
+      }
+      await c.query("COMMIT");
+      c.release();
+      return result;
+    } catch (error) {
+      batch.locked.resolve();
+      batch.inserted.resolve();
+      if (c !== null) {
+        // A connection that cannot even roll back is discarded rather than reused.
+        const broken = await c.query("ROLLBACK").then(
+          () => undefined,
+          (e: Error) => e,
+        );
+        c.release(broken);
+      }
+      const code = (error as { code?: string }).code;
+      if (code !== undefined && ROLLED_BACK_FOR_OTHERS.has(code))
+        throw new RetryableError(`the batch was rolled back: ${(error as Error).message}`, {
+          cause: error,
+        });
+      throw error;
+    }
+  }
+
+  /**
+   * Pages of one server-side cursor over a REPEATABLE READ snapshot: the export is consistent
+   * however long it takes, and memory stays at one page. The cursor string names the open
+   * cursor; one left unread for a minute is closed.
+   */
+  async exportPage(cursor: string | null, limit: number): Promise<ExportPage> {
+    let id: string;
+    let open: OpenExport;
+    if (cursor === null) {
+      id = randomUUID();
+      // A connection of its own, outside the pool: an export a client abandons holds it until
+      // the idle timeout, and must not take a connection requests are waiting for.
+      const client = new pg.Client({
+        connectionString: this.#url,
+        types,
+        connectionTimeoutMillis: this.#connectTimeoutMs,
+      });
+      client.on("error", () => {});
+      try {
+        await client.connect();
+        await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+        await client.query(
+          `DECLARE export_cursor NO SCROLL CURSOR FOR
+           SELECT r.*,
+             (SELECT coalesce(json_agg(json_build_object('url', l.url, 'priority', l.priority,
+                 'mediaType', l.media_type, 'active', l.active, 'owner', l.owner,
+                 'created', l.created)
+                 ORDER BY l.active DESC, l.priority DESC, l.created, l.id), '[]')
+               FROM locators l WHERE l.record_id = r.id) AS locators,
+             (SELECT coalesce(json_agg(json_build_object('type', i.type, 'value', i.value)
+                 ORDER BY i.type, i.value), '[]')
+               FROM record_identifiers i WHERE i.record_id = r.id) AS identifiers,
+             ARRAY(SELECT s.successor_urn FROM successors s WHERE s.record_id = r.id
+               ORDER BY s.created DESC, s.successor_key) AS successors
+           FROM records r ORDER BY r.id`,
+        );
+      } catch (error) {
+        await client.end().catch(() => {});
+        throw error;
+      }
+      open = { client, timer: this.#exportTimer(id) };
+      this.#exports.set(id, open);
+    } else {
+      id = cursor;
+      const found = this.#exports.get(id);
+      if (found === undefined) throw new StateError("the export cursor is closed or unknown");
+      open = found;
+      clearTimeout(open.timer);
+      open.timer = this.#exportTimer(id);
+    }
+    let rows: RecordRow[];
+    try {
+      rows = (await open.client.query<RecordRow>(`FETCH ${Math.max(1, limit)} FROM export_cursor`))
+        .rows;
+    } catch (error) {
+      await this.#endExport(id, open);
+      throw error;
+    }
+    if (rows.length < limit) await this.#endExport(id, open);
+    return { lines: rows.map(toLine), cursor: rows.length < limit ? null : id };
+  }
+
+  #exportTimer(id: string): NodeJS.Timeout {
+    const timer = setTimeout(() => {
+      const open = this.#exports.get(id);
+      if (open !== undefined) void this.#endExport(id, open);
+    }, EXPORT_IDLE_MS);
+    timer.unref();
+    return timer;
+  }
+
+  async #endExport(id: string, open: OpenExport): Promise<void> {
+    this.#exports.delete(id);
+    clearTimeout(open.timer);
+    // Ending the session ends its read-only transaction and cursor.
+    await open.client.end().catch(() => {});
+  }
+
+  /** Ends the exports still open (the store is closing). */
+  async endExports(): Promise<void> {
+    for (const [id, open] of this.#exports) await this.#endExport(id, open);
+  }
+}
