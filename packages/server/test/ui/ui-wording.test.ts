@@ -7,12 +7,12 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { harvestToken } from "../../src/exchange/harvest/apply-pair.js";
-import { HttpProblem } from "../../src/http/problem.js";
 import { actFor } from "../../src/registry/organisation-scope.js";
 import { seedExample } from "../../src/registry/seed.js";
 import { buildServer } from "../../src/server.js";
 import type { AuditEntry } from "../../src/storage/audit.js";
 import { historyWording } from "../../src/ui/history-wording.js";
+import { Refusal } from "../../src/validation/refusal.js";
 import { type EngineHandle, sqlite } from "../engines.js";
 import { Browser } from "../ui-browser.js";
 
@@ -86,7 +86,7 @@ describe("wording for people", () => {
       assert.throws(
         () => actFor(harvestToken("lib"), owner, "urn:example:fac-1"),
         (error: unknown) =>
-          error instanceof HttpProblem &&
+          error instanceof Refusal &&
           error.code === "other-organisation" &&
           message.test(error.message) &&
           !/token/.test(error.message),
