@@ -1,5 +1,5 @@
 #!/bin/sh
-# Installs Debian's chromium for the web UI's browser test (packages/server/test/browser.test.ts)
+# Installs Debian's chromium for the web UI's browser test (packages/server/test/ui/browser.test.ts)
 # when it is not there yet. Needs root (CI containers run as root).
 set -eu
 if [ -x /usr/bin/chromium ]; then

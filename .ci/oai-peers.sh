@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs Debian's OAI-PMH peers for the exchange tests when they are not there yet: HTTP::OAI's
-# harvester (libhttp-oai-perl) harvests urnkit's provider (packages/server/test/oai-peer.test.ts),
+# harvester (libhttp-oai-perl) harvests urnkit's provider (packages/server/test/exchange/oai-peer.test.ts),
 # and Catmandu's OAI-PMH provider (libdancer-plugin-catmandu-oai-perl) is a provider nobody on
 # this project wrote for the harvester's tests. Needs root (CI containers run as root).
 set -eu

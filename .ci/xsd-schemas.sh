@@ -1,6 +1,6 @@
 #!/bin/sh
 # Downloads the published XML Schemas the OAI-PMH schema tests validate against
-# (packages/server/test/oai-schemas.test.ts) into packages/server/test/fixtures/xsd/, from their
+# (packages/server/test/exchange/oai-schemas.test.ts) into packages/server/test/fixtures/xsd/, from their
 # canonical URLs, when they are not there yet; they are not kept in the repository (that
 # directory's README.md). Each must be an XML Schema of the namespace it is published for; the
 # tests then read them through the directory's catalog and never from the network. Where the

@@ -1,6 +1,7 @@
 // JSON Schemas of the API's bodies: fastify validates requests and serializes responses with
 // them, and /openapi.json is built from them.
 
+import { RECORD_STATUSES } from "../storage/records.js";
 import { namespaceInputProperties } from "../validation/namespace.js";
 import { ORGANISATION_FIELDS } from "../validation/organisation.js";
 import { PREFIX_FIELDS } from "../validation/prefix.js";
@@ -31,7 +32,7 @@ export const recordSchema = {
     urn: { type: "string" },
     key: { type: "string", description: "The namespace-aware equivalence key" },
     nid: { type: "string" },
-    status: { type: "string", enum: ["reserved", "active", "deactivated"] },
+    status: { type: "string", enum: RECORD_STATUSES },
     locators: { type: "array", items: locatorSchema },
     metadata: metadataSchema,
     reason: { type: ["string", "null"] },

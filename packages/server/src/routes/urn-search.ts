@@ -7,6 +7,7 @@ import type { PluginOptions } from "../http/context.js";
 import { linkHeader } from "../http/link-header.js";
 import { dateTime, listOf, problems } from "../http/schemas.js";
 import { recordPage } from "../registry/record-search.js";
+import { RECORD_STATUSES } from "../storage/records.js";
 import { metadataSchema } from "../validation/record.js";
 import { type RecordQueryParams, recordQuerySchema } from "../validation/record-query.js";
 
@@ -14,7 +15,7 @@ export const recordSummarySchema = listOf({
   urn: { type: "string" },
   key: { type: "string", description: "The namespace-aware equivalence key" },
   nid: { type: "string" },
-  status: { type: "string", enum: ["reserved", "active", "deactivated"] },
+  status: { type: "string", enum: RECORD_STATUSES },
   organisation: { type: ["string", "null"], description: "The organisation owning the record" },
   prefix: { type: ["string", "null"], description: "The prefix it was registered under" },
   metadata: metadataSchema,

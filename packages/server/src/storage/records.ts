@@ -5,7 +5,9 @@ import type { Actor } from "./audit.js";
 import type { ConflictError, StateError } from "./errors.js";
 
 /** Lifecycle of an assigned URN. It only moves forward: reserved → active → deactivated. */
-export type RecordStatus = "reserved" | "active" | "deactivated";
+/** A record's lifecycle, in order: it only moves forward (RFC 8141 §1.1: never reassigned). */
+export const RECORD_STATUSES = ["reserved", "active", "deactivated"] as const;
+export type RecordStatus = (typeof RECORD_STATUSES)[number];
 
 export interface LocatorInput {
   url: string;

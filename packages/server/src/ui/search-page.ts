@@ -3,6 +3,7 @@
 // A plain GET form: it works without JavaScript, and every result page has its own address.
 
 import type { RecordPage } from "../registry/record-search.js";
+import { RECORD_STATUSES } from "../storage/records.js";
 import type { RecordSummary } from "../storage/search.js";
 import { type Html, html } from "./html.js";
 import { recordHref } from "./links.js";
@@ -19,7 +20,7 @@ export interface SearchForm {
 
 export const SEARCH_FIELDS = ["q", "nid", "organisation", "status", "url"] as const;
 
-const STATUSES = ["reserved", "active", "deactivated"] as const;
+const STATUSES = RECORD_STATUSES;
 
 /** A select of `options` ([value, label]) with `chosen` selected and "Any" for no filter. */
 function choice(

@@ -5,6 +5,7 @@
 
 import { prefixKey } from "../registry/prefix-key.js";
 import type { RecordStatus } from "../storage/records.js";
+import { RECORD_STATUSES } from "../storage/records.js";
 import type { RecordQuery } from "../storage/search.js";
 import { ORGANISATION_ID } from "./organisation.js";
 import { Refusal } from "./refusal.js";
@@ -27,7 +28,7 @@ export const recordQuerySchema = {
     }),
     organisation: one("Only this organisation's records", { pattern: ORGANISATION_ID }),
     status: one("Only records in this status", {
-      enum: ["reserved", "active", "deactivated"],
+      enum: RECORD_STATUSES,
     }),
     updatedSince: one("Only records changed at or after this time (RFC 3339, or a day)", {
       maxLength: 64,

@@ -4,6 +4,7 @@
 // an http(s) URL (a resolver must not redirect to javascript: or data:, RFC 2483 §4's
 // malicious-redirection concern) and metadata stays small and shallow.
 
+import { RECORD_STATUSES } from "../storage/records.js";
 import { checker } from "./ajv.js";
 import { checkJson } from "./json-value.js";
 import { organisationId } from "./organisation.js";
@@ -118,7 +119,7 @@ export const recordLineSchema = {
   type: "object",
   properties: {
     urn: urnString,
-    status: { type: "string", enum: ["reserved", "active", "deactivated"] },
+    status: { type: "string", enum: RECORD_STATUSES },
     locators: {
       type: "array",
       maxItems: MAX_LOCATORS,

@@ -4,9 +4,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
-import { issueToken } from "../../src/registry/tokens.js";
-import { buildServer } from "../../src/server.js";
-import { type EngineHandle, engines } from "../engines.js";
+import { engines } from "../engines.js";
+import { type ServedRegistry, servedRegistry } from "../served-registry.js";
 
 const T = "2026-01-02T03:04:05.000Z";
 const LINES = [
@@ -42,18 +41,15 @@ const LINES = [
 
 for (const engine of engines)
   describe(`import into a registry not serving the namespace (${engine.name})`, () => {
-    let h: EngineHandle;
+    let registry: ServedRegistry;
     let app: FastifyInstance;
     let admin: string;
     before(async () => {
-      h = await engine.open();
-      app = await buildServer({ store: h.store });
-      admin = (await issueToken(h.store, { role: "admin" }, { tokenId: null })).token;
+      registry = await servedRegistry(engine, { seed: false });
+      app = registry.app;
+      admin = await registry.token({ role: "admin" });
     });
-    after(async () => {
-      await app.close();
-      await h.close();
-    });
+    after(() => registry.close());
 
     it("names the prefix line's and the record line's refusal alike", async () => {
       const r = await app.inject({

@@ -5,12 +5,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
-import { seedExample } from "../../src/registry/seed.js";
-import { issueToken } from "../../src/registry/tokens.js";
-import { buildServer } from "../../src/server.js";
-import { type EngineHandle, engines } from "../engines.js";
+import { engines } from "../engines.js";
+import { type ServedRegistry, servedRegistry } from "../served-registry.js";
 
-const operator = { tokenId: null };
 const twice = [
   { url: "https://www.example.org/d" },
   { url: "https://www.example.org/d", priority: 2 },
@@ -75,19 +72,15 @@ const CASES: {
 
 for (const engine of engines)
   describe(`repeated locators and identifiers in one body (${engine.name})`, () => {
-    let h: EngineHandle;
+    let registry: ServedRegistry;
     let app: FastifyInstance;
     let admin: string;
     before(async () => {
-      h = await engine.open();
-      await seedExample(h.store);
-      app = await buildServer({ store: h.store });
-      admin = (await issueToken(h.store, { role: "admin" }, operator)).token;
+      registry = await servedRegistry(engine);
+      app = registry.app;
+      admin = await registry.token({ role: "admin" });
     });
-    after(async () => {
-      await app.close();
-      await h.close();
-    });
+    after(() => registry.close());
 
     for (const c of CASES)
       it(`${c.name}: 422 ${c.code} at ${c.path}`, async () => {

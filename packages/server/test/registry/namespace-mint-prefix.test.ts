@@ -5,26 +5,20 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { FastifyInstance } from "fastify";
-import { seedExample } from "../../src/registry/seed.js";
-import { issueToken } from "../../src/registry/tokens.js";
-import { buildServer } from "../../src/server.js";
-import { type EngineHandle, engines } from "../engines.js";
+import { engines } from "../engines.js";
+import { type ServedRegistry, servedRegistry } from "../served-registry.js";
 
 for (const engine of engines)
   describe(`a minting prefix another organisation owns (${engine.name})`, () => {
-    let h: EngineHandle;
+    let registry: ServedRegistry;
     let app: FastifyInstance;
     let admin: string;
     before(async () => {
-      h = await engine.open();
-      await seedExample(h.store);
-      app = await buildServer({ store: h.store });
-      admin = (await issueToken(h.store, { role: "admin" }, { tokenId: null })).token;
+      registry = await servedRegistry(engine);
+      app = registry.app;
+      admin = await registry.token({ role: "admin" });
     });
-    after(async () => {
-      await app.close();
-      await h.close();
-    });
+    after(() => registry.close());
 
     it("PUT with mint.prefix of example-library's prefix: 409 mint-prefix-taken", async () => {
       const r = await app.inject({

@@ -14,6 +14,7 @@ import { namespaceKey } from "../../registry/namespace-keys.js";
 import { activateUrn, patchRecord, registerUrn } from "../../registry/record-actions.js";
 import { parseApiUrn } from "../../registry/registration.js";
 import type { UrnRecord } from "../../storage/records.js";
+import { RECORD_STATUSES } from "../../storage/records.js";
 import type { TokenInfo } from "../../storage/tokens.js";
 import type { LocatorFields } from "../../validation/record.js";
 import { Refusal } from "../../validation/refusal.js";
@@ -44,7 +45,7 @@ function metadataOf(native: NativeRecord): Record<string, unknown> | undefined {
   return value as Record<string, unknown>;
 }
 
-const STATUSES: readonly string[] = ["reserved", "active", "deactivated"];
+const STATUSES: readonly string[] = RECORD_STATUSES;
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

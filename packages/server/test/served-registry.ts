@@ -1,0 +1,35 @@
+// A registry served for a test: a fresh database of one engine (seeded with the example namespace,
+// its two organisations and their prefixes unless asked not to), its HTTP server, and tokens of
+// any grant, made by the operator.
+
+import type { FastifyInstance } from "fastify";
+import { seedExample } from "../src/registry/seed.js";
+import { issueToken } from "../src/registry/tokens.js";
+import { buildServer } from "../src/server.js";
+import type { Engine, EngineHandle } from "./engines.js";
+
+export interface ServedRegistry {
+  h: EngineHandle;
+  app: FastifyInstance;
+  /** A new token of `grant`, in clear. */
+  token(grant: Parameters<typeof issueToken>[1]): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function servedRegistry(
+  engine: Engine,
+  options: { seed?: boolean } = {},
+): Promise<ServedRegistry> {
+  const h = await engine.open();
+  if (options.seed !== false) await seedExample(h.store);
+  const app = await buildServer({ store: h.store });
+  return {
+    h,
+    app,
+    token: async (grant) => (await issueToken(h.store, grant, { tokenId: null })).token,
+    close: async () => {
+      await app.close();
+      await h.close();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+// The PostgreSQL full-text index's function (schema version 14, PL/pgSQL) computes the same
+// tsvector as the SQL function of version 8 it replaced, for any URN and metadata: the index
+// built by version 8 stays valid without a rebuild, and searches find the same records.
+
+import assert from "node:assert/strict";
+import { describe } from "node:test";
+import fc from "fast-check";
+import pg from "pg";
+import { migrations } from "../../src/storage/postgres/migrations.js";
+import { openPostgresStore } from "../../src/storage/postgres/postgres-store.js";
+import { createTestDatabase, PG_SKIP, type TestDatabase } from "../pg-database.js";
+import { skippedWhen } from "../skipped-when.js";
+
+/** Version 8's definition, as that migration created it, under another name. */
+function version8Function(): string {
+  const sql = migrations.find((m) => m.version === 8)?.sql ?? "";
+  const definition = /CREATE FUNCTION urnkit_search_vector\([\s\S]*?\n\$\$;/.exec(sql)?.[0];
+  assert.ok(definition !== undefined, "version 8 defines urnkit_search_vector");
+  return definition.replace("CREATE FUNCTION urnkit_search_vector", "CREATE FUNCTION v8_vector");
+}
+
+/** JSON values as metadata holds them: strings with punctuation and non-ASCII letters. */
+const word = fc.string({ unit: "grapheme", maxLength: 12 });
+const json = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small" },
+    word,
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie("value"), { maxLength: 4 }),
+    fc.dictionary(word, tie("value"), { maxKeys: 4 }),
+  ),
+})).value;
+
+describe("the full-text function of version 14 (postgres)", () => {
+  const { it, before, after } = skippedWhen(PG_SKIP);
+  let db: TestDatabase;
+  let client: pg.Client;
+  before(async () => {
+    db = await createTestDatabase();
+    await (await openPostgresStore({ url: db.url })).close();
+    client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    await client.query(version8Function());
+  });
+  after(async () => {
+    await client?.end();
+    await db?.drop();
+  });
+
+  const vector = async (urn: string, metadata: string | null) =>
+    (
+      await client.query<{ v14: string; v8: string }>(
+        "SELECT urnkit_search_vector($1, $2)::text AS v14, v8_vector($1, $2)::text AS v8",
+        [urn, metadata],
+      )
+    ).rows[0];
+
+  it("is PL/pgSQL now", async () => {
+    const { rows } = await client.query<{ lanname: string }>(
+      `SELECT l.lanname FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+       WHERE p.proname = 'urnkit_search_vector'`,
+    );
+    assert.deepEqual(
+      rows.map((r) => r.lanname),
+      ["plpgsql"],
+    );
+  });
+
+  it("the URN's words without metadata, the string values' words with it", async () => {
+    // Runs of letters and digits, lowercased, numbered in order.
+    assert.deepEqual(await vector("urn:example:A-1", null), {
+      v14: "'1':4 'a':3 'example':2 'urn':1",
+      v8: "'1':4 'a':3 'example':2 'urn':1",
+    });
+    // Only string values count: the number 7, true and null add no words.
+    const metadata = JSON.stringify({ title: "Soil Report", n: 7, ok: true, x: null });
+    const { v14, v8 } = (await vector("urn:example:b", metadata)) ?? {};
+    assert.equal(v14, v8);
+    assert.equal(v14, "'b':3 'example':2 'report':5 'soil':4 'urn':1");
+  });
+
+  it("equals version 8's for any URN text and metadata", async () => {
+    await fc.assert(
+      fc.asyncProperty(word, fc.option(json, { nil: undefined }), async (nss, metadata) => {
+        const urn = `urn:example:${nss}`;
+        const text = metadata === undefined ? null : JSON.stringify(metadata);
+        const { v14, v8 } = (await vector(urn, text)) ?? {};
+        assert.equal(v14, v8);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

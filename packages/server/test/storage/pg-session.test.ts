@@ -1,0 +1,51 @@
+// The session settings of the PostgreSQL engine's connections (storage/postgres/session-options.ts):
+// JIT compilation is off on every connection of the store, and an operator's PGOPTIONS still
+// reaches the server beside it.
+
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import {
+  openPostgresStore,
+  type PostgresStore,
+} from "../../src/storage/postgres/postgres-store.js";
+import { sessionOptions } from "../../src/storage/postgres/session-options.js";
+import { createTestDatabase, PG_SKIP, type TestDatabase } from "../pg-database.js";
+import { skippedWhen } from "../skipped-when.js";
+
+describe("session options", () => {
+  it("keeps the operator's PGOPTIONS and turns JIT off after them", () => {
+    assert.equal(sessionOptions({}), "-c jit=off");
+    assert.equal(sessionOptions({ PGOPTIONS: "" }), "-c jit=off");
+    assert.equal(
+      sessionOptions({ PGOPTIONS: "-c statement_timeout=5s" }),
+      "-c statement_timeout=5s -c jit=off",
+    );
+  });
+});
+
+describe("session options (postgres)", () => {
+  const { it, before, after } = skippedWhen(PG_SKIP);
+  let db: TestDatabase;
+  let store: PostgresStore;
+
+  before(async () => {
+    db = await createTestDatabase();
+    store = await openPostgresStore({ url: db.url });
+  });
+  after(async () => {
+    await store?.close();
+    await db?.drop();
+  });
+
+  it("runs every connection of the store with JIT off", async () => {
+    // Two connections at once: both of them are set up, not only the first.
+    const [a, b] = await Promise.all([store.pool.connect(), store.pool.connect()]);
+    try {
+      for (const client of [a, b])
+        assert.equal((await client.query<{ jit: string }>("SHOW jit")).rows[0]?.jit, "off");
+    } finally {
+      a.release();
+      b.release();
+    }
+  });
+});
