@@ -2,7 +2,7 @@
 // successors and predecessors aggregated beside it, so a whole record (or a set of them) costs one
 // round trip. Shared by the store's single-record writes and the set writes (record-set.ts).
 
-import { LOCATOR_RANK } from "../locator-rank.js";
+import { locatorRank } from "../locator-rank.js";
 import type { Locator, RecordIdentifier, UrnRecord } from "../records.js";
 import { type RecordColumns, toRecord as recordOf } from "../rows.js";
 
@@ -17,7 +17,7 @@ export interface RecordRow extends RecordColumns {
 export const RECORD_SQL = `SELECT r.*,
   (SELECT coalesce(json_agg(json_build_object('url', l.url, 'priority', l.priority,
       'mediaType', l.media_type, 'active', l.active, 'owner', l.owner, 'created', l.created)
-      ORDER BY l.active DESC, ${LOCATOR_RANK}), '[]')
+      ORDER BY l.active DESC, ${locatorRank("r.organisation")}), '[]')
     FROM locators l WHERE l.record_id = r.id) AS locators,
   (SELECT coalesce(json_agg(json_build_object('type', i.type, 'value', i.value)
       ORDER BY i.type, i.value), '[]')

@@ -6,7 +6,7 @@ import type pg from "pg";
 import type { Actor } from "../audit.js";
 import { ConflictError, keyTaken, StateError } from "../errors.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
-import { LOCATOR_RANK } from "../locator-rank.js";
+import { locatorRank } from "../locator-rank.js";
 import type {
   CreateOutcome,
   Deactivation,
@@ -25,7 +25,7 @@ import { createRecordSet, IdentifierClash } from "./record-set.js";
 
 const RESOLVE_SQL = `SELECT r.urn, r.status, r.reason, r.deactivated,
   (SELECT url FROM locators l WHERE l.record_id = r.id AND l.active
-    ORDER BY ${LOCATOR_RANK} LIMIT 1) AS best,
+    ORDER BY ${locatorRank("r.organisation")} LIMIT 1) AS best,
   (SELECT successor_urn FROM successors s WHERE s.record_id = r.id
     ORDER BY s.created DESC LIMIT 1) AS successor,
   r.id
