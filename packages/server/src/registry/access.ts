@@ -37,16 +37,9 @@ function forbidden(code: string, detail: string, extra: Record<string, unknown> 
 
 /** The refusal of `token` acting with `role` on `scope`; null when it may. */
 export function refusal(token: TokenInfo, role: Role, scope: Scope): Refusal | null {
-  if (RANK[token.role] < RANK[role])
-    return forbidden("forbidden", `this needs the ${role} role; the token is ${token.role}`);
   const nid = scope.kind === "registry" ? null : (scope.nid?.toLowerCase() ?? null);
-  if (token.namespace !== null && nid !== token.namespace)
-    return forbidden(
-      "out-of-scope",
-      nid === null
-        ? `the token is limited to namespace "${token.namespace}"; this needs an unscoped token`
-        : `the token is limited to namespace "${token.namespace}", not "${nid}"`,
-    );
+  const limited = roleOrNamespaceRefusal(token, role, nid);
+  if (limited !== null) return limited;
   if (token.organisation === null) return null;
   if (scope.kind === "organisation" && scope.organisation === token.organisation) return null;
   return forbidden(
@@ -72,21 +65,28 @@ export function may(token: TokenInfo, role: Role, scope: Scope): boolean {
   return refusal(token, role, scope) === null;
 }
 
+/** The refusal of a token below `role`, or limited to another namespace than `nid` (null: none). */
+function roleOrNamespaceRefusal(token: TokenInfo, role: Role, nid: string | null): Refusal | null {
+  if (RANK[token.role] < RANK[role])
+    return forbidden("forbidden", `this needs the ${role} role; the token is ${token.role}`);
+  if (token.namespace !== null && nid !== token.namespace)
+    return forbidden(
+      "out-of-scope",
+      nid === null
+        ? `the token is limited to namespace "${token.namespace}"; this needs an unscoped token`
+        : `the token is limited to namespace "${token.namespace}", not "${nid}"`,
+    );
+  return null;
+}
+
 /**
  * 403 unless `token` has at least `role` and its namespace limit covers `nid`; `nid` null needs a
  * token without a namespace limit. The organisation is checked where the owner of what is written
  * is known (organisation-scope.ts).
  */
 export function permit(token: TokenInfo, role: Role, nid: string | null): void {
-  if (RANK[token.role] < RANK[role])
-    throw forbidden("forbidden", `this needs the ${role} role; the token is ${token.role}`);
-  if (token.namespace !== null && (nid === null || nid.toLowerCase() !== token.namespace))
-    throw forbidden(
-      "out-of-scope",
-      nid === null
-        ? `the token is limited to namespace "${token.namespace}"; this needs an unscoped token`
-        : `the token is limited to namespace "${token.namespace}", not "${nid.toLowerCase()}"`,
-    );
+  const problem = roleOrNamespaceRefusal(token, role, nid?.toLowerCase() ?? null);
+  if (problem !== null) throw problem;
 }
 
 /** The scope of whatever a token grants or revokes: its organisation's, else the registry's. */
