@@ -10,7 +10,7 @@
 // bound); feed() lets the event loop turn between slices, so a timer set around a response
 // fires while it is parsed.
 
-import { SaxesParser, type SaxesTagNS } from "saxes";
+import { SaxesParser } from "saxes";
 
 export interface XmlBounds {
   /** Elements open at once at most; the root is level 1. */
@@ -53,10 +53,30 @@ export class XmlSyntaxError extends Error {
   }
 }
 
+/**
+ * An element as the handlers see it, names resolved against the namespaces in scope. Declared
+ * here rather than taken from saxes, so that this package's declarations do not name saxes's
+ * (which do not compile with skipLibCheck off).
+ */
+export interface XmlElement {
+  /** The qualified name as written, prefix included. */
+  readonly name: string;
+  readonly local: string;
+  /** The namespace name; "" for none. */
+  readonly uri: string;
+  readonly attributes: Readonly<Record<string, XmlAttribute>>;
+}
+
+export interface XmlAttribute {
+  readonly local: string;
+  readonly uri: string;
+  readonly value: string;
+}
+
 /** What the parser reports: elements with their attributes, and character data. */
 export interface XmlHandlers {
-  open(tag: SaxesTagNS): void;
-  close(tag: SaxesTagNS): void;
+  open(element: XmlElement): void;
+  close(element: XmlElement): void;
   /** Text and CDATA sections alike. */
   text(text: string): void;
 }

@@ -8,13 +8,13 @@
 // token (an empty one closes the list, §3.5.1). The parser holds to bounds (bounded-xml-parser.ts:
 // depth, attributes, token sizes), and so does the text gathered for one element.
 
-import type { SaxesTagNS } from "saxes";
 import { URNKIT_NAMESPACE } from "../oai/formats/urnkit-schema.js";
 import {
   BoundedXmlParser,
   DEFAULT_XML_BOUNDS,
   XmlBoundError,
   type XmlBounds,
+  type XmlElement,
   XmlSyntaxError,
 } from "./bounded-xml-parser.js";
 
@@ -183,7 +183,7 @@ export class OaiResponseReader {
     this.#text += text;
   }
 
-  #open(tag: SaxesTagNS): void {
+  #open(tag: XmlElement): void {
     const name = `${tag.uri} ${tag.local}`;
     if (this.#path.length === 0 && name !== `${OAI_NS} OAI-PMH`)
       throw new OaiFormatError(
@@ -229,7 +229,7 @@ export class OaiResponseReader {
     }
   }
 
-  #close(tag: SaxesTagNS): void {
+  #close(tag: XmlElement): void {
     const depth = this.#path.length;
     const parent = this.#path[depth - 2] ?? "";
     this.#path.pop();
@@ -280,7 +280,7 @@ export class OaiResponseReader {
   }
 
   /** A value in a record's metadata: a Dublin Core identifier or statement, or an epicur one. */
-  #metadataValue(tag: SaxesTagNS, parent: string, text: string, record: OaiRecord): void {
+  #metadataValue(tag: XmlElement, parent: string, text: string, record: OaiRecord): void {
     if (tag.uri === URNKIT_NAMESPACE) {
       // A child of the native <record>: an element without children, so the attributes last
       // opened are its own.
