@@ -3,32 +3,9 @@
 // schema), so no write ever replaces a count. The reads are the shared SQL (stats-sql.ts) with named binds.
 
 import type Database from "better-sqlite3";
-import { countParams } from "../resolution-count-query.js";
-import type {
-  ResolutionCount,
-  ResolutionCountQuery,
-  ResolutionSeriesQuery,
-  ResolutionStat,
-  SeriesPoint,
-  SeriesQuery,
-  StatsStore,
-  TopEntry,
-  TopPrefixQuery,
-  TopQuery,
-  UrnResolutionStat,
-  UrnSeriesPoint,
-  UrnSeriesQuery,
-} from "../stats.js";
+import type { ResolutionCount, ResolutionStat, StatsStore, UrnResolutionStat } from "../stats.js";
 import { lastBefore, logChunks, URN_LOG_SIZE_SQL } from "../stats-log.js";
-import {
-  assignmentSeriesSql,
-  type Dialect,
-  resolutionSeriesSql,
-  type Sql,
-  topPrefixesSql,
-  topUrnsSql,
-  urnSeriesSql,
-} from "../stats-sql.js";
+import { type Dialect, type Sql, StatsReads } from "../stats-sql.js";
 
 /** The URN log's entries (l, e) with their records (r), each URN's key read from its record. */
 const LOG_ENTRIES = `stat_resolution_urn_log l CROSS JOIN json_each(l.urns) e
@@ -47,6 +24,7 @@ const SQLITE: Dialect = {
       e.value ->> 5
     FROM ${LOG_ENTRIES}`,
   dayIn: (list) => `day IN (SELECT value FROM json_each(${list}))`,
+  bytewise: (column) => column,
 };
 
 /** The statistics' writes, each one transaction of statements prepared once. */
@@ -55,14 +33,16 @@ interface StatsWriters {
   rollUp: (until: string, limit: number) => number;
   addUrns: (urns: UrnResolutionStat[]) => void;
   logSize: () => number;
+  addCounts: (counts: ResolutionCount[]) => void;
 }
 
-export class SqliteStats implements StatsStore {
+export class SqliteStats extends StatsReads implements StatsStore {
   readonly #db: Database.Database;
   #prepared: StatsWriters | undefined;
-  #counts: ReturnType<SqliteStats["prepare"]> | undefined;
+  protected readonly dialect = SQLITE;
 
   constructor(db: Database.Database) {
+    super();
     this.#db = db;
   }
 
@@ -142,10 +122,17 @@ export class SqliteStats implements StatsStore {
     });
     const size = db.prepare<[], { n: number | null }>(URN_LOG_SIZE_SQL);
     const logSize = () => size.get()?.n ?? 0;
-    return { add, rollUp, addUrns, logSize };
+    const addCount = db.prepare<[string, string, number]>(
+      `INSERT INTO resolution_counts (nid, day, count) VALUES (?, ?, ?)
+       ON CONFLICT (nid, day) DO UPDATE SET count = count + excluded.count`,
+    );
+    const addCounts = db.transaction((counts: ResolutionCount[]) => {
+      for (const c of counts) addCount.run(c.nid, c.day, c.count);
+    });
+    return { add, rollUp, addUrns, logSize, addCounts };
   }
 
-  #all<T>(sql: Sql): T[] {
+  protected async rows<T>(sql: Sql): Promise<T[]> {
     const named = Object.fromEntries(sql.values.map((v, i) => [`p${i + 1}`, v]));
     return this.#db.prepare<[Record<string, unknown>], T>(sql.text).all(named);
   }
@@ -166,54 +153,7 @@ export class SqliteStats implements StatsStore {
     return this.#writers.logSize();
   }
 
-  async resolutionSeries(query: ResolutionSeriesQuery): Promise<SeriesPoint[]> {
-    return this.#all(resolutionSeriesSql(SQLITE, query));
-  }
-
-  async assignmentSeries(query: SeriesQuery): Promise<SeriesPoint[]> {
-    return this.#all(assignmentSeriesSql(SQLITE, query));
-  }
-
-  async topUrns(query: TopQuery): Promise<TopEntry[]> {
-    return this.#all(topUrnsSql(SQLITE, query));
-  }
-
-  async topPrefixes(query: TopPrefixQuery): Promise<TopEntry[]> {
-    return this.#all(topPrefixesSql(SQLITE, query));
-  }
-
-  /** The daily counts' statements, prepared on first use. */
-  private get s(): ReturnType<SqliteStats["prepare"]> {
-    if (this.#counts === undefined) this.#counts = this.prepare();
-    return this.#counts;
-  }
-
-  private prepare() {
-    const db = this.#db;
-    return {
-      addCount: db.prepare(
-        `INSERT INTO resolution_counts (nid, day, count) VALUES (?, ?, ?)
-         ON CONFLICT (nid, day) DO UPDATE SET count = count + excluded.count`,
-      ),
-      counts: db.prepare<[Record<string, string | number | null>], ResolutionCount>(
-        `SELECT nid, day, count FROM resolution_counts
-         WHERE (@nid IS NULL OR nid = @nid) AND day >= @from AND day <= @to AND (day, nid) > (@day, @afterNid)
-         ORDER BY day, nid LIMIT @limit`,
-      ),
-    };
-  }
-
   async addResolutionCounts(counts: ResolutionCount[]): Promise<void> {
-    this.#db.transaction(() => {
-      for (const c of counts) this.s.addCount.run(c.nid, c.day, c.count);
-    })();
-  }
-
-  async resolutionCounts(query: ResolutionCountQuery): Promise<ResolutionCount[]> {
-    return this.s.counts.all(countParams(query));
-  }
-
-  async urnSeries(query: UrnSeriesQuery): Promise<UrnSeriesPoint[]> {
-    return this.#all(urnSeriesSql(SQLITE, query));
+    this.#writers.addCounts(counts);
   }
 }
