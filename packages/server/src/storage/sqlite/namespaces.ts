@@ -5,7 +5,12 @@
 import type Database from "better-sqlite3";
 import type { Actor } from "../audit.js";
 import { ConflictError, StateError } from "../errors.js";
-import { mintPrefixOf } from "../mint-prefix.js";
+import {
+  LOCAL_REGISTRY_ORGANISATION,
+  mintingPrefix,
+  mintPrefixChange,
+  mintPrefixOf,
+} from "../mint-prefix.js";
 import type {
   MintPolicy,
   Namespace,
@@ -13,8 +18,6 @@ import type {
   NamespaceStore,
   TemplateRevision,
 } from "../namespaces.js";
-import { LOCAL_REGISTRY } from "../organisations.js";
-import { DEFAULT_POLICY } from "../prefixes.js";
 import { type NamespaceRow, now, toNamespace } from "../rows.js";
 import type { AuditFn } from "./audit.js";
 import type { SqliteOrganisations } from "./organisations.js";
@@ -171,38 +174,21 @@ export class SqliteNamespaces implements NamespaceStore {
    */
   #ensureMintPrefix(nid: string, mint: MintPolicy, actor: Actor): void {
     const prefix = mintPrefixOf(nid, mint);
-    const existing = this.#prefixes.getSync(prefix);
-    if (existing !== null) {
-      if (existing.organisation !== LOCAL_REGISTRY)
-        throw new ConflictError(
-          `the minting prefix "${prefix}" belongs to organisation "${existing.organisation}"`,
-          prefix,
-        );
-      this.#prefixes.change(prefix, { width: mint.width, check: mint.check ?? "none" }, actor);
+    const step = mintPrefixChange(nid, mint, this.#prefixes.getSync(prefix));
+    if ("change" in step) {
+      this.#prefixes.change(prefix, step.change, actor);
       return;
     }
-    if (this.#organisations.getSync(LOCAL_REGISTRY) === null)
-      this.#organisations.insert({ id: LOCAL_REGISTRY, name: "This registry" }, actor);
-    this.#prefixes.insert(
-      {
-        prefix,
-        nid,
-        organisation: LOCAL_REGISTRY,
-        ...DEFAULT_POLICY,
-        width: mint.width,
-        check: mint.check ?? "none",
-      },
-      actor,
-    );
+    if (this.#organisations.getSync(LOCAL_REGISTRY_ORGANISATION.id) === null)
+      this.#organisations.insert(LOCAL_REGISTRY_ORGANISATION, actor);
+    this.#prefixes.insert(step.create, actor);
   }
 
   async nextMintNumber(nid: string, actor: Actor): Promise<number> {
     return this.#db
       .transaction(() => {
-        const ns = this.#namespaceSync(nid.toLowerCase());
-        if (ns === null) throw new StateError(`namespace "${nid}" is not served here`);
-        if (ns.mint === null) throw new StateError(`namespace "${nid}" has no minting policy`);
-        return this.#prefixes.take(mintPrefixOf(ns.nid, ns.mint), 1, "namespace.mint", actor);
+        const prefix = mintingPrefix(nid, this.#namespaceSync(nid.toLowerCase()));
+        return this.#prefixes.take(prefix, 1, "namespace.mint", actor);
       })
       .immediate();
   }
