@@ -150,3 +150,36 @@ export async function storeWithClient(namespace: NamespaceInput): Promise<StoreW
   };
   return { db, store, other, insertOtherRecord, someoneWaits, close };
 }
+
+/**
+ * storeWithClient for a suite: made in its before hook, closed in its after; the answer's members
+ * read the one made (in the tests, once the hook has run).
+ */
+export function suiteStoreWithClient(
+  suite: Pick<SkippableSuite, "before" | "after">,
+  namespace: NamespaceInput,
+): StoreWithClient {
+  let setup: StoreWithClient | undefined;
+  suite.before(async () => {
+    setup = await storeWithClient(namespace);
+  });
+  suite.after(() => setup?.close());
+  const made = () => {
+    if (setup === undefined) throw new Error("the suite's store is made in its before hook");
+    return setup;
+  };
+  return {
+    get db() {
+      return made().db;
+    },
+    get store() {
+      return made().store;
+    },
+    get other() {
+      return made().other;
+    },
+    insertOtherRecord: (name) => made().insertOtherRecord(name),
+    someoneWaits: () => made().someoneWaits(),
+    close: () => made().close(),
+  };
+}

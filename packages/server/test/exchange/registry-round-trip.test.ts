@@ -7,19 +7,17 @@ import assert from "node:assert/strict";
 import { describe } from "node:test";
 import { importRecords } from "../../src/exchange/import/records.js";
 import { issueToken } from "../../src/registry/tokens.js";
-import { exportLines } from "../../src/routes/import-export.js";
 import { buildServer, DEFAULT_LIMITS } from "../../src/server.js";
 import type { Store } from "../../src/storage/store.js";
 import { type Engine, postgres, sqlite } from "../engines.js";
+import { exportText } from "../export-text.js";
 import { TEST_PG } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const operator = { tokenId: null };
 
 async function exported(store: Store): Promise<string[]> {
-  let text = "";
-  for await (const chunk of exportLines(store, 7)) text += chunk;
-  return text.trimEnd().split("\n");
+  return (await exportText(store, 7)).trimEnd().split("\n");
 }
 
 async function imported(store: Store, lines: string[]) {

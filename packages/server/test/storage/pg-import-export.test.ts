@@ -8,10 +8,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe } from "node:test";
 import { importRecords } from "../../src/exchange/import/records.js";
-import { exportLines } from "../../src/routes/import-export.js";
 import { DEFAULT_LIMITS } from "../../src/server.js";
 import type { Store } from "../../src/storage/store.js";
 import type { RecordLine } from "../../src/storage/transfer.js";
+import { exportText } from "../export-text.js";
 import { exampleStore, PG_SKIP, suiteDatabase } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 
@@ -55,12 +55,6 @@ async function importAll(store: Store) {
   }))
     if ("done" in event) done = event;
   return done as { created: number; unchanged: number; errors: number };
-}
-
-async function exportAll(store: Store): Promise<string> {
-  let text = "";
-  for await (const chunk of exportLines(store)) text += chunk;
-  return text;
 }
 
 describe("COPY import and cursor export (postgres)", () => {
@@ -116,9 +110,9 @@ describe("COPY import and cursor export (postgres)", () => {
   it("exports exactly what SQLite exports for the same file", async () => {
     const { pgStore, sqliteStore } = stores();
     await importAll(sqliteStore);
-    const fromPg = await exportAll(pgStore);
+    const fromPg = await exportText(pgStore);
     assert.equal(fromPg.split("\n").length - 1, COUNT);
-    assert.equal(fromPg, await exportAll(sqliteStore));
+    assert.equal(fromPg, await exportText(sqliteStore));
   });
 
   it("an export is one snapshot: a record created while it runs is not in it", async () => {
@@ -138,6 +132,6 @@ describe("COPY import and cursor export (postgres)", () => {
     }
     assert.equal(urns.length, COUNT);
     assert.ok(!urns.includes("urn:example:late"));
-    assert.ok((await exportAll(pgStore)).includes('"urn:example:late"'));
+    assert.ok((await exportText(pgStore)).includes('"urn:example:late"'));
   });
 });
