@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { openSqliteStore } from "@urnkit/server";
-import { run } from "./run-cli.js";
+import { runOn } from "./run-cli.js";
 import { runBin, serve } from "./serve-process.js";
 
 const actor = { tokenId: null };
@@ -20,6 +20,7 @@ const actor = { tokenId: null };
 describe("links check", () => {
   const dir = mkdtempSync(join(tmpdir(), "urnkit-links-"));
   const db = join(dir, "r.db");
+  const urnkit = runOn(db);
   let server: Server;
   let origin = "";
   const agents: string[] = [];
@@ -58,7 +59,7 @@ describe("links check", () => {
   });
 
   it("refuses the loopback server without --allow-private", async () => {
-    const r = await run(["links", "check", "--db", db, "--prefix", "urn:example:b-"]);
+    const r = await urnkit("links check --prefix urn:example:b-");
     assert.equal(r.code, 1, r.stderr);
     assert.match(
       r.stdout,
@@ -68,17 +69,9 @@ describe("links check", () => {
   });
 
   it("checks the locators of a prefix, one line each, and counts the outcomes", async () => {
-    const r = await run([
-      "links",
-      "check",
-      "--db",
-      db,
-      "--allow-private",
-      "--prefix",
-      "urn:example:a-",
-      "--contact",
-      "mailto:urn@library.example",
-    ]);
+    const r = await urnkit(
+      "links check --allow-private --prefix urn:example:a- --contact mailto:urn@library.example",
+    );
     assert.equal(r.code, 1, r.stderr);
     const lines = r.stdout.trimEnd().split("\n").sort();
     assert.equal(lines.length, 3);
@@ -103,16 +96,7 @@ describe("links check", () => {
   });
 
   it("--json: an object per locator, then the summary; exit 0 when all answer", async () => {
-    const r = await run([
-      "links",
-      "check",
-      "--db",
-      db,
-      "--allow-private",
-      "--prefix",
-      "urn:example:b-",
-      "--json",
-    ]);
+    const r = await urnkit("links check --allow-private --prefix urn:example:b- --json");
     assert.equal(r.code, 0, r.stderr);
     const [line, summary] = r.stdout
       .trimEnd()
@@ -132,7 +116,7 @@ describe("links check", () => {
       ["--demote-after", "0"],
       ["--timeout", "0"],
     ]) {
-      const r = await run(["links", "check", "--db", db, flag as string, value as string]);
+      const r = await urnkit("links check", flag as string, value as string);
       assert.equal(r.code, 2, `${flag} ${value}`);
       assert.match(r.stderr, new RegExp(`error: ${flag}`));
     }
