@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { openSqliteStore } from "@urnkit/server";
+import { DEFAULT_POLICY, openSqliteStore } from "@urnkit/server";
 import { runOn } from "./run-cli.js";
 
 const OAI = "http://www.openarchives.org/OAI/2.0/";
@@ -33,17 +33,12 @@ describe("urnkit harvest", () => {
     await store.organisations.create({ id: "hbz-lib", name: "Library" }, actor);
     await store.prefixes.create(
       {
+        ...DEFAULT_POLICY,
         prefix: "urn:nbn:de:hbz:465-",
         nid: "nbn",
         organisation: "hbz-lib",
-        naming: null,
-        urls: [],
         modes: ["registrar"],
-        width: 6,
         check: "nbn",
-        delegate: null,
-        mirrors: false,
-        mirrorUrls: [],
       },
       actor,
     );

@@ -9,7 +9,7 @@ import { Agent, request } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { issueToken, openSqliteStore } from "../dist/index.js";
+import { DEFAULT_POLICY, issueToken, openSqliteStore } from "../dist/index.js";
 import { startListening } from "../test/urnkit-process.js";
 
 const CLIENTS = 8;
@@ -59,17 +59,13 @@ export async function benchMint(dir: string) {
   await store.organisations.create({ id: "minter", name: "Minter" }, operator);
   await store.prefixes.create(
     {
+      ...DEFAULT_POLICY,
       prefix: "urn:bench:m-",
       nid: "bench",
       organisation: "minter",
-      naming: null,
-      urls: [],
       modes: ["resolver"],
       width: 8,
       check: "mod11-2",
-      delegate: null,
-      mirrors: false,
-      mirrorUrls: [],
     },
     operator,
   );

@@ -72,7 +72,7 @@ export {
   openStore,
 } from "./storage/open-store.js";
 export type { Organisation } from "./storage/organisations.js";
-export type { Prefix } from "./storage/prefixes.js";
+export { DEFAULT_POLICY, type Prefix } from "./storage/prefixes.js";
 export * from "./storage/records.js";
 export { openSqliteStore, SqliteStore } from "./storage/sqlite/sqlite-store.js";
 export type { ResolutionCount, ResolutionCountQuery } from "./storage/stats.js";

@@ -5,6 +5,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import type { SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
 import { type EngineHandle, engines } from "../engines.js";
 
@@ -179,17 +180,12 @@ for (const engine of engines) {
       await store.organisations.create({ id: "fac", name: "Faculty" }, actor);
       await store.prefixes.create(
         {
+          ...DEFAULT_POLICY,
           prefix: "urn:example:lib-",
           nid: "example",
           organisation: "lib",
-          naming: null,
-          urls: [],
           modes: ["resolver"],
-          width: 6,
-          check: "none",
-          delegate: null,
           mirrors: true,
-          mirrorUrls: [],
         },
         actor,
       );
