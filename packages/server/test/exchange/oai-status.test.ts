@@ -10,29 +10,22 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { XMLParser } from "fast-xml-parser";
 import type { FastifyInstance } from "fastify";
 import { buildServer } from "../../src/server.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { oaiParser } from "../oai-parser.js";
 
 const actor = { tokenId: null };
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@",
-  removeNSPrefix: true,
-  parseTagValue: false,
-  isArray: (name) =>
-    [
-      "record",
-      "header",
-      "identifier",
-      "description",
-      "relation",
-      "resource",
-      "successor",
-      "metadataFormat",
-    ].includes(name),
-});
+const parser = oaiParser([
+  "record",
+  "header",
+  "identifier",
+  "description",
+  "relation",
+  "resource",
+  "successor",
+  "metadataFormat",
+]);
 
 // biome-ignore lint/suspicious/noExplicitAny: parsed XML has no static shape
 type Doc = Record<string, any>;

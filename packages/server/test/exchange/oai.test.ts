@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import fc from "fast-check";
-import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { XMLValidator } from "fast-xml-parser";
 import type { FastifyInstance } from "fastify";
 import { importRecords } from "../../src/exchange/import/records.js";
 import { parseDateArgument } from "../../src/exchange/oai/datestamp.js";
@@ -15,18 +15,18 @@ import { decodeToken, encodeToken } from "../../src/exchange/oai/resumption-toke
 import { text } from "../../src/exchange/oai/xml.js";
 import { buildServer, DEFAULT_LIMITS } from "../../src/server.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { oaiParser } from "../oai-parser.js";
 
 const actor = { tokenId: null };
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@",
-  removeNSPrefix: true,
-  parseTagValue: false,
-  isArray: (name) =>
-    ["record", "header", "set", "metadataFormat", "setSpec", "identifier", "locator"].includes(
-      name,
-    ),
-});
+const parser = oaiParser([
+  "record",
+  "header",
+  "set",
+  "metadataFormat",
+  "setSpec",
+  "identifier",
+  "locator",
+]);
 
 // A parsed response, walked by path in the assertions (a wrong path fails them).
 // biome-ignore lint/suspicious/noExplicitAny: parsed XML has no static shape
