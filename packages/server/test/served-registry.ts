@@ -2,6 +2,7 @@
 // its two organisations and their prefixes unless asked not to), its HTTP server, and tokens of
 // any grant, made by the operator.
 
+import { after, before } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { seedExample } from "../src/registry/seed.js";
 import { issueToken } from "../src/registry/tokens.js";
@@ -30,6 +31,36 @@ export async function servedRegistry(
     close: async () => {
       await app.close();
       await h.close();
+    },
+  };
+}
+
+/**
+ * A served registry for the enclosing suite and an admin token of it: made in the suite's before
+ * hook, closed in its after; read its members in the tests.
+ */
+export function suiteRegistry(
+  engine: Engine,
+  options: { seed?: boolean } = {},
+): { readonly app: FastifyInstance; readonly admin: string } {
+  let registry: ServedRegistry | undefined;
+  let admin: string | undefined;
+  before(async () => {
+    registry = await servedRegistry(engine, options);
+    admin = await registry.token({ role: "admin" });
+  });
+  after(() => registry?.close());
+  const made = () => {
+    if (registry === undefined || admin === undefined)
+      throw new Error("the suite's registry is made in its before hook");
+    return { app: registry.app, admin };
+  };
+  return {
+    get app() {
+      return made().app;
+    },
+    get admin() {
+      return made().admin;
     },
   };
 }
