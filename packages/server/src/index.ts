@@ -8,6 +8,7 @@ export {
   type MetadataPrefix,
 } from "./exchange/harvest/harvest-run.js";
 export { type ImportEvent, importRecords } from "./exchange/import/records.js";
+export { type CopyEvent, copyRegistry } from "./exchange/registry-export/copy.js";
 export {
   exportRegistry,
   type RegistryExportOptions,
