@@ -20,7 +20,7 @@ interface CopyOptions {
 export function registerCopy(program: Command, ctx: Context): void {
   program
     .command("copy")
-    .summary("copy a whole registry into another database (SQLite or PostgreSQL)")
+    .summary("copy a whole registry into another database")
     .description(
       "Copy everything a registry holds (namespaces, organisations, prefixes and their sequences, " +
         "records, tokens, link checks, harvest sources, statistics, the audit log) from one " +
