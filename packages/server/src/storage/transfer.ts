@@ -61,6 +61,11 @@ export interface CopyCheckpoint {
  */
 export interface RestoreBatch {
   checkpoint?: CopyCheckpoint;
+  /**
+   * The restore began on a registry that held nothing, and its lines do not repeat: rows are
+   * inserted without looking for stored ones, a batch in one statement.
+   */
+  fresh?: boolean;
 }
 
 /** What a row of a restore batch did: created, unchanged, or a conflict with the stored line. */

@@ -32,6 +32,8 @@ export async function* copyRegistry(
   let skip = 0;
   let started = new Date().toISOString();
   let expectHeader: string | undefined;
+  // A resumed copy cannot know whether its target held anything before it began.
+  let fresh = false;
   if (checkpoint !== null && checkpoint.finished === null) {
     if (checkpoint.source !== options.source)
       throw new Refusal(
@@ -43,7 +45,8 @@ export async function* copyRegistry(
     started = checkpoint.started;
     expectHeader = checkpoint.header;
     yield { resuming: true, after: skip };
-  } else if (!options.allowNonEmpty && (await to.transfer.holdsAnything()))
+  } else if (!(await to.transfer.holdsAnything())) fresh = true;
+  else if (!options.allowNonEmpty)
     throw new Refusal(
       "conflict",
       "target-not-empty",
@@ -54,6 +57,7 @@ export async function* copyRegistry(
     limits: options.limits,
     copy: { source: options.source, started },
     skip,
+    fresh,
     ...(expectHeader === undefined ? {} : { expectHeader }),
   });
 }

@@ -35,6 +35,11 @@ export interface RegistryImportOptions {
   skip?: number;
   /** The first line the interrupted copy read: a resumed copy must read the same. */
   expectHeader?: string;
+  /**
+   * Whether the target held nothing when the import (the copy) began: its rows are then inserted
+   * without looking for stored ones. Default: whether it holds nothing now.
+   */
+  fresh?: boolean;
 }
 
 export type RegistryImportEvent =
@@ -118,10 +123,11 @@ export async function* importRegistry(
   let refused = 0;
   const events: RegistryImportEvent[] = [];
 
+  const fresh = options.fresh ?? !(await store.transfer.holdsAnything());
   const restoreBatch = (line: number): RestoreBatch =>
     options.copy === undefined || header === null
-      ? {}
-      : { checkpoint: { ...options.copy, header, line, finished: null } };
+      ? { fresh }
+      : { fresh, checkpoint: { ...options.copy, header, line, finished: null } };
 
   const committed = (kind: string, lines: [number, number], c: number, u: number) => {
     batchNo += 1;

@@ -5,6 +5,7 @@
 
 import type pg from "pg";
 import {
+  bulkInsertSql,
   CHECKPOINT_COLUMNS,
   HOLDS_ANYTHING_SQL,
   insertSql,
@@ -64,6 +65,11 @@ export class PostgresRegistryRows {
     lines: readonly LineObject[],
     batch: RestoreBatch,
   ): Promise<RowVerdict[]> {
+    if (batch.fresh === true && lines.length > 0) {
+      const inserted = await this.#bulk(kind, lines, batch);
+      if (inserted) return lines.map((): RowVerdict => "created");
+      // Refused as a whole: row by row below, to name the row at fault.
+    }
     const match = { name: `urnkit-restore-match-${kind.kind}`, text: matchSql(kind, "postgres") };
     const insert = {
       name: `urnkit-restore-insert-${kind.kind}`,
@@ -101,6 +107,33 @@ export class PostgresRegistryRows {
       c.release(broken);
       if (index >= 0) throw new RestoreRowError(index, error);
       throw error;
+    }
+  }
+
+  /** The rows in one statement; false when the database refused it (rolled back). */
+  async #bulk(
+    kind: TableKind,
+    lines: readonly LineObject[],
+    batch: RestoreBatch,
+  ): Promise<boolean> {
+    const c = await this.#pool.connect();
+    try {
+      await c.query(`BEGIN; ${RESTORE_MARK}`);
+      await c.query(
+        bulkInsertSql(kind, "postgres", lines.length),
+        lines.flatMap((line) => kind.insertParams(line)),
+      );
+      if (batch.checkpoint !== undefined) await saveCheckpoint(c, batch.checkpoint);
+      await c.query("COMMIT");
+      c.release();
+      return true;
+    } catch {
+      const broken = await c.query("ROLLBACK").then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      c.release(broken);
+      return false;
     }
   }
 

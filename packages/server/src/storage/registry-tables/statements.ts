@@ -36,6 +36,20 @@ export function insertSql(kind: TableKind, dialect: Dialect): string {
   return parameters(dialectSql(kind.insert, dialect), dialect);
 }
 
+/**
+ * The kind's insert for `rows` rows in one statement: its VALUES tuple repeated (each row's
+ * references looked up by its own subqueries), the rows' parameters one after another.
+ */
+export function bulkInsertSql(kind: TableKind, dialect: Dialect, rows: number): string {
+  const insert = dialectSql(kind.insert, dialect);
+  const at = insert.indexOf("VALUES");
+  const tuple = insert.slice(at + "VALUES".length).trim();
+  return parameters(
+    `${insert.slice(0, at)}VALUES ${Array.from({ length: rows }, () => tuple).join(",\n")}`,
+    dialect,
+  );
+}
+
 /** Whether a registry holds anything a restore would write. */
 export const HOLDS_ANYTHING_SQL = `SELECT CASE WHEN EXISTS (SELECT 1 FROM namespaces)
   OR EXISTS (SELECT 1 FROM organisations) OR EXISTS (SELECT 1 FROM records)
