@@ -8,6 +8,18 @@ export {
   type MetadataPrefix,
 } from "./exchange/harvest/harvest-run.js";
 export { type ImportEvent, importRecords } from "./exchange/import/records.js";
+export { type CopyEvent, copyRegistry } from "./exchange/registry-export/copy.js";
+export {
+  exportRegistry,
+  type RegistryExportOptions,
+  registryHeader,
+} from "./exchange/registry-export/export.js";
+export {
+  importRegistry,
+  type RegistryImportEvent,
+  type RegistryImportOptions,
+} from "./exchange/registry-export/import.js";
+export { registryExportSchemaText } from "./exchange/registry-export/schema.js";
 export type { Limits, PluginOptions, ServerContext } from "./http/context.js";
 export { HttpProblem, statusOf } from "./http/problem.js";
 export {

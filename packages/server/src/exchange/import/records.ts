@@ -56,7 +56,7 @@ function readLine(text: string): unknown {
  * What a record line names that must be here (its organisation, its locators' owners) and its
  * identifiers, free or already naming this very record; 422 or 409 for the line otherwise.
  */
-async function checkOwners(
+export async function checkOwners(
   store: Store,
   record: RecordLine,
   key: string,
