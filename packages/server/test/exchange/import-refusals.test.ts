@@ -2,10 +2,11 @@
 // names it (prefix, record) is refused with the same code, namespace-not-served, on every engine.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { engines } from "../engines.js";
 import { type ServedRegistry, servedRegistry } from "../served-registry.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const T = "2026-01-02T03:04:05.000Z";
 const LINES = [
@@ -41,6 +42,7 @@ const LINES = [
 
 for (const engine of engines)
   describe(`import into a registry not serving the namespace (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let registry: ServedRegistry;
     let app: FastifyInstance;
     let admin: string;

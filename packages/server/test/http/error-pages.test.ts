@@ -4,16 +4,18 @@
 // always problem+json.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { seedExample } from "../../src/registry/seed.js";
 import { buildServer } from "../../src/server.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
 for (const engine of engines)
   describe(`error pages for browsers (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let app: FastifyInstance;
     before(async () => {

@@ -3,10 +3,11 @@
 // change, import line), never a 500 from the store's own refusal.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { engines } from "../engines.js";
 import { type ServedRegistry, servedRegistry } from "../served-registry.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const twice = [
   { url: "https://www.example.org/d" },
@@ -72,6 +73,7 @@ const CASES: {
 
 for (const engine of engines)
   describe(`repeated locators and identifiers in one body (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let registry: ServedRegistry;
     let app: FastifyInstance;
     let admin: string;

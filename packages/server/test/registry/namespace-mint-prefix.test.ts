@@ -3,13 +3,15 @@
 // owner, on every engine, and the namespace stays as it was.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { engines } from "../engines.js";
 import { type ServedRegistry, servedRegistry } from "../served-registry.js";
+import { skippedWhen } from "../skipped-when.js";
 
 for (const engine of engines)
   describe(`a minting prefix another organisation owns (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let registry: ServedRegistry;
     let app: FastifyInstance;
     let admin: string;
