@@ -4,8 +4,8 @@
 // WAL, and consecutive mints touch the same pages (the prefix's row, the last leaves of the
 // records, audit and index trees, the full-text index's new segment), so eight mints in one
 // commit write a fraction of what eight commits write. Nothing is answered before its commit
-// and the connection's durability settings are untouched; a unit that throws rolls back its own
-// savepoint only and is refused alone.
+// and the connection's durability settings are untouched; a unit that throws is refused alone,
+// the others committed without it.
 
 import type Database from "better-sqlite3";
 
@@ -27,7 +27,10 @@ export class CommitGroup {
     this.#db = db;
   }
 
-  /** Runs `work` in the next group's transaction; settles once that transaction has committed. */
+  /**
+   * Runs `work` in the next group's transaction; settles once that transaction has committed.
+   * `work` may run twice (see #flush), so its only effects are on the database.
+   */
   run<T>(work: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
@@ -47,32 +50,33 @@ export class CommitGroup {
     this.#scheduled = false;
     const units = this.#queue.splice(0, GROUP_LIMIT);
     if (this.#queue.length > 0) this.#schedule();
-    const db = this.#db;
-    // Inside an open transaction (a caller's sole-writer batch) the group nests as a savepoint,
-    // as any write would.
-    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    if (units.length === 1) {
+      this.#alone(units[0] as Unit);
+      return;
+    }
+    // No savepoint per unit: SQLite keeps a savepoint's undo pages in a statement journal that
+    // spills to a temporary file, which cost more than the commits saved. A unit that throws is
+    // rare (a prefix exhausted, a disk error), so the group is tried whole, and if any unit
+    // throws nothing of it is kept and each unit runs again in a transaction of its own.
+    let values: unknown[];
     try {
-      db.transaction(() => {
-        for (const unit of units) {
-          try {
-            // A nested better-sqlite3 transaction is a savepoint: a throw undoes this unit only.
-            outcomes.push({ ok: true, value: db.transaction(unit.work)() });
-          } catch (error) {
-            // An error that ended the whole transaction (SQLite rolls back on some I/O errors)
-            // leaves nothing to commit: every unit of the group is refused with it.
-            if (!db.inTransaction) throw error;
-            outcomes.push({ ok: false, error });
-          }
-        }
-      }).immediate();
-    } catch (error) {
-      for (const unit of units) unit.reject(error);
+      // Inside an open transaction (a caller's sole-writer batch) this nests as a savepoint, as
+      // any write would.
+      values = this.#db.transaction(() => units.map((unit) => unit.work())).immediate();
+    } catch {
+      for (const unit of units) this.#alone(unit);
       return;
     }
     units.forEach((unit, i) => {
-      const outcome = outcomes[i] as (typeof outcomes)[number];
-      if (outcome.ok) unit.resolve(outcome.value);
-      else unit.reject(outcome.error);
+      unit.resolve(values[i]);
     });
+  }
+
+  #alone(unit: Unit): void {
+    try {
+      unit.resolve(this.#db.transaction(unit.work).immediate());
+    } catch (error) {
+      unit.reject(error);
+    }
   }
 }

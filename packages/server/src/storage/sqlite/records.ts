@@ -366,7 +366,7 @@ export class SqliteRecords implements RecordStore {
     const metadata = input.metadata == null ? null : JSON.stringify(input.metadata);
     const existing = this.s.recordUrnByKey.get(input.key);
     if (existing !== undefined) throw keyTaken(existing.urn);
-    const info = this.s.insertRecord.run({
+    const columns: Omit<RecordColumns, "id"> = {
       key: input.key,
       urn: input.urn,
       nid: input.nid,
@@ -378,11 +378,12 @@ export class SqliteRecords implements RecordStore {
       prefix: input.prefix ?? null,
       created: t,
       updated: t,
-    });
-    const id = Number(info.lastInsertRowid);
+    };
+    const id = Number(this.s.insertRecord.run(columns).lastInsertRowid);
     this.#insertLocators(id, input.locators, t, input.organisation ?? null, true);
     this.#insertIdentifiers(id, input.organisation ?? null, input.identifiers, t);
-    const record = this.#recordSync(input.key) as UrnRecord;
+    // The row is what was just inserted (every column bound above), so only its links are read.
+    const record = this.#expand({ id, ...columns });
     this.#audit(actor, "urn.create", input.urn, undefined, record);
     return record;
   }
