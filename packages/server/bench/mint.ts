@@ -1,8 +1,8 @@
 // Minting over HTTP on SQLite: urnkit serves a fresh database (the compiled package, as `urnkit
 // serve` runs it, in a process of its own); 8 keep-alive clients POST …/prefixes/{prefix}/mint as
 // fast as the answers come, for a fixed time. Every mint takes the prefix's next number, writes
-// the record and two audit rows, each in its own transaction. Run alone with
-// `node --import tsx packages/server/bench/mint.ts`, or as the last step of `npm run bench`.
+// the record and two audit rows; mints that arrive together share one transaction. Run alone
+// with `node --import tsx packages/server/bench/mint.ts`, or as the last step of `npm run bench`.
 
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";

@@ -16,7 +16,7 @@ export const TEST_PG: string | null = process.env.URNKIT_TEST_PG || null;
 /** Why PostgreSQL tests are skipped, for node:test's `skip` (false when they run). */
 export const PG_SKIP: string | false =
   TEST_PG === null
-    ? 'URNKIT_TEST_PG is not set: PostgreSQL tests skipped (eval "$(.ci/postgres-up.sh)" to run them)'
+    ? 'needs PostgreSQL: set URNKIT_TEST_PG (eval "$(.ci/postgres-up.sh)"; README, Start here)'
     : false;
 
 /** Runs `work` on a connection to the URNKIT_TEST_PG database itself. */

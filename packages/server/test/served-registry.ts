@@ -2,12 +2,12 @@
 // its two organisations and their prefixes unless asked not to), its HTTP server, and tokens of
 // any grant, made by the operator.
 
-import { after, before } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { seedExample } from "../src/registry/seed.js";
 import { issueToken } from "../src/registry/tokens.js";
 import { buildServer } from "../src/server.js";
 import type { Engine, EngineHandle } from "./engines.js";
+import { skippedWhen } from "./skipped-when.js";
 
 export interface ServedRegistry {
   h: EngineHandle;
@@ -45,6 +45,8 @@ export function suiteRegistry(
 ): { readonly app: FastifyInstance; readonly admin: string } {
   let registry: ServedRegistry | undefined;
   let admin: string | undefined;
+  // The engine's skip: no registry is made for a suite whose engine is not here.
+  const { before, after } = skippedWhen(engine.skip);
   before(async () => {
     registry = await servedRegistry(engine, options);
     admin = await registry.token({ role: "admin" });

@@ -6,7 +6,7 @@
 // interruption, idempotent re-runs, and one run per source at a time.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { atGranularity, harvest } from "../../src/exchange/harvest/harvest-run.js";
 import { retryAfterMs } from "../../src/exchange/harvest/oai-client.js";
 import { patchRecord } from "../../src/registry/record-actions.js";
@@ -16,6 +16,7 @@ import type { NewRecord } from "../../src/storage/records.js";
 import type { Store } from "../../src/storage/store.js";
 import { type EngineHandle, engines } from "../engines.js";
 import { fixture, type Replay, replay } from "../oai-replay.js";
+import { skippedWhen } from "../skipped-when.js";
 import { members } from "../store-overrides.js";
 
 const actor = { tokenId: null };
@@ -61,6 +62,7 @@ async function locators(store: Store, urn: string) {
 
 for (const engine of engines) {
   describe(`harvest from recorded DSpace and EPrints answers (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let dspace: Replay;
     let eprints: Replay;
@@ -318,6 +320,7 @@ for (const engine of engines) {
   });
 
   describe(`harvest failures are stored, and the next run goes on (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let provider: Replay;
     before(async () => {
@@ -435,6 +438,7 @@ for (const engine of engines) {
     });
   });
   describe(`a provider that cannot answer Identify (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let down: Replay;
     before(async () => {
@@ -468,6 +472,7 @@ for (const engine of engines) {
   });
 
   describe(`a page whose writing fails is written again, nothing twice (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let provider: Replay;
     before(async () => {
@@ -518,6 +523,7 @@ for (const engine of engines) {
     });
   });
   describe(`a record the database refuses mid-page (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let provider: Replay;
     before(async () => {

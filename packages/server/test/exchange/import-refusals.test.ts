@@ -2,9 +2,10 @@
 // names it (prefix, record) is refused with the same code, namespace-not-served, on every engine.
 
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { describe } from "node:test";
 import { engines } from "../engines.js";
 import { suiteRegistry } from "../served-registry.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const T = "2026-01-02T03:04:05.000Z";
 const LINES = [
@@ -40,6 +41,7 @@ const LINES = [
 
 for (const engine of engines)
   describe(`import into a registry not serving the namespace (${engine.name})`, () => {
+    const { it } = skippedWhen(engine.skip);
     const served = suiteRegistry(engine, { seed: false });
 
     it("names the prefix line's and the record line's refusal alike", async () => {

@@ -4,7 +4,7 @@
 // registry holds is refused and reported, and the import goes on.
 
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { describe } from "node:test";
 import {
   importRegistry,
   type RegistryImportEvent,
@@ -12,6 +12,7 @@ import {
 import { DEFAULT_LIMITS } from "../../src/server.js";
 import type { Store } from "../../src/storage/store.js";
 import { engines } from "../engines.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const T = "2024-01-02T03:04:05.000Z";
 const header = (version = 1) =>
@@ -74,6 +75,7 @@ const stop = (events: RegistryImportEvent[]) => {
 
 for (const engine of engines)
   describe(`import --all refusals (${engine.name})`, () => {
+    const { it } = skippedWhen(engine.skip);
     const cases: {
       name: string;
       lines: string[];

@@ -11,7 +11,7 @@ import { buildServer, DEFAULT_LIMITS } from "../../src/server.js";
 import type { Store } from "../../src/storage/store.js";
 import { type Engine, postgres, sqlite } from "../engines.js";
 import { exportText } from "../export-text.js";
-import { TEST_PG } from "../pg-database.js";
+import { PG_SKIP } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const operator = { tokenId: null };
@@ -41,7 +41,7 @@ async function serveNamespaces(store: Store) {
 }
 
 describe("registry round trip", () => {
-  const { it } = skippedWhen(TEST_PG === null ? "URNKIT_TEST_PG is not set" : false);
+  const { it } = skippedWhen(PG_SKIP);
   it("SQLite → PostgreSQL → SQLite keeps organisations, prefixes, owners, identifiers, reservations", async () => {
     const handles = [] as { close(): Promise<void> }[];
     const open = async (engine: Engine) => {

@@ -4,14 +4,16 @@
 // always problem+json.
 
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { describe } from "node:test";
 import { engines } from "../engines.js";
 import { suiteRegistry } from "../served-registry.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
 for (const engine of engines)
   describe(`error pages for browsers (${engine.name})`, () => {
+    const { it } = skippedWhen(engine.skip);
     const served = suiteRegistry(engine);
 
     const cases: [string, number, RegExp][] = [

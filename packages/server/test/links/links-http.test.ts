@@ -7,11 +7,12 @@
 
 import assert from "node:assert/strict";
 import { Writable } from "node:stream";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { buildServer } from "../../src/server.js";
 import type { LinkCheck } from "../../src/storage/links.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
 const T = "2026-11-20T10:00:00.000Z";
@@ -28,6 +29,7 @@ const fine: LinkCheck = { ...gone, outcome: "ok", status: 200, message: null };
 
 for (const engine of engines) {
   describe(`link health over HTTP (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let app: FastifyInstance;
     let routed: FastifyInstance;

@@ -3,9 +3,10 @@
 // change, import line), never a 500 from the store's own refusal.
 
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { describe } from "node:test";
 import { engines } from "../engines.js";
 import { suiteRegistry } from "../served-registry.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const twice = [
   { url: "https://www.example.org/d" },
@@ -71,6 +72,7 @@ const CASES: {
 
 for (const engine of engines)
   describe(`repeated locators and identifiers in one body (${engine.name})`, () => {
+    const { it } = skippedWhen(engine.skip);
     const served = suiteRegistry(engine);
 
     for (const c of CASES)

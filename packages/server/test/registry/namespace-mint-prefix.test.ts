@@ -3,12 +3,14 @@
 // owner, on every engine, and the namespace stays as it was.
 
 import assert from "node:assert/strict";
-import { describe, it } from "node:test";
+import { describe } from "node:test";
 import { engines } from "../engines.js";
 import { suiteRegistry } from "../served-registry.js";
+import { skippedWhen } from "../skipped-when.js";
 
 for (const engine of engines)
   describe(`a minting prefix another organisation owns (${engine.name})`, () => {
+    const { it } = skippedWhen(engine.skip);
     const served = suiteRegistry(engine);
 
     it("PUT with mint.prefix of example-library's prefix: 409 mint-prefix-taken", async () => {
