@@ -80,4 +80,6 @@ export * from "./storage/store.js";
 export * from "./storage/tokens.js";
 export * from "./storage/transfer.js";
 export { checkNamespaceBody } from "./validation/namespace.js";
+export { checkOrganisationBody, checkOrganisationPatch } from "./validation/organisation.js";
+export { checkPrefixBody, checkPrefixPatch } from "./validation/prefix.js";
 export { Refusal, type RefusalKind } from "./validation/refusal.js";

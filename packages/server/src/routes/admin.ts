@@ -10,7 +10,7 @@ import { createToken, readAudit, revokeToken } from "../registry/token-actions.j
 import { ELSEWHERE } from "../stats/resolution-counts.js";
 import { decodeCursor, encodeCursor, pageLimit } from "../validation/paging.js";
 import { checkDayOrder, dayTime } from "../validation/stats-query.js";
-import { tokenBodySchema } from "../validation/token.js";
+import { checkTokenBody, tokenBodySchema } from "../validation/token.js";
 
 const STATS_PAGE_MAX = 1000;
 
@@ -45,7 +45,11 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       },
     },
     async (request, reply) => {
-      const { token, info } = await createToken(store, tokenOf(request), request.body);
+      const { token, info } = await createToken(
+        store,
+        tokenOf(request),
+        checkTokenBody(request.body),
+      );
       return reply
         .code(201)
         .header("location", `/api/v1/tokens/${info.id}`)

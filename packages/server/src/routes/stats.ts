@@ -9,7 +9,6 @@ import { linkHeader } from "../http/link-header.js";
 import { HttpProblem } from "../http/problem.js";
 import { listOf, type ProblemStatus, problems } from "../http/schemas.js";
 import { namespaceKey } from "../registry/namespace-keys.js";
-import { parseApiUrn } from "../registry/registration.js";
 import {
   ASSIGNMENT_EVENTS,
   OUTCOMES,
@@ -29,6 +28,7 @@ import {
   statsRequest,
   urnProperty,
 } from "../validation/stats-query.js";
+import { requestUrn } from "../validation/urn.js";
 
 const PAGE_MAX = 1000;
 
@@ -204,7 +204,7 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
     async (request, reply) => {
       const q = request.query as Query;
       const range = statsRequest(q);
-      const urn = parseApiUrn(q.urn as string, ctx.limits);
+      const urn = requestUrn(q.urn as string, ctx.limits);
       const record = await store.records.get(namespaceKey(urn));
       if (record === null)
         throw new HttpProblem(404, "unknown-urn", `${urn.href} is not registered here`);
