@@ -9,6 +9,7 @@ import { ConflictError } from "../storage/errors.js";
 import { DEFAULT_POLICY, type Prefix } from "../storage/prefixes.js";
 import type { NewRecord, UrnRecord } from "../storage/records.js";
 import type { TokenInfo } from "../storage/tokens.js";
+import { unknownPrefix } from "../validation/parameters/prefix.js";
 import type { PrefixFields, PrefixInput, ReservationInput } from "../validation/prefix.js";
 import type { MintInput } from "../validation/record.js";
 import { Refusal } from "../validation/refusal.js";
@@ -29,14 +30,6 @@ import { registrationTarget, targetIn } from "./registration.js";
 
 /** Numbers in a row found taken (registered by hand, or inside a nested prefix) before giving up. */
 const MINT_ATTEMPTS = 100;
-
-function unknownPrefix(nid: string, text: string): Refusal {
-  return new Refusal(
-    "not-found",
-    "unknown-prefix",
-    `there is no prefix "${text}" in namespace "${nid}"`,
-  );
-}
 
 /** The prefix named in a path (any spelling of its key), or 404. */
 export async function prefixOf(
