@@ -142,11 +142,18 @@ describe("urnkit harvest", () => {
     );
   });
 
-  it("usage errors exit 2: no organisation, a malformed --from, no URL", async () => {
+  it("usage errors exit 2: no organisation, a malformed or nonexistent --from, no URL", async () => {
     assert.equal((await urnkit("harvest", url)).code, 2);
     const from = await urnkit("harvest", url, "--organisation", "hbz-lib", "--from", "yesterday");
     assert.equal(from.code, 2);
     assert.match(from.stderr, /--from must be YYYY-MM-DD/);
+    // A day that does not exist is judged as the OAI-PMH provider judges `from`.
+    const noDay = await urnkit("harvest", url, "--organisation", "hbz-lib", "--from", "2026-02-30");
+    assert.equal(noDay.code, 2);
+    assert.match(
+      noDay.stderr,
+      /--from must be YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ, a date that exists/,
+    );
     assert.equal((await urnkit("harvest")).code, 2);
   });
 });

@@ -33,6 +33,24 @@ describe("links check", () => {
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const store = await openSqliteStore(db);
     await store.namespaces.create({ nid: "example", local: true }, actor);
+    await store.organisations.create({ id: "lib", name: "The Library" }, actor);
+    for (const prefix of ["urn:example:a-", "urn:example:b-"])
+      await store.prefixes.create(
+        {
+          prefix,
+          nid: "example",
+          organisation: "lib",
+          naming: null,
+          urls: [],
+          modes: ["registrar"],
+          width: 6,
+          check: "none",
+          delegate: null,
+          mirrors: false,
+          mirrorUrls: [],
+        },
+        actor,
+      );
     for (const [name, path, prefix] of [
       ["a-1", "/fine", "urn:example:a-"],
       ["a-2", "/gone", "urn:example:a-"],
@@ -106,6 +124,36 @@ describe("links check", () => {
     assert.equal(line.outcome, "ok");
     assert.equal(line.status, 200);
     assert.deepEqual(summary, { summary: { checked: 1, deferred: 0, byOutcome: { ok: 1 } } });
+  });
+
+  it("--prefix in any equivalent spelling selects the same records; an unknown one exits 2", async () => {
+    const json = async (prefix: string) => {
+      const r = await urnkit("links", "check", "--allow-private", "--prefix", prefix, "--json");
+      return {
+        code: r.code,
+        urns: r.stdout
+          .trimEnd()
+          .split("\n")
+          .map((l: string) => JSON.parse(l).urn),
+      };
+    };
+    // RFC 8141 §3.1: "urn" and the NID are case-insensitive, as /api/v1/urns?prefix= reads them.
+    assert.deepEqual(await json("URN:EXAMPLE:b-"), {
+      code: 0,
+      urns: ["urn:example:b-1", undefined],
+    });
+    const before = agents.length;
+    const unknown = await urnkit("links", "check", "--allow-private", "--prefix", "urn:example:c-");
+    assert.equal(unknown.code, 2);
+    assert.equal(unknown.stdout, "");
+    assert.match(
+      unknown.stderr,
+      /unknown-prefix: there is no prefix "urn:example:c-" in namespace "example"/,
+    );
+    const malformed = await urnkit("links", "check", "--prefix", "example");
+    assert.equal(malformed.code, 2);
+    assert.match(malformed.stderr, /--prefix: must be a prefix of a namespace/);
+    assert.equal(agents.length, before, "nothing checked");
   });
 
   it("refuses limits out of range", async () => {

@@ -8,6 +8,7 @@ export {
   type MetadataPrefix,
 } from "./exchange/harvest/harvest-run.js";
 export { type ImportEvent, importRecords } from "./exchange/import/records.js";
+export { dateArgumentFault } from "./exchange/oai/datestamp.js";
 export { type CopyEvent, copyRegistry } from "./exchange/registry-export/copy.js";
 export {
   exportRegistry,
@@ -92,4 +93,7 @@ export * from "./storage/store.js";
 export * from "./storage/tokens.js";
 export * from "./storage/transfer.js";
 export { checkNamespaceBody } from "./validation/namespace.js";
+export { checkOrganisationBody, checkOrganisationPatch } from "./validation/organisation.js";
+export { registeredPrefix } from "./validation/parameters/prefix.js";
+export { checkPrefixBody, checkPrefixPatch } from "./validation/prefix.js";
 export { Refusal, type RefusalKind } from "./validation/refusal.js";

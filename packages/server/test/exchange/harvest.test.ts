@@ -7,6 +7,7 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { URN } from "@urnkit/core";
 import { atGranularity, harvest } from "../../src/exchange/harvest/harvest-run.js";
 import { retryAfterMs } from "../../src/exchange/harvest/oai-client.js";
 import { patchRecord } from "../../src/registry/record-actions.js";
@@ -179,9 +180,12 @@ for (const engine of engines) {
         { hash: "m", role: "registrar", namespace: null, organisation: "mirror", label: null },
         actor,
       );
-      await patchRecord({ store: h.store, limits: DEFAULT_LIMITS }, mirror, `${HBZ}20261101-1010`, {
-        locators: [{ url: "https://mirror.example/101" }],
-      });
+      await patchRecord(
+        { store: h.store, limits: DEFAULT_LIMITS },
+        mirror,
+        new URN(`${HBZ}20261101-1010`),
+        { locators: [{ url: "https://mirror.example/101" }] },
+      );
       dspace.answer("list:oai_dc::2026-11-22T10:00:00Z", fixture("dspace-changed.xml"));
       const { run } = await dspaceRun();
       assert.deepEqual([run.records, run.updated, run.refused], [1, 1, 0]);

@@ -16,6 +16,7 @@ import type { Limits } from "../../validation/limits.js";
 import { checkRecordLine } from "../../validation/record.js";
 import { Refusal } from "../../validation/refusal.js";
 import { lineKind } from "../../validation/registry-lines.js";
+import { registrationUrn } from "../../validation/urn.js";
 import { type Line, ndjsonLines } from "../ndjson-lines.js";
 import { importRegistryLine } from "./registry-lines.js";
 
@@ -272,7 +273,7 @@ export async function* importRecords(
           continue;
         }
         const record = checkRecordLine(value);
-        const target = await registrationTarget(store, record.urn, limits);
+        const target = await registrationTarget(store, registrationUrn(record.urn, limits));
         if (options.scope !== null && target.nid !== options.scope)
           throw new Refusal(
             "forbidden",

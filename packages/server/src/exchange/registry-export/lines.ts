@@ -17,6 +17,7 @@ import { checkRecordLine } from "../../validation/record.js";
 import { Refusal } from "../../validation/refusal.js";
 import { REGISTRY_LINE_SCHEMAS } from "../../validation/registry-export.js";
 import { checkOrganisationLine, checkPrefixLine } from "../../validation/registry-lines.js";
+import { registrationUrn } from "../../validation/urn.js";
 import { checkOwners } from "../import/records.js";
 
 const checkers = new Map(
@@ -142,7 +143,7 @@ export async function recordItem(
     });
   record.created = r.created;
   const checked = checkRecordLine(record) as RecordLine;
-  const target = await registrationTarget(store, checked.urn, limits);
+  const target = await registrationTarget(store, registrationUrn(checked.urn, limits));
   await checkOwners(store, checked, target.key, knownOrganisations);
   const successors = (checked.successors ?? []).map((urn) => ({ urn, key: keyOf(urn) }));
   return { line, key: target.key, nid: target.nid, record: checked, successors, restore };

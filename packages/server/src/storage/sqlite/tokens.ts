@@ -42,6 +42,9 @@ function tokenStatements(db: Database.Database) {
     token: db.prepare<[string], TokenRow>(
       `SELECT ${TOKEN_COLUMNS} FROM tokens t WHERE t.hash = ? AND ${TOKEN_LIVE}`,
     ),
+    tokenById: db.prepare<[number], TokenListing>(
+      "SELECT id, role, namespace, organisation, label, created, revoked FROM tokens WHERE id = ?",
+    ),
     revokeToken: db.prepare<[string, number], TokenRow>(
       `UPDATE tokens SET revoked = ? WHERE id = ? AND revoked IS NULL
        RETURNING id, role, namespace, organisation, label, created`,
@@ -119,6 +122,10 @@ export class SqliteTokens implements TokenStore {
         "SELECT id, role, namespace, organisation, label, created, revoked FROM tokens ORDER BY id",
       )
       .all();
+  }
+
+  async get(id: number): Promise<TokenListing | null> {
+    return this.#s().tokenById.get(id) ?? null;
   }
 
   async createSession(s: SessionRow): Promise<void> {
