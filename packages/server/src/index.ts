@@ -63,6 +63,7 @@ export type {
   HarvestSource,
   HarvestSourceListing,
 } from "./storage/harvest.js";
+export type { IntegrityReads, IntegrityStore } from "./storage/integrity.js";
 export * from "./storage/links.js";
 export * from "./storage/namespaces.js";
 export {
@@ -81,3 +82,10 @@ export * from "./storage/tokens.js";
 export * from "./storage/transfer.js";
 export { checkNamespaceBody } from "./validation/namespace.js";
 export { Refusal, type RefusalKind } from "./validation/refusal.js";
+export type {
+  CheckName,
+  CheckOutcome,
+  Finding,
+  VerifyReport,
+} from "./verify/finding.js";
+export { verifyRegistry } from "./verify/verify-registry.js";

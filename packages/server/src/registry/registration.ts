@@ -6,7 +6,7 @@ import type { Namespace, NamespaceStore } from "../storage/namespaces.js";
 import type { Limits } from "../validation/limits.js";
 import { Refusal } from "../validation/refusal.js";
 import { checkUrnLength } from "../validation/urn-length.js";
-import { checkUrn } from "./namespace-keys.js";
+import { type CheckReport, checkUrn } from "./namespace-keys.js";
 
 export interface Target {
   urn: URN;
@@ -58,6 +58,14 @@ export async function registrationTarget(
 }
 
 /**
+ * The key a URN is registered under: its namespace's equivalence key where the namespace has rules
+ * of its own (RFC 8141 §3), the generic one otherwise. `report` is the URN's check, when made.
+ */
+export function registeredKey(urn: URN, report: CheckReport = checkUrn(urn)): string {
+  return report.namespaceKey ?? urn.equivalenceKey;
+}
+
+/**
  * `registrationTarget` with the namespace already read (null: not served here; it must be the
  * URN's), for a caller that checks URNs without waiting.
  */
@@ -86,5 +94,5 @@ export function targetIn(ns: Namespace | null, input: string, limits: Limits): T
   // A local namespace is served without registry rules; the syntax was checked above.
   if (!ns.local && errors.length > 0)
     throw unprocessable("the URN breaks its namespace's rules", errors);
-  return { urn, key: report.namespaceKey ?? urn.equivalenceKey, nid: ns.nid, ns };
+  return { urn, key: registeredKey(urn, report), nid: ns.nid, ns };
 }
