@@ -25,6 +25,7 @@ import { registerResolvers } from "./commands/resolvers.js";
 import { registerServe } from "./commands/serve.js";
 import { registerTemplate } from "./commands/template.js";
 import { registerToken } from "./commands/token.js";
+import { registerVerify } from "./commands/verify.js";
 import {
   createContext,
   EXIT_OK,
@@ -68,6 +69,7 @@ const COMMANDS: RegisterCommand[] = [
   registerToken,
   registerImport,
   registerExport,
+  registerVerify,
   registerHarvest,
   registerLinks,
 ];

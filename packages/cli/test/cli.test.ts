@@ -53,6 +53,7 @@ const COMMANDS = [
   "token revoke",
   "import",
   "export",
+  "verify",
   "harvest",
   "links",
   "links check",
@@ -120,6 +121,7 @@ describe("usage errors exit 2 with a message and no stack trace", () => {
     ["import without a file", ["import", "--db", "x.db"], /missing required argument 'file'/],
     // Without --db, data/urnkit.db (db-default.test.ts).
     ["export from a missing database", ["export", "--db", "no/such.db"], /no database at no/],
+    ["verify a missing database", ["verify", "--db", "no/such.db"], /no database at no/],
   ];
   for (const [name, args, message] of cases) {
     test(name, async () => {

@@ -10,6 +10,8 @@ export function schemaVersionFindings(
   known: readonly number[],
 ): Finding[] {
   const latest = Math.max(...known);
+  const versions = (list: readonly number[], one: string, more: string) =>
+    `${list.length === 1 ? "version" : "versions"} ${list.join(", ")} ${list.length === 1 ? one : more}`;
   const finding = (code: string, problem: string, expected: string): Finding => ({
     check: "schema-version",
     code,
@@ -31,7 +33,7 @@ export function schemaVersionFindings(
     findings.push(
       finding(
         "schema-newer",
-        `version ${newer.join(", ")} is applied: written by a newer urnkit than this one (${VERSION})`,
+        `${versions(newer, "is", "are")} applied: written by a newer urnkit than this one (${VERSION})`,
         `at most version ${latest}; verify it with the urnkit that wrote it`,
       ),
     );
@@ -40,7 +42,7 @@ export function schemaVersionFindings(
     findings.push(
       finding(
         "schema-unknown",
-        `version ${unknown.join(", ")} is applied, which no urnkit migration makes`,
+        `${versions(unknown, "is", "are")} applied, which no migration of this urnkit makes`,
         `only the versions ${known.join(", ")}`,
       ),
     );
@@ -49,7 +51,7 @@ export function schemaVersionFindings(
     findings.push(
       finding(
         "schema-older",
-        `version ${missing.join(", ")} is not applied`,
+        `${versions(missing, "is", "are")} not applied`,
         `every version up to ${latest}: any urnkit command that opens the registry (urnkit serve) migrates it`,
       ),
     );

@@ -32,7 +32,7 @@ export async function statisticsFindings(reads: IntegrityReads): Promise<Finding
       finding(
         "stat-log-orphan",
         LOG,
-        `${counted(orphans.count, "entry", "entries")} name a record that does not exist: ${listed(
+        `${counted(orphans.count, "entry", "entries")} naming a record that does not exist: ${listed(
           orphans.examples.map((e) => `chunk ${e.chunk} (${e.day}) record ${e.record}`),
           orphans.count,
         )}; their counts would be lost when rolled up`,
@@ -45,7 +45,7 @@ export async function statisticsFindings(reads: IntegrityReads): Promise<Finding
       finding(
         "stat-log-rolled-up",
         LOG,
-        `${counted(rolledUp.count, "entry", "entries")} are still in the log though their URN's rollup row took them in, so they count twice: ${listed(
+        `${counted(rolledUp.count, "entry", "entries")} still in the log though their URN's rollup row took them in, so counted twice: ${listed(
           rolledUp.examples.map(
             (e) =>
               `chunk ${e.chunk} (${e.day}) ${e.key}, its rollup row at logged_to ${e.loggedTo}`,
