@@ -67,7 +67,11 @@ export function reportLines(location: string, report: VerifyReport, c: Colors): 
   const what = [
     `${report.engine} registry ${visible(location)}`,
     `schema version ${report.schemaVersion ?? "none"}`,
-    ...(report.records === null ? [] : [`${report.records.toLocaleString("en-US")} records`]),
+    ...(report.records === null
+      ? []
+      : [
+          `${report.records.toLocaleString("en-US")} ${report.records === 1 ? "record" : "records"}`,
+        ]),
   ].join(", ");
   if (report.ok) {
     const checks = report.checks.map((check) => check.name).join(", ");
