@@ -235,8 +235,12 @@ export class SqliteIntegrity implements IntegrityStore {
     this.#db = db;
   }
 
+  /**
+   * A deferred transaction that only reads: its snapshot is taken at its first read. For a process
+   * that is its connection's only user (the command line): a write of anyone else sharing the
+   * connection meanwhile would join the transaction, and be rolled back with it.
+   */
   async snapshot<T>(work: (reads: IntegrityReads) => Promise<T>): Promise<T> {
-    // A deferred transaction that only reads: its snapshot is taken at its first read.
     this.#db.prepare("BEGIN").run();
     try {
       return await work(new SqliteIntegrityReads(this.#db));
