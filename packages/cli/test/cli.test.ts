@@ -53,6 +53,7 @@ const COMMANDS = [
   "token revoke",
   "import",
   "export",
+  "copy",
   "verify",
   "harvest",
   "links",

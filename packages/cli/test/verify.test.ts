@@ -36,7 +36,7 @@ describe("urnkit verify", () => {
     assert.equal(r.code, 0);
     assert.equal(
       r.stdout,
-      `ok sqlite registry ${db}, schema version 18, 0 records: every check passed (${CHECKS})\n`,
+      `ok sqlite registry ${db}, schema version 19, 0 records: every check passed (${CHECKS})\n`,
     );
     assert.equal(r.stderr, "");
   });
@@ -50,7 +50,7 @@ describe("urnkit verify", () => {
       [
         "trigger-missing trigger records_never_deleted on records: missing",
         "  expected: present, as migration 1 makes it",
-        `failed sqlite registry ${db}, schema version 18, 0 records: 1 problem (triggers 1)`,
+        `failed sqlite registry ${db}, schema version 19, 0 records: 1 problem (triggers 1)`,
         "",
       ].join("\n"),
     );
@@ -81,14 +81,14 @@ describe("urnkit verify", () => {
   });
 
   it("an old schema is reported, not migrated", async () => {
-    await exec("DELETE FROM schema_migrations WHERE version = 18");
+    await exec("DELETE FROM schema_migrations WHERE version = 19");
     for (let i = 0; i < 2; i++) {
       const r = await run(["verify", "--db", db]);
       assert.equal(r.code, 1);
-      assert.match(r.stdout, /^schema-older schema_migrations: version 18 is not applied\n/);
+      assert.match(r.stdout, /^schema-older schema_migrations: version 19 is not applied\n/);
       assert.match(
         r.stdout,
-        /\nfailed sqlite registry .*, schema version 17: 1 problem \(schema-version 1\); not checked, as the schema is not the version this urnkit knows: triggers, sequences, orphans, keys, statistics\n$/,
+        /\nfailed sqlite registry .*, schema version 18: 1 problem \(schema-version 1\); not checked, as the schema is not the version this urnkit knows: triggers, sequences, orphans, keys, statistics\n$/,
       );
     }
   });

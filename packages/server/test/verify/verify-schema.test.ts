@@ -10,7 +10,7 @@ import { verifyRegistry } from "../../src/verify/verify-registry.js";
 import { type EngineHandle, engines } from "../engines.js";
 import { buildRegistry, bySql } from "./registry-fixture.js";
 
-const LATEST = 18;
+const LATEST = 19;
 const AFTER_VERSION = ["triggers", "sequences", "orphans", "keys", "statistics"];
 
 for (const engine of engines) {
@@ -38,19 +38,19 @@ for (const engine of engines) {
 
     it("a version from a newer urnkit: reported, and nothing else is judged", async () => {
       await h.rawExec(
-        "INSERT INTO schema_migrations (version, name, applied) VALUES (19, 'later', '2027-01-01')",
+        "INSERT INTO schema_migrations (version, name, applied) VALUES (20, 'later', '2027-01-01')",
       );
       const report = await verifyRegistry(h.store);
       assert.equal(report.ok, false);
-      assert.equal(report.schemaVersion, 19);
+      assert.equal(report.schemaVersion, 20);
       assert.equal(report.records, null);
       assert.deepEqual(report.findings, [
         {
           check: "schema-version",
           code: "schema-newer",
           object: "schema_migrations",
-          problem: `version 19 is applied: written by a newer urnkit than this one (${VERSION})`,
-          expected: "at most version 18; verify it with the urnkit that wrote it",
+          problem: `version 20 is applied: written by a newer urnkit than this one (${VERSION})`,
+          expected: "at most version 19; verify it with the urnkit that wrote it",
         },
       ]);
       const skipped = "the schema is not the version this urnkit knows";
@@ -64,11 +64,11 @@ for (const engine of engines) {
       // SQLite's schema has no version 14 or 16 (PostgreSQL's steps of their own).
       await h.rawExec(
         engine.name === "sqlite"
-          ? "DELETE FROM schema_migrations WHERE version IN (17, 18); INSERT INTO schema_migrations (version, name, applied) VALUES (14, 'elsewhere', '2026-01-01')"
-          : "DELETE FROM schema_migrations WHERE version IN (17, 18)",
+          ? "DELETE FROM schema_migrations WHERE version IN (18, 19); INSERT INTO schema_migrations (version, name, applied) VALUES (14, 'elsewhere', '2026-01-01')"
+          : "DELETE FROM schema_migrations WHERE version IN (18, 19)",
       );
       const report = await verifyRegistry(h.store);
-      assert.equal(report.schemaVersion, engine.name === "sqlite" ? 15 : 16);
+      assert.equal(report.schemaVersion, 17);
       assert.deepEqual(
         report.findings.map((f) => [f.code, f.problem, f.expected]),
         [
@@ -77,14 +77,14 @@ for (const engine of engines) {
                 [
                   "schema-unknown",
                   "version 14 is applied, which no migration of this urnkit makes",
-                  "only the versions 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 17, 18",
+                  "only the versions 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 17, 18, 19",
                 ],
               ]
             : []),
           [
             "schema-older",
-            "versions 17, 18 are not applied",
-            "every version up to 18: any urnkit command that opens the registry (urnkit serve) migrates it",
+            "versions 18, 19 are not applied",
+            "every version up to 19: any urnkit command that opens the registry (urnkit serve) migrates it",
           ],
         ],
       );
@@ -121,7 +121,7 @@ for (const engine of engines) {
       const report = await verifyRegistry(h.store);
       assert.deepEqual(
         report.findings.map((f) => [f.code, f.object, f.expected]),
-        [["trigger-missing", `trigger ${name} on records`, "present, as migration 12 makes it"]],
+        [["trigger-missing", `trigger ${name} on records`, "present, as migration 19 makes it"]],
       );
     });
 
