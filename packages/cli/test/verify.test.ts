@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, it } from "node:test";
 import { openSqliteStore } from "@urnkit/server";
 import { run } from "./run-cli.js";
 
-const CHECKS = "schema-version, triggers, sequences, orphans, keys, statistics";
+const CHECKS = "schema-version, triggers, sequences, orphans, keys, statistics, copy";
 
 describe("urnkit verify", () => {
   let dir: string;
@@ -88,7 +88,7 @@ describe("urnkit verify", () => {
       assert.match(r.stdout, /^schema-older schema_migrations: version 19 is not applied\n/);
       assert.match(
         r.stdout,
-        /\nfailed sqlite registry .*, schema version 18: 1 problem \(schema-version 1\); not checked, as the schema is not the version this urnkit knows: triggers, sequences, orphans, keys, statistics\n$/,
+        /\nfailed sqlite registry .*, schema version 18: 1 problem \(schema-version 1\); not checked, as the schema is not the version this urnkit knows: triggers, sequences, orphans, keys, statistics, copy\n$/,
       );
     }
   });

@@ -1,6 +1,6 @@
 // `urnkit verify`: a registry checked as a whole (a restored backup, a copy, a database handled
-// by hand): schema version, triggers, sequences, orphans, keys, statistics. It reads the database
-// as it is, without migrating it, from one snapshot, so a registry in use can be checked too.
+// by hand): schema version, triggers, sequences, orphans, keys, statistics, an unfinished copy. It
+// reads the database as it is, without migrating it, from one snapshot, so a registry in use can be checked too.
 
 import type { Finding, VerifyReport } from "@urnkit/server";
 import type { Command } from "commander";
@@ -21,7 +21,8 @@ export function registerVerify(program: Command, ctx: Context): void {
         "URNs from being deleted or reassigned among them) present and firing; each prefix's " +
         "sequence past every number minted or reserved under it; no locator, identifier or " +
         "successor link without its record; every record's key its URN's equivalence key, and " +
-        "no two records equivalent; statistics consistent with their logs. Each thing wrong is " +
+        "no two records equivalent; statistics consistent with their logs; no copy into it " +
+        "left unfinished. Each thing wrong is " +
         "one line: a code, where, what is wrong, what would be right (--json: one JSON " +
         "object).\n\nExit status: 0 all is well, 1 something is wrong, 2 usage or I/O error.",
     )

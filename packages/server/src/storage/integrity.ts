@@ -117,6 +117,26 @@ export interface AssignmentsPastRecords {
   recordsDeactivated: number;
 }
 
+/** What keeps the schema's triggers from firing, or from counting, in this database. */
+export interface TriggerBypass {
+  /** PostgreSQL's session_replication_role is 'replica' in its sessions: no trigger fires. */
+  replicaRole: boolean;
+  /**
+   * The restore mark (migration 19) is set outside a restore: SQLite, a committed row of
+   * `restoring`; PostgreSQL, `urnkit.restoring` set for the database's or the role's sessions.
+   * Records written meanwhile are not counted in the assignment statistics.
+   */
+  restoreMark: boolean;
+}
+
+/** A copy into this database that has not finished: how far it got. */
+export interface UnfinishedCopy {
+  source: string;
+  started: string;
+  /** Lines of the source's export committed here. */
+  line: number;
+}
+
 export interface IntegrityReads {
   readonly engine: Engine;
   /** The versions schema_migrations records; null when there is no such table. */
@@ -124,8 +144,7 @@ export interface IntegrityReads {
   triggers(): Promise<PresentTrigger[]>;
   /** The schema's functions (none in SQLite). */
   functions(): Promise<PresentFunction[]>;
-  /** Why no trigger fires in this database's sessions, or null (PostgreSQL's replica role). */
-  triggersBypassed(): Promise<string | null>;
+  triggersBypassed(): Promise<TriggerBypass>;
   /**
    * Records whose key reads as a number of their prefix at or past its next (`limit` of them),
    * each prefix's highest first.
@@ -149,6 +168,8 @@ export interface IntegrityReads {
   logSequence(): Promise<LogSequence>;
   urnCountsPastBuckets(limit: number): Promise<UrnCountsPastBucket[]>;
   assignmentsPastRecords(limit: number): Promise<AssignmentsPastRecords[]>;
+  /** The copy into this database that has not finished, or null. */
+  unfinishedCopy(): Promise<UnfinishedCopy | null>;
   /** How many records, for the summary. */
   recordCount(): Promise<number>;
 }

@@ -8,7 +8,8 @@ export type CheckName =
   | "sequences"
   | "orphans"
   | "keys"
-  | "statistics";
+  | "statistics"
+  | "copy";
 
 export interface Finding {
   check: CheckName;

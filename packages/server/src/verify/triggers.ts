@@ -4,13 +4,13 @@
 // Triggers an operator added are theirs: not reported.
 
 import type { ExpectedSchema } from "../storage/expected-schema.js";
-import type { PresentFunction, PresentTrigger } from "../storage/integrity.js";
+import type { PresentFunction, PresentTrigger, TriggerBypass } from "../storage/integrity.js";
 import type { Finding } from "./finding.js";
 
 export interface PresentSchema {
   triggers: readonly PresentTrigger[];
   functions: readonly PresentFunction[];
-  bypassed: string | null;
+  bypassed: TriggerBypass;
 }
 
 function finding(code: string, object: string, problem: string, expected: string): Finding {
@@ -23,14 +23,30 @@ export function triggerFindings(
   present: PresentSchema,
 ): Finding[] {
   const findings: Finding[] = [];
-  if (present.bypassed !== null)
+  if (present.bypassed.replicaRole)
     findings.push(
       finding(
         "triggers-bypassed",
         "database",
-        present.bypassed,
+        "session_replication_role is 'replica' in this database's sessions: no trigger fires",
         "session_replication_role 'origin' (ALTER DATABASE … RESET session_replication_role)",
       ),
+    );
+  if (present.bypassed.restoreMark)
+    findings.push(
+      engine === "postgres"
+        ? finding(
+            "restore-mark-set",
+            "setting urnkit.restoring",
+            "'on' in this database's sessions, outside a restore: records written are not counted in the assignment statistics",
+            "not set (ALTER DATABASE … RESET urnkit.restoring, or ALTER ROLE … RESET urnkit.restoring)",
+          )
+        : finding(
+            "restore-mark-set",
+            "table restoring",
+            "it holds the restore mark outside a restore: records written are not counted in the assignment statistics",
+            "empty (DELETE FROM restoring)",
+          ),
     );
   const triggers = new Map(present.triggers.map((trigger) => [trigger.name, trigger]));
   for (const want of expected.triggers.values()) {

@@ -10,6 +10,7 @@ import type { Migration } from "../storage/migration.js";
 import { migrations as postgresMigrations } from "../storage/postgres/migrations.js";
 import { migrations as sqliteMigrations } from "../storage/sqlite/migrations.js";
 import type { Store } from "../storage/store.js";
+import { copyFindings } from "./copy.js";
 import {
   type CheckName,
   type CheckOutcome,
@@ -35,6 +36,7 @@ const CHECKS_AFTER_VERSION: readonly CheckName[] = [
   "orphans",
   "keys",
   "statistics",
+  "copy",
 ];
 
 export async function verifyRegistry(store: Store): Promise<VerifyReport> {
@@ -92,6 +94,7 @@ export async function verifyRegistry(store: Store): Promise<VerifyReport> {
     );
     await run("keys", keyFindings(reads));
     await run("statistics", statisticsFindings(reads));
+    await run("copy", (async () => copyFindings(await reads.unfinishedCopy()))());
     return report(await reads.recordCount());
   });
 }

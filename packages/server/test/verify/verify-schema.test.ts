@@ -6,12 +6,17 @@
 import assert from "node:assert/strict";
 import { afterEach, beforeEach, describe, it } from "node:test";
 import { VERSION } from "../../src/runtime/version.js";
+import {
+  openPostgresStore,
+  type PostgresStore,
+} from "../../src/storage/postgres/postgres-store.js";
 import { verifyRegistry } from "../../src/verify/verify-registry.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { createTestDatabase, type TestDatabase } from "../pg-database.js";
 import { buildRegistry, bySql } from "./registry-fixture.js";
 
 const LATEST = 19;
-const AFTER_VERSION = ["triggers", "sequences", "orphans", "keys", "statistics"];
+const AFTER_VERSION = ["triggers", "sequences", "orphans", "keys", "statistics", "copy"];
 
 for (const engine of engines) {
   describe(`verify: schema and triggers (${engine.name})`, () => {
@@ -123,6 +128,68 @@ for (const engine of engines) {
         report.findings.map((f) => [f.code, f.object, f.expected]),
         [["trigger-missing", `trigger ${name} on records`, "present, as migration 19 makes it"]],
       );
+    });
+
+    it("the restore mark left set outside a restore: reported, as it keeps records uncounted", async () => {
+      // SQLite: a committed row of `restoring`. PostgreSQL: urnkit.restoring set for the
+      // database, which reaches the sessions opened after it: a store of its own, opened then.
+      let store = h.store;
+      let rows = (table: string) => h.rawRows(table);
+      let reopened: PostgresStore | undefined;
+      let database: TestDatabase | undefined;
+      try {
+        if (engine.name === "sqlite") await h.rawExec("INSERT INTO restoring (id) VALUES (1)");
+        else {
+          database = await createTestDatabase();
+          const made = await openPostgresStore({ url: database.url });
+          await made.pool.query(
+            "DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET urnkit.restoring = ''on''', current_database()); END $$",
+          );
+          await made.close();
+          const pgStore = await openPostgresStore({ url: database.url }, { migrate: false });
+          reopened = pgStore;
+          store = pgStore;
+          rows = async (table) => (await pgStore.pool.query(`SELECT * FROM ${table}`)).rows;
+          await store.namespaces.create({ nid: "example", local: true }, { tokenId: null });
+        }
+        const counted = async () =>
+          (await rows("stat_assignments")).reduce((sum, row) => sum + Number(row.count), 0);
+        const before = await counted();
+        await store.records.create(
+          {
+            urn: "urn:example:uncounted",
+            key: "urn:example:uncounted",
+            nid: "example",
+            status: "active",
+          },
+          { tokenId: null },
+        );
+        assert.equal(await counted(), before, "the new record is not counted");
+        const report = await verifyRegistry(store);
+        assert.deepEqual(report.findings, [
+          engine.name === "sqlite"
+            ? {
+                check: "triggers",
+                code: "restore-mark-set",
+                object: "table restoring",
+                problem:
+                  "it holds the restore mark outside a restore: records written are not counted in the assignment statistics",
+                expected: "empty (DELETE FROM restoring)",
+              }
+            : {
+                check: "triggers",
+                code: "restore-mark-set",
+                object: "setting urnkit.restoring",
+                problem:
+                  "'on' in this database's sessions, outside a restore: records written are not counted in the assignment statistics",
+                expected:
+                  "not set (ALTER DATABASE … RESET urnkit.restoring, or ALTER ROLE … RESET urnkit.restoring)",
+              },
+        ]);
+      } finally {
+        await reopened?.close();
+        await database?.drop();
+      }
     });
 
     it("a trigger an operator added is theirs: not reported", async () => {

@@ -18,6 +18,8 @@ import type {
   RecordKey,
   RolledUpEntry,
   TakenNumbers,
+  TriggerBypass,
+  UnfinishedCopy,
   UrnCountsPastBucket,
 } from "../integrity.js";
 
@@ -94,14 +96,24 @@ class PostgresIntegrityReads implements IntegrityReads {
     );
   }
 
-  async triggersBypassed(): Promise<string | null> {
-    const rows = await this.#all<{ role: string }>(
-      "SELECT current_setting('session_replication_role') AS role",
+  async triggersBypassed(): Promise<TriggerBypass> {
+    // This session sets neither: what it sees comes from the database's or the role's settings.
+    const rows = await this.#all<{ role: string; restoring: string | null }>(
+      `SELECT current_setting('session_replication_role') AS role,
+         current_setting('urnkit.restoring', true) AS restoring`,
     );
-    const role = rows[0]?.role ?? "origin";
-    return role === "replica"
-      ? "session_replication_role is 'replica' in this database's sessions: no trigger fires"
-      : null;
+    return {
+      replicaRole: rows[0]?.role === "replica",
+      restoreMark: rows[0]?.restoring === "on",
+    };
+  }
+
+  async unfinishedCopy(): Promise<UnfinishedCopy | null> {
+    const rows = await this.#all<UnfinishedCopy>(
+      `SELECT source, started, line FROM copy_checkpoint
+       WHERE id = 1 AND finished IS NULL`,
+    );
+    return rows[0] ?? null;
   }
 
   async numbersAtOrPastNext(limit: number): Promise<NumberedRecord[]> {

@@ -17,6 +17,8 @@ import type {
   RecordKey,
   RolledUpEntry,
   TakenNumbers,
+  TriggerBypass,
+  UnfinishedCopy,
   UrnCountsPastBucket,
 } from "../integrity.js";
 
@@ -77,8 +79,20 @@ class SqliteIntegrityReads implements IntegrityReads {
     return [];
   }
 
-  async triggersBypassed(): Promise<string | null> {
-    return null;
+  async triggersBypassed(): Promise<TriggerBypass> {
+    // A restore's row is deleted before its COMMIT: this snapshot sees one only when left behind.
+    const mark = this.#db.prepare("SELECT 1 FROM restoring LIMIT 1").get();
+    return { replicaRole: false, restoreMark: mark !== undefined };
+  }
+
+  async unfinishedCopy(): Promise<UnfinishedCopy | null> {
+    return (
+      this.#db
+        .prepare<[], UnfinishedCopy>(
+          "SELECT source, started, line FROM copy_checkpoint WHERE id = 1 AND finished IS NULL",
+        )
+        .get() ?? null
+    );
   }
 
   async numbersAtOrPastNext(limit: number): Promise<NumberedRecord[]> {
