@@ -19,6 +19,7 @@ import { fillRegistry } from "../full-registry.js";
 import { PG_SKIP } from "../pg-database.js";
 import { registryTables } from "../registry-tables.js";
 import { skippedWhen } from "../skipped-when.js";
+import { idOf, withTriggerLifted } from "./registry-fixture.js";
 
 const operator = { tokenId: null };
 const limits = { ...DEFAULT_LIMITS, importBatch: 4 };
@@ -274,4 +275,49 @@ describe("a moved registry passes verify", () => {
       for (const h of handles) await h.close();
     }
   });
+
+  for (const [name, fromEngine, toEngine] of [
+    ["SQLite → PostgreSQL", sqlite, postgres],
+    ["PostgreSQL → SQLite", postgres, sqlite],
+  ] as const)
+    it(`a copy ${name} whose prefix sequence stands behind its minted URNs is reported`, async () => {
+      const handles: EngineHandle[] = [];
+      try {
+        const from = await fromEngine.open();
+        handles.push(from);
+        await fillRegistry(from);
+        const to = await toEngine.open();
+        handles.push(to);
+        await copied(from.store, to.store);
+        // As a copy that did not carry where the sequence stands would leave it: at 1, with the
+        // numbers 1 to 5 registered (2 minted, 3 reserved) and the audit log saying so.
+        await withTriggerLifted(
+          to,
+          "prefixes",
+          "prefixes_sequence_forward",
+          "UPDATE prefixes SET next = 1 WHERE prefix = 'urn:example:lib-'",
+        );
+        // Number 5 with its MOD 11-2 check character: p = (0 + 5) · 2 mod 11 = 10, check
+        // (12 − 10) mod 11 = 2.
+        const fifth = "urn:example:lib-0000052";
+        assert.deepEqual((await verifyRegistry(to.store)).findings, [
+          {
+            check: "sequences",
+            code: "sequence-behind",
+            object: "prefix urn:example:lib-",
+            problem: `its sequence stands at 1, but number 5 is registered: ${fifth} (record ${await idOf(to, fifth)}) (and 4 numbers more at or past 1)`,
+            expected: "next at least 6",
+          },
+          {
+            check: "sequences",
+            code: "sequence-behind",
+            object: "prefix urn:example:lib-",
+            problem: "its sequence stands at 1, but the audit log records numbers taken up to 5",
+            expected: "next at least 6",
+          },
+        ]);
+      } finally {
+        for (const h of handles) await h.close();
+      }
+    });
 });
