@@ -3,9 +3,10 @@
 // reported with the finding worked out here, and nothing else is.
 
 import assert from "node:assert/strict";
-import { afterEach, beforeEach, describe, it } from "node:test";
+import { describe } from "node:test";
 import { verifyRegistry } from "../../src/verify/verify-registry.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { skippedWhen } from "../skipped-when.js";
 import {
   buildRegistry,
   bySql,
@@ -34,6 +35,7 @@ function unguarded(h: EngineHandle, sqliteTrigger: string, table: string, insert
 
 for (const engine of engines) {
   describe(`verify: sequences, orphans, keys, statistics (${engine.name})`, () => {
+    const { it, beforeEach, afterEach } = skippedWhen(engine.skip);
     let h: EngineHandle;
     beforeEach(async () => {
       h = await engine.open();

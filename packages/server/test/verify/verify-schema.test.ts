@@ -4,7 +4,7 @@
 // version each guard holds).
 
 import assert from "node:assert/strict";
-import { afterEach, beforeEach, describe, it } from "node:test";
+import { describe } from "node:test";
 import { VERSION } from "../../src/runtime/version.js";
 import {
   openPostgresStore,
@@ -13,6 +13,7 @@ import {
 import { verifyRegistry } from "../../src/verify/verify-registry.js";
 import { type EngineHandle, engines } from "../engines.js";
 import { createTestDatabase, type TestDatabase } from "../pg-database.js";
+import { skippedWhen } from "../skipped-when.js";
 import { buildRegistry, bySql } from "./registry-fixture.js";
 
 const LATEST = 19;
@@ -20,6 +21,7 @@ const AFTER_VERSION = ["triggers", "sequences", "orphans", "keys", "statistics",
 
 for (const engine of engines) {
   describe(`verify: schema and triggers (${engine.name})`, () => {
+    const { it, beforeEach, afterEach } = skippedWhen(engine.skip);
     let h: EngineHandle;
     beforeEach(async () => {
       h = await engine.open();
