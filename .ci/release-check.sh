@@ -4,7 +4,7 @@
 # machine), `npm ci --omit=dev` in a copy of release/ at opt/urnkit (the host: no dev tools there),
 # `urnkit init` on SQLite, the environment file, the systemd unit of docs/systemd checked by
 # systemd-analyze and its ExecStart run as systemd would, /readyz, one URN registered with the
-# token init printed and resolved, SIGTERM, exit 0. Then consumer projects on the same
+# token init printed and resolved, SIGTERM, exit 0, `urnkit verify` passing. Then consumer projects on the same
 # installation: an ES module and a CommonJS program, and a TypeScript check with skipLibCheck
 # false. Run by .ci/run after `npm test`.
 set -euo pipefail
@@ -114,6 +114,11 @@ while IFS= read -r line; do
   node -e 'JSON.parse(process.argv[1])' "$line" 2>/dev/null || fail "a standard output line that is not JSON: $line"
 done <"$scratch/serve.out"
 [ -s "$scratch/serve.out" ] || fail "no log line on standard output with --log info"
+
+step "urnkit verify on the stopped registry (deploy.md: checking a registry)"
+verified="$("$host/node_modules/.bin/urnkit" verify --db "$db")" || fail "urnkit verify: $verified"
+[[ "$verified" == "ok sqlite registry "*", 1 record: every check passed"* ]] ||
+  fail "urnkit verify printed $verified"
 
 step "consumers of the installed packages: ESM, CommonJS, TypeScript (skipLibCheck false)"
 cp -r "$repo/.ci/consumer" "$host/consumer"

@@ -26,6 +26,7 @@ import { registerResolvers } from "./commands/resolvers.js";
 import { registerServe } from "./commands/serve.js";
 import { registerTemplate } from "./commands/template.js";
 import { registerToken } from "./commands/token.js";
+import { registerVerify } from "./commands/verify.js";
 import {
   createContext,
   EXIT_OK,
@@ -70,6 +71,7 @@ const COMMANDS: RegisterCommand[] = [
   registerImport,
   registerExport,
   registerCopy,
+  registerVerify,
   registerHarvest,
   registerLinks,
 ];

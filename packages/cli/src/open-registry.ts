@@ -25,6 +25,8 @@ export interface OpenRegistryOptions {
   readLocation?: string | null;
   /** How long making a PostgreSQL connection may take (serve --db-connect-timeout). */
   connectTimeoutMs?: number;
+  /** Apply pending migrations (the default); off to read the database as it is (verify). */
+  migrate?: boolean;
 }
 
 /** The outermost directory on the way to `path` that does not exist, or null when all do. */
@@ -81,6 +83,7 @@ export async function openRegistry(
   const store = await openStore(location, {
     readLocation: options.readLocation ?? null,
     mustExist: !missing,
+    migrate: options.migrate ?? true,
     ...(options.connectTimeoutMs === undefined
       ? {}
       : { connectTimeoutMs: options.connectTimeoutMs }),

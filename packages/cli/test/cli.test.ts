@@ -54,6 +54,7 @@ const COMMANDS = [
   "import",
   "export",
   "copy",
+  "verify",
   "harvest",
   "links",
   "links check",
@@ -121,6 +122,7 @@ describe("usage errors exit 2 with a message and no stack trace", () => {
     ["import without a file", ["import", "--db", "x.db"], /missing required argument 'file'/],
     // Without --db, data/urnkit.db (db-default.test.ts).
     ["export from a missing database", ["export", "--db", "no/such.db"], /no database at no/],
+    ["verify a missing database", ["verify", "--db", "no/such.db"], /no database at no/],
   ];
   for (const [name, args, message] of cases) {
     test(name, async () => {

@@ -33,6 +33,7 @@ const REGISTRY_COMMANDS = [
   "token create",
   "token list",
   "token revoke",
+  "verify",
 ];
 
 describe("--db: one default for every command", () => {
@@ -81,6 +82,7 @@ describe("--db left out, in a directory without a registry", () => {
     ["prefix", "list"],
     ["harvest", "--list"],
     ["links", "check"],
+    ["verify"],
   ];
   for (const args of readers) {
     it(`${args.join(" ")}: no database at data/urnkit.db, and how to make one`, async () => {

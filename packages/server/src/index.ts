@@ -76,6 +76,7 @@ export type {
   HarvestSource,
   HarvestSourceListing,
 } from "./storage/harvest.js";
+export type { IntegrityReads, IntegrityStore } from "./storage/integrity.js";
 export * from "./storage/links.js";
 export * from "./storage/namespaces.js";
 export {
@@ -97,3 +98,10 @@ export { checkOrganisationBody, checkOrganisationPatch } from "./validation/orga
 export { registeredPrefix } from "./validation/parameters/prefix.js";
 export { checkPrefixBody, checkPrefixPatch } from "./validation/prefix.js";
 export { Refusal, type RefusalKind } from "./validation/refusal.js";
+export type {
+  CheckName,
+  CheckOutcome,
+  Finding,
+  VerifyReport,
+} from "./verify/finding.js";
+export { verifyRegistry } from "./verify/verify-registry.js";

@@ -11,7 +11,8 @@ import type { EngineHandle } from "./engines.js";
 
 const operator = { tokenId: null };
 
-export async function fillRegistry(handle: EngineHandle): Promise<void> {
+/** Fills the (empty, migrated) registry of `handle`; it reads rows back with `rawRows` only. */
+export async function fillRegistry(handle: Pick<EngineHandle, "store" | "rawRows">): Promise<void> {
   const { store } = handle;
   await store.namespaces.create(
     {

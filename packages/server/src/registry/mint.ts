@@ -20,7 +20,11 @@ export function mintNss(policy: MintPolicy, n: number): string {
 
 /** The URN numbered `n` in a prefix: the prefix, the padded number, its check character. */
 export function mintUrnOf(prefix: Pick<Prefix, "prefix" | "width" | "check">, n: number): string {
-  const digits = String(n).padStart(prefix.width, "0");
+  return numberedUrn(prefix, String(n).padStart(prefix.width, "0"));
+}
+
+/** The URN of a prefix whose number is written `digits` (padded already), with its check. */
+export function numberedUrn(prefix: Pick<Prefix, "prefix" | "check">, digits: string): string {
   const urn = prefix.prefix + digits;
   return urn + checkChar(prefix.check, urn, digits);
 }

@@ -1,9 +1,9 @@
 // RFC 8141 §3 (namespace-aware URN-equivalence) and §5 (which NIDs may be served), through
 // @urnkit/namespaces: the server's one door to namespace rules and the IANA registry snapshot.
 
-import { checkUrn, type Issue, namespaceKey, registry } from "@urnkit/namespaces";
+import { type CheckReport, checkUrn, type Issue, namespaceKey, registry } from "@urnkit/namespaces";
 
-export { checkUrn, namespaceKey };
+export { type CheckReport, checkUrn, namespaceKey };
 
 /**
  * Why `nid` may not be served here unless marked local: it must be a valid NID registered with

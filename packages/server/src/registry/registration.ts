@@ -4,7 +4,7 @@
 import type { URN } from "@urnkit/core";
 import type { Namespace, NamespaceStore } from "../storage/namespaces.js";
 import { Refusal } from "../validation/refusal.js";
-import { checkUrn } from "./namespace-keys.js";
+import { type CheckReport, checkUrn } from "./namespace-keys.js";
 
 export interface Target {
   urn: URN;
@@ -41,6 +41,14 @@ export async function registrationTarget(
 }
 
 /**
+ * The key a URN is registered under: its namespace's equivalence key where the namespace has rules
+ * of its own (RFC 8141 §3), the generic one otherwise. `report` is the URN's check, when made.
+ */
+export function registeredKey(urn: URN, report: CheckReport = checkUrn(urn)): string {
+  return report.namespaceKey ?? urn.equivalenceKey;
+}
+
+/**
  * `registrationTarget` with the namespace already read (null: not served here; it must be the
  * URN's), for a caller that checks URNs without waiting.
  */
@@ -59,5 +67,5 @@ export function targetIn(ns: Namespace | null, urn: URN): Target {
   // A local namespace is served without registry rules; the syntax was checked when parsed.
   if (!ns.local && errors.length > 0)
     throw unprocessable("the URN breaks its namespace's rules", errors);
-  return { urn, key: report.namespaceKey ?? urn.equivalenceKey, nid: ns.nid, ns };
+  return { urn, key: registeredKey(urn, report), nid: ns.nid, ns };
 }

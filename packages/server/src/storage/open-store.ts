@@ -10,6 +10,11 @@ export interface OpenStoreOptions {
   mustExist?: boolean;
   /** How long making a PostgreSQL connection may take before it fails (default 5 s). */
   connectTimeoutMs?: number;
+  /**
+   * Apply pending migrations (the default). Off for a command that reads the database as it is
+   * (`urnkit verify`), which then says itself what the schema lacks.
+   */
+  migrate?: boolean;
 }
 
 const POSTGRES_URL = /^postgres(?:ql)?:\/\//i;
@@ -30,23 +35,32 @@ export function displayLocation(location: string): string {
   }
 }
 
-/** Opens and migrates the store at `location` (a file path, ":memory:" or a postgres:// URL). */
+/**
+ * Opens the store at `location` (a file path, ":memory:" or a postgres:// URL) and migrates it
+ * unless told not to.
+ */
 export async function openStore(location: string, options: OpenStoreOptions = {}): Promise<Store> {
   const readLocation = options.readLocation || null;
   if (isPostgresUrl(location)) {
     if (readLocation !== null && !isPostgresUrl(readLocation))
       throw new Error("the read database must be a postgres:// URL as well");
     const { openPostgresStore } = await import("./postgres/postgres-store.js");
-    return openPostgresStore({
-      url: location,
-      readUrl: readLocation,
-      ...(options.connectTimeoutMs === undefined
-        ? {}
-        : { connectTimeoutMs: options.connectTimeoutMs }),
-    });
+    return openPostgresStore(
+      {
+        url: location,
+        readUrl: readLocation,
+        ...(options.connectTimeoutMs === undefined
+          ? {}
+          : { connectTimeoutMs: options.connectTimeoutMs }),
+      },
+      { migrate: options.migrate ?? true },
+    );
   }
   if (readLocation !== null)
     throw new Error("a read replica needs a PostgreSQL database: pass a postgres:// URL as --db");
   const { openSqliteStore } = await import("./sqlite/sqlite-store.js");
-  return openSqliteStore(location, { mustExist: options.mustExist ?? false });
+  return openSqliteStore(location, {
+    mustExist: options.mustExist ?? false,
+    migrate: options.migrate ?? true,
+  });
 }

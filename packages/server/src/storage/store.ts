@@ -6,6 +6,7 @@
 
 import type { AuditStore } from "./audit.js";
 import type { HarvestStore } from "./harvest.js";
+import type { IntegrityStore } from "./integrity.js";
 import type { LinkLeaseStore } from "./link-lease.js";
 import type { LinkStore } from "./links.js";
 import type { Namespace, NamespaceStore } from "./namespaces.js";
@@ -43,6 +44,8 @@ export interface Store {
   readonly links: LinkStore;
   readonly linkLease: LinkLeaseStore;
   readonly stats: StatsStore;
+  /** The registry read as a whole, for `urnkit verify`. */
+  readonly integrity: IntegrityStore;
   /** Present when the engine answers resolution's reads at once (see ImmediateReads). */
   readonly immediate?: ImmediateReads;
   /** Applies pending migrations. Idempotent. */

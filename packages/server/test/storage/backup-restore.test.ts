@@ -1,6 +1,6 @@
 // The restore drill of docs/deploy.md, on SQLite: an online backup (`sqlite3 … .backup`) taken
-// while a server keeps registering URNs is a consistent snapshot that passes the integrity check,
-// and a server started on the restored copy resolves every URN acknowledged before the backup
+// while a server keeps registering URNs is a consistent snapshot that passes the integrity check
+// and `urnkit verify` (verifyRegistry, what the command runs), and a server started on the restored copy resolves every URN acknowledged before the backup
 // began and still refuses to register one of them again (RFC 8141 §1.1: never reassigned).
 
 import assert from "node:assert/strict";
@@ -12,6 +12,7 @@ import { describe } from "node:test";
 import { promisify } from "node:util";
 import { issueToken } from "../../src/registry/tokens.js";
 import { openStore } from "../../src/storage/open-store.js";
+import { verifyRegistry } from "../../src/verify/verify-registry.js";
 import { skippedWhen } from "../skipped-when.js";
 import { startUrnkit, type UrnkitProcess } from "../urnkit-process.js";
 
@@ -88,6 +89,11 @@ describe("restore drill on SQLite (online backup while writing)", () => {
     mkdirSync(join(dir, "restored"));
     copyFileSync(backup, restored);
     assert.ok(!existsSync(`${restored}-wal`));
+    // `urnkit verify --db …`: read as it is, not migrated.
+    const copy = await openStore(restored, { mustExist: true, migrate: false });
+    const report = await verifyRegistry(copy).finally(() => copy.close());
+    assert.deepEqual(report.findings, []);
+    assert.equal(report.ok, true);
     drill = await startUrnkit(restored);
     const base = drill.base;
     assert.equal((await fetch(`${base}/readyz`)).status, 200);

@@ -1,6 +1,7 @@
 // The PostgreSQL restore drill of docs/deploy.md: pg_dump of a registry in use, pg_restore into a
-// new database, and the restored registry holds the same records, still refuses DELETE and
-// reassignment (RFC 8141 §1.1) and still announces namespace changes.
+// new database, and the restored registry passes `urnkit verify` (verifyRegistry, what the command
+// runs), holds the same records, still refuses DELETE and reassignment (RFC 8141 §1.1) and still
+// announces namespace changes.
 
 import assert from "node:assert/strict";
 import { execFile, spawnSync } from "node:child_process";
@@ -14,6 +15,7 @@ import {
   openPostgresStore,
   type PostgresStore,
 } from "../../src/storage/postgres/postgres-store.js";
+import { verifyRegistry } from "../../src/verify/verify-registry.js";
 import { exportText } from "../export-text.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
@@ -72,7 +74,11 @@ describe("restore drill on PostgreSQL (pg_dump, pg_restore)", () => {
     assert.match(listing.stdout, /TABLE public records /);
     restored = await createTestDatabase();
     await run("pg_restore", ["--no-owner", `--dbname=${restored.url}`, dump]);
-    restoredStore = await openPostgresStore({ url: restored.url });
+    restoredStore = await openPostgresStore({ url: restored.url }, { migrate: false });
+    const report = await verifyRegistry(restoredStore);
+    assert.deepEqual(report.findings, []);
+    assert.equal(report.ok, true);
+    assert.equal(report.records, 50);
     assert.equal(await exportText(restoredStore), await exportText(liveStore));
     assert.equal(
       (await restoredStore.records.resolve("urn:example:kept-1"))?.successor,

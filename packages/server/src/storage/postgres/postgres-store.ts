@@ -13,6 +13,7 @@ import type { Store } from "../store.js";
 import { PostgresAudit } from "./audit.js";
 import { connectionPool, DEFAULT_CONNECT_TIMEOUT_MS } from "./connection-pool.js";
 import { PostgresHarvest } from "./harvest.js";
+import { PostgresIntegrity } from "./integrity.js";
 import { PostgresLinkLease } from "./link-lease.js";
 import { PostgresLinks } from "./links.js";
 import { migrations, NAMESPACE_CHANNEL } from "./migrations.js";
@@ -69,6 +70,7 @@ export class PostgresStore implements Store {
   readonly links: PostgresLinks;
   readonly linkLease: PostgresLinkLease;
   readonly stats: PostgresStats;
+  readonly integrity: PostgresIntegrity;
 
   constructor(options: PostgresStoreOptions) {
     this.#url = options.url;
@@ -102,6 +104,7 @@ export class PostgresStore implements Store {
     this.links = new PostgresLinks(this.pool);
     this.linkLease = new PostgresLinkLease(this.pool);
     this.stats = new PostgresStats(this.pool);
+    this.integrity = new PostgresIntegrity(this.pool);
   }
 
   #tx<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -200,11 +203,18 @@ export class PostgresStore implements Store {
   }
 }
 
-/** Connects, migrates and starts listening for namespace changes. */
-export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
+/**
+ * Connects, migrates and starts listening for namespace changes; with `migrate` false, only
+ * checks that the database answers.
+ */
+export async function openPostgresStore(
+  options: PostgresStoreOptions,
+  opening: { migrate?: boolean } = {},
+): Promise<PostgresStore> {
   const store = new PostgresStore(options);
   try {
-    await store.migrate();
+    if (opening.migrate ?? true) await store.migrate();
+    else await store.ping();
   } catch (error) {
     await store.close();
     throw error;

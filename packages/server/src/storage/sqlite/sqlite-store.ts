@@ -11,6 +11,7 @@ import type { ImmediateReads, Store } from "../store.js";
 import { type AuditFn, SqliteAudit } from "./audit.js";
 import { CommitGroup } from "./commit-group.js";
 import { SqliteHarvest } from "./harvest.js";
+import { SqliteIntegrity } from "./integrity.js";
 import { SqliteLinkLease } from "./link-lease.js";
 import { SqliteLinks } from "./links.js";
 import { locatorUrlKey } from "./locator-url-key.js";
@@ -56,6 +57,7 @@ export class SqliteStore implements Store {
   readonly links: SqliteLinks;
   readonly linkLease: SqliteLinkLease;
   readonly stats: SqliteStats;
+  readonly integrity: SqliteIntegrity;
   readonly immediate: ImmediateReads;
 
   constructor(options: SqliteStoreOptions) {
@@ -85,6 +87,7 @@ export class SqliteStore implements Store {
     this.links = new SqliteLinks(this.db);
     this.linkLease = new SqliteLinkLease(this.db);
     this.stats = new SqliteStats(this.db);
+    this.integrity = new SqliteIntegrity(this.db);
     // better-sqlite3 reads synchronously, so resolution may read without waiting.
     this.immediate = { getNamespace: this.namespaces.getNow, resolve: this.records.resolveNow };
   }
@@ -140,12 +143,12 @@ export class SqliteStore implements Store {
 }
 
 /**
- * Opens and migrates a SQLite store; creates the file (and its folder) unless `mustExist`, in
- * which case a missing file is an ENOENT error rather than a new empty database.
+ * Opens and (unless `migrate` is false) migrates a SQLite store; creates the file (and its folder)
+ * unless `mustExist`, in which case a missing file is an ENOENT error rather than a new database.
  */
 export async function openSqliteStore(
   filename: string,
-  options: { mustExist?: boolean } = {},
+  options: { mustExist?: boolean; migrate?: boolean } = {},
 ): Promise<SqliteStore> {
   if (filename !== ":memory:") {
     if (options.mustExist && !existsSync(filename))
@@ -153,6 +156,6 @@ export async function openSqliteStore(
     mkdirSync(dirname(resolve(filename)), { recursive: true });
   }
   const store = new SqliteStore({ filename });
-  await store.migrate();
+  if (options.migrate ?? true) await store.migrate();
   return store;
 }
