@@ -23,8 +23,11 @@ import { REGISTRY_FORMAT, REGISTRY_FORMAT_VERSION } from "../../validation/regis
 import { ndjsonLines } from "../ndjson-lines.js";
 import { readLine, recordItem, tableKind, tableLine } from "./lines.js";
 
-/** Rows of a kind other than records in one transaction. */
-const ROWS_A_BATCH = 500;
+/**
+ * Rows of a kind other than records in one transaction (within PostgreSQL's 65,535 parameters of a
+ * statement at the most parameters a row of any kind takes).
+ */
+const ROWS_A_BATCH = 2000;
 
 export interface RegistryImportOptions {
   actor: Actor;

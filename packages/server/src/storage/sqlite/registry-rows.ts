@@ -5,12 +5,12 @@
 
 import Database from "better-sqlite3";
 import {
-  bulkInsertSql,
   CHECKPOINT_COLUMNS,
   HOLDS_ANYTHING_SQL,
   insertSql,
   matchSql,
   pageSql,
+  sqliteSetInsertSql,
 } from "../registry-tables/statements.js";
 import {
   type LineObject,
@@ -31,6 +31,8 @@ import {
 interface KindStatements {
   match: Database.Statement<unknown[], TableRow>;
   insert: Database.Statement<unknown[]>;
+  /** Every row of a batch in one statement (a fresh restore's). */
+  set: Database.Statement<[string]>;
 }
 
 export class SqliteRegistryRows {
@@ -60,6 +62,7 @@ export class SqliteRegistryRows {
       s = {
         match: this.#db.prepare<unknown[], TableRow>(matchSql(kind, "sqlite")),
         insert: this.#db.prepare<unknown[]>(insertSql(kind, "sqlite")),
+        set: this.#db.prepare<[string]>(sqliteSetInsertSql(kind)),
       };
       this.#statements.set(kind.kind, s);
     }
@@ -70,9 +73,9 @@ export class SqliteRegistryRows {
     const s = this.#kindStatements(kind);
     if (batch.fresh === true && lines.length > 0)
       try {
-        const insert = this.#db.prepare(bulkInsertSql(kind, "sqlite", lines.length));
+        const rows = JSON.stringify(lines.map((line) => kind.insertParams(line)));
         return this.restoring(batch, () => {
-          insert.run(...lines.flatMap((line) => kind.insertParams(line)));
+          s.set.run(rows);
           return lines.map((): RowVerdict => "created");
         });
       } catch {
