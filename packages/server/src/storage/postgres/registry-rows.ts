@@ -53,6 +53,8 @@ export async function saveCheckpoint(c: pg.ClientBase, checkpoint: CopyCheckpoin
 export class PostgresRegistryRows {
   readonly #pool: pg.Pool;
   readonly #client: () => pg.Client;
+  /** Each kind's insert of n rows, by kind and n: built once, prepared once per connection. */
+  readonly #bulkStatements = new Map<string, { name: string; text: string }>();
 
   /** `client`: a new connection outside the pool, for a reader. */
   constructor(pool: pg.Pool, client: () => pg.Client) {
@@ -119,10 +121,13 @@ export class PostgresRegistryRows {
     const c = await this.#pool.connect();
     try {
       await c.query(`BEGIN; ${RESTORE_MARK}`);
-      await c.query(
-        bulkInsertSql(kind, "postgres", lines.length),
-        lines.flatMap((line) => kind.insertParams(line)),
-      );
+      const name = `urnkit-restore-bulk-${kind.kind}-${lines.length}`;
+      let statement = this.#bulkStatements.get(name);
+      if (statement === undefined) {
+        statement = { name, text: bulkInsertSql(kind, "postgres", lines.length) };
+        this.#bulkStatements.set(name, statement);
+      }
+      await c.query({ ...statement, values: lines.flatMap((line) => kind.insertParams(line)) });
       if (batch.checkpoint !== undefined) await saveCheckpoint(c, batch.checkpoint);
       await c.query("COMMIT");
       c.release();
