@@ -7,6 +7,7 @@ import type pg from "pg";
 import {
   bulkInsertSql,
   CHECKPOINT_COLUMNS,
+  countSql,
   HOLDS_ANYTHING_SQL,
   insertSql,
   matchSql,
@@ -22,6 +23,7 @@ import {
 } from "../registry-tables/table-kind.js";
 import {
   type CopyCheckpoint,
+  occurrenceOf,
   type RegistryReader,
   type RestoreBatch,
   RestoreRowError,
@@ -73,6 +75,7 @@ export class PostgresRegistryRows {
       // Refused as a whole: row by row below, to name the row at fault.
     }
     const match = { name: `urnkit-restore-match-${kind.kind}`, text: matchSql(kind, "postgres") };
+    const count = { name: `urnkit-restore-count-${kind.kind}`, text: countSql(kind, "postgres") };
     const insert = {
       name: `urnkit-restore-insert-${kind.kind}`,
       text: insertSql(kind, "postgres"),
@@ -84,6 +87,17 @@ export class PostgresRegistryRows {
       const verdicts: RowVerdict[] = [];
       for (index = 0; index < lines.length; index++) {
         const line = lines[index] as LineObject;
+        if (!kind.keyed) {
+          // A history line: already there when as many rows alike are stored as its occurrence.
+          const alike = (await c.query<{ n: number }>({ ...count, values: kind.matchParams(line) }))
+            .rows[0]?.n as number;
+          if (alike >= occurrenceOf(line)) verdicts.push("unchanged");
+          else {
+            await c.query({ ...insert, values: kind.insertParams(line) });
+            verdicts.push("created");
+          }
+          continue;
+        }
         const stored = (await c.query<TableRow>({ ...match, values: kind.matchParams(line) }))
           .rows[0];
         if (stored !== undefined) {

@@ -32,6 +32,17 @@ export function matchSql(kind: TableKind, dialect: Dialect): string {
   );
 }
 
+/** How many stored rows a line's match finds (a history line's alike), as `n`. */
+export function countSql(kind: TableKind, dialect: Dialect): string {
+  return parameters(
+    dialectSql(
+      `SELECT count(*) AS "n" FROM (${dialectSql(kind.select, dialect)} WHERE ${dialectSql(kind.match, dialect)}) alike`,
+      dialect,
+    ),
+    dialect,
+  );
+}
+
 export function insertSql(kind: TableKind, dialect: Dialect): string {
   return parameters(dialectSql(kind.insert, dialect), dialect);
 }

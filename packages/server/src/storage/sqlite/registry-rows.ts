@@ -6,6 +6,7 @@
 import Database from "better-sqlite3";
 import {
   CHECKPOINT_COLUMNS,
+  countSql,
   HOLDS_ANYTHING_SQL,
   insertSql,
   matchSql,
@@ -22,6 +23,7 @@ import {
 } from "../registry-tables/table-kind.js";
 import {
   type CopyCheckpoint,
+  occurrenceOf,
   type RegistryReader,
   type RestoreBatch,
   RestoreRowError,
@@ -30,6 +32,7 @@ import {
 
 interface KindStatements {
   match: Database.Statement<unknown[], TableRow>;
+  count: Database.Statement<unknown[], { n: number }>;
   insert: Database.Statement<unknown[]>;
   /** Every row of a batch in one statement (a fresh restore's). */
   set: Database.Statement<[string]>;
@@ -61,6 +64,7 @@ export class SqliteRegistryRows {
     if (s === undefined) {
       s = {
         match: this.#db.prepare<unknown[], TableRow>(matchSql(kind, "sqlite")),
+        count: this.#db.prepare<unknown[], { n: number }>(countSql(kind, "sqlite")),
         insert: this.#db.prepare<unknown[]>(insertSql(kind, "sqlite")),
         set: this.#db.prepare<[string]>(sqliteSetInsertSql(kind)),
       };
@@ -84,6 +88,13 @@ export class SqliteRegistryRows {
     return this.restoring(batch, () =>
       lines.map((line, index): RowVerdict => {
         try {
+          if (!kind.keyed) {
+            // A history line: already there when as many rows alike are stored as its occurrence.
+            const alike = (s.count.get(...kind.matchParams(line)) as { n: number }).n;
+            if (alike >= occurrenceOf(line)) return "unchanged";
+            s.insert.run(...kind.insertParams(line));
+            return "created";
+          }
           const stored = s.match.get(...kind.matchParams(line));
           if (stored !== undefined) {
             const existing = rowLine(kind, stored);
