@@ -117,17 +117,21 @@ function checkHeader(text: string, expected: string | undefined): void {
  * and its export two lines alike. Into a registry that was not empty when the import began, the
  * n-th line alike is already there when the registry holds n rows alike, and is written
  * otherwise; without the count, the second line would find the row the first wrote and be taken
- * for it. Kept only then, one hash a distinct line (memory grows with the history's distinct lines,
- * where an import into an empty registry keeps nothing).
+ * for it. Kept only then (a resumed copy among such imports), a short hash a distinct line: memory
+ * grows with the history's distinct lines, some 100 bytes each, where an import into an empty
+ * registry keeps nothing.
  */
 class HistoryOccurrences {
   readonly #seen = new Map<string, number>();
 
   /** The line's occurrence (1 for the first of its kind and fields). */
   next(kind: TableKind, line: LineObject): number {
+    // 128 bits of the hash as a one-byte string of 16 characters: a small key, and a collision
+    // as unlikely as two equal UUIDs.
     const key = createHash("sha256")
       .update(JSON.stringify([kind.kind, ...kind.matchParams(line)]))
-      .digest("base64");
+      .digest()
+      .toString("latin1", 0, 16);
     const n = (this.#seen.get(key) ?? 0) + 1;
     this.#seen.set(key, n);
     return n;
