@@ -68,6 +68,18 @@ export interface RestoreBatch {
   fresh?: boolean;
 }
 
+/**
+ * The hidden field of a history line (a kind not keyed) in a restore that is not fresh: the line's
+ * occurrence among the lines alike before it (1 for the first). The line is already stored when
+ * the registry holds at least that many rows alike; absent, when it holds one.
+ */
+export const OCCURRENCE = "_occurrence";
+
+export function occurrenceOf(line: LineObject): number {
+  const n = line[OCCURRENCE];
+  return typeof n === "number" ? n : 1;
+}
+
 /** What a row of a restore batch did: created, unchanged, or a conflict with the stored line. */
 export type RowVerdict = "created" | "unchanged" | { conflict: LineObject };
 

@@ -4,8 +4,9 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { ownConnection } from "../../src/storage/postgres/connection-pool.js";
 import { sessionOptions } from "../../src/storage/postgres/session-options.js";
-import { PG_SKIP, suitePostgresStore } from "../pg-database.js";
+import { PG_SKIP, suitePostgresStore, TEST_PG } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 
 describe("session options", () => {
@@ -32,6 +33,16 @@ describe("session options (postgres)", () => {
     } finally {
       a.release();
       b.release();
+    }
+  });
+
+  it("runs a connection of its own (an export's, a copy's source) with JIT off", async () => {
+    const client = ownConnection(TEST_PG as string, 5000);
+    await client.connect();
+    try {
+      assert.equal((await client.query<{ jit: string }>("SHOW jit")).rows[0]?.jit, "off");
+    } finally {
+      await client.end();
     }
   });
 });

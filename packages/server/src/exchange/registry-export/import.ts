@@ -7,13 +7,16 @@
 // schema or a rule of the database, a newer version of the format, a file cut short) stops it: the
 // batches before that line's are committed, and nothing of its own batch or after it is written.
 
+import { createHash } from "node:crypto";
 import type { Actor } from "../../storage/audit.js";
-import type { LineObject } from "../../storage/registry-tables/table-kind.js";
+import { TABLE_KINDS } from "../../storage/registry-tables/kinds.js";
+import type { LineObject, TableKind } from "../../storage/registry-tables/table-kind.js";
 import type { Store } from "../../storage/store.js";
 import {
   type ImportBatchResult,
   type ImportItem,
   type ImportSequence,
+  OCCURRENCE,
   type RestoreBatch,
   RestoreRowError,
 } from "../../storage/transfer.js";
@@ -23,8 +26,11 @@ import { REGISTRY_FORMAT, REGISTRY_FORMAT_VERSION } from "../../validation/regis
 import { ndjsonLines } from "../ndjson-lines.js";
 import { readLine, recordItem, tableKind, tableLine } from "./lines.js";
 
-/** Rows of a kind other than records in one transaction. */
-const ROWS_A_BATCH = 500;
+/**
+ * Rows of a kind other than records in one transaction (within PostgreSQL's 65,535 parameters of a
+ * statement at the most parameters a row of any kind takes).
+ */
+const ROWS_A_BATCH = 2000;
 
 export interface RegistryImportOptions {
   actor: Actor;
@@ -103,6 +109,52 @@ function checkHeader(text: string, expected: string | undefined): void {
     );
 }
 
+/**
+ * How many times each history line (a kind whose rows have no key of their own: the audit log,
+ * link checks, harvest refusals, the per-URN statistics log) has come so far, by what the database
+ * matches it on. Equal history rows are not one row: a registry may hold two audit entries alike
+ * in every field (the same action on the same URN by the same token within the same millisecond),
+ * and its export two lines alike. Into a registry that was not empty when the import began, the
+ * n-th line alike is already there when the registry holds n rows alike, and is written
+ * otherwise; without the count, the second line would find the row the first wrote and be taken
+ * for it. Kept only then (a resumed copy among such imports), a short hash a distinct line: memory
+ * grows with the history's distinct lines, some 100 bytes each, where an import into an empty
+ * registry keeps nothing.
+ */
+class HistoryOccurrences {
+  readonly #seen = new Map<string, number>();
+
+  /** The line's occurrence (1 for the first of its kind and fields). */
+  next(kind: TableKind, line: LineObject): number {
+    // 128 bits of the hash as a one-byte string of 16 characters: a small key, and a collision
+    // as unlikely as two equal UUIDs.
+    const key = createHash("sha256")
+      .update(JSON.stringify([kind.kind, ...kind.matchParams(line)]))
+      .digest()
+      .toString("latin1", 0, 16);
+    const n = (this.#seen.get(key) ?? 0) + 1;
+    this.#seen.set(key, n);
+    return n;
+  }
+
+  /** Counts a line a resumed copy reads past (committed before the interruption). */
+  skipped(text: string): void {
+    let kind: TableKind | undefined;
+    let line: LineObject;
+    try {
+      const value = JSON.parse(text) as Record<string, LineObject>;
+      const name = Object.keys(value)[0] as string;
+      kind = TABLE_KINDS.get(name);
+      if (kind === undefined || kind.keyed) return;
+      line = tableLine(kind, value[name] as LineObject);
+    } catch {
+      // Not a line the interrupted copy committed as a history row.
+      return;
+    }
+    this.next(kind, line);
+  }
+}
+
 export async function* importRegistry(
   store: Store,
   input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
@@ -124,6 +176,7 @@ export async function* importRegistry(
   const events: RegistryImportEvent[] = [];
 
   const fresh = options.fresh ?? !(await store.transfer.holdsAnything());
+  const occurrences = fresh ? null : new HistoryOccurrences();
   const restoreBatch = (line: number): RestoreBatch =>
     options.copy === undefined || header === null
       ? { fresh }
@@ -235,7 +288,10 @@ export async function* importRegistry(
         header = line.text;
         continue;
       }
-      if (line.number <= skip) continue;
+      if (line.number <= skip) {
+        occurrences?.skipped(line.text);
+        continue;
+      }
       if (ended)
         throw new Stop(
           line.number,
@@ -281,7 +337,12 @@ export async function* importRegistry(
           pending.items.push(
             await recordItem(store, line.number, body, limits, knownOrganisations),
           );
-        else pending.rows.push(tableLine(tableKind(kind), body));
+        else {
+          const table = tableKind(kind);
+          const row = tableLine(table, body);
+          if (occurrences !== null && !table.keyed) row[OCCURRENCE] = occurrences.next(table, row);
+          pending.rows.push(row);
+        }
         pending.lines.push(line.number);
       } catch (error) {
         if (error instanceof Refusal) throw new Stop(line.number, error.code, error.message);

@@ -13,7 +13,7 @@ import type { ImportItem, RecordLine, RestoredRecord } from "../../storage/trans
 import { checker } from "../../validation/ajv.js";
 import { checkJson } from "../../validation/json-value.js";
 import type { Limits } from "../../validation/limits.js";
-import { checkRecordLine } from "../../validation/record.js";
+import { checkRestoredRecordLine, type RecordLineFields } from "../../validation/record.js";
 import { Refusal } from "../../validation/refusal.js";
 import { REGISTRY_LINE_SCHEMAS } from "../../validation/registry-export.js";
 import { checkOrganisationLine, checkPrefixLine } from "../../validation/registry-lines.js";
@@ -142,7 +142,7 @@ export async function recordItem(
       return id;
     });
   record.created = r.created;
-  const checked = checkRecordLine(record) as RecordLine;
+  const checked = checkRestoredRecordLine(record as unknown as RecordLineFields) as RecordLine;
   const target = await registrationTarget(store, registrationUrn(checked.urn, limits));
   await checkOwners(store, checked, target.key, knownOrganisations);
   const successors = (checked.successors ?? []).map((urn) => ({ urn, key: keyOf(urn) }));

@@ -7,6 +7,7 @@ import type pg from "pg";
 import {
   bulkInsertSql,
   CHECKPOINT_COLUMNS,
+  countSql,
   HOLDS_ANYTHING_SQL,
   insertSql,
   matchSql,
@@ -22,6 +23,7 @@ import {
 } from "../registry-tables/table-kind.js";
 import {
   type CopyCheckpoint,
+  occurrenceOf,
   type RegistryReader,
   type RestoreBatch,
   RestoreRowError,
@@ -53,6 +55,8 @@ export async function saveCheckpoint(c: pg.ClientBase, checkpoint: CopyCheckpoin
 export class PostgresRegistryRows {
   readonly #pool: pg.Pool;
   readonly #client: () => pg.Client;
+  /** Each kind's insert of n rows, by kind and n: built once, prepared once per connection. */
+  readonly #bulkStatements = new Map<string, { name: string; text: string }>();
 
   /** `client`: a new connection outside the pool, for a reader. */
   constructor(pool: pg.Pool, client: () => pg.Client) {
@@ -71,6 +75,7 @@ export class PostgresRegistryRows {
       // Refused as a whole: row by row below, to name the row at fault.
     }
     const match = { name: `urnkit-restore-match-${kind.kind}`, text: matchSql(kind, "postgres") };
+    const count = { name: `urnkit-restore-count-${kind.kind}`, text: countSql(kind, "postgres") };
     const insert = {
       name: `urnkit-restore-insert-${kind.kind}`,
       text: insertSql(kind, "postgres"),
@@ -82,6 +87,17 @@ export class PostgresRegistryRows {
       const verdicts: RowVerdict[] = [];
       for (index = 0; index < lines.length; index++) {
         const line = lines[index] as LineObject;
+        if (!kind.keyed) {
+          // A history line: already there when as many rows alike are stored as its occurrence.
+          const alike = (await c.query<{ n: number }>({ ...count, values: kind.matchParams(line) }))
+            .rows[0]?.n as number;
+          if (alike >= occurrenceOf(line)) verdicts.push("unchanged");
+          else {
+            await c.query({ ...insert, values: kind.insertParams(line) });
+            verdicts.push("created");
+          }
+          continue;
+        }
         const stored = (await c.query<TableRow>({ ...match, values: kind.matchParams(line) }))
           .rows[0];
         if (stored !== undefined) {
@@ -119,10 +135,13 @@ export class PostgresRegistryRows {
     const c = await this.#pool.connect();
     try {
       await c.query(`BEGIN; ${RESTORE_MARK}`);
-      await c.query(
-        bulkInsertSql(kind, "postgres", lines.length),
-        lines.flatMap((line) => kind.insertParams(line)),
-      );
+      const name = `urnkit-restore-bulk-${kind.kind}-${lines.length}`;
+      let statement = this.#bulkStatements.get(name);
+      if (statement === undefined) {
+        statement = { name, text: bulkInsertSql(kind, "postgres", lines.length) };
+        this.#bulkStatements.set(name, statement);
+      }
+      await c.query({ ...statement, values: lines.flatMap((line) => kind.insertParams(line)) });
       if (batch.checkpoint !== undefined) await saveCheckpoint(c, batch.checkpoint);
       await c.query("COMMIT");
       c.release();

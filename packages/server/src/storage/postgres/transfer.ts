@@ -3,7 +3,7 @@
 // server-side cursor over one snapshot, however long it takes.
 
 import { randomBytes, randomUUID } from "node:crypto";
-import pg from "pg";
+import type pg from "pg";
 import type { Actor } from "../audit.js";
 import { RetryableError, StateError } from "../errors.js";
 import { sameAsLine } from "../import-verdict.js";
@@ -22,10 +22,10 @@ import type {
   RowVerdict,
   TransferStore,
 } from "../transfer.js";
+import { ownConnection } from "./connection-pool.js";
 import { completeRecords, copyIn, insertRecords, STAGE_SQL, stageBatch } from "./import-stage.js";
 import { RECORD_SQL, type RecordRow, toRecord } from "./record-row.js";
 import { PostgresRegistryRows, RESTORE_MARK, saveCheckpoint } from "./registry-rows.js";
-import { types } from "./type-parsers.js";
 
 /** Longest an abandoned export cursor keeps its connection and snapshot. */
 const EXPORT_IDLE_MS = 60_000;
@@ -128,13 +128,7 @@ export class PostgresTransfer implements TransferStore {
 
   /** A connection of its own, outside the pool, for a long read (an export). */
   #exportClient(): pg.Client {
-    const client = new pg.Client({
-      connectionString: this.#url,
-      types,
-      connectionTimeoutMillis: this.#connectTimeoutMs,
-    });
-    client.on("error", () => {});
-    return client;
+    return ownConnection(this.#url, this.#connectTimeoutMs);
   }
 
   /**

@@ -32,6 +32,17 @@ export function matchSql(kind: TableKind, dialect: Dialect): string {
   );
 }
 
+/** How many stored rows a line's match finds (a history line's alike), as `n`. */
+export function countSql(kind: TableKind, dialect: Dialect): string {
+  return parameters(
+    dialectSql(
+      `SELECT count(*) AS "n" FROM (${dialectSql(kind.select, dialect)} WHERE ${dialectSql(kind.match, dialect)}) alike`,
+      dialect,
+    ),
+    dialect,
+  );
+}
+
 export function insertSql(kind: TableKind, dialect: Dialect): string {
   return parameters(dialectSql(kind.insert, dialect), dialect);
 }
@@ -48,6 +59,25 @@ export function bulkInsertSql(kind: TableKind, dialect: Dialect, rows: number): 
     `${insert.slice(0, at)}VALUES ${Array.from({ length: rows }, () => tuple).join(",\n")}`,
     dialect,
   );
+}
+
+/**
+ * SQLite: the kind's insert for any number of rows in one statement, prepared once: the rows go as
+ * one JSON array of their parameter lists, split by jsonb_each, each `?` of the VALUES tuple read
+ * from its row's list (row-sets.ts says why one statement a set; a statement's text repeating
+ * the tuple for each row took longer to prepare than to run).
+ */
+export function sqliteSetInsertSql(kind: TableKind): string {
+  const insert = dialectSql(kind.insert, "sqlite");
+  const at = insert.indexOf("VALUES");
+  let n = 0;
+  const tuple = insert
+    .slice(at + "VALUES".length)
+    .trim()
+    .slice(1, -1)
+    .replace(/\?/g, () => `row_set.value ->> ${n++}`);
+  return `${insert.slice(0, at)}SELECT ${tuple}
+    FROM jsonb_each(?) AS row_set ORDER BY row_set.key`;
 }
 
 /** Whether a registry holds anything a restore would write. */

@@ -5,12 +5,13 @@
 
 import Database from "better-sqlite3";
 import {
-  bulkInsertSql,
   CHECKPOINT_COLUMNS,
+  countSql,
   HOLDS_ANYTHING_SQL,
   insertSql,
   matchSql,
   pageSql,
+  sqliteSetInsertSql,
 } from "../registry-tables/statements.js";
 import {
   type LineObject,
@@ -22,6 +23,7 @@ import {
 } from "../registry-tables/table-kind.js";
 import {
   type CopyCheckpoint,
+  occurrenceOf,
   type RegistryReader,
   type RestoreBatch,
   RestoreRowError,
@@ -30,7 +32,10 @@ import {
 
 interface KindStatements {
   match: Database.Statement<unknown[], TableRow>;
+  count: Database.Statement<unknown[], { n: number }>;
   insert: Database.Statement<unknown[]>;
+  /** Every row of a batch in one statement (a fresh restore's). */
+  set: Database.Statement<[string]>;
 }
 
 export class SqliteRegistryRows {
@@ -59,7 +64,9 @@ export class SqliteRegistryRows {
     if (s === undefined) {
       s = {
         match: this.#db.prepare<unknown[], TableRow>(matchSql(kind, "sqlite")),
+        count: this.#db.prepare<unknown[], { n: number }>(countSql(kind, "sqlite")),
         insert: this.#db.prepare<unknown[]>(insertSql(kind, "sqlite")),
+        set: this.#db.prepare<[string]>(sqliteSetInsertSql(kind)),
       };
       this.#statements.set(kind.kind, s);
     }
@@ -70,9 +77,9 @@ export class SqliteRegistryRows {
     const s = this.#kindStatements(kind);
     if (batch.fresh === true && lines.length > 0)
       try {
-        const insert = this.#db.prepare(bulkInsertSql(kind, "sqlite", lines.length));
+        const rows = JSON.stringify(lines.map((line) => kind.insertParams(line)));
         return this.restoring(batch, () => {
-          insert.run(...lines.flatMap((line) => kind.insertParams(line)));
+          s.set.run(rows);
           return lines.map((): RowVerdict => "created");
         });
       } catch {
@@ -81,6 +88,13 @@ export class SqliteRegistryRows {
     return this.restoring(batch, () =>
       lines.map((line, index): RowVerdict => {
         try {
+          if (!kind.keyed) {
+            // A history line: already there when as many rows alike are stored as its occurrence.
+            const alike = (s.count.get(...kind.matchParams(line)) as { n: number }).n;
+            if (alike >= occurrenceOf(line)) return "unchanged";
+            s.insert.run(...kind.insertParams(line));
+            return "created";
+          }
           const stored = s.match.get(...kind.matchParams(line));
           if (stored !== undefined) {
             const existing = rowLine(kind, stored);
