@@ -6,32 +6,17 @@
 // arrives deactivated, with its successor, in the next (incremental) harvest.
 
 import assert from "node:assert/strict";
-import type { AddressInfo } from "node:net";
 import { describe } from "node:test";
-import { nbnDeCheckDigit } from "@urnkit/namespaces";
 import type { FastifyInstance } from "fastify";
 import { harvest } from "../../src/exchange/harvest/harvest-run.js";
 import { buildServer, DEFAULT_LIMITS } from "../../src/server.js";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import type { Store } from "../../src/storage/store.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { listen } from "../oai-listen.js";
 import { skippedWhen } from "../skipped-when.js";
+import { configure, ORG, PREFIX, urn } from "./ubx-registry.js";
 
 const actor = { tokenId: null };
-const ORG = "ubx";
-const PREFIX = "urn:nbn:de:0001-";
-
-/** urn:nbn:de:0001-{name} with its check digit. */
-const urn = (name: string) => `${PREFIX}${name}${nbnDeCheckDigit(PREFIX + name)}`;
-
-async function configure(store: Store): Promise<void> {
-  await store.namespaces.create({ nid: "nbn" }, actor);
-  await store.organisations.create({ id: ORG, name: "UB X" }, actor);
-  await store.prefixes.create(
-    { ...DEFAULT_POLICY, prefix: PREFIX, nid: "nbn", organisation: ORG, check: "nbn" },
-    actor,
-  );
-}
 
 /** What a registry says about a URN, as both must agree on it. */
 async function view(store: Store, key: string) {
@@ -108,8 +93,7 @@ for (const engine of engines) {
       );
       await a.store.records.deactivate(urn("item-4"), { reason: "withdrawn" }, actor);
       app = await buildServer({ store: a.store, oai: { pageSize: 4 } });
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/oai`;
+      url = await listen(app);
     });
     after(async () => {
       await app?.close();

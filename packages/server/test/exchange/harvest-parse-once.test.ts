@@ -6,10 +6,8 @@
 // (every record here already: metadata patched, reserved ones activated).
 
 import assert from "node:assert/strict";
-import type { AddressInfo } from "node:net";
 import { after, before, describe, it, mock } from "node:test";
 import { URN } from "@urnkit/core";
-import { nbnDeCheckDigit } from "@urnkit/namespaces";
 import type { FastifyInstance } from "fastify";
 import type { applyNative } from "../../src/exchange/harvest/apply-native.js";
 import type { applyPair } from "../../src/exchange/harvest/apply-pair.js";
@@ -21,10 +19,10 @@ import type {
   planRegistration,
 } from "../../src/registry/record-actions.js";
 import { buildServer, DEFAULT_LIMITS } from "../../src/server.js";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
-import type { Store } from "../../src/storage/store.js";
 import type { DeactivateInput } from "../../src/validation/record.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { listen } from "../oai-listen.js";
+import { configure, ORG, PREFIX, urn } from "./ubx-registry.js";
 
 // The structural half of the proof: what the harvest hands the actions is a URN, not text.
 type ParsedUrns = [
@@ -39,18 +37,6 @@ type ParsedUrns = [
 const takesParsedUrns: ParsedUrns extends [URN, URN, URN, URN, URN, URN, URN] ? true : false = true;
 
 const actor = { tokenId: null };
-const ORG = "ubx";
-const PREFIX = "urn:nbn:de:0001-";
-const urn = (name: string) => `${PREFIX}${name}${nbnDeCheckDigit(PREFIX + name)}`;
-
-async function configure(store: Store): Promise<void> {
-  await store.namespaces.create({ nid: "nbn" }, actor);
-  await store.organisations.create({ id: ORG, name: "UB X" }, actor);
-  await store.prefixes.create(
-    { ...DEFAULT_POLICY, prefix: PREFIX, nid: "nbn", organisation: ORG, check: "nbn" },
-    actor,
-  );
-}
 
 for (const engine of engines) {
   describe(`a harvested URN is parsed once (${engine.name})`, () => {
@@ -119,8 +105,7 @@ for (const engine of engines) {
       );
       await a.store.records.deactivate(gone2, { reason: "withdrawn" }, actor);
       app = await buildServer({ store: a.store, oai: { pageSize: 2 } });
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/oai`;
+      url = await listen(app);
     });
     after(async () => {
       await app?.close();

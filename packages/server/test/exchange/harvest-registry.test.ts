@@ -7,15 +7,15 @@
 // harvest changes nothing.
 
 import assert from "node:assert/strict";
-import type { AddressInfo } from "node:net";
 import { describe } from "node:test";
 import { nbnDeCheckDigit } from "@urnkit/namespaces";
 import type { FastifyInstance } from "fastify";
 import { harvest } from "../../src/exchange/harvest/harvest-run.js";
 import { buildServer, DEFAULT_LIMITS } from "../../src/server.js";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import type { Store } from "../../src/storage/store.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { listen } from "../oai-listen.js";
+import { organisationWithPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
@@ -27,10 +27,10 @@ const ORGS = [
 async function configure(store: Store): Promise<void> {
   await store.namespaces.create({ nid: "nbn" }, actor);
   for (const o of ORGS) {
-    await store.organisations.create({ id: o.id, name: o.id }, actor);
-    await store.prefixes.create(
-      { ...DEFAULT_POLICY, prefix: o.prefix, nid: "nbn", organisation: o.id, check: "nbn" },
-      actor,
+    await organisationWithPrefix(
+      store,
+      { id: o.id, name: o.id },
+      { prefix: o.prefix, nid: "nbn", check: "nbn" },
     );
   }
 }
@@ -59,6 +59,17 @@ for (const engine of engines) {
     let app: FastifyInstance;
     let url = "";
     const keys: string[] = [];
+    /** One harvest into B of `o`'s set, in its format. */
+    const harvestSet = (o: (typeof ORGS)[number], options: { soleWriter?: boolean } = {}) =>
+      harvest(b.store, {
+        url,
+        organisation: o.id,
+        set: `org:${o.id}`,
+        metadataPrefix: o.format,
+        limits: DEFAULT_LIMITS,
+        client: { rate: 0, allowPrivate: true },
+        ...options,
+      });
     before(async () => {
       a = await engine.open();
       b = await engine.open();
@@ -101,8 +112,7 @@ for (const engine of engines) {
         actor,
       );
       app = await buildServer({ store: a.store, oai: { pageSize: 7 } });
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/oai`;
+      url = await listen(app);
     });
     after(async () => {
       await app?.close();
@@ -112,15 +122,7 @@ for (const engine of engines) {
 
     it("harvests each organisation's set, oai_dc and epicur, across resumption tokens", async () => {
       for (const o of ORGS) {
-        const { run } = await harvest(b.store, {
-          url,
-          organisation: o.id,
-          set: `org:${o.id}`,
-          metadataPrefix: o.format,
-          limits: DEFAULT_LIMITS,
-          client: { rate: 0, allowPrivate: true },
-          soleWriter: true,
-        });
+        const { run } = await harvestSet(o, { soleWriter: true });
         assert.equal(run.outcome, "completed", run.error ?? "");
         const reserved = o.id === "hbz-lib" ? 1 : 0;
         assert.equal(run.records, 20 + reserved);
@@ -147,14 +149,7 @@ for (const engine of engines) {
 
     it("a second harvest of each source changes nothing", async () => {
       for (const o of ORGS) {
-        const { run } = await harvest(b.store, {
-          url,
-          organisation: o.id,
-          set: `org:${o.id}`,
-          metadataPrefix: o.format,
-          limits: DEFAULT_LIMITS,
-          client: { rate: 0, allowPrivate: true },
-        });
+        const { run } = await harvestSet(o);
         assert.equal(run.outcome, "completed", run.error ?? "");
         assert.equal(run.created + run.updated, 0);
       }
