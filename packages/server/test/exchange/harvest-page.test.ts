@@ -9,10 +9,10 @@ import assert from "node:assert/strict";
 import { describe } from "node:test";
 import { harvest } from "../../src/exchange/harvest/harvest-run.js";
 import { DEFAULT_LIMITS } from "../../src/server.js";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import type { Store } from "../../src/storage/store.js";
 import { type Engine, type EngineHandle, engines } from "../engines.js";
 import { fixture, type Replay, replay } from "../oai-replay.js";
+import { createPrefix } from "../prefix-setup.js";
 import { type SkippableSuite, skippedWhen } from "../skipped-when.js";
 import { members } from "../store-overrides.js";
 
@@ -52,14 +52,8 @@ const PAGE = `<?xml version="1.0" encoding="UTF-8"?><OAI-PMH xmlns="http://www.o
 async function setUp(store: Store): Promise<void> {
   await store.namespaces.create({ nid: "nbn" }, actor);
   for (const id of ["hbz-lib", "ubhh"]) await store.organisations.create({ id, name: id }, actor);
-  await store.prefixes.create(
-    { ...DEFAULT_POLICY, prefix: HBZ, nid: "nbn", organisation: "hbz-lib", check: "nbn" },
-    actor,
-  );
-  await store.prefixes.create(
-    { ...DEFAULT_POLICY, prefix: GBV, nid: "nbn", organisation: "ubhh", check: "nbn" },
-    actor,
-  );
+  await createPrefix(store, { prefix: HBZ, nid: "nbn", organisation: "hbz-lib", check: "nbn" });
+  await createPrefix(store, { prefix: GBV, nid: "nbn", organisation: "ubhh", check: "nbn" });
   const registered = (urn: string, status: "active" | "reserved", urls: string[]) =>
     store.records.create(
       {

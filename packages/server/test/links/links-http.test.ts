@@ -11,8 +11,8 @@ import { describe } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { buildServer } from "../../src/server.js";
 import type { LinkCheck } from "../../src/storage/links.js";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { createPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
@@ -50,10 +50,7 @@ for (const engine of engines) {
         ["urn:example:m", "maps"],
         ["urn:example:f", "maps"],
       ] as const)
-        await store.prefixes.create(
-          { ...DEFAULT_POLICY, prefix, nid: "example", organisation },
-          actor,
-        );
+        await createPrefix(store, { prefix, nid: "example", organisation });
       const make = (name: string, organisation: string | null, prefix: string, urls: string[]) =>
         store.records.create(
           {

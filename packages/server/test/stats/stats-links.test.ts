@@ -8,8 +8,8 @@ import { describe } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { buildServer } from "../../src/server.js";
 import type { LinkCheck, LinkOutcome } from "../../src/storage/links.js";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { createPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
@@ -46,10 +46,11 @@ for (const engine of engines) {
       await store.namespaces.create({ nid: "example", local: true }, actor);
       for (const id of ["lib", "fac", "new", "empty"]) {
         await store.organisations.create({ id, name: `The ${id}` }, actor);
-        await store.prefixes.create(
-          { ...DEFAULT_POLICY, prefix: `urn:example:${id}-`, nid: "example", organisation: id },
-          actor,
-        );
+        await createPrefix(store, {
+          prefix: `urn:example:${id}-`,
+          nid: "example",
+          organisation: id,
+        });
       }
       const make = (name: string, organisation: string | null, urls: string[]) =>
         store.records.create(

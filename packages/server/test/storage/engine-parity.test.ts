@@ -12,10 +12,10 @@ import { issueToken } from "../../src/registry/tokens.js";
 import { exportLines } from "../../src/routes/import-export.js";
 import { buildServer, DEFAULT_LIMITS } from "../../src/server.js";
 import type { LinkCheck } from "../../src/storage/links.js";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import { type Engine, type EngineHandle, postgres, sqlite } from "../engines.js";
 import { fixture, replay } from "../oai-replay.js";
 import { PG_SKIP } from "../pg-database.js";
+import { organisationWithPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
@@ -486,16 +486,14 @@ async function harvestOn(engine: Engine) {
     provider.answer("token:oai_dc////3", fixture("dspace-page2.xml"));
     provider.answer("list:oai_dc::2026-11-20T10:00:00Z", fixture("dspace-changed.xml"));
     await h.store.namespaces.create({ nid: "nbn" }, actor);
-    await h.store.organisations.create({ id: "hbz-lib", name: "Library" }, actor);
-    await h.store.prefixes.create(
+    await organisationWithPrefix(
+      h.store,
+      { id: "hbz-lib", name: "Library" },
       {
-        ...DEFAULT_POLICY,
         prefix: "urn:nbn:de:hbz:465-",
         nid: "nbn",
-        organisation: "hbz-lib",
         check: "nbn",
       },
-      actor,
     );
     const options = {
       url: provider.url,
