@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import { buildServer } from "../../src/server.js";
 import type { LinkCheck } from "../../src/storage/links.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { activeExampleRecord } from "../example-record.js";
 import { createPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
 
@@ -52,18 +53,7 @@ for (const engine of engines) {
       ] as const)
         await createPrefix(store, { prefix, nid: "example", organisation });
       const make = (name: string, organisation: string | null, prefix: string, urls: string[]) =>
-        store.records.create(
-          {
-            urn: `urn:example:${name}`,
-            key: `urn:example:${name}`,
-            nid: "example",
-            status: "active",
-            organisation,
-            prefix,
-            locators: urls.map((url, i) => ({ url, priority: 10 - i })),
-          },
-          actor,
-        );
+        activeExampleRecord(store, name, { organisation, prefix }, urls);
       await make("book", "lib", "urn:example:b", [
         "https://best.example/book",
         "https://second.example/book",

@@ -9,6 +9,7 @@ import type { FastifyInstance } from "fastify";
 import { buildServer } from "../../src/server.js";
 import type { LinkCheck, LinkOutcome } from "../../src/storage/links.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { activeExampleRecord } from "../example-record.js";
 import { createPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
 
@@ -53,17 +54,11 @@ for (const engine of engines) {
         });
       }
       const make = (name: string, organisation: string | null, urls: string[]) =>
-        store.records.create(
-          {
-            urn: `urn:example:${name}`,
-            key: `urn:example:${name}`,
-            nid: "example",
-            status: "active",
-            organisation,
-            prefix: organisation === null ? null : `urn:example:${organisation}-`,
-            locators: urls.map((url, i) => ({ url, priority: 10 - i })),
-          },
-          actor,
+        activeExampleRecord(
+          store,
+          name,
+          { organisation, prefix: organisation === null ? null : `urn:example:${organisation}-` },
+          urls,
         );
       // lib: one answering, one failing three times (ranked last), one failing once, one never
       // checked (only deferred), and an ftp locator no checker asks. A deactivated record's
