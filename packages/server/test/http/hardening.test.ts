@@ -12,6 +12,7 @@ import { issueToken } from "../../src/registry/tokens.js";
 import { buildServer } from "../../src/server.js";
 import { type EngineHandle, engines } from "../engines.js";
 import { registrationTemplate } from "../fixtures/registration-template.js";
+import { postImport } from "../post-import.js";
 import { skippedWhen } from "../skipped-when.js";
 import { signedIn } from "../ui-browser.js";
 
@@ -61,17 +62,9 @@ for (const engine of engines) {
             : { payload: payload as object }),
       });
     const importLines = async (lines: string[]) => {
-      const r = await app.inject({
-        method: "POST",
-        url: "/api/v1/import",
-        headers: { ...auth(), "content-type": "application/x-ndjson" },
-        payload: `${lines.join("\n")}\n`,
-      });
+      const { response: r, events } = await postImport(app, admin, `${lines.join("\n")}\n`);
       assert.equal(r.statusCode, 200, r.body);
-      return r.body
-        .trim()
-        .split("\n")
-        .map((l) => JSON.parse(l));
+      return events;
     };
 
     before(async () => {

@@ -15,6 +15,7 @@ import type { LinkCheck } from "../../src/storage/links.js";
 import { type Engine, type EngineHandle, postgres, sqlite } from "../engines.js";
 import { fixture, replay } from "../oai-replay.js";
 import { PG_SKIP } from "../pg-database.js";
+import { postImport } from "../post-import.js";
 import { organisationWithPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
 
@@ -441,12 +442,11 @@ async function run(engine: Engine) {
     const admin = (await issueToken(h.store, { role: "admin" }, actor)).token;
     const app = await buildServer({ store: h.store });
     const auth = { authorization: `Bearer ${admin}` };
-    const imported = await app.inject({
-      method: "POST",
-      url: "/api/v1/import",
-      headers: { ...auth, "content-type": "application/x-ndjson" },
-      payload: importLines.map((l) => JSON.stringify(l)).join("\n"),
-    });
+    const { response: imported } = await postImport(
+      app,
+      admin,
+      importLines.map((l) => JSON.stringify(l)).join("\n"),
+    );
     const answers: string[] = [`import ${imported.statusCode} ${masked(imported.body)}`];
     for (const s of steps) {
       const r = await app.inject({
