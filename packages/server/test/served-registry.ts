@@ -7,6 +7,7 @@ import { seedExample } from "../src/registry/seed.js";
 import { issueToken } from "../src/registry/tokens.js";
 import { buildServer } from "../src/server.js";
 import type { Engine, EngineHandle } from "./engines.js";
+import { madeInSuite } from "./made-in-suite.js";
 import { skippedWhen } from "./skipped-when.js";
 
 export interface ServedRegistry {
@@ -43,26 +44,16 @@ export function suiteRegistry(
   engine: Engine,
   options: { seed?: boolean } = {},
 ): { readonly app: FastifyInstance; readonly admin: string } {
-  let registry: ServedRegistry | undefined;
-  let admin: string | undefined;
   // The engine's skip: no registry is made for a suite whose engine is not here.
-  const { before, after } = skippedWhen(engine.skip);
-  before(async () => {
-    registry = await servedRegistry(engine, options);
-    admin = await registry.token({ role: "admin" });
-  });
-  after(() => registry?.close());
-  const made = () => {
-    if (registry === undefined || admin === undefined)
-      throw new Error("the suite's registry is made in its before hook");
-    return { app: registry.app, admin };
-  };
-  return {
-    get app() {
-      return made().app;
+  return madeInSuite(
+    skippedWhen(engine.skip),
+    {
+      async make() {
+        const registry = await servedRegistry(engine, options);
+        return { registry, app: registry.app, admin: await registry.token({ role: "admin" }) };
+      },
+      close: ({ registry }) => registry.close(),
     },
-    get admin() {
-      return made().admin;
-    },
-  };
+    ["app", "admin"],
+  );
 }

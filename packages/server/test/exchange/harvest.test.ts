@@ -20,6 +20,7 @@ import { DEFAULT_LIMITS } from "../../src/server.js";
 import type { NewRecord } from "../../src/storage/records.js";
 import type { Store } from "../../src/storage/store.js";
 import { type Engine, type EngineHandle, engines } from "../engines.js";
+import { madeInSuite } from "../made-in-suite.js";
 import { fixture, type Replay, replay } from "../oai-replay.js";
 import { createPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
@@ -79,29 +80,21 @@ function suiteHarvest(
   engine: Engine,
   provider: () => Promise<Replay>,
 ): { readonly h: EngineHandle; readonly provider: Replay } {
-  const { before, after } = skippedWhen(engine.skip);
-  let made: { h: EngineHandle; provider: Replay } | undefined;
-  before(async () => {
-    const h = await engine.open();
-    await setUp(h.store);
-    made = { h, provider: await provider() };
-  });
-  after(async () => {
-    await made?.provider.close();
-    await made?.h.close();
-  });
-  const suite = () => {
-    if (made === undefined) throw new Error("the suite's store is made in its before hook");
-    return made;
-  };
-  return {
-    get h() {
-      return suite().h;
+  return madeInSuite(
+    skippedWhen(engine.skip),
+    {
+      async make() {
+        const h = await engine.open();
+        await setUp(h.store);
+        return { h, provider: await provider() };
+      },
+      async close(made) {
+        await made.provider.close();
+        await made.h.close();
+      },
     },
-    get provider() {
-      return suite().provider;
-    },
-  };
+    ["h", "provider"],
+  );
 }
 
 async function locators(store: Store, urn: string) {
