@@ -76,15 +76,19 @@ async function urls(store: Store, urn: string): Promise<string[] | undefined> {
   return (await store.records.get(urn))?.locators.map((l) => `${l.url} ${l.owner}`).sort();
 }
 
-/** The page as worked out by hand: what each record comes to. */
-async function assertFirstRun(h: EngineHandle, store: Store, provider: Replay) {
-  const { run } = await harvest(store, {
+/** A harvest of the page into the library's prefix. */
+const harvestPage = (store: Store, provider: Replay) =>
+  harvest(store, {
     url: provider.url,
     organisation: "hbz-lib",
     metadataPrefix: "oai_dc",
     limits: DEFAULT_LIMITS,
     client: CLIENT,
   });
+
+/** The page as worked out by hand: what each record comes to. */
+async function assertFirstRun(h: EngineHandle, store: Store, provider: Replay) {
+  const { run } = await harvestPage(store, provider);
   assert.equal(run.outcome, "completed", run.error ?? "");
   // Created: A, D (record 6). Updated: B (b2 added), D (record 7: d2 added), E (reserved, now
   // registered with its URL). Unchanged: C. Refused: 4 (another organisation's prefix), 5 (check
@@ -177,13 +181,7 @@ for (const engine of engines) {
     it("the same page again changes nothing", async () => {
       const { h, provider } = get();
       const auditBefore = (await h.store.audit.list(1000)).length;
-      const { run } = await harvest(h.store, {
-        url: provider.url,
-        organisation: "hbz-lib",
-        metadataPrefix: "oai_dc",
-        limits: DEFAULT_LIMITS,
-        client: CLIENT,
-      });
+      const { run } = await harvestPage(h.store, provider);
       assert.equal(run.outcome, "completed", run.error ?? "");
       assert.deepEqual(
         [run.records, run.created, run.updated, run.unchanged, run.refused],
