@@ -11,8 +11,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_LIMITS, DEFAULT_POLICY, harvest, type Store } from "../dist/index.js";
+import { DEFAULT_LIMITS, harvest, type Store } from "../dist/index.js";
 import { TEST_PG } from "../test/pg-database.js";
+import { organisationWithPrefix } from "../test/prefix-setup.js";
 import { roundStore } from "./round-store.js";
 
 const PAGES = Number(process.env.BENCH_HARVEST_PAGES ?? 50);
@@ -36,17 +37,15 @@ async function provider(): Promise<{ url: string; child: ChildProcess }> {
 
 async function prepare(store: Store): Promise<void> {
   await store.namespaces.create({ nid: "nbn" }, actor);
-  await store.organisations.create({ id: "hbz-lib", name: "Library" }, actor);
-  await store.prefixes.create(
+  await organisationWithPrefix(
+    store,
+    { id: "hbz-lib", name: "Library" },
     {
-      ...DEFAULT_POLICY,
       prefix: "urn:nbn:de:hbz:465-",
       nid: "nbn",
-      organisation: "hbz-lib",
       modes: ["registrar"],
       check: "nbn",
     },
-    actor,
   );
 }
 

@@ -9,7 +9,8 @@ import { Agent, request } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_POLICY, issueToken, openSqliteStore } from "../dist/index.js";
+import { issueToken, openSqliteStore } from "../dist/index.js";
+import { organisationWithPrefix } from "../test/prefix-setup.js";
 import { startListening } from "../test/urnkit-process.js";
 
 const CLIENTS = 8;
@@ -56,18 +57,16 @@ export async function benchMint(dir: string) {
   const store = await openSqliteStore(db);
   const operator = { tokenId: null };
   await store.namespaces.create({ nid: "bench", local: true }, operator);
-  await store.organisations.create({ id: "minter", name: "Minter" }, operator);
-  await store.prefixes.create(
+  await organisationWithPrefix(
+    store,
+    { id: "minter", name: "Minter" },
     {
-      ...DEFAULT_POLICY,
       prefix: "urn:bench:m-",
       nid: "bench",
-      organisation: "minter",
       modes: ["resolver"],
       width: 8,
       check: "mod11-2",
     },
-    operator,
   );
   const { token } = await issueToken(
     store,

@@ -2,11 +2,13 @@
 // its two organisations and their prefixes unless asked not to), its HTTP server, and tokens of
 // any grant, made by the operator.
 
+import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { seedExample } from "../src/registry/seed.js";
 import { issueToken } from "../src/registry/tokens.js";
 import { buildServer } from "../src/server.js";
 import type { Engine, EngineHandle } from "./engines.js";
+import { madeInSuite } from "./made-in-suite.js";
 import { skippedWhen } from "./skipped-when.js";
 
 export interface ServedRegistry {
@@ -36,33 +38,34 @@ export async function servedRegistry(
 }
 
 /**
- * A served registry for the enclosing suite and an admin token of it: made in the suite's before
+ * A served registry for the enclosing suite (listening on a loopback port, with `listen`) and an
+ * admin token of it: made in the suite's before
  * hook, closed in its after; read its members in the tests.
  */
 export function suiteRegistry(
   engine: Engine,
-  options: { seed?: boolean } = {},
-): { readonly app: FastifyInstance; readonly admin: string } {
-  let registry: ServedRegistry | undefined;
-  let admin: string | undefined;
+  options: { seed?: boolean; listen?: boolean } = {},
+): {
+  readonly h: EngineHandle;
+  readonly app: FastifyInstance;
+  readonly admin: string;
+  /** The loopback port the app listens on, with `listen`; 0 without. */
+  readonly port: number;
+} {
   // The engine's skip: no registry is made for a suite whose engine is not here.
-  const { before, after } = skippedWhen(engine.skip);
-  before(async () => {
-    registry = await servedRegistry(engine, options);
-    admin = await registry.token({ role: "admin" });
-  });
-  after(() => registry?.close());
-  const made = () => {
-    if (registry === undefined || admin === undefined)
-      throw new Error("the suite's registry is made in its before hook");
-    return { app: registry.app, admin };
-  };
-  return {
-    get app() {
-      return made().app;
+  return madeInSuite(
+    skippedWhen(engine.skip),
+    {
+      async make() {
+        const registry = await servedRegistry(engine, options);
+        const { h, app } = registry;
+        const admin = await registry.token({ role: "admin" });
+        if (options.listen !== true) return { registry, h, app, admin, port: 0 };
+        await app.listen({ port: 0, host: "127.0.0.1" });
+        return { registry, h, app, admin, port: (app.server.address() as AddressInfo).port };
+      },
+      close: ({ registry }) => registry.close(),
     },
-    get admin() {
-      return made().admin;
-    },
-  };
+    ["h", "app", "admin", "port"],
+  );
 }

@@ -239,6 +239,15 @@ export const urnWildcardParams = {
 
 export const text = (description: string) => ({ type: "string", description }) as const;
 
+/** ?urn=: the one parameter of the routes that take a URN in the query. */
+export const urnQuerystring = {
+  type: "object",
+  properties: {
+    urn: { type: "string", description: "The URN, as-is or percent-encoded once" },
+  },
+  required: ["urn"],
+} as const;
+
 export const organisationSchema = {
   type: "object",
   properties: {

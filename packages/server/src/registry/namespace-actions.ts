@@ -7,6 +7,7 @@ import { checkTemplate, parseTemplate } from "@urnkit/namespaces";
 import { delegateTemplateFault } from "../resolution/delegate-template.js";
 import { ConflictError } from "../storage/errors.js";
 import type { Delegation, Namespace, NamespaceInput } from "../storage/namespaces.js";
+import type { Store } from "../storage/store.js";
 import type { TokenInfo } from "../storage/tokens.js";
 import { invalid } from "../validation/problems.js";
 import { Refusal } from "../validation/refusal.js";
@@ -23,6 +24,16 @@ export interface NamespaceResult {
 
 export function notServed(nid: string): Refusal {
   return new Refusal("not-found", "unknown-namespace", `namespace "${nid}" is not served here`);
+}
+
+/** The namespace `nid` names, refused as not found unless it is served here. */
+export async function servedNamespace(
+  store: Pick<Store, "namespaces">,
+  nid: string,
+): Promise<Namespace> {
+  const namespace = await store.namespaces.get(nid);
+  if (namespace === null) throw notServed(nid);
+  return namespace;
 }
 
 /** Delegate prefixes are compared with equivalence keys: "urn" and the NID in lowercase. */

@@ -22,6 +22,7 @@ type PrefixWriteContext = ActionContext<RecordConcerns | "writeBatch">;
 
 import { ownedLocators } from "./locator-owners.js";
 import { mintUrnOf } from "./mint.js";
+import { servedNamespace } from "./namespace-actions.js";
 import { actorOf } from "./operator.js";
 import { actFor, liveOrganisation } from "./organisation-scope.js";
 import { prefixKey } from "./prefix-key.js";
@@ -57,8 +58,7 @@ export async function createPrefix(
 ): Promise<Prefix> {
   const nid = nidInput.toLowerCase();
   authorize(token, "admin", { kind: "namespace", nid });
-  if ((await ctx.store.namespaces.get(nid)) === null)
-    throw new Refusal("not-found", "unknown-namespace", `namespace "${nid}" is not served here`);
+  await servedNamespace(ctx.store, nid);
   const key = prefixKey(nid, input.prefix);
   await liveOrganisation(ctx.store, input.organisation);
   const { prefix: _text, ...policy } = input;

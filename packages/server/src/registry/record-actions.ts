@@ -24,7 +24,7 @@ import { permit } from "./access.js";
 import type { ActionContext, RecordContext } from "./action-context.js";
 import { ownedLocators, patchedLocators } from "./locator-owners.js";
 import { mintNss } from "./mint.js";
-import { notServed } from "./namespace-actions.js";
+import { servedNamespace } from "./namespace-actions.js";
 import { namespaceKey } from "./namespace-keys.js";
 import { actorOf } from "./operator.js";
 import { actFor, liveOrganisation } from "./organisation-scope.js";
@@ -217,8 +217,7 @@ export async function mintUrn(
 ): Promise<UrnRecord> {
   const nid = nidInput.toLowerCase();
   permit(token, "registrar", nid);
-  const ns = await store.namespaces.get(nid);
-  if (ns === null) throw notServed(nid);
+  const ns = await servedNamespace(store, nid);
   if (ns.mint === null)
     throw new Refusal("conflict", "no-mint-policy", `namespace "${nid}" has no minting policy`);
   // The sequence never goes back, so a number already taken is skipped for the next one.

@@ -4,7 +4,6 @@
 import type { FastifyInstance } from "fastify";
 import { tokenOf } from "../http/auth.js";
 import type { PluginOptions } from "../http/context.js";
-import { HttpProblem } from "../http/problem.js";
 import {
   errors,
   listOf,
@@ -14,7 +13,11 @@ import {
   problems,
   recordSchema,
 } from "../http/schemas.js";
-import { createNamespace, updateNamespace } from "../registry/namespace-actions.js";
+import {
+  createNamespace,
+  servedNamespace,
+  updateNamespace,
+} from "../registry/namespace-actions.js";
 import { mintUrn } from "../registry/record-actions.js";
 import type { NamespaceInput } from "../storage/namespaces.js";
 import { checkMintBody, mintBodySchema } from "../validation/record.js";
@@ -89,10 +92,7 @@ export async function namespaceRoutes(app: FastifyInstance, { ctx }: PluginOptio
     },
     async (request) => {
       const { nid } = request.params as { nid: string };
-      const ns = await store.namespaces.get(nid);
-      if (ns === null)
-        throw new HttpProblem(404, "unknown-namespace", `namespace "${nid}" is not served here`);
-      return ns;
+      return servedNamespace(store, nid);
     },
   );
 
@@ -116,8 +116,7 @@ export async function namespaceRoutes(app: FastifyInstance, { ctx }: PluginOptio
     },
     async (request) => {
       const { nid } = request.params as { nid: string };
-      if ((await store.namespaces.get(nid)) === null)
-        throw new HttpProblem(404, "unknown-namespace", `namespace "${nid}" is not served here`);
+      await servedNamespace(store, nid);
       return store.namespaces.templateRevisions(nid);
     },
   );

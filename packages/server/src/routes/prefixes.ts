@@ -4,8 +4,8 @@
 import type { FastifyInstance } from "fastify";
 import { tokenOf } from "../http/auth.js";
 import type { PluginOptions } from "../http/context.js";
-import { HttpProblem } from "../http/problem.js";
 import { errors, prefixSchema, recordSchema } from "../http/schemas.js";
+import { servedNamespace } from "../registry/namespace-actions.js";
 import {
   createPrefix,
   mintInPrefix,
@@ -80,8 +80,7 @@ export async function prefixRoutes(app: FastifyInstance, { ctx }: PluginOptions)
     async (request) => {
       const { nid } = request.params as { nid: string };
       const id = nid.toLowerCase();
-      if ((await store.namespaces.get(id)) === null)
-        throw new HttpProblem(404, "unknown-namespace", `namespace "${id}" is not served here`);
+      await servedNamespace(store, id);
       return store.prefixes.list(id);
     },
   );

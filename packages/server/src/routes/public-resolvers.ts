@@ -8,7 +8,7 @@ import { sendAnswer } from "../http/answer.js";
 import type { PluginOptions } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { urnFromQuery } from "../http/raw-target.js";
-import { errors, noBody } from "../http/schemas.js";
+import { errors, noBody, urnQuerystring } from "../http/schemas.js";
 import { notServedHere, publicCandidates } from "../resolution/public-delegation.js";
 import { lookup } from "../resolution/resolver.js";
 import { askedBy, ok, PUBLIC_MAX_AGE, syntaxProblem } from "./resolution/answer.js";
@@ -46,13 +46,7 @@ export async function publicResolverRoutes(app: FastifyInstance, { ctx }: Plugin
         description:
           "The public resolvers that may know the URN, best first (live before unverified, the longest matching prefix first), from urnkit's curated table. servedHere: this server serves the URN's namespace and answers for it itself. Cached like resolution's 200 answers (ETag, If-None-Match).",
         tags: ["resolution"],
-        querystring: {
-          type: "object",
-          properties: {
-            urn: { type: "string", description: "The URN, as-is or percent-encoded once" },
-          },
-          required: ["urn"],
-        },
+        querystring: urnQuerystring,
         response: {
           200: {
             type: "object",

@@ -6,7 +6,7 @@ import { tokenOf } from "../http/auth.js";
 import type { PluginOptions, ServerContext } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { rawTarget, urnFromPath, urnFromQuery } from "../http/raw-target.js";
-import { problems, recordSchema, urnWildcardParams } from "../http/schemas.js";
+import { problems, recordSchema, urnQuerystring, urnWildcardParams } from "../http/schemas.js";
 import { checkUrn, namespaceKey } from "../registry/namespace-keys.js";
 import {
   activateUrn,
@@ -177,13 +177,7 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
         operationId: "checkUrn",
         summary: "Check a URN against RFC 8141 and its namespace's rules",
         tags: ["urns"],
-        querystring: {
-          type: "object",
-          properties: {
-            urn: { type: "string", description: "The URN, as-is or percent-encoded once" },
-          },
-          required: ["urn"],
-        },
+        querystring: urnQuerystring,
         response: {
           200: { type: "object", additionalProperties: true, description: "The checkUrn report" },
           ...problems(400),

@@ -2,10 +2,7 @@
 
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../http/context.js";
-import { statusOf } from "../http/problem.js";
 import { LINK_STATUS_FILTERS, type LinkStatusFilter } from "../storage/links.js";
-import { registeredPrefix } from "../validation/parameters/prefix.js";
-import { Refusal } from "../validation/refusal.js";
 import { linkReportContent, reportQuery } from "./link-report-page.js";
 import type { Pages } from "./pages.js";
 
@@ -35,20 +32,12 @@ export function linkReportRoutes(app: FastifyInstance, ctx: ServerContext, pages
         "No such organisation",
       );
     let prefix = "";
-    if (askedPrefix !== "")
-      try {
-        // Any equivalent spelling, as the API reads it; the form then shows the registered one.
-        prefix = (await registeredPrefix(store, askedPrefix)).prefix;
-      } catch (error) {
-        if (!(error instanceof Refusal)) throw error;
-        return pages.message(
-          request,
-          reply,
-          statusOf(error),
-          `"${askedPrefix}" is not a prefix here.`,
-          "No such prefix",
-        );
-      }
+    if (askedPrefix !== "") {
+      // The form then shows the registered spelling.
+      const found = await pages.prefix(store, request, reply, askedPrefix);
+      if ("sent" in found) return found.sent;
+      prefix = found.prefix.prefix;
+    }
     const rows = await store.links.report({
       status,
       ...(organisation === "" ? {} : { organisation }),

@@ -3,7 +3,10 @@
 
 import { STATUS_CODES } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { HttpProblem } from "../http/problem.js";
+import { HttpProblem, statusOf } from "../http/problem.js";
+import type { Prefix, PrefixStore } from "../storage/prefixes.js";
+import { registeredPrefix } from "../validation/parameters/prefix.js";
+import { Refusal } from "../validation/refusal.js";
 import { type Html, html } from "./html.js";
 import { type PageOptions, page } from "./layout.js";
 import { type Session, SessionStore } from "./session.js";
@@ -33,6 +36,25 @@ export class Pages {
       { title, session: await this.sessions.get(request) },
       html`<h1>${title}</h1><p>${text}</p>`,
     );
+  }
+
+  /**
+   * The registered prefix `asked` names, in any equivalent spelling as the API reads it; where
+   * there is none, the "No such prefix" page, sent.
+   */
+  async prefix(
+    store: { readonly prefixes: Pick<PrefixStore, "get"> },
+    request: FastifyRequest,
+    reply: FastifyReply,
+    asked: string,
+  ): Promise<{ prefix: Prefix } | { sent: FastifyReply }> {
+    try {
+      return { prefix: await registeredPrefix(store, asked) };
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      const text = `"${asked}" is not a prefix here.`;
+      return { sent: await this.message(request, reply, statusOf(error), text, "No such prefix") };
+    }
   }
 
   /** The signed-in session, or 401 (GETs are sent to the sign-in page before they get here). */

@@ -6,9 +6,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../http/context.js";
 import { statusOf } from "../http/problem.js";
-import type { Prefix } from "../storage/prefixes.js";
 import { OUTCOMES } from "../storage/stats.js";
-import { registeredPrefix } from "../validation/parameters/prefix.js";
 import { Refusal } from "../validation/refusal.js";
 import {
   MAX_DAYS,
@@ -71,20 +69,9 @@ export function statsRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
     }
     let scope: StatsData["scope"] = { kind: "all" };
     if (r.prefix !== undefined) {
-      let prefix: Prefix;
-      try {
-        // Any equivalent spelling, as the API reads it.
-        prefix = await registeredPrefix(store, r.prefix);
-      } catch (error) {
-        if (!(error instanceof Refusal)) throw error;
-        return pages.message(
-          request,
-          reply,
-          statusOf(error),
-          `"${r.prefix}" is not a prefix here.`,
-          "No such prefix",
-        );
-      }
+      const found = await pages.prefix(store, request, reply, r.prefix);
+      if ("sent" in found) return found.sent;
+      const { prefix } = found;
       r = { ...r, prefix: prefix.prefix };
       scope = { kind: "prefix", prefix: prefix.prefix, organisation: prefix.organisation };
     } else if (r.organisation !== undefined) {

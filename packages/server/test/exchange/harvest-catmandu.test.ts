@@ -14,8 +14,8 @@ import { describe } from "node:test";
 import { fileURLToPath } from "node:url";
 import { harvest } from "../../src/exchange/harvest/harvest-run.js";
 import { DEFAULT_LIMITS } from "../../src/server.js";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { organisationWithPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
@@ -120,10 +120,14 @@ for (const engine of engines) {
       dir = mkdtempSync(join(tmpdir(), "urnkit-catmandu-"));
       h = await engine.open();
       await h.store.namespaces.create({ nid: "nbn" }, actor);
-      await h.store.organisations.create({ id: "hbz-lib", name: "Library" }, actor);
-      await h.store.prefixes.create(
-        { ...DEFAULT_POLICY, prefix: HBZ, nid: "nbn", organisation: "hbz-lib", check: "nbn" },
-        actor,
+      await organisationWithPrefix(
+        h.store,
+        { id: "hbz-lib", name: "Library" },
+        {
+          prefix: HBZ,
+          nid: "nbn",
+          check: "nbn",
+        },
       );
       provider = await startCatmandu(dir);
     });

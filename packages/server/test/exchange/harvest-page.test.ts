@@ -9,10 +9,10 @@ import assert from "node:assert/strict";
 import { describe } from "node:test";
 import { harvest } from "../../src/exchange/harvest/harvest-run.js";
 import { DEFAULT_LIMITS } from "../../src/server.js";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import type { Store } from "../../src/storage/store.js";
 import { type Engine, type EngineHandle, engines } from "../engines.js";
 import { fixture, type Replay, replay } from "../oai-replay.js";
+import { createPrefix } from "../prefix-setup.js";
 import { type SkippableSuite, skippedWhen } from "../skipped-when.js";
 import { members } from "../store-overrides.js";
 
@@ -52,14 +52,8 @@ const PAGE = `<?xml version="1.0" encoding="UTF-8"?><OAI-PMH xmlns="http://www.o
 async function setUp(store: Store): Promise<void> {
   await store.namespaces.create({ nid: "nbn" }, actor);
   for (const id of ["hbz-lib", "ubhh"]) await store.organisations.create({ id, name: id }, actor);
-  await store.prefixes.create(
-    { ...DEFAULT_POLICY, prefix: HBZ, nid: "nbn", organisation: "hbz-lib", check: "nbn" },
-    actor,
-  );
-  await store.prefixes.create(
-    { ...DEFAULT_POLICY, prefix: GBV, nid: "nbn", organisation: "ubhh", check: "nbn" },
-    actor,
-  );
+  await createPrefix(store, { prefix: HBZ, nid: "nbn", organisation: "hbz-lib", check: "nbn" });
+  await createPrefix(store, { prefix: GBV, nid: "nbn", organisation: "ubhh", check: "nbn" });
   const registered = (urn: string, status: "active" | "reserved", urls: string[]) =>
     store.records.create(
       {
@@ -82,15 +76,19 @@ async function urls(store: Store, urn: string): Promise<string[] | undefined> {
   return (await store.records.get(urn))?.locators.map((l) => `${l.url} ${l.owner}`).sort();
 }
 
-/** The page as worked out by hand: what each record comes to. */
-async function assertFirstRun(h: EngineHandle, store: Store, provider: Replay) {
-  const { run } = await harvest(store, {
+/** A harvest of the page into the library's prefix. */
+const harvestPage = (store: Store, provider: Replay) =>
+  harvest(store, {
     url: provider.url,
     organisation: "hbz-lib",
     metadataPrefix: "oai_dc",
     limits: DEFAULT_LIMITS,
     client: CLIENT,
   });
+
+/** The page as worked out by hand: what each record comes to. */
+async function assertFirstRun(h: EngineHandle, store: Store, provider: Replay) {
+  const { run } = await harvestPage(store, provider);
   assert.equal(run.outcome, "completed", run.error ?? "");
   // Created: A, D (record 6). Updated: B (b2 added), D (record 7: d2 added), E (reserved, now
   // registered with its URL). Unchanged: C. Refused: 4 (another organisation's prefix), 5 (check
@@ -183,13 +181,7 @@ for (const engine of engines) {
     it("the same page again changes nothing", async () => {
       const { h, provider } = get();
       const auditBefore = (await h.store.audit.list(1000)).length;
-      const { run } = await harvest(h.store, {
-        url: provider.url,
-        organisation: "hbz-lib",
-        metadataPrefix: "oai_dc",
-        limits: DEFAULT_LIMITS,
-        client: CLIENT,
-      });
+      const { run } = await harvestPage(h.store, provider);
       assert.equal(run.outcome, "completed", run.error ?? "");
       assert.deepEqual(
         [run.records, run.created, run.updated, run.unchanged, run.refused],

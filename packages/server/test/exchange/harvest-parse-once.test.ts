@@ -6,11 +6,8 @@
 // (every record here already: metadata patched, reserved ones activated).
 
 import assert from "node:assert/strict";
-import type { AddressInfo } from "node:net";
 import { describe, mock } from "node:test";
 import { URN } from "@urnkit/core";
-import { nbnDeCheckDigit } from "@urnkit/namespaces";
-import type { FastifyInstance } from "fastify";
 import type { applyNative } from "../../src/exchange/harvest/apply-native.js";
 import type { applyPair } from "../../src/exchange/harvest/apply-pair.js";
 import { harvest } from "../../src/exchange/harvest/harvest-run.js";
@@ -20,12 +17,12 @@ import type {
   patchRecord,
   planRegistration,
 } from "../../src/registry/record-actions.js";
-import { buildServer, DEFAULT_LIMITS } from "../../src/server.js";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
-import type { Store } from "../../src/storage/store.js";
+import { DEFAULT_LIMITS } from "../../src/server.js";
 import type { DeactivateInput } from "../../src/validation/record.js";
-import { type EngineHandle, engines } from "../engines.js";
+import { engines } from "../engines.js";
 import { skippedWhen } from "../skipped-when.js";
+import { suiteRegistryPair } from "./registry-pair.js";
+import { configure, ORG, PREFIX, urn } from "./ubx-registry.js";
 
 // The structural half of the proof: what the harvest hands the actions is a URN, not text.
 type ParsedUrns = [
@@ -40,26 +37,10 @@ type ParsedUrns = [
 const takesParsedUrns: ParsedUrns extends [URN, URN, URN, URN, URN, URN, URN] ? true : false = true;
 
 const actor = { tokenId: null };
-const ORG = "ubx";
-const PREFIX = "urn:nbn:de:0001-";
-const urn = (name: string) => `${PREFIX}${name}${nbnDeCheckDigit(PREFIX + name)}`;
-
-async function configure(store: Store): Promise<void> {
-  await store.namespaces.create({ nid: "nbn" }, actor);
-  await store.organisations.create({ id: ORG, name: "UB X" }, actor);
-  await store.prefixes.create(
-    { ...DEFAULT_POLICY, prefix: PREFIX, nid: "nbn", organisation: ORG, check: "nbn" },
-    actor,
-  );
-}
 
 for (const engine of engines) {
   describe(`a harvested URN is parsed once (${engine.name})`, () => {
-    const { it, before, after } = skippedWhen(engine.skip);
-    let a: EngineHandle;
-    let b: EngineHandle;
-    let app: FastifyInstance;
-    let url = "";
+    const { it } = skippedWhen(engine.skip);
     const names = ["active-1", "active-2", "reserved-1", "gone-1", "gone-2"].map(urn);
     const [active1, active2, reserved1, gone1, gone2] = names as [
       string,
@@ -73,8 +54,8 @@ for (const engine of engines) {
     async function countedRun(): Promise<Map<string, number>> {
       const parse = mock.method(URN, "parse");
       try {
-        const { run } = await harvest(b.store, {
-          url,
+        const { run } = await harvest(pair.b.store, {
+          url: pair.url,
           organisation: ORG,
           metadataPrefix: "urnkit",
           limits: DEFAULT_LIMITS,
@@ -93,41 +74,33 @@ for (const engine of engines) {
       }
     }
 
-    before(async () => {
-      a = await engine.open();
-      b = await engine.open();
-      await configure(a.store);
-      await configure(b.store);
-      const create = (key: string, status: "reserved" | "active") =>
-        a.store.records.create(
-          {
-            urn: key,
-            key,
-            nid: "nbn",
-            status,
-            locators: status === "active" ? [{ url: `https://ubx.example/${key}` }] : [],
-            organisation: ORG,
-            prefix: PREFIX,
-            metadata: { title: key },
-          },
+    const pair = suiteRegistryPair(engine, {
+      configure,
+      pageSize: 2,
+      fill: async (a) => {
+        const create = (key: string, status: "reserved" | "active") =>
+          a.store.records.create(
+            {
+              urn: key,
+              key,
+              nid: "nbn",
+              status,
+              locators: status === "active" ? [{ url: `https://ubx.example/${key}` }] : [],
+              organisation: ORG,
+              prefix: PREFIX,
+              metadata: { title: key },
+            },
+            actor,
+          );
+        for (const key of [active1, active2, gone1, gone2]) await create(key, "active");
+        await create(reserved1, "reserved");
+        await a.store.records.deactivate(
+          gone1,
+          { reason: "superseded", successor: { urn: active1, key: active1 } },
           actor,
         );
-      for (const key of [active1, active2, gone1, gone2]) await create(key, "active");
-      await create(reserved1, "reserved");
-      await a.store.records.deactivate(
-        gone1,
-        { reason: "superseded", successor: { urn: active1, key: active1 } },
-        actor,
-      );
-      await a.store.records.deactivate(gone2, { reason: "withdrawn" }, actor);
-      app = await buildServer({ store: a.store, oai: { pageSize: 2 } });
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/oai`;
-    });
-    after(async () => {
-      await app?.close();
-      await a?.close();
-      await b?.close();
+        await a.store.records.deactivate(gone2, { reason: "withdrawn" }, actor);
+      },
     });
 
     it("the actions take parsed URNs", () => {
@@ -141,19 +114,19 @@ for (const engine of engines) {
         names.map((name) => counts.get(name)),
         [2, 1, 1, 1, 1],
       );
-      assert.equal((await b.store.records.get(gone1))?.successors[0], active1);
-      assert.equal((await b.store.records.get(gone2))?.status, "deactivated");
+      assert.equal((await pair.b.store.records.get(gone1))?.successors[0], active1);
+      assert.equal((await pair.b.store.records.get(gone2))?.status, "deactivated");
     });
 
     it("brings each URN up to its source in a second harvest with one parse of its text", async () => {
-      await a.store.records.update(active2, { metadata: { title: "changed" } }, actor);
-      await a.store.records.activate(reserved1, actor);
+      await pair.a.store.records.update(active2, { metadata: { title: "changed" } }, actor);
+      await pair.a.store.records.activate(reserved1, actor);
       const counts = await countedRun();
       // Only the changed records are listed again (the harvest is incremental).
       assert.equal(counts.get(active2), 1);
       assert.equal(counts.get(reserved1), 1);
-      assert.deepEqual((await b.store.records.get(active2))?.metadata, { title: "changed" });
-      assert.equal((await b.store.records.get(reserved1))?.status, "active");
+      assert.deepEqual((await pair.b.store.records.get(active2))?.metadata, { title: "changed" });
+      assert.equal((await pair.b.store.records.get(reserved1))?.status, "active");
     });
   });
 }

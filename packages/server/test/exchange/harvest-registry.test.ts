@@ -7,16 +7,15 @@
 // harvest changes nothing.
 
 import assert from "node:assert/strict";
-import type { AddressInfo } from "node:net";
 import { describe } from "node:test";
 import { nbnDeCheckDigit } from "@urnkit/namespaces";
-import type { FastifyInstance } from "fastify";
 import { harvest } from "../../src/exchange/harvest/harvest-run.js";
-import { buildServer, DEFAULT_LIMITS } from "../../src/server.js";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
+import { DEFAULT_LIMITS } from "../../src/server.js";
 import type { Store } from "../../src/storage/store.js";
-import { type EngineHandle, engines } from "../engines.js";
+import { engines } from "../engines.js";
+import { organisationWithPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
+import { suiteRegistryPair } from "./registry-pair.js";
 
 const actor = { tokenId: null };
 const ORGS = [
@@ -27,10 +26,10 @@ const ORGS = [
 async function configure(store: Store): Promise<void> {
   await store.namespaces.create({ nid: "nbn" }, actor);
   for (const o of ORGS) {
-    await store.organisations.create({ id: o.id, name: o.id }, actor);
-    await store.prefixes.create(
-      { ...DEFAULT_POLICY, prefix: o.prefix, nid: "nbn", organisation: o.id, check: "nbn" },
-      actor,
+    await organisationWithPrefix(
+      store,
+      { id: o.id, name: o.id },
+      { prefix: o.prefix, nid: "nbn", check: "nbn" },
     );
   }
 }
@@ -53,74 +52,65 @@ async function view(store: Store, key: string) {
 
 for (const engine of engines) {
   describe(`harvest registry A into an empty B: the registries agree (${engine.name})`, () => {
-    const { it, before, after } = skippedWhen(engine.skip);
-    let a: EngineHandle;
-    let b: EngineHandle;
-    let app: FastifyInstance;
-    let url = "";
+    const { it } = skippedWhen(engine.skip);
     const keys: string[] = [];
-    before(async () => {
-      a = await engine.open();
-      b = await engine.open();
-      await configure(a.store);
-      await configure(b.store);
-      // 20 URNs per organisation, 1 to 3 locators of different priorities (the best not first).
-      for (const o of ORGS)
-        for (let n = 1; n <= 20; n++) {
-          const base = `${o.prefix}agree-${n}`;
-          const urn = base + nbnDeCheckDigit(base);
-          keys.push(urn);
-          const locators = Array.from({ length: 1 + (n % 3) }, (_, i) => ({
-            url: `https://${o.id}.example/${n}/${i}`,
-            priority: i,
-          }));
-          await a.store.records.create(
-            {
-              urn,
-              key: urn,
-              nid: "nbn",
-              status: "active",
-              locators,
-              organisation: o.id,
-              prefix: o.prefix,
-              metadata: { title: `Item ${n}` },
-            },
-            actor,
-          );
-        }
-      const reservedBase = `${ORGS[0]?.prefix}agree-reserved`;
-      await a.store.records.create(
-        {
-          urn: reservedBase + nbnDeCheckDigit(reservedBase),
-          key: reservedBase + nbnDeCheckDigit(reservedBase),
-          nid: "nbn",
-          status: "reserved",
-          organisation: ORGS[0]?.id,
-          prefix: ORGS[0]?.prefix,
-        },
-        actor,
-      );
-      app = await buildServer({ store: a.store, oai: { pageSize: 7 } });
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/oai`;
-    });
-    after(async () => {
-      await app?.close();
-      await a?.close();
-      await b?.close();
+    /** One harvest into B of `o`'s set, in its format. */
+    const harvestSet = (o: (typeof ORGS)[number], options: { soleWriter?: boolean } = {}) =>
+      harvest(pair.b.store, {
+        url: pair.url,
+        organisation: o.id,
+        set: `org:${o.id}`,
+        metadataPrefix: o.format,
+        limits: DEFAULT_LIMITS,
+        client: { rate: 0, allowPrivate: true },
+        ...options,
+      });
+    const pair = suiteRegistryPair(engine, {
+      configure,
+      pageSize: 7,
+      fill: async (a) => {
+        // 20 URNs per organisation, 1 to 3 locators of different priorities (the best not first).
+        for (const o of ORGS)
+          for (let n = 1; n <= 20; n++) {
+            const base = `${o.prefix}agree-${n}`;
+            const urn = base + nbnDeCheckDigit(base);
+            keys.push(urn);
+            const locators = Array.from({ length: 1 + (n % 3) }, (_, i) => ({
+              url: `https://${o.id}.example/${n}/${i}`,
+              priority: i,
+            }));
+            await a.store.records.create(
+              {
+                urn,
+                key: urn,
+                nid: "nbn",
+                status: "active",
+                locators,
+                organisation: o.id,
+                prefix: o.prefix,
+                metadata: { title: `Item ${n}` },
+              },
+              actor,
+            );
+          }
+        const reservedBase = `${ORGS[0]?.prefix}agree-reserved`;
+        await a.store.records.create(
+          {
+            urn: reservedBase + nbnDeCheckDigit(reservedBase),
+            key: reservedBase + nbnDeCheckDigit(reservedBase),
+            nid: "nbn",
+            status: "reserved",
+            organisation: ORGS[0]?.id,
+            prefix: ORGS[0]?.prefix,
+          },
+          actor,
+        );
+      },
     });
 
     it("harvests each organisation's set, oai_dc and epicur, across resumption tokens", async () => {
       for (const o of ORGS) {
-        const { run } = await harvest(b.store, {
-          url,
-          organisation: o.id,
-          set: `org:${o.id}`,
-          metadataPrefix: o.format,
-          limits: DEFAULT_LIMITS,
-          client: { rate: 0, allowPrivate: true },
-          soleWriter: true,
-        });
+        const { run } = await harvestSet(o, { soleWriter: true });
         assert.equal(run.outcome, "completed", run.error ?? "");
         const reserved = o.id === "hbz-lib" ? 1 : 0;
         assert.equal(run.records, 20 + reserved);
@@ -128,7 +118,7 @@ for (const engine of engines) {
         assert.equal(run.pages, Math.ceil((20 + reserved) / 7));
         assert.equal(run.refused, reserved);
         if (reserved === 1) {
-          const [refusal] = await b.store.harvest.refusals(run.id);
+          const [refusal] = await pair.b.store.harvest.refusals(run.id);
           // Said reserved in oai_dc: not registered until the source has it in use.
           assert.equal(refusal?.code, "reserved-at-source");
         }
@@ -136,10 +126,10 @@ for (const engine of engines) {
     });
 
     it("the registries agree on every URN with a locator", async () => {
-      assert.equal(await b.store.records.count(), 40);
+      assert.equal(await pair.b.store.records.count(), 40);
       for (const key of keys) {
-        const there = await view(a.store, key);
-        const here = await view(b.store, key);
+        const there = await view(pair.a.store, key);
+        const here = await view(pair.b.store, key);
         assert.deepEqual(here, there, key);
         assert.equal(here?.status, "active");
       }
@@ -147,18 +137,11 @@ for (const engine of engines) {
 
     it("a second harvest of each source changes nothing", async () => {
       for (const o of ORGS) {
-        const { run } = await harvest(b.store, {
-          url,
-          organisation: o.id,
-          set: `org:${o.id}`,
-          metadataPrefix: o.format,
-          limits: DEFAULT_LIMITS,
-          client: { rate: 0, allowPrivate: true },
-        });
+        const { run } = await harvestSet(o);
         assert.equal(run.outcome, "completed", run.error ?? "");
         assert.equal(run.created + run.updated, 0);
       }
-      assert.equal(await b.store.records.count(), 40);
+      assert.equal(await pair.b.store.records.count(), 40);
     });
   });
 }

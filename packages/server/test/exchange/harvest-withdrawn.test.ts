@@ -10,34 +10,20 @@
 
 import assert from "node:assert/strict";
 import { describe } from "node:test";
-import { nbnDeCheckDigit } from "@urnkit/namespaces";
 import type { FastifyInstance } from "fastify";
 import { NO_REASON_GIVEN } from "../../src/exchange/harvest/apply-deactivation.js";
 import { harvest, type MetadataPrefix } from "../../src/exchange/harvest/harvest-run.js";
 import { EPICUR_WITHDRAWAL } from "../../src/exchange/harvest/record-pairs.js";
 import { buildServer, DEFAULT_LIMITS } from "../../src/server.js";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import type { Store } from "../../src/storage/store.js";
 import { type EngineHandle, engines } from "../engines.js";
 import { listen } from "../oai-listen.js";
 import { skippedWhen } from "../skipped-when.js";
+import { configure, ORG, PREFIX, urn } from "./ubx-registry.js";
 
 const actor = { tokenId: null };
-const ORG = "ubx";
-const PREFIX = "urn:nbn:de:0001-";
 
-/** urn:nbn:de:0001-{name} with its check digit. */
-const urn = (name: string) => `${PREFIX}${name}${nbnDeCheckDigit(PREFIX + name)}`;
 const url = (name: string) => `https://ubx.example/${name}`;
-
-async function configure(store: Store): Promise<void> {
-  await store.namespaces.create({ nid: "nbn" }, actor);
-  await store.organisations.create({ id: ORG, name: "UB X" }, actor);
-  await store.prefixes.create(
-    { ...DEFAULT_POLICY, prefix: PREFIX, nid: "nbn", organisation: ORG, check: "nbn" },
-    actor,
-  );
-}
 
 /** What B holds of a URN: null when it is not registered there. */
 interface Held {

@@ -8,15 +8,21 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { URN } from "@urnkit/core";
-import { atGranularity, harvest } from "../../src/exchange/harvest/harvest-run.js";
+import {
+  atGranularity,
+  type HarvestOptions,
+  harvest,
+  type MetadataPrefix,
+} from "../../src/exchange/harvest/harvest-run.js";
 import { retryAfterMs } from "../../src/exchange/harvest/oai-client.js";
 import { patchRecord } from "../../src/registry/record-actions.js";
 import { DEFAULT_LIMITS } from "../../src/server.js";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import type { NewRecord } from "../../src/storage/records.js";
 import type { Store } from "../../src/storage/store.js";
-import { type EngineHandle, engines } from "../engines.js";
+import { type Engine, type EngineHandle, engines } from "../engines.js";
+import { madeInSuite } from "../made-in-suite.js";
 import { fixture, type Replay, replay } from "../oai-replay.js";
+import { createPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
 import { members } from "../store-overrides.js";
 
@@ -39,20 +45,55 @@ async function setUp(store: Store): Promise<void> {
   await store.namespaces.create({ nid: "nbn" }, actor);
   for (const id of ["hbz-lib", "ubhh", "mirror"])
     await store.organisations.create({ id, name: id }, actor);
-  await store.prefixes.create(
+  await createPrefix(store, {
+    prefix: HBZ,
+    nid: "nbn",
+    organisation: "hbz-lib",
+    check: "nbn",
+    mirrors: true,
+  });
+  await createPrefix(store, { prefix: GBV, nid: "nbn", organisation: "ubhh", check: "nbn" });
+}
+
+/** A harvest of `provider`'s list in `metadataPrefix` into `organisation`'s prefixes. */
+function listOf(
+  provider: { url: string },
+  organisation: string,
+  metadataPrefix: MetadataPrefix,
+  extra: Partial<HarvestOptions> = {},
+): HarvestOptions {
+  return {
+    url: provider.url,
+    organisation,
+    metadataPrefix,
+    limits: DEFAULT_LIMITS,
+    client: CLIENT,
+    ...extra,
+  };
+}
+
+/**
+ * A store set up for the enclosing suite and the provider it harvests: made in the suite's before
+ * hook, closed in its after.
+ */
+function suiteHarvest(
+  engine: Engine,
+  provider: () => Promise<Replay>,
+): { readonly h: EngineHandle; readonly provider: Replay } {
+  return madeInSuite(
+    skippedWhen(engine.skip),
     {
-      ...DEFAULT_POLICY,
-      prefix: HBZ,
-      nid: "nbn",
-      organisation: "hbz-lib",
-      check: "nbn",
-      mirrors: true,
+      async make() {
+        const h = await engine.open();
+        await setUp(h.store);
+        return { h, provider: await provider() };
+      },
+      async close(made) {
+        await made.provider.close();
+        await made.h.close();
+      },
     },
-    actor,
-  );
-  await store.prefixes.create(
-    { ...DEFAULT_POLICY, prefix: GBV, nid: "nbn", organisation: "ubhh", check: "nbn" },
-    actor,
+    ["h", "provider"],
   );
 }
 
@@ -91,16 +132,8 @@ for (const engine of engines) {
       await eprints.close();
       await h.close();
     });
-    const dspaceRun = (extra: object = {}) =>
-      harvest(h.store, {
-        url: dspace.url,
-        organisation: "hbz-lib",
-        metadataPrefix: "oai_dc",
-        limits: DEFAULT_LIMITS,
-        client: CLIENT,
-        soleWriter: true,
-        ...extra,
-      });
+    const dspaceRun = (extra: Partial<HarvestOptions> = {}) =>
+      harvest(h.store, listOf(dspace, "hbz-lib", "oai_dc", { soleWriter: true, ...extra }));
 
     it("registers the pairs of two oai_dc pages, waits out a 503 Retry-After, reports each refused record", async () => {
       const refused: string[] = [];
@@ -210,15 +243,13 @@ for (const engine of engines) {
 
     it("epicur with other namespace prefixes: an interrupted harvest goes on from its stored token, nothing twice", async () => {
       const stop = new AbortController();
-      const first = await harvest(h.store, {
-        url: eprints.url,
-        organisation: "ubhh",
-        metadataPrefix: "epicur",
-        limits: DEFAULT_LIMITS,
-        client: CLIENT,
-        signal: stop.signal,
-        onPage: () => stop.abort(),
-      });
+      const first = await harvest(
+        h.store,
+        listOf(eprints, "ubhh", "epicur", {
+          signal: stop.signal,
+          onPage: () => stop.abort(),
+        }),
+      );
       assert.equal(first.run.outcome, "interrupted");
       assert.deepEqual([first.run.records, first.run.created], [2, 2]);
       let source = (await h.store.harvest.listSources()).find((s) => s.url === eprints.url);
@@ -232,13 +263,7 @@ for (const engine of engines) {
         "https://eprints.example.ac.uk/4711/1/thesis.pdf ubhh active",
       ]);
       const asked = eprints.log.length;
-      const second = await harvest(h.store, {
-        url: eprints.url,
-        organisation: "ubhh",
-        metadataPrefix: "epicur",
-        limits: DEFAULT_LIMITS,
-        client: CLIENT,
-      });
+      const second = await harvest(h.store, listOf(eprints, "ubhh", "epicur"));
       assert.equal(second.run.outcome, "completed");
       assert.equal(second.run.resumed, true);
       // Identify, then the stored token (the first run may have fetched it ahead too): the list
@@ -260,13 +285,7 @@ for (const engine of engines) {
       assert.equal(source?.granularity, "YYYY-MM-DD");
       // Day granularity: the next `from` is the day of that response.
       eprints.answer("list:epicur::2026-11-20", fixture("no-records-match.xml"));
-      const third = await harvest(h.store, {
-        url: eprints.url,
-        organisation: "ubhh",
-        metadataPrefix: "epicur",
-        limits: DEFAULT_LIMITS,
-        client: CLIENT,
-      });
+      const third = await harvest(h.store, listOf(eprints, "ubhh", "epicur"));
       assert.equal(third.run.from, "2026-11-20");
       assert.equal(third.run.outcome, "completed");
     });
@@ -301,54 +320,32 @@ for (const engine of engines) {
 
     it("a source belongs to one organisation; an unknown organisation is refused", async () => {
       await assert.rejects(
-        harvest(h.store, {
-          url: dspace.url,
-          organisation: "ubhh",
-          metadataPrefix: "oai_dc",
-          limits: DEFAULT_LIMITS,
-          client: CLIENT,
-        }),
+        harvest(h.store, listOf(dspace, "ubhh", "oai_dc")),
         /harvested for organisation "hbz-lib"/,
       );
       await assert.rejects(
-        harvest(h.store, {
-          url: dspace.url,
-          organisation: "nobody",
-          metadataPrefix: "oai_dc",
-          limits: DEFAULT_LIMITS,
-          client: CLIENT,
-        }),
+        harvest(h.store, listOf(dspace, "nobody", "oai_dc")),
         /there is no organisation "nobody"/,
       );
     });
   });
 
   describe(`harvest failures are stored, and the next run goes on (${engine.name})`, () => {
-    const { it, before, after } = skippedWhen(engine.skip);
-    let h: EngineHandle;
-    let provider: Replay;
-    before(async () => {
-      h = await engine.open();
-      await setUp(h.store);
-      provider = await replay("/server/oai/request");
-      provider.answer("Identify", fixture("dspace-identify.xml"));
-      provider.answer("list:oai_dc::", fixture("dspace-page1.xml"));
-    });
-    after(async () => {
-      await provider.close();
-      await h.close();
+    const { it } = skippedWhen(engine.skip);
+    const suite = suiteHarvest(engine, async () => {
+      const made = await replay("/server/oai/request");
+      made.answer("Identify", fixture("dspace-identify.xml"));
+      made.answer("list:oai_dc::", fixture("dspace-page1.xml"));
+      return made;
     });
     const run = (client: object = {}) =>
-      harvest(h.store, {
-        url: provider.url,
-        organisation: "hbz-lib",
-        metadataPrefix: "oai_dc",
-        limits: DEFAULT_LIMITS,
-        client: { ...CLIENT, ...client },
-      });
+      harvest(
+        suite.h.store,
+        listOf(suite.provider, "hbz-lib", "oai_dc", { client: { ...CLIENT, ...client } }),
+      );
 
     it("a Retry-After longer than the cap is waited for the cap only; a 503 that stays fails the run, keeping its place", async () => {
-      provider.answer("token:oai_dc////3", {
+      suite.provider.answer("token:oai_dc////3", {
         status: 503,
         headers: { "retry-after": "3600" },
         body: "down for maintenance",
@@ -358,13 +355,13 @@ for (const engine of engines) {
       assert.match(report.run.error ?? "", /HTTP 503 \(gave up after 3 attempts\)/);
       assert.deepEqual(report.waits, [20, 20]);
       assert.deepEqual([report.run.pages, report.run.created], [1, 2]);
-      const [source] = await h.store.harvest.listSources();
+      const [source] = await suite.h.store.harvest.listSources();
       assert.equal(source?.pending?.token, "oai_dc////3");
       assert.equal(source?.lastResponseDate, null, "a failed list moves no `from`");
     });
 
     it("a response that is not well-formed XML fails the run; it is not retried", async () => {
-      provider.answer("token:oai_dc////3", fixture("dspace-page2.xml").slice(0, 700));
+      suite.provider.answer("token:oai_dc////3", fixture("dspace-page2.xml").slice(0, 700));
       const report = await run();
       assert.equal(report.run.outcome, "failed");
       assert.equal(report.run.resumed, true);
@@ -373,7 +370,7 @@ for (const engine of engines) {
     });
 
     it("a response over the size bound is cut off", async () => {
-      provider.answer("token:oai_dc////3", fixture("dspace-page2.xml"));
+      suite.provider.answer("token:oai_dc////3", fixture("dspace-page2.xml"));
       const report = await run({ maxBytes: 1500 });
       assert.equal(report.run.outcome, "failed");
       assert.match(report.run.error ?? "", /over 1500 bytes/);
@@ -385,14 +382,8 @@ for (const engine of engines) {
         looping.answer("Identify", fixture("dspace-identify.xml"));
         looping.answer("list:oai_dc::", fixture("dspace-page1.xml"));
         looping.answer("token:oai_dc////3", fixture("dspace-page1.xml"));
-        const options = {
-          url: looping.url,
-          organisation: "hbz-lib",
-          metadataPrefix: "oai_dc" as const,
-          limits: DEFAULT_LIMITS,
-          client: CLIENT,
-        };
-        const same = await harvest(h.store, options);
+        const options = listOf(looping, "hbz-lib", "oai_dc");
+        const same = await harvest(suite.h.store, options);
         assert.equal(same.run.outcome, "failed");
         assert.match(same.run.error ?? "", /answered resumption token oai_dc\/\/\/\/3 with itself/);
         assert.equal(same.run.pages, 2, "both pages written, then stopped");
@@ -405,7 +396,7 @@ for (const engine of engines) {
           ),
         );
         const asked = looping.log.length;
-        const bad = await harvest(h.store, options);
+        const bad = await harvest(suite.h.store, options);
         assert.equal(bad.run.outcome, "failed");
         assert.match(bad.run.error ?? "", /badResumptionToken: unknown token/);
         assert.deepEqual(
@@ -418,7 +409,7 @@ for (const engine of engines) {
     });
 
     it("an expired token of the interrupted list: the list is asked again from its start", async () => {
-      provider.answer(
+      suite.provider.answer(
         "token:oai_dc////3",
         fixture("no-records-match.xml").replace(
           '<error code="noRecordsMatch">No matches for the query</error>',
@@ -433,90 +424,64 @@ for (const engine of engines) {
         [report.run.pages, report.run.created, report.run.unchanged, report.run.refused],
         [2, 1, 2, 2],
       );
-      const source = (await h.store.harvest.listSources()).find((s) => s.url === provider.url);
-      const runs = (await h.rawRows("harvest_runs")).filter(
+      const source = (await suite.h.store.harvest.listSources()).find(
+        (s) => s.url === suite.provider.url,
+      );
+      const runs = (await suite.h.rawRows("harvest_runs")).filter(
         (r) => Number(r.source_id) === source?.id,
       );
       assert.equal(runs.length, 4);
-      assert.equal(await h.store.records.count(), 3);
+      assert.equal(await suite.h.store.records.count(), 3);
     });
   });
   describe(`a provider that cannot answer Identify (${engine.name})`, () => {
-    const { it, before, after } = skippedWhen(engine.skip);
-    let h: EngineHandle;
-    let down: Replay;
-    before(async () => {
-      h = await engine.open();
-      await setUp(h.store);
-      down = await replay("/down");
-    });
-    after(async () => {
-      await down.close();
-      await h.close();
+    const { it } = skippedWhen(engine.skip);
+    const suite = suiteHarvest(engine, async () => {
+      const made = await replay("/down");
+      return made;
     });
 
     it("the run is stored as failed, with the reason, and no list is asked", async () => {
-      const { run } = await harvest(h.store, {
-        url: down.url,
-        organisation: "hbz-lib",
-        metadataPrefix: "oai_dc",
-        limits: DEFAULT_LIMITS,
-        client: CLIENT,
-      });
+      const { run } = await harvest(suite.h.store, listOf(suite.provider, "hbz-lib", "oai_dc"));
       assert.equal(run.outcome, "failed");
-      assert.equal(run.error, `Identify: ${down.url}?verb=Identify: HTTP 404`);
+      assert.equal(run.error, `Identify: ${suite.provider.url}?verb=Identify: HTTP 404`);
       assert.deepEqual(
-        down.log.map((q) => q.get("verb")),
+        suite.provider.log.map((q) => q.get("verb")),
         ["Identify"],
       );
-      const [source] = await h.store.harvest.listSources();
+      const [source] = await suite.h.store.harvest.listSources();
       assert.equal(source?.lastRun?.outcome, "failed");
       assert.equal(source?.lastResponseDate, null);
     });
   });
 
   describe(`a page whose writing fails is written again, nothing twice (${engine.name})`, () => {
-    const { it, before, after } = skippedWhen(engine.skip);
-    let h: EngineHandle;
-    let provider: Replay;
-    before(async () => {
-      h = await engine.open();
-      await setUp(h.store);
-      provider = await dspaceList();
-    });
-    after(async () => {
-      await provider.close();
-      await h.close();
-    });
+    const { it } = skippedWhen(engine.skip);
+    const suite = suiteHarvest(engine, dspaceList);
 
     it("the process fails while storing page 1's progress; the next run writes the page again", async () => {
       const failing = {
-        ...members(h.store),
+        ...members(suite.h.store),
         harvest: {
-          ...members(h.store.harvest),
+          ...members(suite.h.store.harvest),
           progress: async () => {
             throw new Error("disk full");
           },
         },
       };
-      const options = {
-        url: provider.url,
-        organisation: "hbz-lib",
-        metadataPrefix: "oai_dc" as const,
-        limits: DEFAULT_LIMITS,
-        client: CLIENT,
+      const options = listOf(suite.provider, "hbz-lib", "oai_dc", {
         soleWriter: true,
-      };
+      });
       await assert.rejects(harvest(failing, options), /disk full/);
       // The page and its progress are one transaction on both engines (a sole writer's on
       // SQLite): page 1's two URNs were written, then rolled back with the failed progress.
-      assert.equal(await h.store.records.count(), 0);
-      const { run } = await harvest(h.store, options);
+      assert.equal(await suite.h.store.records.count(), 0);
+      const { run } = await harvest(suite.h.store, options);
       assert.equal(run.outcome, "completed");
       assert.equal(run.resumed, false, "no progress was stored: the list starts again");
       assert.deepEqual([run.created, run.unchanged], [3, 0]);
-      assert.equal(await h.store.records.count(), 3);
-      const runs = await h.rawRows("harvest_runs");
+      assert.equal(await suite.h.store.records.count(), 3);
+      const runs = await suite.h.rawRows("harvest_runs");
       assert.deepEqual(
         runs.map((r) => [r.outcome, r.error]),
         [
@@ -527,24 +492,14 @@ for (const engine of engines) {
     });
   });
   describe(`a record the database refuses mid-page (${engine.name})`, () => {
-    const { it, before, after } = skippedWhen(engine.skip);
-    let h: EngineHandle;
-    let provider: Replay;
-    before(async () => {
-      h = await engine.open();
-      await setUp(h.store);
-      provider = await dspaceList();
-    });
-    after(async () => {
-      await provider.close();
-      await h.close();
-    });
+    const { it } = skippedWhen(engine.skip);
+    const suite = suiteHarvest(engine, dspaceList);
 
     it("is stored as a refusal, rolled back alone; the rest of its page is written", async () => {
       // An identifier another record holds: the database takes record 102's row, then refuses
       // its identifier, so the write fails after its first statement.
       const taken = { type: "local", value: "taken" };
-      await h.store.records.create(
+      await suite.h.store.records.create(
         {
           urn: `${GBV}holder`,
           key: `${GBV}holder`,
@@ -562,22 +517,19 @@ for (const engine of engines) {
           ? { ...input, organisation: "ubhh", identifiers: [taken] }
           : input;
       const refusing = {
-        ...members(h.store),
+        ...members(suite.h.store),
         records: {
-          ...members(h.store.records),
-          create: (input: NewRecord, a: typeof actor) => h.store.records.create(refused(input), a),
+          ...members(suite.h.store.records),
+          create: (input: NewRecord, a: typeof actor) =>
+            suite.h.store.records.create(refused(input), a),
           createMany: (inputs: readonly NewRecord[], a: typeof actor) =>
-            h.store.records.createMany(inputs.map(refused), a),
+            suite.h.store.records.createMany(inputs.map(refused), a),
         },
       };
-      const { run } = await harvest(refusing, {
-        url: provider.url,
-        organisation: "hbz-lib",
-        metadataPrefix: "oai_dc",
-        limits: DEFAULT_LIMITS,
-        client: CLIENT,
-        soleWriter: true,
-      });
+      const { run } = await harvest(
+        refusing,
+        listOf(suite.provider, "hbz-lib", "oai_dc", { soleWriter: true }),
+      );
       assert.equal(run.outcome, "completed", run.error ?? "");
       // Page 1: 101 created, 102 refused by the database, 103 deleted; page 2: 104 and 105
       // refused before any write, 106 created.
@@ -585,11 +537,11 @@ for (const engine of engines) {
         [run.pages, run.records, run.created, run.deleted, run.refused],
         [2, 6, 2, 1, 3],
       );
-      assert.equal(await h.store.records.get(`${HBZ}20261101-1029`), null);
-      assert.notEqual(await h.store.records.get(`${HBZ}20261101-1010`), null);
-      assert.notEqual(await h.store.records.get(`${HBZ}20261101-1058`), null);
-      assert.equal(await h.store.records.count(), 3);
-      const refusals = await h.store.harvest.refusals(run.id);
+      assert.equal(await suite.h.store.records.get(`${HBZ}20261101-1029`), null);
+      assert.notEqual(await suite.h.store.records.get(`${HBZ}20261101-1010`), null);
+      assert.notEqual(await suite.h.store.records.get(`${HBZ}20261101-1058`), null);
+      assert.equal(await suite.h.store.records.count(), 3);
+      const refusals = await suite.h.store.harvest.refusals(run.id);
       assert.deepEqual(
         refusals.map((r) => [r.oaiIdentifier, r.urn, r.code]),
         [
@@ -603,9 +555,11 @@ for (const engine of engines) {
         ],
       );
       // Nothing of the refused write is left: no locator, no audit row.
-      const audit = await h.store.audit.list(10, { targets: ["URN:NBN:DE:HBZ:465-20261101-1029"] });
+      const audit = await suite.h.store.audit.list(10, {
+        targets: ["URN:NBN:DE:HBZ:465-20261101-1029"],
+      });
       assert.deepEqual(audit, []);
-      const locatorUrls = (await h.rawRows("locators")).map((l) => l.url);
+      const locatorUrls = (await suite.h.rawRows("locators")).map((l) => l.url);
       assert.ok(
         !locatorUrls.includes("https://repo.example.org/bitstream/123456789/102/1/notes.pdf"),
       );

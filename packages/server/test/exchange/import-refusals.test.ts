@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { describe } from "node:test";
 import { engines } from "../engines.js";
+import { ndjson, postImport } from "../post-import.js";
 import { suiteRegistry } from "../served-registry.js";
 import { skippedWhen } from "../skipped-when.js";
 
@@ -45,21 +46,9 @@ for (const engine of engines)
     const served = suiteRegistry(engine, { seed: false });
 
     it("names the prefix line's and the record line's refusal alike", async () => {
-      const r = await served.app.inject({
-        method: "POST",
-        url: "/api/v1/import",
-        headers: {
-          authorization: `Bearer ${served.admin}`,
-          "content-type": "application/x-ndjson",
-        },
-        payload: LINES.map((l) => JSON.stringify(l)).join("\n"),
-      });
+      const { response: r, events } = await postImport(served.app, served.admin, ndjson(LINES));
       assert.equal(r.statusCode, 200, r.body);
-      const refusals = r.body
-        .trim()
-        .split("\n")
-        .map((l) => JSON.parse(l))
-        .filter((e) => e.line !== undefined);
+      const refusals = events.filter((e) => e.line !== undefined);
       assert.deepEqual(
         refusals.map((e) => [e.line, e.code]),
         [

@@ -14,6 +14,7 @@ import { openSqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../../src/storage/store.js";
 import type { ImportBatchResult, ImportItem } from "../../src/storage/transfer.js";
 import { exampleStore, PG_SKIP, suiteDatabase } from "../pg-database.js";
+import { postImport } from "../post-import.js";
 import { skippedWhen } from "../skipped-when.js";
 import { members } from "../store-overrides.js";
 
@@ -143,17 +144,12 @@ describe("an import the database stops", () => {
         },
       };
       const app = await buildServer({ store: failing, limits: { importBatch: 2 } });
-      const r = await app.inject({
-        method: "POST",
-        url: "/api/v1/import",
-        headers: { "content-type": "application/x-ndjson", authorization: `Bearer ${token}` },
-        payload: line("d1") + line("d2") + line("d3"),
-      });
+      const { response: r, events } = await postImport(
+        app,
+        token,
+        line("d1") + line("d2") + line("d3"),
+      );
       await app.close();
-      const events = r.body
-        .trim()
-        .split("\n")
-        .map((l) => JSON.parse(l));
       assert.equal(r.statusCode, 200);
       assert.deepEqual(events[0], {
         batch: 1,

@@ -17,9 +17,9 @@ import { describe } from "node:test";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { buildServer } from "../../src/server.js";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import { type EngineHandle, engines } from "../engines.js";
 import { listen } from "../oai-listen.js";
+import { organisationWithPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
 import { missingSchemas, missingValidator, xsdValidate } from "../xsd-validator.js";
 
@@ -78,10 +78,13 @@ for (const engine of engines) {
       h = await engine.open();
       dir = mkdtempSync(join(tmpdir(), "urnkit-oai-schemas-"));
       await h.store.namespaces.create({ nid: "example", local: true }, actor);
-      await h.store.organisations.create({ id: "lib", name: "University Library" }, actor);
-      await h.store.prefixes.create(
-        { ...DEFAULT_POLICY, prefix: "urn:example:lib-", nid: "example", organisation: "lib" },
-        actor,
+      await organisationWithPrefix(
+        h.store,
+        { id: "lib", name: "University Library" },
+        {
+          prefix: "urn:example:lib-",
+          nid: "example",
+        },
       );
       // Active with two locators, an organisation and a prefix, Dublin Core metadata and an
       // identifier; reserved (no locator); deactivated with a successor; active with one locator.

@@ -12,6 +12,7 @@ import {
 import { DEFAULT_LIMITS } from "../../src/server.js";
 import type { Store } from "../../src/storage/store.js";
 import { engines } from "../engines.js";
+import { onFreshStore } from "../fresh-store.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const T = "2024-01-02T03:04:05.000Z";
@@ -45,6 +46,20 @@ const record = (n: number) =>
       ],
       created: T,
       updated: T,
+    },
+  });
+/** An answering check of urn:example:r-{n}'s one locator. */
+const linkCheck = (n: number) =>
+  JSON.stringify({
+    "link-check": {
+      urn: `urn:example:r-${n}`,
+      url: `https://r.example/${n}`,
+      checked: T,
+      outcome: "ok",
+      status: 200,
+      finalUrl: null,
+      latencyMs: 5,
+      message: null,
     },
   });
 const records = (from: number, to: number) =>
@@ -128,35 +143,7 @@ for (const engine of engines)
       },
       {
         name: "a line the database refuses (a link check of a locator that is not here)",
-        lines: complete([
-          header(),
-          namespace,
-          ...records(1, 2),
-          JSON.stringify({
-            "link-check": {
-              urn: "urn:example:r-1",
-              url: "https://r.example/1",
-              checked: T,
-              outcome: "ok",
-              status: 200,
-              finalUrl: null,
-              latencyMs: 5,
-              message: null,
-            },
-          }),
-          JSON.stringify({
-            "link-check": {
-              urn: "urn:example:r-9",
-              url: "https://r.example/9",
-              checked: T,
-              outcome: "ok",
-              status: 200,
-              finalUrl: null,
-              latencyMs: 5,
-              message: null,
-            },
-          }),
-        ]),
+        lines: complete([header(), namespace, ...records(1, 2), linkCheck(1), linkCheck(9)]),
         line: 6,
         code: /^line-refused$/,
         records: 2,
@@ -172,8 +159,7 @@ for (const engine of engines)
     ];
     for (const c of cases)
       it(`${c.name}: stops at line ${c.line}, the batches before it committed`, async () => {
-        const h = await engine.open();
-        try {
+        await onFreshStore(engine, async (h) => {
           const events = await imported(h.store, c.lines, c.raw?.(c.lines));
           const stopped = stop(events);
           assert.equal(stopped.line, c.line, stopped.error);
@@ -181,14 +167,11 @@ for (const engine of engines)
           assert.equal(await h.store.records.count(), c.records);
           // The link check before the refused one was in its batch: rolled back with it.
           assert.equal((await h.rawRows("link_checks")).length, 0);
-        } finally {
-          await h.close();
-        }
+        });
       });
 
     it("into a registry that holds the objects: equal lines unchanged, a conflict reported, the rest imported", async () => {
-      const h = await engine.open();
-      try {
+      await onFreshStore(engine, async (h) => {
         const first = complete([header(), namespace, organisation("Library"), ...records(1, 3)]);
         assert.deepEqual((await imported(h.store, first)).at(-1), {
           done: true,
@@ -223,8 +206,6 @@ for (const engine of engines)
         });
         assert.equal((await h.store.organisations.get("lib"))?.name, "Library");
         assert.equal(await h.store.records.count(), 5);
-      } finally {
-        await h.close();
-      }
+      });
     });
   });

@@ -6,16 +6,12 @@
 import assert from "node:assert/strict";
 import { connect } from "node:net";
 import { describe } from "node:test";
-import type { FastifyInstance } from "fastify";
-import { seedExample } from "../../src/registry/seed.js";
-import { issueToken } from "../../src/registry/tokens.js";
-import { buildServer } from "../../src/server.js";
-import { type EngineHandle, engines } from "../engines.js";
+import { engines } from "../engines.js";
 import { registrationTemplate } from "../fixtures/registration-template.js";
+import { postImport } from "../post-import.js";
+import { suiteRegistry } from "../served-registry.js";
 import { skippedWhen } from "../skipped-when.js";
 import { signedIn } from "../ui-browser.js";
-
-const actor = { tokenId: null };
 
 /** Writes `request` on a fresh connection, half-closes, and reads the whole answer. */
 function raw(port: number, request: string): Promise<string> {
@@ -37,12 +33,9 @@ function deep(levels: number): string {
 
 for (const engine of engines) {
   describe(`hardening (${engine.name})`, () => {
-    const { it, before, after } = skippedWhen(engine.skip);
-    let h: EngineHandle;
-    let app: FastifyInstance;
-    let port: number;
-    let admin: string;
-    const auth = () => ({ authorization: `Bearer ${admin}` });
+    const { it, before } = skippedWhen(engine.skip);
+    const served = suiteRegistry(engine, { listen: true });
+    const auth = () => ({ authorization: `Bearer ${served.admin}` });
     const json = (r: { body: string }) => JSON.parse(r.body);
     const inject = (
       method: "GET" | "POST" | "PATCH" | "DELETE" | "PUT",
@@ -50,7 +43,7 @@ for (const engine of engines) {
       payload?: unknown,
       headers: Record<string, string> = auth(),
     ) =>
-      app.inject({
+      served.app.inject({
         method,
         url,
         headers,
@@ -61,31 +54,14 @@ for (const engine of engines) {
             : { payload: payload as object }),
       });
     const importLines = async (lines: string[]) => {
-      const r = await app.inject({
-        method: "POST",
-        url: "/api/v1/import",
-        headers: { ...auth(), "content-type": "application/x-ndjson" },
-        payload: `${lines.join("\n")}\n`,
-      });
+      const { response: r, events } = await postImport(
+        served.app,
+        served.admin,
+        `${lines.join("\n")}\n`,
+      );
       assert.equal(r.statusCode, 200, r.body);
-      return r.body
-        .trim()
-        .split("\n")
-        .map((l) => JSON.parse(l));
+      return events;
     };
-
-    before(async () => {
-      h = await engine.open();
-      await seedExample(h.store);
-      admin = (await issueToken(h.store, { role: "admin" }, actor)).token;
-      app = await buildServer({ store: h.store });
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      port = (app.server.address() as { port: number }).port;
-    });
-    after(async () => {
-      await app.close();
-      await h.close();
-    });
 
     describe("U+0000 and unpaired surrogates are refused, naming the field", () => {
       for (const url of [
@@ -155,7 +131,7 @@ for (const engine of engines) {
 
     describe("JSON nested deeper than 32 levels", () => {
       it("an API body: 422 too-deep", async () => {
-        const r = await app.inject({
+        const r = await served.app.inject({
           method: "PATCH",
           url: "/api/v1/urns/urn:example:report-2024",
           headers: { ...auth(), "content-type": "application/json" },
@@ -173,8 +149,8 @@ for (const engine of engines) {
           events.filter((e) => e.line !== undefined).map((e) => [e.line, e.code]),
           [[2, "too-deep"]],
         );
-        assert.equal((await h.store.records.get("urn:example:deep-ok"))?.status, "active");
-        assert.equal(await h.store.records.get("urn:example:deep-bad"), null);
+        assert.equal((await served.h.store.records.get("urn:example:deep-ok"))?.status, "active");
+        assert.equal(await served.h.store.records.get("urn:example:deep-bad"), null);
       });
       it("32 levels are accepted", async () => {
         const r = await inject("PATCH", "/api/v1/urns/urn:example:report-2024", {
@@ -210,8 +186,8 @@ for (const engine of engines) {
           const refused = events.filter((e) => e.line !== undefined);
           assert.equal(refused.length, 1, JSON.stringify(events));
           assert.equal(refused[0].line, 2);
-          assert.equal(await h.store.records.get(urn), null);
-          assert.equal((await h.store.records.get(`${urn}-ok`))?.status, "active");
+          assert.equal(await served.h.store.records.get(urn), null);
+          assert.equal((await served.h.store.records.get(`${urn}-ok`))?.status, "active");
           const api = await inject("POST", "/api/v1/urns", {
             urn,
             status: "active",
@@ -243,7 +219,7 @@ for (const engine of engines) {
       });
 
       it("the UI's locator form refuses what the API refuses", async () => {
-        const browser = await signedIn(app, admin);
+        const browser = await signedIn(served.app, served.admin);
         const formCsrf = await browser.csrf("/registrar/record/urn:example:report-2024");
         for (const [priority, url] of [
           ["-5", "https://a.example/p"],
@@ -261,7 +237,7 @@ for (const engine of engines) {
           });
           assert.equal(r.statusCode, 422, `${priority} ${JSON.stringify(url)}: ${r.statusCode}`);
         }
-        const list = await app.inject({ url: "/urn:example:report-2024?+s=N2Ls" });
+        const list = await served.app.inject({ url: "/urn:example:report-2024?+s=N2Ls" });
         assert.doesNotMatch(list.body, /evil/);
       });
     });
@@ -273,7 +249,7 @@ for (const engine of engines) {
         });
         assert.equal(r.statusCode, 409, r.body);
         assert.equal(json(r).code, "tombstone-frozen");
-        assert.deepEqual((await h.store.records.get("urn:example:draft-7"))?.metadata, {
+        assert.deepEqual((await served.h.store.records.get("urn:example:draft-7"))?.metadata, {
           title: "Draft 7",
         });
       });
@@ -382,7 +358,7 @@ for (const engine of engines) {
         assert.equal(r.statusCode, 401);
       });
       it("DELETE with a JSON content type and no body: 405 never-deleted", async () => {
-        const r = await app.inject({
+        const r = await served.app.inject({
           method: "DELETE",
           url: "/api/v1/urns/urn:example:report-2024",
           headers: { "content-type": "application/json" },
@@ -392,7 +368,7 @@ for (const engine of engines) {
       });
       it("no Host header: 400 problem+json", async () => {
         const text = await raw(
-          port,
+          served.port,
           "GET /api/v1/namespaces HTTP/1.1\r\nConnection: close\r\n\r\n",
         );
         assert.match(text, /^HTTP\/1\.1 400 /);
@@ -401,7 +377,7 @@ for (const engine of engines) {
       });
       it("an Expect node does not know: 417 problem+json", async () => {
         const text = await raw(
-          port,
+          served.port,
           "GET /api/v1/namespaces HTTP/1.1\r\nHost: x\r\nExpect: tea\r\nConnection: close\r\n\r\n",
         );
         assert.match(text, /^HTTP\/1\.1 417 /);
@@ -436,7 +412,7 @@ for (const engine of engines) {
 
     it("a client that half-closes after its request gets the answer", async () => {
       for (const target of ["/api/v1/urns/urn:example:report-2024", "/urn:example:report-2024"]) {
-        const text = await raw(port, `GET ${target} HTTP/1.1\r\nHost: x\r\n\r\n`);
+        const text = await raw(served.port, `GET ${target} HTTP/1.1\r\nHost: x\r\n\r\n`);
         assert.match(text, /^HTTP\/1\.1 (200|303) /, target);
       }
     });
@@ -455,7 +431,7 @@ for (const engine of engines) {
       assert.ok(nids.includes("example"));
       assert.ok(!nids.some((n: string) => n.startsWith("made-up")), nids.join());
       assert.equal(all.find((c: { nid: string }) => c.nid === "(elsewhere)").count, 50);
-      assert.equal((await h.rawRows("resolution_counts")).length, all.length);
+      assert.equal((await served.h.rawRows("resolution_counts")).length, all.length);
       for (const bad of ["limit=0", "limit=1001", "limit=x", "cursor=zz", "from=2026-1-1"])
         assert.equal(
           (await inject("GET", `/api/v1/stats/resolutions?${bad}`)).statusCode,

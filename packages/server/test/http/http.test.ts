@@ -9,6 +9,7 @@ import { issueToken } from "../../src/registry/tokens.js";
 import { buildServer } from "../../src/server.js";
 import { type EngineHandle, engines } from "../engines.js";
 import { registrationTemplate } from "../fixtures/registration-template.js";
+import { postImport } from "../post-import.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
@@ -655,20 +656,8 @@ for (const engine of engines) {
             `${method} ${url} reader`,
           );
         }
-        const imp = await app.inject({
-          method: "POST",
-          url: "/api/v1/import",
-          headers: { "content-type": "application/x-ndjson" },
-          payload: "",
-        });
-        assert.equal(imp.statusCode, 401);
-        const impReader = await app.inject({
-          method: "POST",
-          url: "/api/v1/import",
-          headers: { "content-type": "application/x-ndjson", ...auth(reader) },
-          payload: "",
-        });
-        assert.equal(impReader.statusCode, 403);
+        assert.equal((await postImport(app, null, "")).response.statusCode, 401);
+        assert.equal((await postImport(app, reader, "")).response.statusCode, 403);
       });
       it("an admin creates tokens; the audit log names the token", async () => {
         const r = await send("POST", "/api/v1/tokens", admin, { role: "reader", label: "ci" });
@@ -759,18 +748,7 @@ for (const engine of engines) {
           JSON.stringify({ urn: "urn:example:imp-3", status: 7 }),
           JSON.stringify({ urn: "urn:other-ns:imp", status: "active" }),
         ].join("\n");
-        const run = async (token: string) =>
-          (
-            await app.inject({
-              method: "POST",
-              url: "/api/v1/import",
-              headers: { "content-type": "application/x-ndjson", ...auth(token) },
-              payload: file,
-            })
-          ).body
-            .trim()
-            .split("\n")
-            .map((l) => JSON.parse(l));
+        const run = async (token: string) => (await postImport(app, token, file)).events;
         const first = await run(registrar);
         assert.deepEqual(
           first.filter((e) => "line" in e).map((e) => [e.line, e.code]),

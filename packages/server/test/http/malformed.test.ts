@@ -8,11 +8,8 @@
 import assert from "node:assert/strict";
 import { connect } from "node:net";
 import { describe } from "node:test";
-import type { FastifyInstance } from "fastify";
-import { seedExample } from "../../src/registry/seed.js";
-import { issueToken } from "../../src/registry/tokens.js";
-import { buildServer } from "../../src/server.js";
-import { type EngineHandle, engines } from "../engines.js";
+import { engines } from "../engines.js";
+import { suiteRegistry } from "../served-registry.js";
 import { skippedWhen } from "../skipped-when.js";
 
 interface Answered {
@@ -294,32 +291,17 @@ function malformedRequests(token: string): { request: Buffer; lenient: boolean }
 
 for (const engine of engines)
   describe(`1,600 malformed requests (${engine.name})`, () => {
-    const { it, before, after } = skippedWhen(engine.skip);
-    let h: EngineHandle;
-    let app: FastifyInstance;
-    let port: number;
-    let token: string;
-    before(async () => {
-      h = await engine.open();
-      await seedExample(h.store);
-      token = (await issueToken(h.store, { role: "admin" }, { tokenId: null })).token;
-      app = await buildServer({ store: h.store });
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      port = (app.server.address() as { port: number }).port;
-    });
-    after(async () => {
-      await app.close();
-      await h.close();
-    });
+    const { it } = skippedWhen(engine.skip);
+    const served = suiteRegistry(engine, { listen: true });
 
     it("all answer 4xx problem details, never 5xx, and the server lives on", async () => {
-      const cases = malformedRequests(token);
+      const cases = malformedRequests(served.admin);
       const answers: Answered[] = new Array(cases.length);
       let next = 0;
       const worker = async () => {
         while (next < cases.length) {
           const i = next++;
-          answers[i] = await rawRequest(port, (cases[i] as { request: Buffer }).request);
+          answers[i] = await rawRequest(served.port, (cases[i] as { request: Buffer }).request);
         }
       };
       await Promise.all(Array.from({ length: 16 }, worker));
@@ -341,7 +323,7 @@ for (const engine of engines)
       for (const status of [400, 401, 405, 409, 413, 414, 417, 422, 431])
         assert.ok(statuses.includes(status), `no ${status} among the answers`);
       const alive = await rawRequest(
-        port,
+        served.port,
         Buffer.from("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
       );
       assert.equal(alive.status, 200);

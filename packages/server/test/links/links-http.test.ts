@@ -11,8 +11,9 @@ import { describe } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { buildServer } from "../../src/server.js";
 import type { LinkCheck } from "../../src/storage/links.js";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { activeExampleRecord } from "../example-record.js";
+import { createPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
@@ -50,23 +51,9 @@ for (const engine of engines) {
         ["urn:example:m", "maps"],
         ["urn:example:f", "maps"],
       ] as const)
-        await store.prefixes.create(
-          { ...DEFAULT_POLICY, prefix, nid: "example", organisation },
-          actor,
-        );
+        await createPrefix(store, { prefix, nid: "example", organisation });
       const make = (name: string, organisation: string | null, prefix: string, urls: string[]) =>
-        store.records.create(
-          {
-            urn: `urn:example:${name}`,
-            key: `urn:example:${name}`,
-            nid: "example",
-            status: "active",
-            organisation,
-            prefix,
-            locators: urls.map((url, i) => ({ url, priority: 10 - i })),
-          },
-          actor,
-        );
+        activeExampleRecord(store, name, { organisation, prefix }, urls);
       await make("book", "lib", "urn:example:b", [
         "https://best.example/book",
         "https://second.example/book",

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { describe } from "node:test";
 import { engines } from "../engines.js";
+import { ndjson, postImport } from "../post-import.js";
 import { suiteRegistry } from "../served-registry.js";
 import { skippedWhen } from "../skipped-when.js";
 
@@ -98,20 +99,8 @@ for (const engine of engines)
           locators: [{ url: "https://www.example.org/2" }],
         },
       ];
-      const r = await served.app.inject({
-        method: "POST",
-        url: "/api/v1/import",
-        headers: {
-          authorization: `Bearer ${served.admin}`,
-          "content-type": "application/x-ndjson",
-        },
-        payload: lines.map((l) => JSON.stringify(l)).join("\n"),
-      });
+      const { response: r, events } = await postImport(served.app, served.admin, ndjson(lines));
       assert.equal(r.statusCode, 200, r.body);
-      const events = r.body
-        .trim()
-        .split("\n")
-        .map((l) => JSON.parse(l));
       const refused = events.find((e) => e.line === 1);
       assert.equal(refused?.code, "duplicate-locator", r.body);
       assert.equal(

@@ -8,8 +8,8 @@ import type { FastifyInstance } from "fastify";
 import { seedExample } from "../../src/registry/seed.js";
 import { issueToken } from "../../src/registry/tokens.js";
 import { buildServer } from "../../src/server.js";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { createPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const PREFIX = "urn:example:res-";
@@ -53,17 +53,13 @@ for (const engine of engines)
     before(async () => {
       h = await engine.open();
       await seedExample(h.store);
-      await h.store.prefixes.create(
-        {
-          ...DEFAULT_POLICY,
-          prefix: PREFIX,
-          nid: "example",
-          organisation: "example-library",
-          width: 4,
-          check: "none",
-        },
-        { tokenId: null },
-      );
+      await createPrefix(h.store, {
+        prefix: PREFIX,
+        nid: "example",
+        organisation: "example-library",
+        width: 4,
+        check: "none",
+      });
       app = await buildServer({ store: h.store, logger: false });
       registrar = (
         await issueToken(

@@ -11,6 +11,7 @@ import type { FastifyInstance } from "fastify";
 import { issueToken } from "../../src/registry/tokens.js";
 import { buildServer } from "../../src/server.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { ndjson, postImport } from "../post-import.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
@@ -74,12 +75,7 @@ for (const engine of engines) {
       return json(r).items.map((i: { urn: string }) => i.urn);
     };
     const importLines = async (lines: object[]) => {
-      const r = await app.inject({
-        method: "POST",
-        url: "/api/v1/import",
-        headers: { ...auth(), "content-type": "application/x-ndjson" },
-        payload: `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`,
-      });
+      const { response: r } = await postImport(app, admin, ndjson(lines));
       assert.equal(r.statusCode, 200, r.body);
       assert.match(r.body, /"errors":0/);
     };

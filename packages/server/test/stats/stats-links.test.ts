@@ -8,8 +8,9 @@ import { describe } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { buildServer } from "../../src/server.js";
 import type { LinkCheck, LinkOutcome } from "../../src/storage/links.js";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { activeExampleRecord } from "../example-record.js";
+import { createPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
@@ -46,23 +47,18 @@ for (const engine of engines) {
       await store.namespaces.create({ nid: "example", local: true }, actor);
       for (const id of ["lib", "fac", "new", "empty"]) {
         await store.organisations.create({ id, name: `The ${id}` }, actor);
-        await store.prefixes.create(
-          { ...DEFAULT_POLICY, prefix: `urn:example:${id}-`, nid: "example", organisation: id },
-          actor,
-        );
+        await createPrefix(store, {
+          prefix: `urn:example:${id}-`,
+          nid: "example",
+          organisation: id,
+        });
       }
       const make = (name: string, organisation: string | null, urls: string[]) =>
-        store.records.create(
-          {
-            urn: `urn:example:${name}`,
-            key: `urn:example:${name}`,
-            nid: "example",
-            status: "active",
-            organisation,
-            prefix: organisation === null ? null : `urn:example:${organisation}-`,
-            locators: urls.map((url, i) => ({ url, priority: 10 - i })),
-          },
-          actor,
+        activeExampleRecord(
+          store,
+          name,
+          { organisation, prefix: organisation === null ? null : `urn:example:${organisation}-` },
+          urls,
         );
       // lib: one answering, one failing three times (ranked last), one failing once, one never
       // checked (only deferred), and an ftp locator no checker asks. A deactivated record's

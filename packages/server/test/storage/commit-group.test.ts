@@ -13,6 +13,7 @@ import Database from "better-sqlite3";
 import type { NewRecord } from "../../src/storage/records.js";
 import { CommitGroup } from "../../src/storage/sqlite/commit-group.js";
 import { openSqliteStore, type SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
+import { organisationWithPrefix } from "../prefix-setup.js";
 
 const operator = { tokenId: null };
 const PREFIX = "urn:example:g-";
@@ -31,22 +32,10 @@ describe("group commit on SQLite", () => {
     dir = mkdtempSync(join(tmpdir(), "urnkit-group-"));
     store = await openSqliteStore(join(dir, "db.sqlite"));
     await store.namespaces.create({ nid: "example", local: true }, operator);
-    await store.organisations.create({ id: "org", name: "Org" }, operator);
-    await store.prefixes.create(
-      {
-        prefix: PREFIX,
-        nid: "example",
-        organisation: "org",
-        naming: null,
-        urls: [],
-        modes: ["resolver"],
-        width: 4,
-        check: "none",
-        delegate: null,
-        mirrors: false,
-        mirrorUrls: [],
-      },
-      operator,
+    await organisationWithPrefix(
+      store,
+      { id: "org", name: "Org" },
+      { prefix: PREFIX, nid: "example", modes: ["resolver"], width: 4 },
     );
     // A second connection, as another process would read the file.
     reader = new Database(join(dir, "db.sqlite"), { readonly: true });

@@ -11,6 +11,7 @@ import { after, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { issueToken } from "../../src/registry/tokens.js";
 import { openSqliteStore, SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
+import { organisationWithPrefix } from "../prefix-setup.js";
 import { startListening } from "../urnkit-process.js";
 
 const child = fileURLToPath(new URL("../fixtures/serve.ts", import.meta.url));
@@ -28,22 +29,10 @@ describe("kill -9 while 8 clients mint", () => {
     const setup = await openSqliteStore(db);
     const operator = { tokenId: null };
     await setup.namespaces.create({ nid: "example", local: true }, operator);
-    await setup.organisations.create({ id: "org", name: "Org" }, operator);
-    await setup.prefixes.create(
-      {
-        prefix: PREFIX,
-        nid: "example",
-        organisation: "org",
-        naming: null,
-        urls: [],
-        modes: ["resolver"],
-        width: 6,
-        check: "none",
-        delegate: null,
-        mirrors: false,
-        mirrorUrls: [],
-      },
-      operator,
+    await organisationWithPrefix(
+      setup,
+      { id: "org", name: "Org" },
+      { prefix: PREFIX, nid: "example", modes: ["resolver"], width: 6 },
     );
     const { token } = await issueToken(setup, { role: "registrar", organisation: "org" }, operator);
     await setup.close();

@@ -12,10 +12,12 @@ import { issueToken } from "../../src/registry/tokens.js";
 import { exportLines } from "../../src/routes/import-export.js";
 import { buildServer, DEFAULT_LIMITS } from "../../src/server.js";
 import type { LinkCheck } from "../../src/storage/links.js";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import { type Engine, type EngineHandle, postgres, sqlite } from "../engines.js";
+import { onFreshStore } from "../fresh-store.js";
 import { fixture, replay } from "../oai-replay.js";
 import { PG_SKIP } from "../pg-database.js";
+import { postImport } from "../post-import.js";
+import { organisationWithPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
@@ -431,9 +433,8 @@ async function linkHealthAnswers(h: EngineHandle, app: FastifyInstance): Promise
   return answers;
 }
 
-async function run(engine: Engine) {
-  const h = await engine.open();
-  try {
+function run(engine: Engine) {
+  return onFreshStore(engine, async (h) => {
     await h.store.namespaces.create(
       { nid: "example", local: true, mint: { prefix: "m-", width: 4, check: "mod11-2" } },
       actor,
@@ -441,12 +442,11 @@ async function run(engine: Engine) {
     const admin = (await issueToken(h.store, { role: "admin" }, actor)).token;
     const app = await buildServer({ store: h.store });
     const auth = { authorization: `Bearer ${admin}` };
-    const imported = await app.inject({
-      method: "POST",
-      url: "/api/v1/import",
-      headers: { ...auth, "content-type": "application/x-ndjson" },
-      payload: importLines.map((l) => JSON.stringify(l)).join("\n"),
-    });
+    const { response: imported } = await postImport(
+      app,
+      admin,
+      importLines.map((l) => JSON.stringify(l)).join("\n"),
+    );
     const answers: string[] = [`import ${imported.statusCode} ${masked(imported.body)}`];
     for (const s of steps) {
       const r = await app.inject({
@@ -467,9 +467,7 @@ async function run(engine: Engine) {
     const exported = await app.inject({ url: "/api/v1/export", headers: auth });
     await app.close();
     return { answers, exported: masked(exported.body).split("\n"), oai: await harvests(h) };
-  } finally {
-    await h.close();
-  }
+  });
 }
 
 /**
@@ -486,16 +484,14 @@ async function harvestOn(engine: Engine) {
     provider.answer("token:oai_dc////3", fixture("dspace-page2.xml"));
     provider.answer("list:oai_dc::2026-11-20T10:00:00Z", fixture("dspace-changed.xml"));
     await h.store.namespaces.create({ nid: "nbn" }, actor);
-    await h.store.organisations.create({ id: "hbz-lib", name: "Library" }, actor);
-    await h.store.prefixes.create(
+    await organisationWithPrefix(
+      h.store,
+      { id: "hbz-lib", name: "Library" },
       {
-        ...DEFAULT_POLICY,
         prefix: "urn:nbn:de:hbz:465-",
         nid: "nbn",
-        organisation: "hbz-lib",
         check: "nbn",
       },
-      actor,
     );
     const options = {
       url: provider.url,
@@ -538,9 +534,8 @@ async function harvestOn(engine: Engine) {
  * time, one of them refused by the database after its first statement; then a batch that fails
  * after its writes. What each engine keeps, and what a write inside the batch reads.
  */
-async function batchOn(engine: Engine) {
-  const h = await engine.open();
-  try {
+function batchOn(engine: Engine) {
+  return onFreshStore(engine, async (h) => {
     const store = h.store;
     const batch = store.writeBatch?.bind(store) ?? store.soleWriterBatch?.bind(store);
     assert.ok(batch !== undefined);
@@ -584,9 +579,7 @@ async function batchOn(engine: Engine) {
     const locators = (await h.rawRows("locators")).map((r) => r.url).sort();
     const audit = (await store.audit.list(100)).map((a) => `${a.action} ${a.target}`).sort();
     return { answers, urns, locators, audit };
-  } finally {
-    await h.close();
-  }
+  });
 }
 
 /**
@@ -594,9 +587,8 @@ async function batchOn(engine: Engine) {
  * taken by an earlier input of the set, an identifier taken, identifiers without an organisation.
  * Each input's outcome, and the records, identifiers and audit rows each engine keeps.
  */
-async function recordSetOn(engine: Engine) {
-  const h = await engine.open();
-  try {
+function recordSetOn(engine: Engine) {
+  return onFreshStore(engine, async (h) => {
     const store = h.store;
     await store.namespaces.create({ nid: "example" }, actor);
     await store.organisations.create({ id: "lib", name: "Library" }, actor);
@@ -633,9 +625,7 @@ async function recordSetOn(engine: Engine) {
       .map((a) => `${a.action} ${a.target} ${masked(JSON.stringify(a.after))}`)
       .sort();
     return { answers, urns, identifiers, audit };
-  } finally {
-    await h.close();
-  }
+  });
 }
 
 /**
@@ -643,9 +633,8 @@ async function recordSetOn(engine: Engine) {
  * successor fall in other batches than their first lines): the events, and each record as
  * exported, found by a word and counted.
  */
-async function batchedImportOn(engine: Engine) {
-  const h = await engine.open();
-  try {
+function batchedImportOn(engine: Engine) {
+  return onFreshStore(engine, async (h) => {
     await h.store.namespaces.create({ nid: "example", local: true }, actor);
     const events: string[] = [];
     for await (const event of importRecords(
@@ -674,9 +663,7 @@ async function batchedImportOn(engine: Engine) {
       })
     ).map((p) => `${p.kind} ${p.count}`);
     return { events, exported, found, counted };
-  } finally {
-    await h.close();
-  }
+  });
 }
 
 describe("engine parity", () => {

@@ -14,11 +14,11 @@ import pg from "pg";
 import { seedExample } from "../../src/registry/seed.js";
 import { ConflictError, StateError } from "../../src/storage/errors.js";
 import { openPostgresStore } from "../../src/storage/postgres/postgres-store.js";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import { SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
 import { type EngineHandle, engines } from "../engines.js";
 import { postgresAtVersion, sqliteAtVersion } from "../old-schema.js";
 import { createTestDatabase, PG_SKIP } from "../pg-database.js";
+import { createPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
@@ -49,10 +49,11 @@ for (const engine of engines) {
     });
 
     it("keeps one sequence per prefix: 200 concurrent takes of 1–3 numbers never overlap", async () => {
-      await h.store.prefixes.create(
-        { ...DEFAULT_POLICY, prefix: "urn:example:seq-", nid: "example", organisation: "lib" },
-        actor,
-      );
+      await createPrefix(h.store, {
+        prefix: "urn:example:seq-",
+        nid: "example",
+        organisation: "lib",
+      });
       const counts = Array.from({ length: 200 }, (_, i) => (i % 3) + 1);
       const firsts = await Promise.all(
         counts.map((n) =>
@@ -73,10 +74,7 @@ for (const engine of engines) {
 
     it("refuses a second prefix of the same text, and names the existing one", async () => {
       await assert.rejects(
-        h.store.prefixes.create(
-          { ...DEFAULT_POLICY, prefix: "urn:example:seq-", nid: "example", organisation: "lib" },
-          actor,
-        ),
+        createPrefix(h.store, { prefix: "urn:example:seq-", nid: "example", organisation: "lib" }),
         (e: unknown) => e instanceof ConflictError && e.existing === "urn:example:seq-",
       );
     });
@@ -84,10 +82,11 @@ for (const engine of engines) {
     it("drops the cached namespace when a prefix is created or delegated", async () => {
       const before = await h.store.namespaces.get("example");
       assert.equal(before?.routes.match("urn:example:far-1"), null);
-      await h.store.prefixes.create(
-        { ...DEFAULT_POLICY, prefix: "urn:example:far-", nid: "example", organisation: "lib" },
-        actor,
-      );
+      await createPrefix(h.store, {
+        prefix: "urn:example:far-",
+        nid: "example",
+        organisation: "lib",
+      });
       assert.equal(
         (await h.store.namespaces.get("example"))?.routes.match("urn:example:far-1")?.delegate,
         null,

@@ -7,8 +7,8 @@
 import assert from "node:assert/strict";
 import { describe } from "node:test";
 import { issueToken } from "../../src/registry/tokens.js";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import { PG_SKIP } from "../pg-database.js";
+import { createPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
 import { callUrnkit, twoProcesses } from "../urnkit-process.js";
 
@@ -21,10 +21,7 @@ describe("two urnkit processes on one PostgreSQL database", () => {
     );
     const token = (await issueToken(store, { role: "admin" }, { tokenId: null })).token;
     await store.organisations.create({ id: "lib", name: "Library" }, { tokenId: null });
-    await store.prefixes.create(
-      { ...DEFAULT_POLICY, prefix: "urn:example:s-", nid: "example", organisation: "lib" },
-      { tokenId: null },
-    );
+    await createPrefix(store, { prefix: "urn:example:s-", nid: "example", organisation: "lib" });
     const registrar = (
       await issueToken(store, { role: "registrar", organisation: "lib" }, { tokenId: null })
     ).token;

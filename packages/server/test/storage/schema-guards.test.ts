@@ -5,9 +5,9 @@
 
 import assert from "node:assert/strict";
 import { describe } from "node:test";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import type { SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { createPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
@@ -180,17 +180,13 @@ for (const engine of engines) {
       // mirror locator of another organisation, a token of the organisation.
       await store.organisations.create({ id: "lib", name: "Library" }, actor);
       await store.organisations.create({ id: "fac", name: "Faculty" }, actor);
-      await store.prefixes.create(
-        {
-          ...DEFAULT_POLICY,
-          prefix: "urn:example:lib-",
-          nid: "example",
-          organisation: "lib",
-          modes: ["resolver"],
-          mirrors: true,
-        },
-        actor,
-      );
+      await createPrefix(store, {
+        prefix: "urn:example:lib-",
+        nid: "example",
+        organisation: "lib",
+        modes: ["resolver"],
+        mirrors: true,
+      });
       assert.equal(
         await store.prefixes.takeNumbers("urn:example:lib-", 5, "prefix.reserve", actor),
         1,

@@ -8,8 +8,8 @@ import { describe } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { issueToken } from "../../src/registry/tokens.js";
 import { buildServer } from "../../src/server.js";
-import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { createPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
 import { type Browser, signedIn } from "../ui-browser.js";
 
@@ -28,21 +28,14 @@ for (const engine of engines)
       await s.namespaces.create({ nid: "example", local: true }, actor);
       await s.organisations.create({ id: "lib", name: "Library" }, actor);
       await s.organisations.create({ id: "fac", name: "Faculty" }, actor);
-      await s.prefixes.create(
-        {
-          ...DEFAULT_POLICY,
-          prefix: "urn:example:lib-",
-          nid: "example",
-          organisation: "lib",
-          naming: "[0-9]{6}[0-9X]",
-          check: "mod11-2",
-        },
-        actor,
-      );
-      await s.prefixes.create(
-        { ...DEFAULT_POLICY, prefix: "urn:example:fac-", nid: "example", organisation: "fac" },
-        actor,
-      );
+      await createPrefix(s, {
+        prefix: "urn:example:lib-",
+        nid: "example",
+        organisation: "lib",
+        naming: "[0-9]{6}[0-9X]",
+        check: "mod11-2",
+      });
+      await createPrefix(s, { prefix: "urn:example:fac-", nid: "example", organisation: "fac" });
       app = await buildServer({ store: s });
       admin = (await issueToken(s, { role: "admin" }, actor)).token;
       regA = (await issueToken(s, { role: "registrar", organisation: "lib" }, actor)).token;

@@ -9,6 +9,7 @@ import type { FastifyInstance } from "fastify";
 import { issueToken } from "../../src/registry/tokens.js";
 import { buildServer } from "../../src/server.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { ndjson, postImport } from "../post-import.js";
 import { skippedWhen } from "../skipped-when.js";
 import { Browser } from "../ui-browser.js";
 
@@ -42,12 +43,7 @@ for (const engine of engines)
           metadata: { title: `Bulk item ${i}` },
         })),
       ];
-      const r = await app.inject({
-        method: "POST",
-        url: "/api/v1/import",
-        headers: { authorization: `Bearer ${admin}`, "content-type": "application/x-ndjson" },
-        payload: `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`,
-      });
+      const { response: r } = await postImport(app, admin, ndjson(lines));
       assert.match(r.body, /"errors":0/);
     });
     after(async () => {

@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { existingDateTime, existingDay } from "../../src/validation/parameters/date.js";
 import { engines } from "../engines.js";
-import { type ServedRegistry, servedRegistry } from "../served-registry.js";
+import { suiteRegistry } from "../served-registry.js";
 import { skippedWhen } from "../skipped-when.js";
 
 describe("the day parser", () => {
@@ -47,8 +47,8 @@ describe("the day parser", () => {
 
 for (const engine of engines) {
   describe(`one parser per parameter (${engine.name})`, () => {
-    const { it, before, after } = skippedWhen(engine.skip);
-    let served: ServedRegistry;
+    const { it } = skippedWhen(engine.skip);
+    const served = suiteRegistry(engine);
     const get = (url: string) => served.app.inject({ url });
     const problem = async (url: string) => {
       const r = await get(url);
@@ -57,13 +57,6 @@ for (const engine of engines) {
         unknown
       > & { status: number };
     };
-
-    before(async () => {
-      served = await servedRegistry(engine);
-    });
-    after(async () => {
-      await served?.close();
-    });
 
     it("a day that does not exist is 400 bad-date naming the parameter, on every route", async () => {
       const rows: [string, string][] = [

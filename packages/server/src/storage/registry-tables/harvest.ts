@@ -3,7 +3,7 @@
 // refused; a run named by its source and start time. A source's lease (which process harvests it
 // now) belongs to the processes of the registry it was read from, and is not carried.
 
-import { flag, orNull, type TableKind } from "./table-kind.js";
+import { flag, type LineObject, orNull, type TableKind } from "./table-kind.js";
 
 const SOURCE_ID =
   "(SELECT id FROM harvest_sources WHERE url = ? AND set_spec = ? AND metadata_prefix = ?)";
@@ -77,6 +77,19 @@ export const harvestRunKind: TableKind = {
   ],
 };
 
+/** A refusal's every field: it is matched whole (refusals have no key), and inserted so. */
+const refusalParams = (l: LineObject): unknown[] => [
+  l.url,
+  l.set,
+  l.metadataPrefix,
+  l.started,
+  l.oaiIdentifier,
+  orNull(l.urn),
+  l.code,
+  l.reason,
+  l.at,
+];
+
 export const harvestRefusalKind: TableKind = {
   kind: "harvest-refusal",
   select: `SELECT f.id AS "_id", ${SOURCE}, h.started AS "started",
@@ -87,30 +100,10 @@ export const harvestRefusalKind: TableKind = {
   order: [{ sql: "f.id", field: "_id" }],
   match: `s.url = ? AND s.set_spec = ? AND s.metadata_prefix = ? AND h.started = ?
     AND f.oai_identifier = ? AND f.urn {IS} ? AND f.code = ? AND f.reason = ? AND f.at = ?`,
-  matchParams: (l) => [
-    l.url,
-    l.set,
-    l.metadataPrefix,
-    l.started,
-    l.oaiIdentifier,
-    orNull(l.urn),
-    l.code,
-    l.reason,
-    l.at,
-  ],
+  matchParams: refusalParams,
   keyed: false,
   insert: `INSERT INTO harvest_refusals (run_id, oai_identifier, urn, code, reason, at)
     VALUES ((SELECT h.id FROM harvest_runs h WHERE h.source_id = ${SOURCE_ID} AND h.started = ?),
       ?, ?, ?, ?, ?)`,
-  insertParams: (l) => [
-    l.url,
-    l.set,
-    l.metadataPrefix,
-    l.started,
-    l.oaiIdentifier,
-    orNull(l.urn),
-    l.code,
-    l.reason,
-    l.at,
-  ],
+  insertParams: refusalParams,
 };

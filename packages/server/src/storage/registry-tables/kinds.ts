@@ -19,28 +19,6 @@ import { auditKind, tokenKind } from "./tokens.js";
 
 export const RECORD_KIND = recordKind;
 
-/** The kinds written row by row, by line type. */
-export const TABLE_KINDS: ReadonlyMap<string, TableKind> = new Map(
-  [
-    namespaceKind,
-    namespaceTemplateKind,
-    organisationKind,
-    prefixKind,
-    tokenKind,
-    linkHealthKind,
-    linkCheckKind,
-    harvestSourceKind,
-    harvestRunKind,
-    harvestRefusalKind,
-    resolutionCountKind,
-    statResolutionKind,
-    statAssignmentKind,
-    statResolutionUrnKind,
-    statUrnLogKind,
-    auditKind,
-  ].map((k) => [k.kind, k]),
-);
-
 /** Every kind, in export order. */
 export const EXPORT_ORDER: readonly ReadKind[] = [
   namespaceKind,
@@ -61,3 +39,8 @@ export const EXPORT_ORDER: readonly ReadKind[] = [
   statUrnLogKind,
   auditKind,
 ];
+
+/** The kinds written row by row (all but records, which have a batch writer), by line type. */
+export const TABLE_KINDS: ReadonlyMap<string, TableKind> = new Map(
+  EXPORT_ORDER.filter((k): k is TableKind => k !== recordKind).map((k) => [k.kind, k]),
+);

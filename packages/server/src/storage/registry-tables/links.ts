@@ -2,7 +2,7 @@
 // is demoted, when it may be checked next) and the history of its checks, the locator named by its
 // record's URN and its URL.
 
-import { flag, orNull, type TableKind } from "./table-kind.js";
+import { flag, type LineObject, orNull, type TableKind } from "./table-kind.js";
 
 const LOCATOR_JOIN = "JOIN locators l ON l.id = x.locator_id JOIN records r ON r.id = l.record_id";
 const LOCATOR_ID =
@@ -40,6 +40,18 @@ export const linkHealthKind: TableKind = {
   ],
 };
 
+/** A check's every field: it is matched whole (checks have no key), and inserted so. */
+const checkParams = (l: LineObject): unknown[] => [
+  l._key,
+  l.url,
+  l.checked,
+  l.outcome,
+  orNull(l.status),
+  orNull(l.finalUrl),
+  l.latencyMs,
+  orNull(l.message),
+];
+
 export const linkCheckKind: TableKind = {
   kind: "link-check",
   select: `SELECT x.id AS "_id", r.urn AS "urn", l.url AS "url", x.checked AS "checked",
@@ -49,27 +61,9 @@ export const linkCheckKind: TableKind = {
   order: [{ sql: "x.id", field: "_id" }],
   match: `r.key = ? AND l.url = ? AND x.checked = ? AND x.outcome = ? AND x.status {IS} ?
     AND x.final_url {IS} ? AND x.latency_ms = ? AND x.message {IS} ?`,
-  matchParams: (l) => [
-    l._key,
-    l.url,
-    l.checked,
-    l.outcome,
-    orNull(l.status),
-    orNull(l.finalUrl),
-    l.latencyMs,
-    orNull(l.message),
-  ],
+  matchParams: checkParams,
   keyed: false,
   insert: `INSERT INTO link_checks (locator_id, checked, outcome, status, final_url, latency_ms,
     message) VALUES (${LOCATOR_ID}, ?, ?, ?, ?, ?, ?)`,
-  insertParams: (l) => [
-    l._key,
-    l.url,
-    l.checked,
-    l.outcome,
-    orNull(l.status),
-    orNull(l.finalUrl),
-    l.latencyMs,
-    orNull(l.message),
-  ],
+  insertParams: checkParams,
 };

@@ -7,6 +7,7 @@
 // (guards.ts) where it creates the table or a version changes its guards.
 
 import type { Migration } from "../migration.js";
+import { countingTriggers, countingTriggersSkippingRestores } from "./assignment-counting.js";
 import { changedGuards, tableGuards, withGuardLifted } from "./guards.js";
 
 export const migrations: readonly Migration[] = [
@@ -441,37 +442,8 @@ CREATE TABLE stat_assignments (
 
 ${tableGuards(12, "stat_resolutions", "stat_resolution_urns", "stat_assignments")}
 
--- Assignments: a new record is registered (an imported deactivated one also deactivated); a
--- reserved record that becomes active is activated; a record that becomes deactivated is
--- deactivated. Counted on the UTC day of the write.
-CREATE TRIGGER records_count_registered AFTER INSERT ON records
-BEGIN
-  INSERT INTO stat_assignments VALUES (strftime('%Y-%m-%d', 'now'), NEW.nid,
-    coalesce(NEW.prefix, ''), coalesce(NEW.organisation, ''), 'registered', 0);
-  UPDATE stat_assignments SET count = count + 1
-  WHERE day = strftime('%Y-%m-%d', 'now') AND nid = NEW.nid AND prefix = coalesce(NEW.prefix, '')
-    AND organisation = coalesce(NEW.organisation, '') AND event = 'registered';
-END;
-CREATE TRIGGER records_count_created_deactivated AFTER INSERT ON records
-WHEN NEW.status = 'deactivated'
-BEGIN
-  INSERT INTO stat_assignments VALUES (strftime('%Y-%m-%d', 'now'), NEW.nid,
-    coalesce(NEW.prefix, ''), coalesce(NEW.organisation, ''), 'deactivated', 0);
-  UPDATE stat_assignments SET count = count + 1
-  WHERE day = strftime('%Y-%m-%d', 'now') AND nid = NEW.nid AND prefix = coalesce(NEW.prefix, '')
-    AND organisation = coalesce(NEW.organisation, '') AND event = 'deactivated';
-END;
-CREATE TRIGGER records_count_status AFTER UPDATE OF status ON records
-WHEN NEW.status IS NOT OLD.status AND NEW.status IN ('active', 'deactivated')
-BEGIN
-  INSERT INTO stat_assignments VALUES (strftime('%Y-%m-%d', 'now'), NEW.nid,
-    coalesce(NEW.prefix, ''), coalesce(NEW.organisation, ''),
-    CASE NEW.status WHEN 'active' THEN 'activated' ELSE 'deactivated' END, 0);
-  UPDATE stat_assignments SET count = count + 1
-  WHERE day = strftime('%Y-%m-%d', 'now') AND nid = NEW.nid AND prefix = coalesce(NEW.prefix, '')
-    AND organisation = coalesce(NEW.organisation, '')
-    AND event = CASE NEW.status WHEN 'active' THEN 'activated' ELSE 'deactivated' END;
-END;
+-- Assignments, counted by triggers on records (assignment-counting.ts).
+${countingTriggers()}
 `,
   },
   {
@@ -595,40 +567,7 @@ CREATE TABLE copy_checkpoint (
   finished TEXT
 );
 
-DROP TRIGGER records_count_registered;
-DROP TRIGGER records_count_created_deactivated;
-DROP TRIGGER records_count_status;
-
-CREATE TRIGGER records_count_registered AFTER INSERT ON records
-WHEN NOT EXISTS (SELECT 1 FROM restoring)
-BEGIN
-  INSERT INTO stat_assignments VALUES (strftime('%Y-%m-%d', 'now'), NEW.nid,
-    coalesce(NEW.prefix, ''), coalesce(NEW.organisation, ''), 'registered', 0);
-  UPDATE stat_assignments SET count = count + 1
-  WHERE day = strftime('%Y-%m-%d', 'now') AND nid = NEW.nid AND prefix = coalesce(NEW.prefix, '')
-    AND organisation = coalesce(NEW.organisation, '') AND event = 'registered';
-END;
-CREATE TRIGGER records_count_created_deactivated AFTER INSERT ON records
-WHEN NEW.status = 'deactivated' AND NOT EXISTS (SELECT 1 FROM restoring)
-BEGIN
-  INSERT INTO stat_assignments VALUES (strftime('%Y-%m-%d', 'now'), NEW.nid,
-    coalesce(NEW.prefix, ''), coalesce(NEW.organisation, ''), 'deactivated', 0);
-  UPDATE stat_assignments SET count = count + 1
-  WHERE day = strftime('%Y-%m-%d', 'now') AND nid = NEW.nid AND prefix = coalesce(NEW.prefix, '')
-    AND organisation = coalesce(NEW.organisation, '') AND event = 'deactivated';
-END;
-CREATE TRIGGER records_count_status AFTER UPDATE OF status ON records
-WHEN NEW.status IS NOT OLD.status AND NEW.status IN ('active', 'deactivated')
-  AND NOT EXISTS (SELECT 1 FROM restoring)
-BEGIN
-  INSERT INTO stat_assignments VALUES (strftime('%Y-%m-%d', 'now'), NEW.nid,
-    coalesce(NEW.prefix, ''), coalesce(NEW.organisation, ''),
-    CASE NEW.status WHEN 'active' THEN 'activated' ELSE 'deactivated' END, 0);
-  UPDATE stat_assignments SET count = count + 1
-  WHERE day = strftime('%Y-%m-%d', 'now') AND nid = NEW.nid AND prefix = coalesce(NEW.prefix, '')
-    AND organisation = coalesce(NEW.organisation, '')
-    AND event = CASE NEW.status WHEN 'active' THEN 'activated' ELSE 'deactivated' END;
-END;
+${countingTriggersSkippingRestores()}
 `,
   },
 ];
