@@ -573,4 +573,11 @@ ${tableGuards(17, "stat_resolution_urn_log")}
     name: "prefix-mirror-url-policy",
     sql: "ALTER TABLE prefixes ADD COLUMN mirror_urls TEXT NOT NULL DEFAULT '[]';",
   },
+  {
+    // How a write came in when it was not urnkit's own API, UI or command line ("dnb": the DNB
+    // URN-Service API v2); NULL otherwise, and for every row written before.
+    version: 19,
+    name: "audit-channel",
+    sql: "ALTER TABLE audit ADD COLUMN channel TEXT CHECK (channel IS NULL OR channel IN ('dnb'));",
+  },
 ];
