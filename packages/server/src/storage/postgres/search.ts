@@ -4,6 +4,8 @@
 
 import type pg from "pg";
 import {
+  countSql,
+  type RecordCountQuery,
   type RecordQuery,
   type SearchDialect,
   type SearchHit,
@@ -46,5 +48,11 @@ export class PostgresSearch implements SearchStore {
     }
     const result = await this.#pool.query<SummaryRow>({ name, text: sql, values: params });
     return result.rows.map(toHit);
+  }
+
+  async count(query: RecordCountQuery): Promise<number> {
+    const { sql, params } = countSql(query, dialect);
+    const result = await this.#pool.query<{ n: string }>(sql, params);
+    return Number(result.rows[0]?.n ?? 0);
   }
 }

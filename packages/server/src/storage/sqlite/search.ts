@@ -3,6 +3,8 @@
 
 import type Database from "better-sqlite3";
 import {
+  countSql,
+  type RecordCountQuery,
   type RecordQuery,
   type SearchDialect,
   type SearchHit,
@@ -46,5 +48,14 @@ export class SqliteSearch implements SearchStore {
       this.#statements.set(sql, statement);
     }
     return statement.all(...params).map(toHit);
+  }
+
+  async count(query: RecordCountQuery): Promise<number> {
+    const { sql, params } = countSql(
+      query.url === undefined ? query : { ...query, url: locatorUrlKey(query.url) },
+      dialect,
+    );
+    const row = this.#db.prepare<unknown[], { n: number }>(sql).get(...params);
+    return row?.n ?? 0;
   }
 }

@@ -1,0 +1,49 @@
+// What every route file of the DNB API is given, and what its handlers share: the server's
+// context, the base path the routes are mounted under, the URN of a path parsed once, the
+// caller of a request that needs one.
+
+import type { URN } from "@urnkit/core";
+import type { FastifyRequest, FastifySchema } from "fastify";
+import type { ServerContext } from "../../http/context.js";
+import { parseApiUrn } from "../../registry/registration.js";
+import type { TokenInfo } from "../../storage/tokens.js";
+import { dnbCaller } from "./auth.js";
+import { baseUrl } from "./representation.js";
+
+export interface DnbRouteOptions {
+  ctx: ServerContext;
+  /** The base path, "/v2/" say. */
+  base: string;
+}
+
+/** Route options every DNB route shares: left out of urnkit's OpenAPI document (another API). */
+export const DNB_SCHEMA = { hide: true, tags: ["dnb"] } as FastifySchema & {
+  hide: true;
+  tags: string[];
+};
+
+/** The URN of a path parameter (the router has undone the canonical percent-encoding). */
+export function paramUrn(ctx: ServerContext, request: FastifyRequest): URN {
+  return parseApiUrn((request.params as { urn: string }).urn, ctx.limits);
+}
+
+/** The caller's token, for the registry's actions: 401 or 403 unless the credentials are good. */
+export async function callerToken(
+  ctx: ServerContext,
+  request: FastifyRequest,
+): Promise<TokenInfo & { organisation: string }> {
+  const caller = await dnbCaller(ctx.store, request);
+  return { ...caller.token, organisation: caller.organisation };
+}
+
+/** The absolute base URL of the request, for links. */
+export function linkBase(request: FastifyRequest, base: string): string {
+  return baseUrl(request, base);
+}
+
+/** The query parameters as sent (no schema: DNB clients may add runas, q, sortby). */
+export function queryOf(request: FastifyRequest): { offset?: string; count?: string } {
+  const query = request.query as Record<string, unknown>;
+  const text = (name: string) => (typeof query[name] === "string" ? query[name] : undefined);
+  return { offset: text("offset"), count: text("count") };
+}
