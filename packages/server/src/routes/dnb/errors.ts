@@ -38,13 +38,19 @@ const MESSAGES: Record<number, string> = {
  * 409001 a URN registered already, 409002 a URL registered to another URN, 409003 a state that
  * refuses the change. Anything else is n = 1.
  */
-function detailNumber(status: number, urnkitCode: string, missingField: boolean): number {
+function detailNumber(
+  status: number,
+  urnkitCode: string,
+  missingField: boolean,
+  namesField: boolean,
+): number {
   if (status === 400) {
     if (missingField) return 5;
     if (/^bad-(offset|count|limit)$/.test(urnkitCode)) return 4;
     if (urnkitCode === "unknown-organisation" || urnkitCode === "inactive-organisation") return 9;
     if (urnkitCode === "dnb-policy") return 10;
-    if (/^invalid-(request|record|priority)$/.test(urnkitCode)) return 7;
+    if (urnkitCode === "invalid-json") return 1;
+    if (namesField || urnkitCode.startsWith("invalid-")) return 7;
     return 1;
   }
   if (status === 409) {
@@ -82,7 +88,7 @@ export function dnbError(error: unknown): { body: DnbErrorBody; headers: Record<
   return {
     body: {
       status,
-      code: status * 1000 + detailNumber(status, urnkitCode, missing),
+      code: status * 1000 + detailNumber(status, urnkitCode, missing, (errors ?? []).length > 0),
       message: MESSAGES[status] ?? "Error",
       developerMessage,
       moreInfo: null,

@@ -33,7 +33,8 @@ async function dnbApi(app: FastifyInstance, options: DnbRouteOptions) {
   // An empty body with a JSON content type (a DELETE from a client that sets it on every call)
   // is no body; anything else is parsed as urnkit's API parses JSON.
   const json = app.getDefaultJsonParser("error", "error");
-  app.removeContentTypeParser("application/json");
+  // JSON only: a text body is refused (415) rather than read as a string.
+  app.removeContentTypeParser(["application/json", "text/plain"]);
   app.addContentTypeParser(JSON_TYPES, { parseAs: "string" }, (request, body, done) => {
     if (typeof body === "string" && body.trim() === "") done(null, undefined);
     else json(request, body as string, done);
