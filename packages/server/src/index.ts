@@ -46,7 +46,7 @@ export { createOrganisation, updateOrganisation } from "./registry/organisation-
 export { createPrefix, updatePrefix } from "./registry/prefix-actions.js";
 export { type Sandbox, type SandboxOptions, setUpSandbox } from "./registry/sandbox.js";
 export { seedExample } from "./registry/seed.js";
-export { hashToken, issueToken, ROLES } from "./registry/tokens.js";
+export { hashToken, issueKnownToken, issueToken, ROLES } from "./registry/tokens.js";
 export { type Lookup, lookup } from "./resolution/resolver.js";
 export { DEFAULT_DNB_BASES, normaliseBase } from "./routes/dnb/paths.js";
 export { exportLines } from "./routes/import-export.js";
