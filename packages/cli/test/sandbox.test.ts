@@ -46,14 +46,16 @@ it("sandbox: prints its base URLs, serves a DNB client's flow, stops on SIGTERM"
   });
   assert.equal(created.status, 201, await created.clone().text());
   assert.ok(created.headers.get("date"));
-  assert.equal((await created.json()).urn, urn);
+  assert.equal(((await created.json()) as { urn: string }).urn, urn);
   const patched = await fetch(`${base}urns/urn/${urn}/my-urls/`, {
     method: "PATCH",
     headers: auth,
     body: JSON.stringify([{ url: "https://ci.example/1b", priority: "1" }]),
   });
   assert.equal(patched.status, 204);
-  const urls = await (await fetch(`${base}urns//urn/${urn}/urls`)).json();
+  const urls = (await (await fetch(`${base}urns//urn/${urn}/urls`)).json()) as {
+    items: { url: string }[];
+  };
   assert.deepEqual(
     urls.items.map((u: { url: string }) => u.url),
     ["https://ci.example/1b"],

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { it } from "node:test";
 import fc from "fast-check";
-import { canonicalDnbTarget, normaliseBase, urlFromId } from "../../../src/routes/dnb/paths.js";
+import { canonicalDnbTarget, normaliseBase, urlFromId } from "../../src/routes/dnb/paths.js";
 
 const BASES = ["/v2/", "/sandbox/v2/"];
 const U = "urn:nbn:de:test-1234";

@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { engines } from "../../engines.js";
+import { engines } from "../engines.js";
 import { CLIENT_FLOWS, DAGSTUHL_URL_ID } from "./client-flows.js";
 import { type DnbRegistry, dnbRegistry, replay } from "./dnb-registry.js";
 

@@ -5,7 +5,7 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { engines } from "../../engines.js";
+import { engines } from "../engines.js";
 import { type DnbRegistry, dnbRegistry, type Flow, nbn, replay } from "./dnb-registry.js";
 
 const U = nbn("urn:nbn:de:test-bad-1");

@@ -7,13 +7,13 @@
 import assert from "node:assert/strict";
 import { nbnDeCheckDigit } from "@urnkit/namespaces";
 import type { FastifyInstance } from "fastify";
-import { OPERATOR } from "../../../src/registry/operator.js";
-import { createOrganisation } from "../../../src/registry/organisation-actions.js";
-import { createPrefix, updatePrefix } from "../../../src/registry/prefix-actions.js";
-import { setUpSandbox } from "../../../src/registry/sandbox.js";
-import { issueKnownToken } from "../../../src/registry/tokens.js";
-import { buildServer, DEFAULT_LIMITS } from "../../../src/server.js";
-import type { Engine, EngineHandle } from "../../engines.js";
+import { OPERATOR } from "../../src/registry/operator.js";
+import { createOrganisation } from "../../src/registry/organisation-actions.js";
+import { createPrefix, updatePrefix } from "../../src/registry/prefix-actions.js";
+import { setUpSandbox } from "../../src/registry/sandbox.js";
+import { issueKnownToken } from "../../src/registry/tokens.js";
+import { buildServer, DEFAULT_LIMITS } from "../../src/server.js";
+import type { Engine, EngineHandle } from "../engines.js";
 
 export const PASSWORD = "test-password";
 export const OTHER_PASSWORD = "other-password";
