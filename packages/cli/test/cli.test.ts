@@ -54,6 +54,7 @@ const COMMANDS = [
   "token revoke",
   "import",
   "export",
+  "copy",
   "harvest",
   "links",
   "links check",

@@ -8,24 +8,24 @@
 
 import { URN } from "@urnkit/core";
 import type { Prefix } from "../storage/prefixes.js";
-import type { LocatorInput, UrnRecord } from "../storage/records.js";
+import type { UrnRecord } from "../storage/records.js";
 import type { Store } from "../storage/store.js";
 import type { TokenInfo } from "../storage/tokens.js";
+import { type DnbUrl, dnbLocator } from "../validation/dnb-requests.js";
+import type { LocatorFields } from "../validation/record.js";
 import { Refusal } from "../validation/refusal.js";
-import type { ActionContext } from "./action-context.js";
+import type { ActionContext, RecordConcerns } from "./action-context.js";
 import { namespaceKey } from "./namespace-keys.js";
 import { actFor } from "./organisation-scope.js";
 import { suggestInPrefix } from "./prefix-actions.js";
 import { prefixKey } from "./prefix-key.js";
 import { deactivateUrn, patchRecord, registerUrn } from "./record-actions.js";
 
-/** A URL as a DNB request gives it, its priority read already. */
-export interface DnbUrl {
-  url: string;
-  priority?: number;
-  /** The owning organisation's id, when the request names one. */
-  owner?: string;
-}
+/** What the DNB's writes read and write: a record's concerns, and the search for a URL's URNs. */
+export type DnbContext = ActionContext<RecordConcerns | "search">;
+
+/** The caller of a DNB write: a token of an organisation. */
+export type DnbCaller = TokenInfo & { organisation: string };
 
 /** The most URNs one urn-suggestion gives (the DNB's `count` bound). */
 export const MAX_SUGGESTIONS = 50;
@@ -38,7 +38,10 @@ function unknownUrn(urn: URN): Refusal {
  * The record of a URN as the DNB API sees it: registered (active, or deactivated with or without
  * a successor). A reserved URN is not registered yet: 404, as for one unknown.
  */
-export async function registeredRecord(store: Store, urn: URN): Promise<UrnRecord> {
+export async function registeredRecord(
+  store: Pick<Store, "records">,
+  urn: URN,
+): Promise<UrnRecord> {
   const record = await store.records.get(namespaceKey(urn));
   if (record === null || record.status === "reserved") throw unknownUrn(urn);
   return record;
@@ -50,7 +53,10 @@ export function ownerOf(record: UrnRecord, locator: { owner: string | null }): s
 }
 
 /** The prefix a DNB namespace name means: "urn:nbn:de:hbz:6" is urn:nbn:de:hbz:6- (or itself). */
-export async function namespaceByName(store: Store, name: string): Promise<Prefix> {
+export async function namespaceByName(
+  store: Pick<Store, "prefixes">,
+  name: string,
+): Promise<Prefix> {
   const nid = /^urn:([A-Za-z0-9][A-Za-z0-9-]{0,31}):/i.exec(name)?.[1];
   if (nid !== undefined)
     for (const text of name.endsWith("-") ? [name] : [`${name}-`, name]) {
@@ -75,7 +81,7 @@ export async function namespaceByName(store: Store, name: string): Promise<Prefi
  * nor of this one under another organisation than `organisation`.
  */
 async function urlsFree(
-  store: Store,
+  store: Pick<Store, "search">,
   urls: readonly string[],
   key: string | null,
   organisation: string,
@@ -97,17 +103,10 @@ function urlTaken(url: string, urn: string): Refusal {
   });
 }
 
-function locatorOf(url: DnbUrl): LocatorInput {
-  const locator: LocatorInput = { url: url.url };
-  if (url.priority !== undefined) locator.priority = url.priority;
-  if (url.owner !== undefined) locator.owner = url.owner;
-  return locator;
-}
-
 /** POST /urns: registers an active URN with its first URLs (the caller's unless others named). */
 export async function registerDnbUrn(
-  ctx: ActionContext,
-  caller: TokenInfo & { organisation: string },
+  ctx: DnbContext,
+  caller: DnbCaller,
   urn: URN,
   urls: readonly DnbUrl[],
 ): Promise<UrnRecord> {
@@ -118,15 +117,11 @@ export async function registerDnbUrn(
     caller.organisation,
     null,
   );
-  return registerUrn(ctx, caller, {
-    urn: urn.href,
-    status: "active",
-    locators: urls.map(locatorOf),
-  });
+  return registerUrn(ctx, caller, { urn, status: "active", locators: urls.map(dnbLocator) });
 }
 
 /** The caller's active locators on `record`, as a PATCH lists them to keep them. */
-function ownActive(record: UrnRecord, organisation: string): LocatorInput[] {
+function ownActive(record: UrnRecord, organisation: string): LocatorFields[] {
   return record.locators
     .filter((l) => l.active && ownerOf(record, l) === organisation)
     .map((l) => ({ url: l.url, priority: l.priority, mediaType: l.mediaType }));
@@ -145,8 +140,8 @@ function lastUrl(urn: string): Refusal {
  * A URL the caller has already keeps its priority (the DNB ignores priority-only changes here).
  */
 export async function replaceMyUrls(
-  ctx: ActionContext,
-  caller: TokenInfo & { organisation: string },
+  ctx: DnbContext,
+  caller: DnbCaller,
   urn: URN,
   urls: readonly DnbUrl[],
 ): Promise<void> {
@@ -162,14 +157,14 @@ export async function replaceMyUrls(
     org,
     record,
   );
-  const locators = urls.map((u) => mine.get(u.url) ?? locatorOf(u));
-  await patchRecord(ctx, caller, record.urn, { locators });
+  const locators = urls.map((u) => mine.get(u.url) ?? dnbLocator(u));
+  await patchRecord(ctx, caller, urn, { locators });
 }
 
 /** POST …/urls: one more URL of the caller on the URN; the record as it is after. */
 export async function addUrl(
-  ctx: ActionContext,
-  caller: TokenInfo & { organisation: string },
+  ctx: DnbContext,
+  caller: DnbCaller,
   urn: URN,
   url: DnbUrl,
 ): Promise<UrnRecord> {
@@ -179,8 +174,8 @@ export async function addUrl(
   const org = url.owner ?? caller.organisation;
   actFor(caller, org, `URL ${url.url}`);
   await urlsFree(ctx.store, [url.url], record.key, org, record);
-  return patchRecord(ctx, caller, record.urn, {
-    locators: [...ownActive(record, org), locatorOf({ ...url, owner: undefined })],
+  return patchRecord(ctx, caller, urn, {
+    locators: [...ownActive(record, org), dnbLocator({ ...url, owner: undefined })],
   });
 }
 
@@ -194,8 +189,8 @@ function activeLocator(record: UrnRecord, url: string) {
 
 /** PATCH …/urls/base64/{url}: a new priority for one of the caller's URLs. */
 export async function setUrlPriority(
-  ctx: ActionContext,
-  caller: TokenInfo & { organisation: string },
+  ctx: DnbContext,
+  caller: DnbCaller,
   urn: URN,
   url: string,
   priority: number,
@@ -206,7 +201,7 @@ export async function setUrlPriority(
   const locators = ownActive(record, caller.organisation).map((l) =>
     l.url === url ? { ...l, priority } : l,
   );
-  await patchRecord(ctx, caller, record.urn, { locators });
+  await patchRecord(ctx, caller, urn, { locators });
 }
 
 /**
@@ -214,8 +209,8 @@ export async function setUrlPriority(
  * own, or, by the URN's owner, another organisation's. Refused when it is the URN's last.
  */
 export async function removeUrl(
-  ctx: ActionContext,
-  caller: TokenInfo & { organisation: string },
+  ctx: DnbContext,
+  caller: DnbCaller,
   urn: URN,
   url: string,
 ): Promise<void> {
@@ -226,8 +221,8 @@ export async function removeUrl(
   const own = ownerOf(record, locator) === caller.organisation;
   const locators = own
     ? mine.filter((l) => l.url !== url)
-    : [...mine, { url, active: false } satisfies LocatorInput];
-  await patchRecord(ctx, caller, record.urn, { locators });
+    : [...mine, { url, active: false } satisfies LocatorFields];
+  await patchRecord(ctx, caller, urn, { locators });
 }
 
 /**
@@ -236,8 +231,8 @@ export async function removeUrl(
  * remove it, which only a URN without one can grant (a no-op).
  */
 export async function setSuccessor(
-  ctx: ActionContext,
-  caller: TokenInfo & { organisation: string },
+  ctx: DnbContext,
+  caller: DnbCaller,
   urn: URN,
   successor: URN | null | undefined,
 ): Promise<void> {
@@ -258,10 +253,7 @@ export async function setSuccessor(
     return other !== null && namespaceKey(other) === key;
   };
   if (record.successors.some(same)) return;
-  await deactivateUrn(ctx, caller, record.urn, {
-    reason: `replaced by ${successor.href}`,
-    successor: successor.href,
-  });
+  await deactivateUrn(ctx, caller, urn, { reason: `replaced by ${successor.href}`, successor });
 }
 
 /**
@@ -269,8 +261,8 @@ export async function setSuccessor(
  * sequence (audited), so none is suggested, minted or reserved twice.
  */
 export async function suggestUrns(
-  ctx: ActionContext,
-  caller: TokenInfo & { organisation: string },
+  ctx: Parameters<typeof suggestInPrefix>[0],
+  caller: DnbCaller,
   prefix: Prefix,
   count: number,
 ): Promise<string[]> {

@@ -20,7 +20,7 @@ export interface TokenGrant {
 
 /** Creates a token and returns it in clear (the only time it exists in clear) with its row. */
 export async function issueToken(
-  store: Store,
+  store: Pick<Store, "tokens">,
   grant: TokenGrant,
   actor: Actor,
 ): Promise<{ token: string; info: TokenInfo }> {
@@ -32,7 +32,7 @@ export async function issueToken(
  * known credentials (`urnkit sandbox`), never for one that keeps anything.
  */
 export async function issueKnownToken(
-  store: Store,
+  store: Pick<Store, "tokens">,
   token: string,
   grant: TokenGrant,
   actor: Actor,

@@ -1,10 +1,10 @@
 // The request bodies and query parameters of the DNB URN-Service API v2, as its clients send
 // them: `priority` absent, null, a number or a numeric string ("1", as MyCoRe sends it); a
 // successor as the successor's resource URL, a bare URN or null. Unknown fields are refused, as
-// on urnkit's own API. What the fields then mean is checked by the registry actions' own
-// validation, so a URL or URN refused there is refused here too.
+// on urnkit's own API, and a URL is held to the rules of urnkit's own locators (checkPatchBody's),
+// so a URL refused there is refused here too.
 
-import { MAX_LOCATORS } from "./record.js";
+import { checkPatchBody, type LocatorFields, MAX_LOCATORS } from "./record.js";
 import { Refusal } from "./refusal.js";
 
 const priority = {
@@ -74,6 +74,51 @@ export interface DnbUrlInput {
   url: string;
   priority?: DnbPriority;
   owner?: string | null;
+}
+
+/** A URL of a DNB request, checked: its priority read, its owner named by id. */
+export interface DnbUrl {
+  url: string;
+  priority?: number;
+  /** The owning organisation's id, when the request names one. */
+  owner?: string;
+}
+
+/** The organisation id an `owner` names: its resource URL (…/organisations/id/{id}) or the id. */
+function ownerId(owner: string): string {
+  const at = owner.lastIndexOf("/organisations/id/");
+  if (at < 0) return owner;
+  const id = owner.slice(at + "/organisations/id/".length).replace(/\/+$/, "");
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return id;
+  }
+}
+
+/** A checked URL as the registry's locator. */
+export function dnbLocator(url: DnbUrl): LocatorFields {
+  const locator: LocatorFields = { url: url.url };
+  if (url.priority !== undefined) locator.priority = url.priority;
+  if (url.owner !== undefined) locator.owner = url.owner;
+  return locator;
+}
+
+/**
+ * The URLs of a request body (its shape checked by the route's schema): priorities read ("1" is
+ * 1), owners named by id, and each URL held to the rules of urnkit's own locators (an absolute
+ * http(s) URL, each once, an owner that is an organisation id).
+ */
+export function checkDnbUrls(urls: readonly DnbUrlInput[], path: string): DnbUrl[] {
+  const checked = urls.map((u, i) => {
+    const url: DnbUrl = { url: u.url };
+    const priority = priorityOf(u.priority, `${path}/${i}/priority`);
+    if (priority !== undefined) url.priority = priority;
+    if (u.owner != null) url.owner = ownerId(u.owner);
+    return url;
+  });
+  checkPatchBody({ locators: checked.map(dnbLocator) });
+  return checked;
 }
 
 /** A priority as sent, as a number; undefined when absent or null (the registry's default). */

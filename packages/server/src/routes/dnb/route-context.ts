@@ -5,8 +5,8 @@
 import type { URN } from "@urnkit/core";
 import type { FastifyRequest, FastifySchema } from "fastify";
 import type { ServerContext } from "../../http/context.js";
-import { parseApiUrn } from "../../registry/registration.js";
 import type { TokenInfo } from "../../storage/tokens.js";
+import { requestUrn } from "../../validation/urn.js";
 import { dnbCaller } from "./auth.js";
 import { baseUrl } from "./representation.js";
 
@@ -24,7 +24,7 @@ export const DNB_SCHEMA = { hide: true, tags: ["dnb"] } as FastifySchema & {
 
 /** The URN of a path parameter (the router has undone the canonical percent-encoding). */
 export function paramUrn(ctx: ServerContext, request: FastifyRequest): URN {
-  return parseApiUrn((request.params as { urn: string }).urn, ctx.limits);
+  return requestUrn((request.params as { urn: string }).urn, ctx.limits);
 }
 
 /** The caller's token, for the registry's actions: 401 or 403 unless the credentials are good. */

@@ -13,6 +13,7 @@ import {
 } from "../../registry/dnb-actions.js";
 import type { UrnRecord } from "../../storage/records.js";
 import {
+  checkDnbUrls,
   createUrlSchema,
   type DnbPriority,
   type DnbUrlInput,
@@ -30,7 +31,7 @@ import {
   linkBase,
   paramUrn,
 } from "./route-context.js";
-import { dnbUrls, urnParams } from "./urns.js";
+import { urnParams } from "./urns.js";
 
 const urlParams = {
   type: "object",
@@ -96,7 +97,7 @@ export function urlRoutes(app: FastifyInstance, { ctx, base }: DnbRouteOptions) 
     async (request, reply) => {
       const caller = await callerToken(ctx, request);
       const urn = paramUrn(ctx, request);
-      await replaceMyUrls(ctx, caller, urn, dnbUrls(request.body as DnbUrlInput[], ""));
+      await replaceMyUrls(ctx, caller, urn, checkDnbUrls(request.body as DnbUrlInput[], ""));
       return reply.code(204).send();
     },
   );
@@ -107,7 +108,7 @@ export function urlRoutes(app: FastifyInstance, { ctx, base }: DnbRouteOptions) 
     async (request, reply) => {
       const caller = await callerToken(ctx, request);
       const urn = paramUrn(ctx, request);
-      const [url] = dnbUrls([request.body as DnbUrlInput], "");
+      const [url] = checkDnbUrls([request.body as DnbUrlInput], "");
       if (url === undefined) throw new Error("a body schema requires one URL");
       const record = await addUrl(ctx, caller, urn, url);
       const locator = record.locators.find((l) => l.active && l.url === url.url);

@@ -5,22 +5,17 @@
 import type { URN } from "@urnkit/core";
 import type { FastifyInstance } from "fastify";
 import { linkHeader } from "../../http/link-header.js";
+import { registerDnbUrn, registeredRecord, setSuccessor } from "../../registry/dnb-actions.js";
 import {
-  type DnbUrl,
-  registerDnbUrn,
-  registeredRecord,
-  setSuccessor,
-} from "../../registry/dnb-actions.js";
-import { parseApiUrn } from "../../registry/registration.js";
-import {
+  checkDnbUrls,
   createUrnSchema,
   type DnbUrlInput,
   listPaging,
-  priorityOf,
   updateUrnSchema,
 } from "../../validation/dnb-requests.js";
 import type { Limits } from "../../validation/limits.js";
 import { Refusal } from "../../validation/refusal.js";
+import { registrationUrn, requestUrn } from "../../validation/urn.js";
 import { LIST_END, LIST_MAX } from "./namespaces.js";
 import { urnFromSegment } from "./paths.js";
 import { collection, pageLinks, urnView } from "./representation.js";
@@ -39,36 +34,13 @@ export const urnParams = {
   required: ["urn"],
 } as const;
 
-/** The organisation id an `owner` names: its resource URL (…/organisations/id/{id}) or the id. */
-function ownerId(owner: string): string {
-  const at = owner.lastIndexOf("/organisations/id/");
-  if (at < 0) return owner;
-  const id = owner.slice(at + "/organisations/id/".length).replace(/\/+$/, "");
-  try {
-    return decodeURIComponent(id);
-  } catch {
-    return id;
-  }
-}
-
-/** The URLs of a request body, priorities read ("1" is 1) and owners named by id. */
-export function dnbUrls(urls: readonly DnbUrlInput[], path: string): DnbUrl[] {
-  return urls.map((u, i) => {
-    const url: DnbUrl = { url: u.url };
-    const priority = priorityOf(u.priority, `${path}/${i}/priority`);
-    if (priority !== undefined) url.priority = priority;
-    if (u.owner != null) url.owner = ownerId(u.owner);
-    return url;
-  });
-}
-
 /**
  * The successor a PATCH names: the successor's resource URL (as Münster, SONAR and Dagstuhl send
  * it), a bare URN, or null (and "") for none.
  */
 function successorOf(value: string | null, limits: Limits): URN | null {
   if (value === null || value === "") return null;
-  if (/^urn:/i.test(value)) return parseApiUrn(value, limits);
+  if (/^urn:/i.test(value)) return requestUrn(value, limits);
   let path: string;
   try {
     path = new URL(value).pathname;
@@ -85,7 +57,7 @@ function successorOf(value: string | null, limits: Limits): URN | null {
       "successor is the successor's URN resource (…/urns/urn/{urn}), a URN, or null",
       { errors: [{ path: "/successor", message: "not a URN resource URL or a URN" }] },
     );
-  return parseApiUrn(text, limits);
+  return requestUrn(text, limits);
 }
 
 export function urnRoutes(app: FastifyInstance, { ctx, base }: DnbRouteOptions) {
@@ -117,8 +89,8 @@ export function urnRoutes(app: FastifyInstance, { ctx, base }: DnbRouteOptions) 
     async (request, reply) => {
       const caller = await callerToken(ctx, request);
       const body = request.body as { urn: string; urls: DnbUrlInput[] };
-      const urn = parseApiUrn(body.urn, ctx.limits);
-      const record = await registerDnbUrn(ctx, caller, urn, dnbUrls(body.urls, "/urls"));
+      const urn = registrationUrn(body.urn, ctx.limits);
+      const record = await registerDnbUrn(ctx, caller, urn, checkDnbUrls(body.urls, "/urls"));
       const view = urnView(linkBase(request, base), record);
       return reply.code(201).header("location", view.self).send(view);
     },
