@@ -7,9 +7,12 @@
 // named) are 403 (code 403001), as the DNB's live service answers them (ULB Münster's tests
 // against it record 403 on my-urls); missing ones on a resource that needs them are 401 (401001)
 // with a Basic challenge. Resources anyone may read (a URN, its URLs, namespaces, lists) ignore
-// credentials, as the DNB documents, so a public read never fails on them.
+// credentials, as the DNB documents, so a public read never fails on them. A resource that needs
+// them checks them in its onRequest hook, before its body is read, parsed or validated: a caller
+// without good credentials learns that, never what the body should have been (as on urnkit's own
+// API, http/auth.ts).
 
-import type { FastifyRequest } from "fastify";
+import type { FastifyRequest, onRequestHookHandler } from "fastify";
 import { HttpProblem } from "../../http/problem.js";
 import { hashToken } from "../../registry/tokens.js";
 import type { Store } from "../../storage/store.js";
@@ -69,4 +72,21 @@ export async function dnbCaller(store: Store, request: FastifyRequest): Promise<
   if (user !== null && user !== token.organisation)
     throw badCredentials(`the token is not one of organisation "${user.slice(0, 100)}"`);
   return { organisation: token.organisation, token: { ...token, channel: "dnb" } };
+}
+
+/** The onRequest hook of a resource that needs a caller: the caller's token on `request.token`. */
+export function dnbCallerHook(store: Store): onRequestHookHandler {
+  return async (request) => {
+    const caller = await dnbCaller(store, request);
+    request.token = { ...caller.token, organisation: caller.organisation };
+  };
+}
+
+/** The caller the route's hook authenticated: its token, for the registry's actions. */
+export function dnbCallerOf(request: FastifyRequest): TokenInfo & { organisation: string } {
+  const token = request.token;
+  // Only a route without the hook gets here without a token of an organisation.
+  if (token == null || token.organisation === null)
+    throw new Error("a DNB resource that needs a caller has the caller hook");
+  return { ...token, organisation: token.organisation };
 }

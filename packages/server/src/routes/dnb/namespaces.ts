@@ -5,12 +5,13 @@ import type { FastifyInstance } from "fastify";
 import { linkHeader } from "../../http/link-header.js";
 import { MAX_SUGGESTIONS, namespaceByName, suggestUrns } from "../../registry/dnb-actions.js";
 import { listPaging, wholeNumber } from "../../validation/dnb-requests.js";
+import { dnbCallerOf } from "./auth.js";
 import { collection, namespaceUrl, namespaceView, pageLinks, urnView } from "./representation.js";
 import {
-  callerToken,
   DNB_SCHEMA,
   type DnbRouteOptions,
   linkBase,
+  needsCaller,
   queryOf,
 } from "./route-context.js";
 
@@ -26,6 +27,7 @@ const nameParams = {
 
 export function namespaceRoutes(app: FastifyInstance, { ctx, base }: DnbRouteOptions) {
   const { store } = ctx;
+  const withCaller = needsCaller(ctx);
 
   app.get("/", { schema: DNB_SCHEMA }, async (request) => {
     const at = linkBase(request, base);
@@ -64,9 +66,9 @@ export function namespaceRoutes(app: FastifyInstance, { ctx, base }: DnbRouteOpt
   // number of its sequence.
   app.get(
     "/namespaces/name/:name/urn-suggestion",
-    { schema: { ...DNB_SCHEMA, params: nameParams } },
+    { schema: { ...DNB_SCHEMA, params: nameParams }, ...withCaller },
     async (request, reply) => {
-      const caller = await callerToken(ctx, request);
+      const caller = dnbCallerOf(request);
       const count = wholeNumber(queryOf(request).count, "count", 1, MAX_SUGGESTIONS) ?? 1;
       const prefix = await namespaceByName(store, (request.params as { name: string }).name);
       const urns = await suggestUrns(ctx, caller, prefix, count);

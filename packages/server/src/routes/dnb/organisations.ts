@@ -4,8 +4,9 @@
 
 import type { FastifyInstance } from "fastify";
 import { Refusal } from "../../validation/refusal.js";
+import { dnbCallerOf } from "./auth.js";
 import { collection, namespaceView, organisationUrl, organisationView } from "./representation.js";
-import { callerToken, DNB_SCHEMA, type DnbRouteOptions, linkBase } from "./route-context.js";
+import { DNB_SCHEMA, type DnbRouteOptions, linkBase, needsCaller } from "./route-context.js";
 
 const idParams = {
   type: "object",
@@ -19,12 +20,13 @@ function unknownOrganisation(id: string): Refusal {
 
 export function organisationRoutes(app: FastifyInstance, { ctx, base }: DnbRouteOptions) {
   const { store } = ctx;
+  const withCaller = needsCaller(ctx);
 
   app.get(
     "/organisations/id/:id",
-    { schema: { ...DNB_SCHEMA, params: idParams } },
+    { schema: { ...DNB_SCHEMA, params: idParams }, ...withCaller },
     async (request) => {
-      const caller = await callerToken(ctx, request);
+      const caller = dnbCallerOf(request);
       const { id } = request.params as { id: string };
       const organisation = await store.organisations.get(id);
       if (organisation === null) throw unknownOrganisation(id);

@@ -1,13 +1,12 @@
 // What every route file of the DNB API is given, and what its handlers share: the server's
 // context, the base path the routes are mounted under, the URN of a path parsed once, the
-// caller of a request that needs one.
+// caller of a request that needs one (authenticated before its body is read).
 
 import type { URN } from "@urnkit/core";
-import type { FastifyRequest, FastifySchema } from "fastify";
+import type { FastifyRequest, FastifySchema, onRequestHookHandler } from "fastify";
 import type { ServerContext } from "../../http/context.js";
-import type { TokenInfo } from "../../storage/tokens.js";
 import { requestUrn } from "../../validation/urn.js";
-import { dnbCaller } from "./auth.js";
+import { dnbCallerHook } from "./auth.js";
 import { baseUrl } from "./representation.js";
 
 export interface DnbRouteOptions {
@@ -27,13 +26,12 @@ export function paramUrn(ctx: ServerContext, request: FastifyRequest): URN {
   return requestUrn((request.params as { urn: string }).urn, ctx.limits);
 }
 
-/** The caller's token, for the registry's actions: 401 or 403 unless the credentials are good. */
-export async function callerToken(
-  ctx: ServerContext,
-  request: FastifyRequest,
-): Promise<TokenInfo & { organisation: string }> {
-  const caller = await dnbCaller(ctx.store, request);
-  return { ...caller.token, organisation: caller.organisation };
+/**
+ * Route options of a resource that needs a caller: its credentials are checked in onRequest,
+ * before the body is read (401 or 403 whatever the body holds); dnbCallerOf gives the caller.
+ */
+export function needsCaller(ctx: ServerContext): { onRequest: onRequestHookHandler } {
+  return { onRequest: dnbCallerHook(ctx.store) };
 }
 
 /** The absolute base URL of the request, for links. */

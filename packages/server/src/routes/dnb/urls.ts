@@ -22,13 +22,14 @@ import {
   updateUrlSchema,
 } from "../../validation/dnb-requests.js";
 import { Refusal } from "../../validation/refusal.js";
+import { dnbCallerOf } from "./auth.js";
 import { urlFromId } from "./paths.js";
 import { collection, urlView, urnUrl } from "./representation.js";
 import {
-  callerToken,
   DNB_SCHEMA,
   type DnbRouteOptions,
   linkBase,
+  needsCaller,
   paramUrn,
 } from "./route-context.js";
 import { urnParams } from "./urns.js";
@@ -67,6 +68,7 @@ function activeUrls(record: UrnRecord, organisation: string | null) {
 
 export function urlRoutes(app: FastifyInstance, { ctx, base }: DnbRouteOptions) {
   const { store } = ctx;
+  const withCaller = needsCaller(ctx);
 
   app.get(
     "/urns/urn/:urn/urls",
@@ -81,9 +83,9 @@ export function urlRoutes(app: FastifyInstance, { ctx, base }: DnbRouteOptions) 
 
   app.get(
     "/urns/urn/:urn/my-urls",
-    { schema: { ...DNB_SCHEMA, params: urnParams } },
+    { schema: { ...DNB_SCHEMA, params: urnParams }, ...withCaller },
     async (request) => {
-      const caller = await callerToken(ctx, request);
+      const caller = dnbCallerOf(request);
       const record = await registeredRecord(store, paramUrn(ctx, request));
       const at = linkBase(request, base);
       const items = activeUrls(record, caller.organisation).map((l) => urlView(at, record, l));
@@ -93,9 +95,9 @@ export function urlRoutes(app: FastifyInstance, { ctx, base }: DnbRouteOptions) 
 
   app.patch(
     "/urns/urn/:urn/my-urls",
-    { schema: { ...DNB_SCHEMA, params: urnParams, body: replaceUrlsSchema } },
+    { schema: { ...DNB_SCHEMA, params: urnParams, body: replaceUrlsSchema }, ...withCaller },
     async (request, reply) => {
-      const caller = await callerToken(ctx, request);
+      const caller = dnbCallerOf(request);
       const urn = paramUrn(ctx, request);
       await replaceMyUrls(ctx, caller, urn, checkDnbUrls(request.body as DnbUrlInput[], ""));
       return reply.code(204).send();
@@ -104,9 +106,9 @@ export function urlRoutes(app: FastifyInstance, { ctx, base }: DnbRouteOptions) 
 
   app.post(
     "/urns/urn/:urn/urls",
-    { schema: { ...DNB_SCHEMA, params: urnParams, body: createUrlSchema } },
+    { schema: { ...DNB_SCHEMA, params: urnParams, body: createUrlSchema }, ...withCaller },
     async (request, reply) => {
-      const caller = await callerToken(ctx, request);
+      const caller = dnbCallerOf(request);
       const urn = paramUrn(ctx, request);
       const [url] = checkDnbUrls([request.body as DnbUrlInput], "");
       if (url === undefined) throw new Error("a body schema requires one URL");
@@ -133,9 +135,9 @@ export function urlRoutes(app: FastifyInstance, { ctx, base }: DnbRouteOptions) 
 
   app.patch(
     "/urns/urn/:urn/urls/base64/:url",
-    { schema: { ...DNB_SCHEMA, params: urlParams, body: updateUrlSchema } },
+    { schema: { ...DNB_SCHEMA, params: urlParams, body: updateUrlSchema }, ...withCaller },
     async (request, reply) => {
-      const caller = await callerToken(ctx, request);
+      const caller = dnbCallerOf(request);
       const urn = paramUrn(ctx, request);
       const url = idUrl(request.params);
       const { priority } = request.body as { priority: DnbPriority };
@@ -146,9 +148,9 @@ export function urlRoutes(app: FastifyInstance, { ctx, base }: DnbRouteOptions) 
 
   app.delete(
     "/urns/urn/:urn/urls/base64/:url",
-    { schema: { ...DNB_SCHEMA, params: urlParams } },
+    { schema: { ...DNB_SCHEMA, params: urlParams }, ...withCaller },
     async (request, reply) => {
-      const caller = await callerToken(ctx, request);
+      const caller = dnbCallerOf(request);
       await removeUrl(ctx, caller, paramUrn(ctx, request), idUrl(request.params));
       return reply.code(204).send();
     },

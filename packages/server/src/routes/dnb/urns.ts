@@ -16,14 +16,15 @@ import {
 import type { Limits } from "../../validation/limits.js";
 import { Refusal } from "../../validation/refusal.js";
 import { registrationUrn, requestUrn } from "../../validation/urn.js";
+import { dnbCallerOf } from "./auth.js";
 import { LIST_END, LIST_MAX } from "./namespaces.js";
 import { urnFromSegment } from "./paths.js";
 import { collection, pageLinks, urnView } from "./representation.js";
 import {
-  callerToken,
   DNB_SCHEMA,
   type DnbRouteOptions,
   linkBase,
+  needsCaller,
   paramUrn,
   queryOf,
 } from "./route-context.js";
@@ -62,6 +63,7 @@ function successorOf(value: string | null, limits: Limits): URN | null {
 
 export function urnRoutes(app: FastifyInstance, { ctx, base }: DnbRouteOptions) {
   const { store } = ctx;
+  const withCaller = needsCaller(ctx);
 
   app.get("/urns", { schema: DNB_SCHEMA }, async (request, reply) => {
     const { offset, count } = listPaging(queryOf(request), LIST_MAX, LIST_END);
@@ -85,9 +87,9 @@ export function urnRoutes(app: FastifyInstance, { ctx, base }: DnbRouteOptions) 
 
   app.post(
     "/urns",
-    { schema: { ...DNB_SCHEMA, body: createUrnSchema } },
+    { schema: { ...DNB_SCHEMA, body: createUrnSchema }, ...withCaller },
     async (request, reply) => {
-      const caller = await callerToken(ctx, request);
+      const caller = dnbCallerOf(request);
       const body = request.body as { urn: string; urls: DnbUrlInput[] };
       const urn = registrationUrn(body.urn, ctx.limits);
       const record = await registerDnbUrn(ctx, caller, urn, checkDnbUrls(body.urls, "/urls"));
@@ -103,9 +105,9 @@ export function urnRoutes(app: FastifyInstance, { ctx, base }: DnbRouteOptions) 
 
   app.patch(
     "/urns/urn/:urn",
-    { schema: { ...DNB_SCHEMA, params: urnParams, body: updateUrnSchema } },
+    { schema: { ...DNB_SCHEMA, params: urnParams, body: updateUrnSchema }, ...withCaller },
     async (request, reply) => {
-      const caller = await callerToken(ctx, request);
+      const caller = dnbCallerOf(request);
       const urn = paramUrn(ctx, request);
       const body = (request.body ?? {}) as { successor?: string | null };
       const successor =
