@@ -91,9 +91,8 @@ async function urlsFree(
     const here = record?.locators.find((l) => l.active && l.url === url);
     if (here !== undefined && record !== null && ownerOf(record, here) !== organisation)
       throw urlTaken(url, record.urn);
-    const hits = await store.search.records({ url, order: "id", limit: 2 });
-    const elsewhere = hits.find((h) => h.record.key !== key);
-    if (elsewhere !== undefined) throw urlTaken(url, elsewhere.record.urn);
+    const elsewhere = await store.search.urlHolder(url, key);
+    if (elsewhere !== null) throw urlTaken(url, elsewhere);
   }
 }
 
@@ -158,7 +157,7 @@ export async function replaceMyUrls(
     record,
   );
   const locators = urls.map((u) => mine.get(u.url) ?? dnbLocator(u));
-  await patchRecord(ctx, caller, urn, { locators });
+  await patchRecord(ctx, caller, urn, { locators }, record);
 }
 
 /** POST …/urls: one more URL of the caller on the URN; the record as it is after. */
@@ -174,9 +173,13 @@ export async function addUrl(
   const org = url.owner ?? caller.organisation;
   actFor(caller, org, `URL ${url.url}`);
   await urlsFree(ctx.store, [url.url], record.key, org, record);
-  return patchRecord(ctx, caller, urn, {
-    locators: [...ownActive(record, org), dnbLocator({ ...url, owner: undefined })],
-  });
+  return patchRecord(
+    ctx,
+    caller,
+    urn,
+    { locators: [...ownActive(record, org), dnbLocator({ ...url, owner: undefined })] },
+    record,
+  );
 }
 
 /** The active locator of `url` on the URN, or 404. */
@@ -201,7 +204,7 @@ export async function setUrlPriority(
   const locators = ownActive(record, caller.organisation).map((l) =>
     l.url === url ? { ...l, priority } : l,
   );
-  await patchRecord(ctx, caller, urn, { locators });
+  await patchRecord(ctx, caller, urn, { locators }, record);
 }
 
 /**
@@ -222,7 +225,7 @@ export async function removeUrl(
   const locators = own
     ? mine.filter((l) => l.url !== url)
     : [...mine, { url, active: false } satisfies LocatorFields];
-  await patchRecord(ctx, caller, urn, { locators });
+  await patchRecord(ctx, caller, urn, { locators }, record);
 }
 
 /**

@@ -65,6 +65,20 @@ export interface SearchStore {
   records(query: RecordQuery): Promise<SearchHit[]>;
   /** How many records match every filter of `query`. */
   count(query: RecordCountQuery): Promise<number>;
+  /**
+   * The URN of the first record (in registration order) holding `url` as an active locator, the
+   * record of `exceptKey` aside; null when none does. `url` is normalised as a query's `url` is.
+   * One index lookup: the DNB API asks it on every write that adds a URL (a URL belongs to one
+   * URN there).
+   */
+  urlHolder(url: string, exceptKey: string | null): Promise<string | null>;
+}
+
+/** The SELECT of urlHolder, with the engine's condition on a locator's URL as `dialect` has it. */
+export function urlHolderSql(dialect: SearchDialect): string {
+  return `SELECT r.urn FROM locators l JOIN records r ON r.id = l.record_id
+    WHERE ${dialect.locatorUrl(dialect.placeholder(1))} AND r.key IS DISTINCT FROM ${dialect.placeholder(2)}
+    ORDER BY l.record_id LIMIT 1`;
 }
 
 /**

@@ -12,8 +12,10 @@ import {
   type SummaryRow,
   searchSql,
   toHit,
+  urlHolderSql,
 } from "../search.js";
 import { locatorUrlKey } from "./locator-url-key.js";
+import { preparedOnFirstUse } from "./prepared.js";
 
 export const dialect: SearchDialect = {
   placeholder: () => "?",
@@ -32,6 +34,10 @@ export class SqliteSearch implements SearchStore {
   readonly #db: Database.Database;
   // One statement a shape of query (filters given, order): a few dozen at most.
   readonly #statements = new Map<string, Database.Statement<unknown[], SummaryRow>>();
+
+  readonly #urlHolder = preparedOnFirstUse(() =>
+    this.#db.prepare<[string, string | null], { urn: string }>(urlHolderSql(dialect)),
+  );
 
   constructor(db: Database.Database) {
     this.#db = db;
@@ -57,5 +63,9 @@ export class SqliteSearch implements SearchStore {
     );
     const row = this.#db.prepare<unknown[], { n: number }>(sql).get(...params);
     return row?.n ?? 0;
+  }
+
+  async urlHolder(url: string, exceptKey: string | null): Promise<string | null> {
+    return this.#urlHolder().get(locatorUrlKey(url), exceptKey)?.urn ?? null;
   }
 }
