@@ -306,6 +306,17 @@ export const CLIENT_FLOWS: Flow[] = [
         capture: { successor: "self", successorUrn: "urn" },
       },
       {
+        // setUrnSuccessor as the code sends it: looking up the successor's self URL resets the
+        // client's endpoint, so its PATCH goes to the successor, naming itself (seen when the
+        // client ran against urnkit sandbox). Refused as a URN's own successor; nothing changes.
+        name: "setUrnSuccessor's PATCH of the successor with its own URL: 400010",
+        method: "PATCH",
+        path: "urns/urn/{{successorUrn}}",
+        body: { successor: "{{successor}}" },
+        expectStatus: 400,
+        expectFields: dnbError(400, 400010),
+      },
+      {
         name: "set the successor by its self URL: 204",
         method: "PATCH",
         path: "urns/urn/{{urn}}",
