@@ -23,6 +23,7 @@ import { registerParse } from "./commands/parse.js";
 import { registerPrefix } from "./commands/prefix.js";
 import { registerResolve } from "./commands/resolve.js";
 import { registerResolvers } from "./commands/resolvers.js";
+import { registerSandbox } from "./commands/sandbox.js";
 import { registerServe } from "./commands/serve.js";
 import { registerTemplate } from "./commands/template.js";
 import { registerToken } from "./commands/token.js";
@@ -64,6 +65,7 @@ const COMMANDS: RegisterCommand[] = [
   registerTemplate,
   registerInit,
   registerServe,
+  registerSandbox,
   registerNamespace,
   registerOrganisation,
   registerPrefix,

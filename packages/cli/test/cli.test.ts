@@ -35,6 +35,7 @@ const COMMANDS = [
   "template new",
   "init",
   "serve",
+  "sandbox",
   "namespace",
   "namespace create",
   "namespace update",

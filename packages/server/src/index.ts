@@ -57,9 +57,11 @@ export { createNamespace, updateNamespace } from "./registry/namespace-actions.j
 export { OPERATOR } from "./registry/operator.js";
 export { createOrganisation, updateOrganisation } from "./registry/organisation-actions.js";
 export { createPrefix, updatePrefix } from "./registry/prefix-actions.js";
+export { type Sandbox, type SandboxOptions, setUpSandbox } from "./registry/sandbox.js";
 export { seedExample } from "./registry/seed.js";
-export { hashToken, issueToken, ROLES } from "./registry/tokens.js";
+export { hashToken, issueKnownToken, issueToken, ROLES } from "./registry/tokens.js";
 export { type Lookup, lookup } from "./resolution/resolver.js";
+export { DEFAULT_DNB_BASES, normaliseBase } from "./routes/dnb/paths.js";
 export { exportLines } from "./routes/import-export.js";
 export { keepTickMaps } from "./runtime/tick-maps.js";
 export {

@@ -16,6 +16,8 @@ import { HttpProblem } from "./http/problem.js";
 import { routableTarget } from "./http/raw-target.js";
 import { requestId } from "./http/response-headers.js";
 import { adminRoutes } from "./routes/admin.js";
+import { canonicalDnbTarget, DEFAULT_DNB_BASES, normaliseBase } from "./routes/dnb/paths.js";
+import { dnbRoutes } from "./routes/dnb/plugin.js";
 import { healthRoutes } from "./routes/health.js";
 import { importExportRoutes } from "./routes/import-export.js";
 import { linkRoutes } from "./routes/links.js";
@@ -67,6 +69,11 @@ export interface BuildServerOptions {
   oai?: Partial<OaiOptions>;
   /** How resolution counts are held and written: the defaults, but for tests and benchmarks. */
   statistics?: CounterOptions;
+  /**
+   * The base paths of the DNB URN-Service API v2 (routes/dnb/): "/v2/" and "/sandbox/v2/" unless
+   * given; [] serves none.
+   */
+  dnbBases?: readonly string[];
 }
 
 export const DEFAULT_LIMITS: Limits = { urnBytes: 8192, jsonBytes: 1048576, importBatch: 1000 };
@@ -96,6 +103,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     oai: { ...DEFAULT_OAI_OPTIONS, ...options.oai },
   };
   const openapi = new OpenApiCollector();
+  const dnbBases = (options.dnbBases ?? DEFAULT_DNB_BASES).map(normaliseBase);
   // Resolutions skip fastify (routes/resolution/fast-path.ts) unless it has to log them or is closing.
   let fastResolution = false;
 
@@ -113,7 +121,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return503OnClosing: true,
     clientErrorHandler,
     // A path the router cannot percent-decode still reaches its route (a URN may hold any octet).
-    rewriteUrl: routableTarget,
+    // The DNB API's paths as its clients spell them, one canonical spelling for the router.
+    rewriteUrl: (request) =>
+      (dnbBases.length === 0 ? null : canonicalDnbTarget(request.url ?? "/", dnbBases)) ??
+      routableTarget(request),
     frameworkErrors: (error, _request, reply) => sendProblem(reply, error),
   });
   // fastify logs each request at "info".
@@ -179,6 +190,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await app.register(tokenListRoutes, { ctx });
   await app.register(linkRoutes, { ctx });
   await app.register(healthRoutes, { ctx, openapi });
+  await app.register(dnbRoutes, { ctx, bases: dnbBases });
   await app.register(uiRoutes, { ctx });
   for (const plugin of options.plugins ?? []) await app.register(plugin, { ctx });
   return app;

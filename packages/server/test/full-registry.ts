@@ -2,7 +2,7 @@
 // template revised and delegations, two organisations with nested prefixes, minted, reserved,
 // deactivated records with successors, a mirror locator, identifiers, tokens (one revoked), a
 // harvest source with runs and refusals, link checks and health, statistics of several days (some
-// rolled up, some still in the URN log) and the audit log the API writes.
+// rolled up, some still in the URN log) and the audit log the API writes (one row by the DNB API).
 
 import assert from "node:assert/strict";
 import { issueToken } from "../src/registry/tokens.js";
@@ -111,6 +111,14 @@ export async function fillRegistry(handle: Pick<EngineHandle, "store" | "rawRows
     { count: 2 },
     fac,
   );
+  // A URN registered through the DNB API: its audit row records the channel.
+  const dnb = await app.inject({
+    method: "POST",
+    url: "/v2/urns",
+    headers: { authorization: `Basic ${Buffer.from(`lib:${lib}`).toString("base64")}` },
+    payload: { urn: "urn:example:lib-0000095", urls: [{ url: "https://lib.example/dnb" }] },
+  });
+  assert.equal(dnb.statusCode, 201, dnb.body);
   await call("POST", "/api/v1/urns", {
     urn: "urn:example:plain-1",
     status: "active",

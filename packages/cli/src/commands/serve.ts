@@ -11,6 +11,7 @@ import { flag } from "../env-flag.js";
 import { examplesHelp } from "../help-examples.js";
 import { checkerOptions, linkCheckOptions } from "../link-check-options.js";
 import { openRegistry } from "../open-registry.js";
+import { stopSignal } from "../stop-signal.js";
 
 interface ServeOptions {
   db: string;
@@ -28,6 +29,7 @@ interface ServeOptions {
   trustProxy?: string | boolean;
   delegatePublic?: boolean;
   checkLinksEvery?: string;
+  dnbBase?: string;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -60,27 +62,6 @@ function oaiOptions(options: ServeOptions, command: Command) {
     oai.pageSize = size;
   }
   return oai;
-}
-
-/**
- * SIGINT or SIGTERM, listened for from before the server starts, so that a signal during
- * start-up still ends in a clean stop; `cancel` when the start fails.
- */
-function stopSignal(): { signal: Promise<string>; cancel(): void } {
-  let cancel = () => {};
-  const signal = new Promise<string>((resolve) => {
-    const stop = (name: string) => {
-      cancel();
-      resolve(name);
-    };
-    cancel = () => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  });
-  return { signal, cancel };
 }
 
 export function registerServe(program: Command, ctx: Context): void {
@@ -207,10 +188,12 @@ export function registerServe(program: Command, ctx: Context): void {
           : duration(options.dbConnectTimeout, "--db-connect-timeout", command);
       const {
         buildServer,
+        DEFAULT_DNB_BASES,
         displayLocation,
         isPostgresUrl,
         issueToken,
         keepTickMaps,
+        normaliseBase,
         scheduleLinkChecks,
         seedExample,
       } = await import("@urnkit/server");
@@ -220,6 +203,17 @@ export function registerServe(program: Command, ctx: Context): void {
         command.error(
           "error: --db-read needs a PostgreSQL database: pass a postgres:// URL as --db",
         );
+      let dnbBases: readonly string[] = DEFAULT_DNB_BASES;
+      if (options.dnbBase !== undefined && options.dnbBase.trim() !== "") {
+        try {
+          dnbBases =
+            options.dnbBase.trim() === "none"
+              ? []
+              : options.dnbBase.split(",").map((b) => normaliseBase(b.trim()));
+        } catch (error) {
+          command.error(`error: --dnb-base: ${(error as Error).message}`);
+        }
+      }
       const registry = await openRegistry(options.db, command, {
         create,
         offersCreate: true,
@@ -234,6 +228,7 @@ export function registerServe(program: Command, ctx: Context): void {
         trustProxy: trustProxy(options.trustProxy),
         delegatePublic: flag(command, "delegatePublic", "URNKIT_DELEGATE_PUBLIC"),
         oai: oaiOptions(options, command),
+        dnbBases,
       });
       try {
         const fresh = (await store.tokens.list()).length === 0;

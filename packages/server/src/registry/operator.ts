@@ -17,5 +17,6 @@ export const OPERATOR: TokenInfo = {
 
 /** The audit actor of a write made with `token`. */
 export function actorOf(token: TokenInfo): Actor {
-  return { tokenId: token.id === OPERATOR.id ? null : token.id };
+  const tokenId = token.id === OPERATOR.id ? null : token.id;
+  return token.channel === undefined ? { tokenId } : { tokenId, channel: token.channel };
 }

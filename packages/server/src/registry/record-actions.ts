@@ -262,16 +262,21 @@ async function ownRecord(ctx: ActionContext<"records">, token: TokenInfo, key: s
  * Replaces the active locators and/or the metadata of a record. A token of an organisation
  * replaces its own locators only: the record's owner may also deactivate anyone's locator, and
  * another organisation attaches its own locators (mirrors) when the record's prefix allows it.
+ * `read`: the record as the caller has just read it (the URN's), to decide the patch on; it is
+ * not read again (the write itself works on the stored record, in its transaction).
  */
 export async function patchRecord(
   ctx: RecordContext,
   token: TokenInfo,
   urn: URN,
   patch: RecordFields,
+  read?: UrnRecord,
 ): Promise<UrnRecord> {
   const key = recordKey(token, urn);
   const { store } = ctx;
-  const record = found(await store.records.get(key), urn.href);
+  if (read !== undefined && read.key !== key)
+    throw new Error(`patchRecord was given the record of ${read.urn} for ${urn.href}`);
+  const record = read ?? found(await store.records.get(key), urn.href);
   const prefix = record.prefix === null ? null : await store.prefixes.get(record.prefix);
   const actor = token.organisation;
   let change: RecordPatch;

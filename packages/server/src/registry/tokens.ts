@@ -11,18 +11,32 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+export interface TokenGrant {
+  role: Role;
+  namespace?: string | null;
+  organisation?: string | null;
+  label?: string | null;
+}
+
 /** Creates a token and returns it in clear (the only time it exists in clear) with its row. */
 export async function issueToken(
   store: Pick<Store, "tokens">,
-  grant: {
-    role: Role;
-    namespace?: string | null;
-    organisation?: string | null;
-    label?: string | null;
-  },
+  grant: TokenGrant,
   actor: Actor,
 ): Promise<{ token: string; info: TokenInfo }> {
-  const token = `urnkit_${randomBytes(32).toString("base64url")}`;
+  return issueKnownToken(store, `urnkit_${randomBytes(32).toString("base64url")}`, grant, actor);
+}
+
+/**
+ * Creates a token whose secret is `token`, chosen by the caller: for a throwaway registry with
+ * known credentials (`urnkit sandbox`), never for one that keeps anything.
+ */
+export async function issueKnownToken(
+  store: Pick<Store, "tokens">,
+  token: string,
+  grant: TokenGrant,
+  actor: Actor,
+): Promise<{ token: string; info: TokenInfo }> {
   const info = await store.tokens.create(
     {
       hash: hashToken(token),

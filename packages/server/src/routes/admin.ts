@@ -112,6 +112,11 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
           200: listOf({
             id: { type: "integer" },
             tokenId: { type: ["integer", "null"] },
+            channel: {
+              type: ["string", "null"],
+              enum: ["dnb", null],
+              description: "How the write came in: null for urnkit's own API, UI and command line",
+            },
             action: { type: "string" },
             target: { type: "string" },
             before: {},

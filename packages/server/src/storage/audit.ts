@@ -1,14 +1,25 @@
 // The audit log: who did each write, and what it changed. Every write of the store adds its row in
 // the write's own transaction; this concern reads them back.
 
+/**
+ * The way a write came in when it was not urnkit's own (JSON API, web UI, command line, harvest):
+ * "dnb", the DNB URN-Service API v2. The audit row is otherwise the same.
+ */
+export type AuditChannel = "dnb";
+export const AUDIT_CHANNELS: readonly AuditChannel[] = ["dnb"];
+
 /** Who did a write, for the audit row. null for the command line and first-start seeding. */
 export interface Actor {
   tokenId: number | null;
+  /** Absent or null: one of urnkit's own ways in. */
+  channel?: AuditChannel | null;
 }
 
 export interface AuditEntry {
   id: number;
   tokenId: number | null;
+  /** How the write came in, when not by urnkit's own API, UI or command line. */
+  channel: AuditChannel | null;
   action: string;
   target: string;
   before: unknown;

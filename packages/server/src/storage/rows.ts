@@ -1,7 +1,7 @@
 // Row mapping shared by the engines: both store the same columns (timestamps as ISO-8601 text,
 // JSON as text), so turning a row into the contract's shape is engine-neutral.
 
-import type { AuditEntry } from "./audit.js";
+import type { AuditChannel, AuditEntry } from "./audit.js";
 import type { Delegation, MintPolicy, Namespace } from "./namespaces.js";
 import { type PrefixRoute, PrefixRoutes } from "./prefix-routes.js";
 import type { Locator, RecordIdentifier, RecordStatus, UrnRecord } from "./records.js";
@@ -118,6 +118,7 @@ export function toAuditEntry(r: Record<string, unknown>): AuditEntry {
   return {
     id: r.id as number,
     tokenId: (r.token_id as number | null) ?? null,
+    channel: (r.channel as AuditChannel | null) ?? null,
     action: r.action as string,
     target: r.target as string,
     before: r.before === null ? null : JSON.parse(r.before as string),

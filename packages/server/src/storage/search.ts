@@ -26,10 +26,20 @@ export interface RecordQuery {
   /** Words (runs of letters and digits), every one of which a record must hold. */
   words?: readonly string[];
   order: RecordOrder;
+  /** Leave out reserved records (the DNB API's lists: only URNs registered for use). */
+  registeredOnly?: boolean;
   /** The last key, id, or change time and id of the page before (as `order`). */
   after?: string | number | OaiPosition;
+  /**
+   * Records to skip before the page, for lists paged by position (the DNB API's offset); bounded
+   * by the caller, since skipped rows are still read.
+   */
+  offset?: number;
   limit: number;
 }
+
+/** What records.count counts: the filters of a query, none of its paging. */
+export type RecordCountQuery = Omit<RecordQuery, "order" | "after" | "offset" | "limit">;
 
 /** One record as a list shows it (its locators and links are on the record itself). */
 export interface RecordSummary {
@@ -53,6 +63,22 @@ export interface SearchHit {
 export interface SearchStore {
   /** At most `limit` records matching every filter, after `after` in `order`. */
   records(query: RecordQuery): Promise<SearchHit[]>;
+  /** How many records match every filter of `query`. */
+  count(query: RecordCountQuery): Promise<number>;
+  /**
+   * The URN of the first record (in registration order) holding `url` as an active locator, the
+   * record of `exceptKey` aside; null when none does. `url` is normalised as a query's `url` is.
+   * One index lookup: the DNB API asks it on every write that adds a URL (a URL belongs to one
+   * URN there).
+   */
+  urlHolder(url: string, exceptKey: string | null): Promise<string | null>;
+}
+
+/** The SELECT of urlHolder, with the engine's condition on a locator's URL as `dialect` has it. */
+export function urlHolderSql(dialect: SearchDialect): string {
+  return `SELECT r.urn FROM locators l JOIN records r ON r.id = l.record_id
+    WHERE ${dialect.locatorUrl(dialect.placeholder(1))} AND r.key IS DISTINCT FROM ${dialect.placeholder(2)}
+    ORDER BY l.record_id LIMIT 1`;
 }
 
 /**
@@ -142,8 +168,9 @@ export function searchSql(
     // page), then their rows. Asked in one, PostgreSQL estimates a prefix's key range as a few
     // rows and fetches and sorts every record of the prefix instead.
     ranges("k.key");
+    if (query.registeredOnly === true) where.push("k.status <> 'reserved'");
     if (query.after !== undefined) where.push(`k.key > ${p(query.after)}`);
-    const keys = `SELECT k.key FROM records k WHERE ${where.join(" AND ")} ORDER BY k.key LIMIT ${p(query.limit)}`;
+    const keys = `SELECT k.key FROM records k WHERE ${where.join(" AND ")} ORDER BY k.key LIMIT ${p(query.limit)}${offsetClause(query, p)}`;
     return {
       sql: `SELECT ${SUMMARY_COLUMNS} FROM records r WHERE r.key IN (${keys}) ORDER BY r.key`,
       params,
@@ -162,6 +189,28 @@ export function searchSql(
       params,
     };
   }
+  const { from, id } = filters(query, dialect, p, where);
+  if (query.after !== undefined) where.push(`${id} > ${p(query.after)}`);
+  const sql = `SELECT ${SUMMARY_COLUMNS} FROM ${from}${
+    where.length === 0 ? "" : ` WHERE ${where.join(" AND ")}`
+  } ORDER BY ${id} LIMIT ${p(query.limit)}${offsetClause(query, p)}`;
+  return { sql, params };
+}
+
+function offsetClause(query: RecordQuery, p: (value: unknown) => string): string {
+  return query.offset === undefined || query.offset === 0 ? "" : ` OFFSET ${p(query.offset)}`;
+}
+
+/**
+ * The FROM clause, the id column and (added to `where`) the conditions of a query's filters, as
+ * registration order and a count read them.
+ */
+function filters(
+  query: RecordCountQuery,
+  dialect: SearchDialect,
+  p: (value: unknown) => string,
+  where: string[],
+): { from: string; id: string } {
   let from = "records r";
   let id = "r.id";
   if (query.words !== undefined) {
@@ -170,17 +219,33 @@ export function searchSql(
     id = fts.id;
     where.push(fts.where);
   }
-  ranges("r.key");
+  for (const start of [query.nid === undefined ? null : `urn:${query.nid}:`, query.prefix])
+    if (start != null) where.push(`r.key >= ${p(start)}`, `r.key < ${p(prefixEnd(start))}`);
   if (query.organisation !== undefined) where.push(`r.organisation = ${p(query.organisation)}`);
   if (query.status !== undefined) where.push(`r.status = ${p(query.status)}`);
+  if (query.registeredOnly === true) where.push("r.status <> 'reserved'");
   if (query.updatedSince !== undefined) where.push(`r.updated >= ${p(query.updatedSince)}`);
   if (query.url !== undefined)
     where.push(
       `${id} IN (SELECT l.record_id FROM locators l WHERE ${dialect.locatorUrl(p(query.url))})`,
     );
-  if (query.after !== undefined) where.push(`${id} > ${p(query.after)}`);
-  const sql = `SELECT ${SUMMARY_COLUMNS} FROM ${from}${
-    where.length === 0 ? "" : ` WHERE ${where.join(" AND ")}`
-  } ORDER BY ${id} LIMIT ${p(query.limit)}`;
-  return { sql, params };
+  return { from, id };
+}
+
+/** The SELECT counting the records of `query` in `dialect` (one column, n), with its parameters. */
+export function countSql(
+  query: RecordCountQuery,
+  dialect: SearchDialect,
+): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const p = (value: unknown): string => {
+    params.push(value);
+    return dialect.placeholder(params.length);
+  };
+  const where: string[] = [];
+  const { from } = filters(query, dialect, p, where);
+  return {
+    sql: `SELECT count(*) AS n FROM ${from}${where.length === 0 ? "" : ` WHERE ${where.join(" AND ")}`}`,
+    params,
+  };
 }

@@ -1,7 +1,7 @@
 // API tokens and the web UI's sessions that act for them. Only hashes are stored: of a token, and
 // of a session's id; revoking a token ends its sessions.
 
-import type { Actor } from "./audit.js";
+import type { Actor, AuditChannel } from "./audit.js";
 
 export type Role = "admin" | "registrar" | "reader";
 
@@ -13,6 +13,11 @@ export interface TokenInfo {
   organisation: string | null;
   label: string | null;
   created: string;
+  /**
+   * Set by the edge a request came through when it is not urnkit's own API or UI (the DNB API):
+   * every audit row the request writes records it. Never stored with the token.
+   */
+  channel?: AuditChannel;
 }
 
 /** A token as listed for an audit: its grant and when it was revoked (null while it is live). */

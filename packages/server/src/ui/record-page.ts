@@ -62,7 +62,7 @@ function history(entries: readonly AuditEntry[], showActor: boolean): Html {
     (e) =>
       html`<li>${when(e.at)} <span title="${e.action}">${historyWording(e)}</span>${
         showActor ? (e.tokenId === null ? " by the command line" : ` by token #${e.tokenId}`) : ""
-      }</li>`,
+      }${e.channel === "dnb" ? " through the DNB API" : ""}</li>`,
   )}</ol>`;
 }
 

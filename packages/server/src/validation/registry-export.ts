@@ -6,6 +6,7 @@
 // needs besides (when it was last changed, when each successor and identifier was linked, each
 // locator's link-check marks).
 
+import { AUDIT_CHANNELS } from "../storage/audit.js";
 import { delegateSchema, mintSchema } from "./namespace.js";
 import { organisationId } from "./organisation.js";
 import { identifierSchema, recordLineSchema, timestamp, urnString } from "./record.js";
@@ -300,13 +301,18 @@ const auditLine = line(
   object(
     {
       token: { type: "string", minLength: 1, maxLength: 128, description: "The token's hash" },
+      channel: {
+        type: "string",
+        enum: AUDIT_CHANNELS,
+        description: "How the write came in, when not by urnkit's own API, UI or command line",
+      },
       action: { type: "string", minLength: 1, maxLength: 128 },
       target: { type: "string", maxLength: 8192 },
       before: { ...nullable(text(1048576)), description: "The object before, as JSON text" },
       after: { ...nullable(text(1048576)), description: "The object after, as JSON text" },
       at: timestamp,
     },
-    ["token", "before", "after"],
+    ["token", "channel", "before", "after"],
   ),
   "An entry of the audit log, in the order written; its token when the file holds the tokens",
 );

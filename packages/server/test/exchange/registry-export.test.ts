@@ -107,6 +107,15 @@ for (const engine of engines)
           "token",
           "urnkit-registry",
         ]);
+        // The DNB API's write keeps its channel; urnkit's own writes have none.
+        const channels = lines.flatMap((l) => {
+          const audit = JSON.parse(l).audit;
+          return audit === undefined ? [] : [audit.channel ?? null];
+        });
+        assert.deepEqual(
+          channels.filter((c) => c !== null),
+          ["dnb"],
+        );
         const target = await engine.open();
         handles.push(target);
         const events = await importedLines(target.store, lines);

@@ -19,7 +19,16 @@ import { Browser } from "../ui-browser.js";
 const actor = { tokenId: null };
 
 function entry(action: string, before: unknown, after: unknown): AuditEntry {
-  return { id: 1, tokenId: null, action, target: "urn:example:a", before, after, at: "" };
+  return {
+    id: 1,
+    tokenId: null,
+    channel: null,
+    action,
+    target: "urn:example:a",
+    before,
+    after,
+    at: "",
+  };
 }
 
 describe("wording for people", () => {

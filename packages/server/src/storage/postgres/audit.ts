@@ -22,8 +22,16 @@ export class PostgresAudit implements AuditStore {
     after: unknown,
   ): Promise<void> {
     await q.query(
-      "INSERT INTO audit (token_id, action, target, before, after, at) VALUES ($1, $2, $3, $4, $5, $6)",
-      [actor.tokenId, action, target, auditJson(before), auditJson(after), now()],
+      "INSERT INTO audit (token_id, channel, action, target, before, after, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+      [
+        actor.tokenId,
+        actor.channel ?? null,
+        action,
+        target,
+        auditJson(before),
+        auditJson(after),
+        now(),
+      ],
     );
   }
 

@@ -713,4 +713,11 @@ FOR EACH STATEMENT WHEN (current_setting('urnkit.restoring', true) IS DISTINCT F
 EXECUTE FUNCTION stat_count_status();
 `,
   },
+  {
+    // How a write came in when it was not urnkit's own API, UI or command line ("dnb": the DNB
+    // URN-Service API v2); NULL otherwise, and for every row written before.
+    version: 20,
+    name: "audit-channel",
+    sql: "ALTER TABLE audit ADD COLUMN channel text CHECK (channel IS NULL OR channel IN ('dnb'));",
+  },
 ];

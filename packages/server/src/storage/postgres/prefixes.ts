@@ -124,12 +124,20 @@ export async function takeNumbers(
     text: `WITH taken AS (
       UPDATE prefixes SET next = next + $2::bigint WHERE prefix = $1 RETURNING next - $2::bigint AS first
     ), audited AS (
-      INSERT INTO audit (token_id, action, target, before, after, at)
-      SELECT $3, $4, $5, NULL, json_build_object('first', first, 'count', $2::bigint)::text, $6
+      INSERT INTO audit (token_id, channel, action, target, before, after, at)
+      SELECT $3, $7::text, $4, $5, NULL, json_build_object('first', first, 'count', $2::bigint)::text, $6
       FROM taken
     )
     SELECT first FROM taken`,
-    values: [prefix, count, actor.tokenId, action, prefixTarget(prefix), now()],
+    values: [
+      prefix,
+      count,
+      actor.tokenId,
+      action,
+      prefixTarget(prefix),
+      now(),
+      actor.channel ?? null,
+    ],
   });
   const first = rows[0]?.first;
   if (first === undefined) throw new StateError(`prefix "${prefix}" does not exist`);

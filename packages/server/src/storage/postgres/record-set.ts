@@ -61,8 +61,8 @@ const PREDECESSORS = `SELECT s.successor_key AS key, r.urn
 FROM successors s JOIN records r ON r.id = s.record_id
 WHERE s.successor_key = ANY($1::text[]) ORDER BY r.id`;
 
-const INSERT_AUDIT = `INSERT INTO audit (token_id, action, target, before, after, at)
-SELECT $1, 'urn.create', target, NULL, after, $2
+const INSERT_AUDIT = `INSERT INTO audit (token_id, channel, action, target, before, after, at)
+SELECT $1, $5::text, 'urn.create', target, NULL, after, $2
 FROM unnest($3::text[], ${JSON_TEXTS(4)}) WITH ORDINALITY AS a(target, after, n)
 ORDER BY n`;
 
@@ -206,6 +206,12 @@ export async function createRecordSet(
     return record;
   });
   if (targets.length > 0)
-    await c.query(INSERT_AUDIT, [actor.tokenId, now(), targets, jsonTexts(afters)]);
+    await c.query(INSERT_AUDIT, [
+      actor.tokenId,
+      now(),
+      targets,
+      jsonTexts(afters),
+      actor.channel ?? null,
+    ]);
   return result;
 }

@@ -4,6 +4,8 @@
 
 import type pg from "pg";
 import {
+  countSql,
+  type RecordCountQuery,
   type RecordQuery,
   type SearchDialect,
   type SearchHit,
@@ -11,6 +13,7 @@ import {
   type SummaryRow,
   searchSql,
   toHit,
+  urlHolderSql,
 } from "../search.js";
 
 export const dialect: SearchDialect = {
@@ -25,6 +28,8 @@ export const dialect: SearchDialect = {
   matchText: (words) => words.map((w) => `'${w}'`).join(" & "),
   locatorUrl: (url) => `l.url_key = urnkit_url_key(${url}) AND l.active`,
 };
+
+const URL_HOLDER = urlHolderSql(dialect);
 
 export class PostgresSearch implements SearchStore {
   readonly #pool: pg.Pool;
@@ -46,5 +51,20 @@ export class PostgresSearch implements SearchStore {
     }
     const result = await this.#pool.query<SummaryRow>({ name, text: sql, values: params });
     return result.rows.map(toHit);
+  }
+
+  async count(query: RecordCountQuery): Promise<number> {
+    const { sql, params } = countSql(query, dialect);
+    const result = await this.#pool.query<{ n: string }>(sql, params);
+    return Number(result.rows[0]?.n ?? 0);
+  }
+
+  async urlHolder(url: string, exceptKey: string | null): Promise<string | null> {
+    const result = await this.#pool.query<{ urn: string }>({
+      name: "urnkit_url_holder",
+      text: URL_HOLDER,
+      values: [url, exceptKey],
+    });
+    return result.rows[0]?.urn ?? null;
   }
 }

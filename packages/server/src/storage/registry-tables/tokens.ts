@@ -27,18 +27,22 @@ export const tokenKind: TableKind = {
   ],
 };
 
-/** The audit log, in the order it was written; its token named by hash when tokens are exported. */
+/**
+ * The audit log, in the order it was written; its token named by hash when tokens are exported,
+ * its channel when the write came in by another API than urnkit's own.
+ */
 export const auditKind: TableKind = {
   kind: "audit",
   optIn: "history",
-  select: `SELECT a.id AS "_id", t.hash AS "token", a.action AS "action", a.target AS "target",
-    a.before AS "before", a.after AS "after", a.at AS "at"
+  select: `SELECT a.id AS "_id", t.hash AS "token", a.channel AS "channel",
+    a.action AS "action", a.target AS "target", a.before AS "before", a.after AS "after",
+    a.at AS "at"
   FROM audit a LEFT JOIN tokens t ON t.id = a.token_id`,
   order: [{ sql: "a.id", field: "_id" }],
   // The entry's before and after are JSON text, carried verbatim (each engine writes some itself).
-  omitNull: ["token"],
+  omitNull: ["token", "channel"],
   match: `a.action = ? AND a.target = ? AND a.at = ? AND a.before {IS} ? AND a.after {IS} ?
-    AND t.hash {IS} ?`,
+    AND t.hash {IS} ? AND a.channel {IS} ?`,
   matchParams: (l) => [
     l.action,
     l.target,
@@ -46,12 +50,14 @@ export const auditKind: TableKind = {
     orNull(l.before),
     orNull(l.after),
     orNull(l.token),
+    orNull(l.channel),
   ],
   keyed: false,
-  insert: `INSERT INTO audit (token_id, action, target, before, after, at)
-    VALUES ((SELECT id FROM tokens WHERE hash = ?), ?, ?, ?, ?, ?)`,
+  insert: `INSERT INTO audit (token_id, channel, action, target, before, after, at)
+    VALUES ((SELECT id FROM tokens WHERE hash = ?), ?, ?, ?, ?, ?, ?)`,
   insertParams: (l) => [
     orNull(l.token),
+    orNull(l.channel),
     l.action,
     l.target,
     orNull(l.before),

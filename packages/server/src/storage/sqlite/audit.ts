@@ -20,7 +20,7 @@ function auditStatements(db: Database.Database) {
   return {
     // One statement for a batch's audit rows, one a created record (in line order).
     insertAudit: db.prepare(
-      "INSERT INTO audit (token_id, action, target, before, after, at) VALUES (?, ?, ?, ?, ?, ?)",
+      "INSERT INTO audit (token_id, channel, action, target, before, after, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
     ),
     audit: db.prepare<[number, number], Record<string, unknown>>(
       "SELECT * FROM audit WHERE id < ? ORDER BY id DESC LIMIT ?",
@@ -58,6 +58,7 @@ export class SqliteAudit implements AuditStore {
   write(actor: Actor, action: string, target: string, before: unknown, after: unknown): void {
     this.#s().insertAudit.run(
       actor.tokenId,
+      actor.channel ?? null,
       action,
       target,
       auditJson(before),

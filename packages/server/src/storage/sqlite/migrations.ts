@@ -570,4 +570,11 @@ CREATE TABLE copy_checkpoint (
 ${countingTriggersSkippingRestores()}
 `,
   },
+  {
+    // How a write came in when it was not urnkit's own API, UI or command line ("dnb": the DNB
+    // URN-Service API v2); NULL otherwise, and for every row written before.
+    version: 20,
+    name: "audit-channel",
+    sql: "ALTER TABLE audit ADD COLUMN channel TEXT CHECK (channel IS NULL OR channel IN ('dnb'));",
+  },
 ];

@@ -31,15 +31,17 @@ export interface RecordSetAccess {
 export class SqliteRecordSet {
   readonly #access: RecordSetAccess;
   readonly #rows: RowSets;
-  readonly #audit: Database.Statement<[{ token: number | null; json: string; t: string }]>;
+  readonly #audit: Database.Statement<
+    [{ token: number | null; channel: string | null; json: string; t: string }]
+  >;
   readonly #predecessors: Database.Statement<[string], { key: string; urn: string }>;
 
   constructor(db: Database.Database, access: RecordSetAccess) {
     this.#access = access;
     this.#rows = new RowSets(db);
     this.#audit = db.prepare(
-      `INSERT INTO audit (token_id, action, target, before, after, at)
-       SELECT @token, 'urn.create', value ->> 0, NULL, value ->> 1, @t
+      `INSERT INTO audit (token_id, channel, action, target, before, after, at)
+       SELECT @token, @channel, 'urn.create', value ->> 0, NULL, value ->> 1, @t
        FROM json_each(@json) ORDER BY key`,
     );
     this.#predecessors = db.prepare(
@@ -135,7 +137,12 @@ export class SqliteRecordSet {
       audit.push([input.urn, auditJson(record)]);
       return record;
     });
-    this.#audit.run({ token: actor.tokenId, json: JSON.stringify(audit), t: now() });
+    this.#audit.run({
+      token: actor.tokenId,
+      channel: actor.channel ?? null,
+      json: JSON.stringify(audit),
+      t: now(),
+    });
     return result;
   }
 }

@@ -3,6 +3,8 @@
 
 import type Database from "better-sqlite3";
 import {
+  countSql,
+  type RecordCountQuery,
   type RecordQuery,
   type SearchDialect,
   type SearchHit,
@@ -10,8 +12,10 @@ import {
   type SummaryRow,
   searchSql,
   toHit,
+  urlHolderSql,
 } from "../search.js";
 import { locatorUrlKey } from "./locator-url-key.js";
+import { preparedOnFirstUse } from "./prepared.js";
 
 export const dialect: SearchDialect = {
   placeholder: () => "?",
@@ -31,6 +35,10 @@ export class SqliteSearch implements SearchStore {
   // One statement a shape of query (filters given, order): a few dozen at most.
   readonly #statements = new Map<string, Database.Statement<unknown[], SummaryRow>>();
 
+  readonly #urlHolder = preparedOnFirstUse(() =>
+    this.#db.prepare<[string, string | null], { urn: string }>(urlHolderSql(dialect)),
+  );
+
   constructor(db: Database.Database) {
     this.#db = db;
   }
@@ -46,5 +54,18 @@ export class SqliteSearch implements SearchStore {
       this.#statements.set(sql, statement);
     }
     return statement.all(...params).map(toHit);
+  }
+
+  async count(query: RecordCountQuery): Promise<number> {
+    const { sql, params } = countSql(
+      query.url === undefined ? query : { ...query, url: locatorUrlKey(query.url) },
+      dialect,
+    );
+    const row = this.#db.prepare<unknown[], { n: number }>(sql).get(...params);
+    return row?.n ?? 0;
+  }
+
+  async urlHolder(url: string, exceptKey: string | null): Promise<string | null> {
+    return this.#urlHolder().get(locatorUrlKey(url), exceptKey)?.urn ?? null;
   }
 }
