@@ -19,10 +19,12 @@ export interface UrnkitProcess {
 export function startListening(
   script: string,
   args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ proc: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, ["--import", "tsx", script, ...args], {
       stdio: ["ignore", "pipe", "inherit"],
+      env,
     });
     let out = "";
     const early = (code: number | null) => reject(new Error(`${script} exited early (${code})`));
@@ -38,10 +40,17 @@ export function startListening(
 }
 
 /** Serves `location` (and its read replica) in a child process; resolves once it listens. */
-export async function startUrnkit(location: string, readLocation?: string): Promise<UrnkitProcess> {
+export async function startUrnkit(
+  location: string,
+  readLocation?: string,
+  options: { connectTimeoutMs?: number } = {},
+): Promise<UrnkitProcess> {
   const { proc, port } = await startListening(
     fixture,
     readLocation === undefined ? [location] : [location, readLocation],
+    options.connectTimeoutMs === undefined
+      ? process.env
+      : { ...process.env, URNKIT_TEST_CONNECT_TIMEOUT_MS: String(options.connectTimeoutMs) },
   );
   return {
     proc,

@@ -26,7 +26,8 @@ export function displayLocation(location: string): string {
     if (url.password !== "") url.password = "***";
     return url.toString();
   } catch {
-    return "postgres://…";
+    // Several servers (host1:port1,host2:port2) are no URL to WHATWG: the password taken out here.
+    return location.replace(/^(postgres(?:ql)?:\/\/[^:@/?#]*:)[^@/?#]*@/i, "$1***@");
   }
 }
 

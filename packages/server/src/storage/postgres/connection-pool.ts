@@ -19,6 +19,10 @@ export interface ConnectionPoolOptions {
   options: string;
   /** The connect timeout, in milliseconds. */
   connectTimeoutMs: number;
+  /** The client class to connect with (host-choice.ts), when not pg's own. */
+  Client?: new (
+    config?: string | pg.ClientConfig,
+  ) => pg.Client;
 }
 
 const ignore = () => {};
@@ -31,6 +35,7 @@ export function connectionPool(options: ConnectionPoolOptions): pg.Pool {
     options: options.options,
     connectionTimeoutMillis: options.connectTimeoutMs,
     keepAlive: true,
+    ...(options.Client === undefined ? {} : { Client: options.Client }),
   });
   pool.on("error", ignore);
   pool.on("connect", (client) => client.on("error", ignore));

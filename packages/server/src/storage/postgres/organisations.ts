@@ -16,7 +16,13 @@ import {
 import type { RecordStatus } from "../records.js";
 import { now } from "../rows.js";
 
-export type Queryable = pg.Pool | pg.PoolClient;
+/** What a query can be sent to: a pool, a connection of a transaction, the read routing. */
+export interface Queryable {
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    query: string | pg.QueryConfig,
+    values?: unknown[],
+  ): Promise<pg.QueryResult<R>>;
+}
 export type Tx = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
 export type PgAuditFn = (
   q: Queryable,

@@ -2,7 +2,6 @@
 // words, the generated url_key column's index for a URL (normalised by urnkit_url_key, the rule
 // the column is computed with), the unique key index ("C" collation) for a namespace or prefix.
 
-import type pg from "pg";
 import {
   type RecordQuery,
   type SearchDialect,
@@ -12,6 +11,7 @@ import {
   searchSql,
   toHit,
 } from "../search.js";
+import type { Queryable } from "./organisations.js";
 
 export const dialect: SearchDialect = {
   placeholder: (n) => `$${n}`,
@@ -27,14 +27,15 @@ export const dialect: SearchDialect = {
 };
 
 export class PostgresSearch implements SearchStore {
-  readonly #pool: pg.Pool;
+  readonly #read: () => Queryable;
   // A named statement a shape of query (filters given, order): a few dozen at most. Each
   // connection prepares it once and then skips parsing (and, once PostgreSQL settles on a
   // generic plan, planning) on every later page.
   readonly #names = new Map<string, string>();
 
-  constructor(pool: pg.Pool) {
-    this.#pool = pool;
+  /** `read()`: the primary, or the replica while the primary is unreachable (read-routing.ts). */
+  constructor(read: () => Queryable) {
+    this.#read = read;
   }
 
   async records(query: RecordQuery): Promise<SearchHit[]> {
@@ -44,7 +45,7 @@ export class PostgresSearch implements SearchStore {
       name = `urnkit_search_${this.#names.size}`;
       this.#names.set(sql, name);
     }
-    const result = await this.#pool.query<SummaryRow>({ name, text: sql, values: params });
+    const result = await this.#read().query<SummaryRow>({ name, text: sql, values: params });
     return result.rows.map(toHit);
   }
 }

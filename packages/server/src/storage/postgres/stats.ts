@@ -30,6 +30,7 @@ import {
   topUrnsSql,
   urnSeriesSql,
 } from "../stats-sql.js";
+import type { Queryable } from "./organisations.js";
 
 /** The URN log's entries (l, e) with their records (r), each URN's key read from its record. */
 const LOG_ENTRIES = `stat_resolution_urn_log l CROSS JOIN LATERAL jsonb_array_elements(l.urns) e
@@ -52,13 +53,16 @@ function column<T, K extends keyof T>(rows: readonly T[], k: K): T[K][] {
 
 export class PostgresStats implements StatsStore {
   readonly #pool: pg.Pool;
+  /** Where the statistics are read: the primary, or the replica while it is unreachable. */
+  readonly #read: () => Queryable;
 
-  constructor(pool: pg.Pool) {
+  constructor(pool: pg.Pool, read: () => Queryable) {
     this.#pool = pool;
+    this.#read = read;
   }
 
   async #all<T extends pg.QueryResultRow>(sql: Sql): Promise<T[]> {
-    return (await this.#pool.query<T>(sql.text, sql.values)).rows;
+    return (await this.#read().query<T>(sql.text, sql.values)).rows;
   }
 
   async add(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void> {

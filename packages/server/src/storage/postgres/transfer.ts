@@ -3,7 +3,7 @@
 // server-side cursor over one snapshot, however long it takes.
 
 import { randomBytes, randomUUID } from "node:crypto";
-import pg from "pg";
+import type pg from "pg";
 import type { Actor } from "../audit.js";
 import { RetryableError, StateError } from "../errors.js";
 import { sameAsLine } from "../import-verdict.js";
@@ -19,7 +19,6 @@ import type {
 } from "../transfer.js";
 import { completeRecords, copyIn, insertRecords, STAGE_SQL, stageBatch } from "./import-stage.js";
 import { RECORD_SQL, type RecordRow, toRecord } from "./record-row.js";
-import { types } from "./type-parsers.js";
 
 /** Longest an abandoned export cursor keeps its connection and snapshot. */
 const EXPORT_IDLE_MS = 60_000;
@@ -71,18 +70,15 @@ interface OpenExport {
 
 export class PostgresTransfer implements TransferStore {
   readonly #pool: pg.Pool;
-  readonly #url: string;
+  /** A connection of its own to the primary, for an export. */
+  readonly #connect: () => pg.Client;
   readonly #exports = new Map<string, OpenExport>();
   /** Connections whose import stage tables exist. */
   readonly #staged = new WeakSet<pg.PoolClient>();
 
-  /** `url`: where an export opens its own connection. */
-  readonly #connectTimeoutMs: number;
-
-  constructor(pool: pg.Pool, url: string, connectTimeoutMs: number) {
+  constructor(pool: pg.Pool, connect: () => pg.Client) {
     this.#pool = pool;
-    this.#url = url;
-    this.#connectTimeoutMs = connectTimeoutMs;
+    this.#connect = connect;
   }
 
   /** One batch on its own: a sequence of one. */
@@ -230,11 +226,7 @@ export class PostgresTransfer implements TransferStore {
       id = randomUUID();
       // A connection of its own, outside the pool: an export a client abandons holds it until
       // the idle timeout, and must not take a connection requests are waiting for.
-      const client = new pg.Client({
-        connectionString: this.#url,
-        types,
-        connectionTimeoutMillis: this.#connectTimeoutMs,
-      });
+      const client = this.#connect();
       client.on("error", () => {});
       try {
         await client.connect();

@@ -1,0 +1,98 @@
+// The PostgreSQL store's connections: the primary's pool (every write, and the reads that must
+// see them), the replica's pool when there is one (resolution's lookup, and what resolution and
+// the public pages read while the primary is unreachable: read-routing.ts), and single
+// connections to the primary for the NOTIFY listener and for exports. A location naming several
+// servers (server-list.ts) connects through host-choice.ts; a location with one server and no
+// target_session_attrs connects as pg does by itself.
+
+import pg from "pg";
+import { connectionPool } from "./connection-pool.js";
+import { choosingClient, HostChoice } from "./host-choice.js";
+import { serverList } from "./server-list.js";
+import { sessionOptions } from "./session-options.js";
+import { types } from "./type-parsers.js";
+
+export interface ConnectionsOptions {
+  url: string;
+  readUrl: string | null;
+  /** Connections per pool. */
+  poolSize: number;
+  connectTimeoutMs: number;
+}
+
+type ClientClass = new (config?: string | pg.ClientConfig) => pg.Client;
+
+interface Endpoint {
+  /** The location pg parses: the first server's when there are several. */
+  connectionString: string;
+  Client: ClientClass | undefined;
+  /** Whether the location names more than one server to choose from. */
+  choosing: boolean;
+}
+
+function endpoint(location: string, connectTimeoutMs: number): Endpoint {
+  const list = serverList(location);
+  const first = list.servers[0];
+  if (list.servers.length === 1 && list.target === "any" && first?.url === location)
+    return { connectionString: location, Client: undefined, choosing: false };
+  return {
+    connectionString: first?.url ?? location,
+    Client: choosingClient(new HostChoice(list, connectTimeoutMs)),
+    choosing: list.servers.length > 1,
+  };
+}
+
+export class PostgresConnections {
+  readonly primary: pg.Pool;
+  /** The replica's pool, or null without one. */
+  readonly replica: pg.Pool | null;
+  /**
+   * Whether this process is set up to outlive its primary: a replica to read from, or several
+   * servers to find the new primary among.
+   */
+  readonly failover: boolean;
+  readonly connectTimeoutMs: number;
+  readonly #primary: Endpoint;
+
+  constructor(options: ConnectionsOptions) {
+    this.connectTimeoutMs = options.connectTimeoutMs;
+    this.#primary = endpoint(options.url, options.connectTimeoutMs);
+    // A connection that breaks, idle or not, is replaced on next use; it must not crash the process.
+    const pooled = {
+      max: options.poolSize,
+      types,
+      options: sessionOptions(),
+      connectTimeoutMs: options.connectTimeoutMs,
+    };
+    this.primary = connectionPool({
+      ...pooled,
+      connectionString: this.#primary.connectionString,
+      ...(this.#primary.Client === undefined ? {} : { Client: this.#primary.Client }),
+    });
+    if (options.readUrl) {
+      const read = endpoint(options.readUrl, options.connectTimeoutMs);
+      this.replica = connectionPool({
+        ...pooled,
+        connectionString: read.connectionString,
+        ...(read.Client === undefined ? {} : { Client: read.Client }),
+      });
+    } else this.replica = null;
+    this.failover = this.replica !== null || this.#primary.choosing;
+  }
+
+  /** A connection of its own to the primary (not from the pool), not yet connected. */
+  primaryClient(config: pg.ClientConfig = {}): pg.Client {
+    const Client = this.#primary.Client ?? pg.Client;
+    return new Client({
+      connectionString: this.#primary.connectionString,
+      types,
+      connectionTimeoutMillis: this.connectTimeoutMs,
+      ...config,
+    });
+  }
+
+  async end(): Promise<void> {
+    await this.primary.end();
+    await this.replica?.end();
+  }
+}
