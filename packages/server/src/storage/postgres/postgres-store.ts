@@ -111,7 +111,7 @@ export class PostgresStore implements Store {
     this.records = new PostgresRecords(db, tx, audit, lookups, read);
     this.transfer = new PostgresTransfer(this.pool, () => connections.primaryClient());
     this.tokens = new PostgresTokens(db, tx, audit);
-    this.organisations = new PostgresOrganisations(db, tx, audit);
+    this.organisations = new PostgresOrganisations(db, tx, audit, read);
     this.prefixes = new PostgresPrefixes(db, tx, audit, (nid) => this.namespaces.forget(nid));
     this.search = new PostgresSearch(read);
     this.oai = new PostgresOai(this.pool);
