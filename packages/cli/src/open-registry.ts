@@ -23,6 +23,8 @@ export interface OpenRegistryOptions {
   offersCreate?: boolean;
   /** A PostgreSQL replica for resolution lookups (serve --db-read). */
   readLocation?: string | null;
+  /** A direct connection to the primary for LISTEN, behind a transaction pooler (serve --db-listen). */
+  listenLocation?: string | null;
   /** How long making a PostgreSQL connection may take (serve --db-connect-timeout). */
   connectTimeoutMs?: number;
 }
@@ -80,6 +82,7 @@ export async function openRegistry(
   }
   const store = await openStore(location, {
     readLocation: options.readLocation ?? null,
+    listenLocation: options.listenLocation ?? null,
     mustExist: !missing,
     ...(options.connectTimeoutMs === undefined
       ? {}

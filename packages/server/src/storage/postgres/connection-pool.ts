@@ -15,8 +15,8 @@ export interface ConnectionPoolOptions {
   connectionString: string;
   max: number;
   types: pg.CustomTypesConfig;
-  /** The session's startup options (session-options.ts). */
-  options: string;
+  /** The session's startup options (session-options.ts); none through a transaction pooler. */
+  options: string | undefined;
   /** The connect timeout, in milliseconds. */
   connectTimeoutMs: number;
   /** The client class to connect with (host-choice.ts), when not pg's own. */
@@ -32,7 +32,7 @@ export function connectionPool(options: ConnectionPoolOptions): pg.Pool {
     connectionString: options.connectionString,
     max: options.max,
     types: options.types,
-    options: options.options,
+    ...(options.options === undefined ? {} : { options: options.options }),
     connectionTimeoutMillis: options.connectTimeoutMs,
     keepAlive: true,
     ...(options.Client === undefined ? {} : { Client: options.Client }),

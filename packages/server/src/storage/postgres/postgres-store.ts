@@ -38,6 +38,11 @@ export interface PostgresStoreOptions {
   url: string;
   /** Where resolution lookups go: a replica of `url` (writes and everything else use `url`). */
   readUrl?: string | null;
+  /**
+   * A direct connection to the primary for LISTEN, when `url` is a transaction-mode pooler
+   * (PgBouncer): then no session state is relied on through `url` (connections.ts).
+   */
+  listenUrl?: string | null;
   /** Connections per pool. */
   poolSize?: number;
   /** How long making a connection may take before it fails (default 5 s). */
@@ -82,6 +87,7 @@ export class PostgresStore implements Store {
     const connections = new PostgresConnections({
       url: options.url,
       readUrl: options.readUrl ?? null,
+      listenUrl: options.listenUrl ?? null,
       poolSize: options.poolSize ?? 10,
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     });
@@ -89,7 +95,7 @@ export class PostgresStore implements Store {
     this.pool = connections.primary;
     this.readPool = connections.replica ?? this.pool;
     this.#listener = new NamespaceListener({
-      connect: () => connections.primaryClient({ keepAlive: true }),
+      connect: () => connections.listenClient(),
       changed: (nid) => this.namespaces.forget(nid),
       // Anything cached before or meanwhile may have missed a notification.
       switched: () => this.namespaces.forgetAll(),
@@ -109,7 +115,11 @@ export class PostgresStore implements Store {
     const audit = this.audit.write.bind(this.audit);
     this.namespaces = new PostgresNamespaces(db, tx, audit, () => this.#caching(), read);
     this.records = new PostgresRecords(db, tx, audit, lookups, read);
-    this.transfer = new PostgresTransfer(this.pool, () => connections.primaryClient());
+    this.transfer = new PostgresTransfer(
+      this.pool,
+      () => connections.primaryClient(),
+      connections.pooled,
+    );
     this.tokens = new PostgresTokens(db, tx, audit);
     this.organisations = new PostgresOrganisations(db, tx, audit, read);
     this.prefixes = new PostgresPrefixes(db, tx, audit, (nid) => this.namespaces.forget(nid));

@@ -17,7 +17,14 @@ import type {
   RecordLine,
   TransferStore,
 } from "../transfer.js";
-import { completeRecords, copyIn, insertRecords, STAGE_SQL, stageBatch } from "./import-stage.js";
+import {
+  completeRecords,
+  copyIn,
+  insertRecords,
+  STAGE_PER_TRANSACTION_SQL,
+  STAGE_SQL,
+  stageBatch,
+} from "./import-stage.js";
 import { RECORD_SQL, type RecordRow, toRecord } from "./record-row.js";
 
 /** Longest an abandoned export cursor keeps its connection and snapshot. */
@@ -76,9 +83,13 @@ export class PostgresTransfer implements TransferStore {
   /** Connections whose import stage tables exist. */
   readonly #staged = new WeakSet<pg.PoolClient>();
 
-  constructor(pool: pg.Pool, connect: () => pg.Client) {
+  /** Through a transaction pooler: the stage tables live only as long as their transaction. */
+  readonly #pooled: boolean;
+
+  constructor(pool: pg.Pool, connect: () => pg.Client, pooled = false) {
     this.#pool = pool;
     this.#connect = connect;
+    this.#pooled = pooled;
   }
 
   /** One batch on its own: a sequence of one. */
@@ -134,11 +145,12 @@ export class PostgresTransfer implements TransferStore {
     let c: pg.PoolClient | null = null;
     try {
       c = await this.#pool.connect();
-      if (!this.#staged.has(c)) {
+      if (!this.#pooled && !this.#staged.has(c)) {
         await c.query(STAGE_SQL);
         this.#staged.add(c);
       }
       await c.query(`BEGIN; SELECT pg_advisory_xact_lock(${batch.lock})`);
+      if (this.#pooled) await c.query(STAGE_PER_TRANSACTION_SQL);
       batch.locked.resolve();
       // Each stage goes as one write: a CopyData message per row costs more than the rows. No
       // ANALYZE: the planner sizes an unanalyzed table from its pages.
