@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { registerCheck } from "./commands/check.js";
+import { registerCopy } from "./commands/copy.js";
 import { registerDecode } from "./commands/decode.js";
 import { registerEncode } from "./commands/encode.js";
 import { registerEqual } from "./commands/equal.js";
@@ -68,6 +69,7 @@ const COMMANDS: RegisterCommand[] = [
   registerToken,
   registerImport,
   registerExport,
+  registerCopy,
   registerHarvest,
   registerLinks,
 ];

@@ -53,6 +53,7 @@ const COMMANDS = [
   "token revoke",
   "import",
   "export",
+  "copy",
   "harvest",
   "links",
   "links check",

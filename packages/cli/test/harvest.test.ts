@@ -11,8 +11,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { openSqliteStore } from "@urnkit/server";
-import { run } from "./run-cli.js";
+import { DEFAULT_POLICY, openSqliteStore } from "@urnkit/server";
+import { runOn } from "./run-cli.js";
 
 const OAI = "http://www.openarchives.org/OAI/2.0/";
 const IDENTIFY = `<?xml version="1.0"?><OAI-PMH xmlns="${OAI}"><responseDate>2026-11-20T10:00:00Z</responseDate><request verb="Identify">x</request><Identify><repositoryName>r</repositoryName><baseURL>x</baseURL><protocolVersion>2.0</protocolVersion><adminEmail>a@example.org</adminEmail><earliestDatestamp>2020-01-01</earliestDatestamp><deletedRecord>no</deletedRecord><granularity>YYYY-MM-DD</granularity></Identify></OAI-PMH>`;
@@ -23,6 +23,7 @@ const LIST = `<?xml version="1.0"?><OAI-PMH xmlns="${OAI}"><responseDate>2026-11
 describe("urnkit harvest", () => {
   const dir = mkdtempSync(join(tmpdir(), "urnkit-harvest-"));
   const db = join(dir, "r.db");
+  const urnkit = runOn(db);
   let provider: Server;
   let url = "";
   before(async () => {
@@ -32,17 +33,12 @@ describe("urnkit harvest", () => {
     await store.organisations.create({ id: "hbz-lib", name: "Library" }, actor);
     await store.prefixes.create(
       {
+        ...DEFAULT_POLICY,
         prefix: "urn:nbn:de:hbz:465-",
         nid: "nbn",
         organisation: "hbz-lib",
-        naming: null,
-        urls: [],
         modes: ["registrar"],
-        width: 6,
         check: "nbn",
-        delegate: null,
-        mirrors: false,
-        mirrorUrls: [],
       },
       actor,
     );
@@ -71,17 +67,15 @@ describe("urnkit harvest", () => {
   });
 
   it("registers the pairs, prints each refused record with its OAI identifier, exits 1", async () => {
-    const r = await run([
+    const r = await urnkit(
       "harvest",
       url,
-      "--db",
-      db,
       "--organisation",
       "hbz-lib",
       "--rate",
       "0",
       "--allow-private",
-    ]);
+    );
     assert.equal(r.code, 1, r.stderr);
     assert.equal(r.stderr, "refused oai:r:2: no-urn: the record's metadata names no URN\n");
     assert.equal(
@@ -91,7 +85,7 @@ describe("urnkit harvest", () => {
   });
 
   it("--list: the source, its last run and the next `from`", async () => {
-    const r = await run(["harvest", "--list", "--db", db]);
+    const r = await urnkit("harvest --list");
     assert.equal(r.code, 0, r.stderr);
     assert.match(
       r.stdout,
@@ -102,24 +96,22 @@ describe("urnkit harvest", () => {
   });
 
   it("a refusal before the run (an unknown organisation) is printed with its code, exit 1", async () => {
-    const r = await run([
+    const r = await urnkit(
       "harvest",
       url,
-      "--db",
-      db,
       "--organisation",
       "nobody",
       "--rate",
       "0",
       "--allow-private",
-    ]);
+    );
     assert.equal(r.code, 1);
     assert.equal(r.stderr, 'urnkit: unknown-organisation: there is no organisation "nobody"\n');
     assert.equal(r.stdout, "");
   });
 
   it("a loopback provider without --allow-private: refused before the run, naming the address and the option", async () => {
-    const r = await run(["harvest", url, "--db", db, "--organisation", "hbz-lib", "--rate", "0"]);
+    const r = await urnkit("harvest", url, "--organisation", "hbz-lib", "--rate", "0");
     assert.equal(r.code, 1);
     assert.equal(
       r.stderr,
@@ -130,11 +122,9 @@ describe("urnkit harvest", () => {
   });
 
   it("a provider nesting elements ever deeper: the run fails with the depth bound, within --timeout", async () => {
-    const r = await run([
+    const r = await urnkit(
       "harvest",
       url.replace("/oai", "/deep/oai"),
-      "--db",
-      db,
       "--organisation",
       "hbz-lib",
       "--rate",
@@ -144,7 +134,7 @@ describe("urnkit harvest", () => {
       "--retries",
       "0",
       "--allow-private",
-    ]);
+    );
     assert.equal(r.code, 1, r.stderr);
     assert.match(
       r.stdout,
@@ -152,20 +142,18 @@ describe("urnkit harvest", () => {
     );
   });
 
-  it("usage errors exit 2: no organisation, a malformed --from, no URL", async () => {
-    assert.equal((await run(["harvest", url, "--db", db])).code, 2);
-    const from = await run([
-      "harvest",
-      url,
-      "--db",
-      db,
-      "--organisation",
-      "hbz-lib",
-      "--from",
-      "yesterday",
-    ]);
+  it("usage errors exit 2: no organisation, a malformed or nonexistent --from, no URL", async () => {
+    assert.equal((await urnkit("harvest", url)).code, 2);
+    const from = await urnkit("harvest", url, "--organisation", "hbz-lib", "--from", "yesterday");
     assert.equal(from.code, 2);
     assert.match(from.stderr, /--from must be YYYY-MM-DD/);
-    assert.equal((await run(["harvest", "--db", db])).code, 2);
+    // A day that does not exist is judged as the OAI-PMH provider judges `from`.
+    const noDay = await urnkit("harvest", url, "--organisation", "hbz-lib", "--from", "2026-02-30");
+    assert.equal(noDay.code, 2);
+    assert.match(
+      noDay.stderr,
+      /--from must be YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ, a date that exists/,
+    );
+    assert.equal((await urnkit("harvest")).code, 2);
   });
 });

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { openSqliteStore } from "@urnkit/server";
-import { run } from "./run-cli.js";
+import { runOn } from "./run-cli.js";
 import { runBin, serve } from "./serve-process.js";
 
 const actor = { tokenId: null };
@@ -20,6 +20,7 @@ const actor = { tokenId: null };
 describe("links check", () => {
   const dir = mkdtempSync(join(tmpdir(), "urnkit-links-"));
   const db = join(dir, "r.db");
+  const urnkit = runOn(db);
   let server: Server;
   let origin = "";
   const agents: string[] = [];
@@ -32,6 +33,24 @@ describe("links check", () => {
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const store = await openSqliteStore(db);
     await store.namespaces.create({ nid: "example", local: true }, actor);
+    await store.organisations.create({ id: "lib", name: "The Library" }, actor);
+    for (const prefix of ["urn:example:a-", "urn:example:b-"])
+      await store.prefixes.create(
+        {
+          prefix,
+          nid: "example",
+          organisation: "lib",
+          naming: null,
+          urls: [],
+          modes: ["registrar"],
+          width: 6,
+          check: "none",
+          delegate: null,
+          mirrors: false,
+          mirrorUrls: [],
+        },
+        actor,
+      );
     for (const [name, path, prefix] of [
       ["a-1", "/fine", "urn:example:a-"],
       ["a-2", "/gone", "urn:example:a-"],
@@ -58,7 +77,7 @@ describe("links check", () => {
   });
 
   it("refuses the loopback server without --allow-private", async () => {
-    const r = await run(["links", "check", "--db", db, "--prefix", "urn:example:b-"]);
+    const r = await urnkit("links check --prefix urn:example:b-");
     assert.equal(r.code, 1, r.stderr);
     assert.match(
       r.stdout,
@@ -68,17 +87,9 @@ describe("links check", () => {
   });
 
   it("checks the locators of a prefix, one line each, and counts the outcomes", async () => {
-    const r = await run([
-      "links",
-      "check",
-      "--db",
-      db,
-      "--allow-private",
-      "--prefix",
-      "urn:example:a-",
-      "--contact",
-      "mailto:urn@library.example",
-    ]);
+    const r = await urnkit(
+      "links check --allow-private --prefix urn:example:a- --contact mailto:urn@library.example",
+    );
     assert.equal(r.code, 1, r.stderr);
     const lines = r.stdout.trimEnd().split("\n").sort();
     assert.equal(lines.length, 3);
@@ -103,16 +114,7 @@ describe("links check", () => {
   });
 
   it("--json: an object per locator, then the summary; exit 0 when all answer", async () => {
-    const r = await run([
-      "links",
-      "check",
-      "--db",
-      db,
-      "--allow-private",
-      "--prefix",
-      "urn:example:b-",
-      "--json",
-    ]);
+    const r = await urnkit("links check --allow-private --prefix urn:example:b- --json");
     assert.equal(r.code, 0, r.stderr);
     const [line, summary] = r.stdout
       .trimEnd()
@@ -124,6 +126,36 @@ describe("links check", () => {
     assert.deepEqual(summary, { summary: { checked: 1, deferred: 0, byOutcome: { ok: 1 } } });
   });
 
+  it("--prefix in any equivalent spelling selects the same records; an unknown one exits 2", async () => {
+    const json = async (prefix: string) => {
+      const r = await urnkit("links", "check", "--allow-private", "--prefix", prefix, "--json");
+      return {
+        code: r.code,
+        urns: r.stdout
+          .trimEnd()
+          .split("\n")
+          .map((l: string) => JSON.parse(l).urn),
+      };
+    };
+    // RFC 8141 §3.1: "urn" and the NID are case-insensitive, as /api/v1/urns?prefix= reads them.
+    assert.deepEqual(await json("URN:EXAMPLE:b-"), {
+      code: 0,
+      urns: ["urn:example:b-1", undefined],
+    });
+    const before = agents.length;
+    const unknown = await urnkit("links", "check", "--allow-private", "--prefix", "urn:example:c-");
+    assert.equal(unknown.code, 2);
+    assert.equal(unknown.stdout, "");
+    assert.match(
+      unknown.stderr,
+      /unknown-prefix: there is no prefix "urn:example:c-" in namespace "example"/,
+    );
+    const malformed = await urnkit("links", "check", "--prefix", "example");
+    assert.equal(malformed.code, 2);
+    assert.match(malformed.stderr, /--prefix: must be a prefix of a namespace/);
+    assert.equal(agents.length, before, "nothing checked");
+  });
+
   it("refuses limits out of range", async () => {
     for (const [flag, value] of [
       ["--per-host", "0"],
@@ -132,7 +164,7 @@ describe("links check", () => {
       ["--demote-after", "0"],
       ["--timeout", "0"],
     ]) {
-      const r = await run(["links", "check", "--db", db, flag as string, value as string]);
+      const r = await urnkit("links check", flag as string, value as string);
       assert.equal(r.code, 2, `${flag} ${value}`);
       assert.match(r.stderr, new RegExp(`error: ${flag}`));
     }

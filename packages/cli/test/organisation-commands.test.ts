@@ -9,77 +9,48 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { buildServer, openSqliteStore } from "@urnkit/server";
-import { run } from "./run-cli.js";
+import { runOn } from "./run-cli.js";
 
 describe("namespace, organisation and prefix commands", () => {
   const dir = mkdtempSync(join(tmpdir(), "urnkit-org-"));
   const db = join(dir, "r.db");
+  const urnkit = runOn(db);
   before(async () => {
     await (await openSqliteStore(db)).close();
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it("namespace create|update|list: a registered NID, a local one with a minting policy", async () => {
-    const nbn = await run(["namespace", "create", "nbn", "--db", db]);
+    const nbn = await urnkit("namespace create nbn");
     assert.equal(nbn.code, 0, nbn.stderr);
     assert.equal(nbn.stdout, "namespace nbn created\n");
-    const again = await run(["namespace", "create", "NBN", "--db", db]);
+    const again = await urnkit("namespace create NBN");
     assert.equal(again.code, 1);
     assert.match(again.stderr, /namespace-exists/);
-    const unregistered = await run(["namespace", "create", "no-such-nid", "--db", db]);
+    const unregistered = await urnkit("namespace create no-such-nid");
     assert.equal(unregistered.code, 1);
     assert.match(unregistered.stderr, /unregistered-nid/);
-    const local = await run([
-      "namespace",
-      "create",
-      "example",
-      "--local",
-      "--mint-prefix",
-      "doc-",
-      "--mint-width",
-      "4",
-      "--db",
-      db,
-    ]);
+    const local = await urnkit(
+      "namespace create example --local --mint-prefix doc- --mint-width 4",
+    );
     assert.equal(local.code, 0, local.stderr);
-    const wide = await run([
-      "namespace",
-      "update",
-      "example",
-      "--mint-prefix",
-      "doc-",
-      "--mint-width",
-      "99",
-      "--db",
-      db,
-    ]);
+    const wide = await urnkit("namespace update example --mint-prefix doc- --mint-width 99");
     assert.equal(wide.code, 1);
     assert.match(wide.stderr, /\/mint\/width/);
-    assert.equal(
-      (await run(["namespace", "update", "example", "--max-age", "60", "--db", db])).code,
-      0,
-    );
-    const list = await run(["namespace", "list", "--db", db]);
+    assert.equal((await urnkit("namespace update example --max-age 60")).code, 0);
+    const list = await urnkit("namespace list");
     assert.equal(list.stdout, "example\tlocal\turn:example:doc-\nnbn\tregistered\t-\n");
   });
 
   it("organisation create|list: ids are slugs, never taken twice", async () => {
-    const bsz = await run([
-      "organisation",
-      "create",
-      "bsz",
-      "--name",
-      "Library Service Centre",
-      "--db",
-      db,
-    ]);
+    const bsz = await urnkit("organisation create bsz --name", "Library Service Centre");
     assert.equal(bsz.code, 0, bsz.stderr);
     assert.equal(bsz.stdout, "organisation bsz created\n");
-    const bad = await run(["organisation", "create", "Not A Slug", "--name", "x", "--db", db]);
+    const bad = await urnkit("organisation create", "Not A Slug", "--name", "x");
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /invalid-organisation[\s\S]*\/id/);
-    assert.equal((await run(["organisation", "create", "bsz", "--name", "x", "--db", db])).code, 1);
-    const list = await run(["organisation", "list", "--db", db]);
+    assert.equal((await urnkit("organisation create bsz --name x")).code, 1);
+    const list = await urnkit("organisation list");
     // local-registry owns the minting prefix of urn:example: (its namespace policy).
     assert.equal(
       list.stdout,
@@ -88,61 +59,20 @@ describe("namespace, organisation and prefix commands", () => {
   });
 
   it("prefix create|list, then a token of the organisation mints in it over HTTP", async () => {
-    const created = await run([
-      "prefix",
-      "create",
-      "urn:nbn:de:bsz:14-",
-      "--organisation",
-      "bsz",
-      "--check",
-      "nbn",
-      "--url",
-      "https://repo.bsz.example/",
-      "--db",
-      db,
-    ]);
+    const created = await urnkit(
+      "prefix create urn:nbn:de:bsz:14- --organisation bsz --check nbn --url https://repo.bsz.example/",
+    );
     assert.equal(created.code, 0, created.stderr);
-    const regex = await run([
-      "prefix",
-      "create",
-      "urn:nbn:de:bsz:15-",
-      "--organisation",
-      "bsz",
-      "--naming",
-      "(",
-      "--db",
-      db,
-    ]);
+    const regex = await urnkit("prefix create urn:nbn:de:bsz:15- --organisation bsz --naming (");
     assert.equal(regex.code, 1);
     assert.match(regex.stderr, /invalid-prefix[\s\S]*\/naming/);
-    assert.equal(
-      (await run(["prefix", "create", "nbn:x", "--organisation", "bsz", "--db", db])).code,
-      2,
-    );
-    const list = await run(["prefix", "list", "--namespace", "nbn", "--db", db]);
+    assert.equal((await urnkit("prefix create nbn:x --organisation bsz")).code, 2);
+    const list = await urnkit("prefix list --namespace nbn");
     assert.equal(list.stdout, "urn:nbn:de:bsz:14-\tbsz\tresolver,reservation,registrar\t1\n");
 
-    const nobody = await run([
-      "token",
-      "create",
-      "--db",
-      db,
-      "--role",
-      "registrar",
-      "--organisation",
-      "nobody",
-    ]);
+    const nobody = await urnkit("token create --role registrar --organisation nobody");
     assert.equal(nobody.code, 2);
-    const made = await run([
-      "token",
-      "create",
-      "--db",
-      db,
-      "--role",
-      "registrar",
-      "--organisation",
-      "bsz",
-    ]);
+    const made = await urnkit("token create --role registrar --organisation bsz");
     assert.equal(made.code, 0, made.stderr);
     assert.match(made.stdout, /role registrar, organisation bsz/);
     const token = made.stdout.trim().split("\n").at(-1) as string;
@@ -166,58 +96,33 @@ describe("namespace, organisation and prefix commands", () => {
   });
 
   it("prefix update changes policies; organisation update deactivates and its token stops", async () => {
-    const changed = await run([
-      "prefix",
-      "update",
-      "URN:NBN:DE:BSZ:14-",
-      "--modes",
-      "resolver,reservation",
-      "--naming",
-      "[0-9]{7}",
-      "--db",
-      db,
-    ]);
+    const changed = await urnkit(
+      "prefix update URN:NBN:DE:BSZ:14- --modes resolver,reservation --naming [0-9]{7}",
+    );
     assert.equal(changed.code, 0, changed.stderr);
     assert.equal(changed.stdout, "prefix urn:nbn:de:bsz:14- updated\n");
-    const bad = await run([
-      "prefix",
-      "update",
-      "urn:nbn:de:bsz:14-",
-      "--check",
-      "luhn",
-      "--db",
-      db,
-    ]);
+    const bad = await urnkit("prefix update urn:nbn:de:bsz:14- --check luhn");
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /\/check/);
-    const list = await run(["prefix", "list", "--db", db]);
+    const list = await urnkit("prefix list");
     assert.match(list.stdout, /^urn:nbn:de:bsz:14-\tbsz\tresolver,reservation\t2$/m);
-    const made = await run([
-      "token",
-      "create",
-      "--db",
-      db,
-      "--role",
-      "reader",
-      "--organisation",
-      "bsz",
-    ]);
+    const made = await urnkit("token create --role reader --organisation bsz");
     const token = made.stdout.trim().split("\n").at(-1) as string;
-    const off = await run(["organisation", "update", "bsz", "--inactive", "--db", db]);
+    const off = await urnkit("organisation update bsz --inactive");
     assert.equal(off.code, 0, off.stderr);
     assert.equal(off.stdout, "organisation bsz updated (inactive)\n");
     const { openSqliteStore: open, hashToken } = await import("@urnkit/server");
     const store = await open(db);
     assert.equal(await store.tokens.find(hashToken(token)), null);
     await store.close();
-    assert.equal((await run(["organisation", "update", "bsz", "--active", "--db", db])).code, 0);
-    assert.equal((await run(["organisation", "update", "nobody", "--active", "--db", db])).code, 1);
+    assert.equal((await urnkit("organisation update bsz --active")).code, 0);
+    assert.equal((await urnkit("organisation update nobody --active")).code, 1);
   });
 
   it("an import of urn:nbn: records into the new database goes through", async () => {
     const file = join(dir, "nbn.ndjson");
     writeFileSync(file, '{"urn":"urn:nbn:de:bsz:14-0000029","status":"active"}\n');
-    const r = await run(["import", file, "--db", db]);
+    const r = await urnkit("import", file);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /1 lines: 1 created/);
   });

@@ -9,13 +9,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { run } from "./run-cli.js";
+import { run, runOn } from "./run-cli.js";
 
 const bin = fileURLToPath(new URL("../bin/urnkit.js", import.meta.url));
 
 describe("registry commands", () => {
   const dir = mkdtempSync(join(tmpdir(), "urnkit-cli-"));
   const db = join(dir, "r.db");
+  const urnkit = runOn(db);
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it("serve --create --example: creates the database, prints the URL and a token, resolves", async () => {
@@ -88,21 +89,12 @@ describe("registry commands", () => {
   });
 
   it("token create prints the token as its last line; a bad role is a usage error", async () => {
-    const r = await run([
-      "token",
-      "create",
-      "--db",
-      db,
-      "--role",
-      "registrar",
-      "--namespace",
-      "example",
-    ]);
+    const r = await urnkit("token create --role registrar --namespace example");
     assert.equal(r.code, 0, r.stderr);
     const lines = r.stdout.trim().split("\n");
     assert.match(lines.at(-1) as string, /^urnkit_[A-Za-z0-9_-]{43}$/);
     assert.match(lines[0] as string, /registrar, namespace example/);
-    assert.equal((await run(["token", "create", "--db", db, "--role", "king"])).code, 2);
+    assert.equal((await urnkit("token create --role king")).code, 2);
     assert.equal(
       (await run(["token", "create", "--db", join(dir, "none.db"), "--role", "admin"])).code,
       2,
@@ -110,19 +102,19 @@ describe("registry commands", () => {
   });
 
   it("token revoke ends a token: a second revoke finds no live token; a bad id is a usage error", async () => {
-    const created = await run(["token", "create", "--db", db, "--role", "reader"]);
+    const created = await urnkit("token create --role reader");
     const id = /^token (\d+):/.exec(created.stdout)?.[1] as string;
-    const revoked = await run(["token", "revoke", "--db", db, id]);
+    const revoked = await urnkit("token revoke", id);
     assert.equal(revoked.code, 0, revoked.stderr);
     assert.match(revoked.stdout, new RegExp(`token ${id} revoked`));
-    const again = await run(["token", "revoke", "--db", db, id]);
+    const again = await urnkit("token revoke", id);
     assert.equal(again.code, 1);
     assert.match(again.stderr, new RegExp(`no live token ${id}`));
-    assert.equal((await run(["token", "revoke", "--db", db, "x1"])).code, 2);
+    assert.equal((await urnkit("token revoke x1")).code, 2);
   });
 
   it("export then import into a fresh database gives the same records; again changes nothing", async () => {
-    const exported = await run(["export", "--db", db]);
+    const exported = await urnkit("export");
     assert.equal(exported.code, 0, exported.stderr);
     const lines = exported.stdout
       .trim()
@@ -166,7 +158,7 @@ describe("registry commands", () => {
       file,
       '{"urn":"urn:example:ok-1","status":"active"}\nnot json\n{"urn":"urn:nowhere:x","status":"active"}\n',
     );
-    const r = await run(["import", file, "--db", db]);
+    const r = await urnkit("import", file);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /line 2: .*invalid-json/);
     assert.match(r.stderr, /line 3: .*namespace "nowhere" is not served here/);
@@ -178,7 +170,7 @@ describe("registry commands", () => {
       tty: true,
     });
     assert.match(tty.stderr, /exporting/);
-    const pipe = await run(["export", "--db", db, "--output", join(dir, "pipe.ndjson")]);
+    const pipe = await urnkit("export --output", join(dir, "pipe.ndjson"));
     assert.equal(pipe.stderr, "");
   });
 });

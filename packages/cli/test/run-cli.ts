@@ -42,6 +42,14 @@ export async function run(args: string[], options: RunOptions = {}): Promise<Run
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
 
+/**
+ * `run` against the registry database `db`, written as a command line: the words of `line`
+ * (split at spaces), then `rest` as given (values with spaces, computed ones), then `--db db`.
+ */
+export function runOn(db: string): (line: string, ...rest: string[]) => Promise<RunResult> {
+  return (line, ...rest) => run([...line.split(" "), ...rest, "--db", db]);
+}
+
 /** The JSON Lines of a run's output, parsed. */
 export function jsonLines(text: string): unknown[] {
   return text

@@ -11,7 +11,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_LIMITS, harvest, type Store } from "../dist/index.js";
+import { DEFAULT_LIMITS, DEFAULT_POLICY, harvest, type Store } from "../dist/index.js";
 import { TEST_PG } from "../test/pg-database.js";
 import { roundStore } from "./round-store.js";
 
@@ -39,17 +39,12 @@ async function prepare(store: Store): Promise<void> {
   await store.organisations.create({ id: "hbz-lib", name: "Library" }, actor);
   await store.prefixes.create(
     {
+      ...DEFAULT_POLICY,
       prefix: "urn:nbn:de:hbz:465-",
       nid: "nbn",
       organisation: "hbz-lib",
-      naming: null,
-      urls: [],
       modes: ["registrar"],
-      width: 6,
       check: "nbn",
-      delegate: null,
-      mirrors: false,
-      mirrorUrls: [],
     },
     actor,
   );

@@ -8,7 +8,7 @@
 // after, since the machine may be shared; rounds alternate the engines.
 
 import { loadavg } from "node:os";
-import { DEFAULT_LIMITS, importRecords, type Store } from "../dist/index.js";
+import { DEFAULT_LIMITS, DEFAULT_POLICY, importRecords, type Store } from "../dist/index.js";
 import { TEST_PG } from "../test/pg-database.js";
 import { roundStore } from "./round-store.js";
 
@@ -46,14 +46,9 @@ async function prepare(store: Store): Promise<void> {
         prefix: `urn:bench:${String(p).padStart(4, "0")}`,
         nid: "bench",
         organisation: `org-${p % 5}`,
-        naming: null,
-        urls: [],
+        ...DEFAULT_POLICY,
         modes: ["resolver"],
         width: 3,
-        check: "none",
-        delegate: null,
-        mirrors: false,
-        mirrorUrls: [],
       },
       operator,
     );

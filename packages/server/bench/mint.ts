@@ -1,15 +1,15 @@
 // Minting over HTTP on SQLite: urnkit serves a fresh database (the compiled package, as `urnkit
 // serve` runs it, in a process of its own); 8 keep-alive clients POST …/prefixes/{prefix}/mint as
 // fast as the answers come, for a fixed time. Every mint takes the prefix's next number, writes
-// the record and two audit rows, each in its own transaction. Run alone with
-// `node --import tsx packages/server/bench/mint.ts`, or as the last step of `npm run bench`.
+// the record and two audit rows; mints that arrive together share one transaction. Run alone
+// with `node --import tsx packages/server/bench/mint.ts`, or as the last step of `npm run bench`.
 
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { issueToken, openSqliteStore } from "../dist/index.js";
+import { DEFAULT_POLICY, issueToken, openSqliteStore } from "../dist/index.js";
 import { startListening } from "../test/urnkit-process.js";
 
 const CLIENTS = 8;
@@ -59,17 +59,13 @@ export async function benchMint(dir: string) {
   await store.organisations.create({ id: "minter", name: "Minter" }, operator);
   await store.prefixes.create(
     {
+      ...DEFAULT_POLICY,
       prefix: "urn:bench:m-",
       nid: "bench",
       organisation: "minter",
-      naming: null,
-      urls: [],
       modes: ["resolver"],
       width: 8,
       check: "mod11-2",
-      delegate: null,
-      mirrors: false,
-      mirrorUrls: [],
     },
     operator,
   );

@@ -20,7 +20,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_LIMITS, importRecords, openSqliteStore } from "../dist/index.js";
+import { DEFAULT_LIMITS, DEFAULT_POLICY, importRecords, openSqliteStore } from "../dist/index.js";
 import { startListening } from "../test/urnkit-process.js";
 import { hasWrk, type LoadResult, load, pinServer, placement } from "./load.js";
 import { benchMint } from "./mint.js";
@@ -156,16 +156,7 @@ try {
   const operator = { tokenId: null };
   for (let o = 0; o < 5; o++)
     await store.organisations.create({ id: `org-${o}`, name: `Org ${o}` }, operator);
-  const policy = {
-    naming: null,
-    urls: [],
-    modes: ["resolver" as const],
-    width: 3,
-    check: "none" as const,
-    delegate: null,
-    mirrors: false,
-    mirrorUrls: [],
-  };
+  const policy = { ...DEFAULT_POLICY, modes: ["resolver" as const], width: 3 };
   for (let p = 0; p < 1000; p++)
     await store.prefixes.create(
       {

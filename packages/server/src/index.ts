@@ -8,6 +8,19 @@ export {
   type MetadataPrefix,
 } from "./exchange/harvest/harvest-run.js";
 export { type ImportEvent, importRecords } from "./exchange/import/records.js";
+export { dateArgumentFault } from "./exchange/oai/datestamp.js";
+export { type CopyEvent, copyRegistry } from "./exchange/registry-export/copy.js";
+export {
+  exportRegistry,
+  type RegistryExportOptions,
+  registryHeader,
+} from "./exchange/registry-export/export.js";
+export {
+  importRegistry,
+  type RegistryImportEvent,
+  type RegistryImportOptions,
+} from "./exchange/registry-export/import.js";
+export { registryExportSchemaText } from "./exchange/registry-export/schema.js";
 export type { Limits, PluginOptions, ServerContext } from "./http/context.js";
 export { HttpProblem, statusOf } from "./http/problem.js";
 export {
@@ -72,7 +85,7 @@ export {
   openStore,
 } from "./storage/open-store.js";
 export type { Organisation } from "./storage/organisations.js";
-export type { Prefix } from "./storage/prefixes.js";
+export { DEFAULT_POLICY, type Prefix } from "./storage/prefixes.js";
 export * from "./storage/records.js";
 export { openSqliteStore, SqliteStore } from "./storage/sqlite/sqlite-store.js";
 export type { ResolutionCount, ResolutionCountQuery } from "./storage/stats.js";
@@ -80,4 +93,7 @@ export * from "./storage/store.js";
 export * from "./storage/tokens.js";
 export * from "./storage/transfer.js";
 export { checkNamespaceBody } from "./validation/namespace.js";
+export { checkOrganisationBody, checkOrganisationPatch } from "./validation/organisation.js";
+export { registeredPrefix } from "./validation/parameters/prefix.js";
+export { checkPrefixBody, checkPrefixPatch } from "./validation/prefix.js";
 export { Refusal, type RefusalKind } from "./validation/refusal.js";

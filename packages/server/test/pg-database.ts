@@ -4,8 +4,11 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { NamespaceInput } from "../src/storage/namespaces.js";
+import { openStore } from "../src/storage/open-store.js";
 import { openPostgresStore, type PostgresStore } from "../src/storage/postgres/postgres-store.js";
+import type { Store } from "../src/storage/store.js";
 import { CREATED } from "./import-items.js";
+import type { SkippableSuite } from "./skipped-when.js";
 
 /** The server to test against, or null: the PostgreSQL half is then skipped. */
 export const TEST_PG: string | null = process.env.URNKIT_TEST_PG || null;
@@ -13,7 +16,7 @@ export const TEST_PG: string | null = process.env.URNKIT_TEST_PG || null;
 /** Why PostgreSQL tests are skipped, for node:test's `skip` (false when they run). */
 export const PG_SKIP: string | false =
   TEST_PG === null
-    ? 'URNKIT_TEST_PG is not set: PostgreSQL tests skipped (eval "$(.ci/postgres-up.sh)" to run them)'
+    ? 'needs PostgreSQL: set URNKIT_TEST_PG (eval "$(.ci/postgres-up.sh)"; README, Start here)'
     : false;
 
 /** Runs `work` on a connection to the URNKIT_TEST_PG database itself. */
@@ -46,6 +49,50 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     drop: () =>
       admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
   };
+}
+
+/**
+ * A fresh database for a suite: created, and `open` run on it, in the suite's before hook; what
+ * `open` made closed and the database dropped in its after hook. The answer reads what `open` made
+ * (in the tests, once the hook has run).
+ */
+export function suiteDatabase<T>(
+  suite: Pick<SkippableSuite, "before" | "after">,
+  open: (db: TestDatabase) => Promise<T>,
+  close: (opened: T) => Promise<unknown>,
+): () => T {
+  let db: TestDatabase | undefined;
+  let opened: { value: T } | undefined;
+  suite.before(async () => {
+    db = await createTestDatabase();
+    opened = { value: await open(db) };
+  });
+  suite.after(async () => {
+    if (opened !== undefined) await close(opened.value);
+    await db?.drop();
+  });
+  return () => {
+    if (opened === undefined) throw new Error("the suite's database is made in its before hook");
+    return opened.value;
+  };
+}
+
+/** A migrated PostgreSQL store on a fresh database for a suite (see suiteDatabase). */
+export function suitePostgresStore(
+  suite: Pick<SkippableSuite, "before" | "after">,
+): () => PostgresStore {
+  return suiteDatabase(
+    suite,
+    (db) => openPostgresStore({ url: db.url }),
+    (store) => store.close(),
+  );
+}
+
+/** A store on `url` (either engine) serving the local namespace "example". */
+export async function exampleStore(url: string): Promise<Store> {
+  const store = await openStore(url);
+  await store.namespaces.create({ nid: "example", local: true }, { tokenId: null });
+  return store;
 }
 
 /** A fresh database, a store serving `namespace` on it, and a plain second connection to it. */
@@ -102,4 +149,37 @@ export async function storeWithClient(namespace: NamespaceInput): Promise<StoreW
     }
   };
   return { db, store, other, insertOtherRecord, someoneWaits, close };
+}
+
+/**
+ * storeWithClient for a suite: made in its before hook, closed in its after; the answer's members
+ * read the one made (in the tests, once the hook has run).
+ */
+export function suiteStoreWithClient(
+  suite: Pick<SkippableSuite, "before" | "after">,
+  namespace: NamespaceInput,
+): StoreWithClient {
+  let setup: StoreWithClient | undefined;
+  suite.before(async () => {
+    setup = await storeWithClient(namespace);
+  });
+  suite.after(() => setup?.close());
+  const made = () => {
+    if (setup === undefined) throw new Error("the suite's store is made in its before hook");
+    return setup;
+  };
+  return {
+    get db() {
+      return made().db;
+    },
+    get store() {
+      return made().store;
+    },
+    get other() {
+      return made().other;
+    },
+    insertOtherRecord: (name) => made().insertOtherRecord(name),
+    someoneWaits: () => made().someoneWaits(),
+    close: () => made().close(),
+  };
 }

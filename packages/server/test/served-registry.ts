@@ -7,6 +7,7 @@ import { seedExample } from "../src/registry/seed.js";
 import { issueToken } from "../src/registry/tokens.js";
 import { buildServer } from "../src/server.js";
 import type { Engine, EngineHandle } from "./engines.js";
+import { skippedWhen } from "./skipped-when.js";
 
 export interface ServedRegistry {
   h: EngineHandle;
@@ -30,6 +31,38 @@ export async function servedRegistry(
     close: async () => {
       await app.close();
       await h.close();
+    },
+  };
+}
+
+/**
+ * A served registry for the enclosing suite and an admin token of it: made in the suite's before
+ * hook, closed in its after; read its members in the tests.
+ */
+export function suiteRegistry(
+  engine: Engine,
+  options: { seed?: boolean } = {},
+): { readonly app: FastifyInstance; readonly admin: string } {
+  let registry: ServedRegistry | undefined;
+  let admin: string | undefined;
+  // The engine's skip: no registry is made for a suite whose engine is not here.
+  const { before, after } = skippedWhen(engine.skip);
+  before(async () => {
+    registry = await servedRegistry(engine, options);
+    admin = await registry.token({ role: "admin" });
+  });
+  after(() => registry?.close());
+  const made = () => {
+    if (registry === undefined || admin === undefined)
+      throw new Error("the suite's registry is made in its before hook");
+    return { app: registry.app, admin };
+  };
+  return {
+    get app() {
+      return made().app;
+    },
+    get admin() {
+      return made().admin;
     },
   };
 }

@@ -3,6 +3,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
+import { openStore } from "../src/storage/open-store.js";
+import type { Store } from "../src/storage/store.js";
+import { suiteDatabase } from "./pg-database.js";
+import type { SkippableSuite } from "./skipped-when.js";
 
 const fixture = fileURLToPath(new URL("./fixtures/serve-location.ts", import.meta.url));
 
@@ -64,6 +68,32 @@ export async function startUrnkit(
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * Two urnkit processes on one fresh PostgreSQL database for a suite, as behind a load balancer:
+ * `prepare` fills the database through a store of its own (closed before the processes start)
+ * and answers what the tests need beside the two processes.
+ */
+export function twoProcesses<T extends object>(
+  suite: Pick<SkippableSuite, "before" | "after">,
+  prepare: (store: Store) => Promise<T>,
+): () => T & { a: UrnkitProcess; b: UrnkitProcess } {
+  return suiteDatabase(
+    suite,
+    async (db) => {
+      const store = await openStore(db.url);
+      let prepared: T;
+      try {
+        prepared = await prepare(store);
+      } finally {
+        await store.close();
+      }
+      const [a, b] = await Promise.all([startUrnkit(db.url), startUrnkit(db.url)]);
+      return { ...prepared, a, b };
+    },
+    ({ a, b }) => Promise.all([a.stop(), b.stop()]),
+  );
 }
 
 /** A request with a bearer token to a urnkit process; redirects are not followed. */

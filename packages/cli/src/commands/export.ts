@@ -11,6 +11,14 @@ import { examplesHelp } from "../help-examples.js";
 import { openRegistry } from "../open-registry.js";
 import { progressBar } from "../progress-bar.js";
 
+interface ExportOptions {
+  db: string;
+  output?: string;
+  all?: boolean;
+  withTokens?: boolean;
+  withHistory?: boolean;
+}
+
 export function registerExport(program: Command, ctx: Context): void {
   program
     .command("export")
@@ -21,15 +29,27 @@ export function registerExport(program: Command, ctx: Context): void {
     )
     .addOption(dbOption())
     .option("-o, --output <file>", "write to this file instead of standard output")
+    .option(
+      "--all",
+      "the whole registry in the exit format (namespaces, organisations, prefixes, records, link checks, harvest sources, statistics): what `urnkit import --all` reads",
+    )
+    .option("--with-tokens", "with --all: include the API tokens (their hashes)")
+    .option("--with-history", "with --all: include the audit log")
     .addHelpText(
       "after",
       examplesHelp([
         ["urnkit export --db data/urnkit.db -o backup.ndjson", "a full backup, importable again"],
         ["urnkit export --db data/urnkit.db | grep deactivated", "every line is one record"],
+        [
+          "urnkit export --all --with-tokens --with-history --db data/urnkit.db -o registry.ndjson",
+          "the whole registry, to move it or hand it on",
+        ],
       ]),
     )
-    .action(async (options: { db: string; output?: string }, command: Command) => {
-      const { exportLines } = await import("@urnkit/server");
+    .action(async (options: ExportOptions, command: Command) => {
+      if ((options.withTokens || options.withHistory) && !options.all)
+        command.error("error: --with-tokens and --with-history go with --all");
+      const { exportLines, exportRegistry } = await import("@urnkit/server");
       const { store } = await openRegistry(options.db, command);
       const out: Writable = options.output ? createWriteStream(options.output) : ctx.io.stdout;
       const bar = progressBar(
@@ -39,7 +59,13 @@ export function registerExport(program: Command, ctx: Context): void {
       try {
         bar?.start(await store.records.count(), 0);
         let done = 0;
-        for await (const chunk of exportLines(store)) {
+        const chunks = options.all
+          ? exportRegistry(store, {
+              tokens: options.withTokens === true,
+              history: options.withHistory === true,
+            })
+          : exportLines(store);
+        for await (const chunk of chunks) {
           if (!out.write(chunk)) await once(out, "drain");
           done += chunk.split("\n").length - 1;
           bar?.update(done);

@@ -157,12 +157,11 @@ export function registerHarvest(program: Command, ctx: Context): void {
       if (options.organisation === undefined)
         return command.error("error: --organisation is required: whose prefixes take the URNs");
       if (!/^https?:\/\//i.test(url)) return command.error("error: the base URL must be http(s)");
-      if (
-        options.from !== undefined &&
-        !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}Z)?$/.test(options.from)
-      )
+      const server = await import("@urnkit/server");
+      // Judged as the OAI-PMH provider here judges `from`: a provider would refuse it too.
+      if (options.from !== undefined && server.dateArgumentFault(options.from) !== null)
         return command.error(
-          "error: --from must be YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ (OAI-PMH §3.3.1)",
+          "error: --from must be YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ, a date that exists (OAI-PMH §3.3.1)",
         );
       const client = {
         rate: positive(command, "rate", options.rate, true),
@@ -172,7 +171,6 @@ export function registerHarvest(program: Command, ctx: Context): void {
         retries: positive(command, "retries", options.retries, true),
         allowPrivate: options.allowPrivate === true,
       };
-      const server = await import("@urnkit/server");
       const { store } = await openRegistry(options.db, command);
       const controller = new AbortController();
       const release = stopOnSignal(controller);

@@ -27,6 +27,10 @@ export function registerImport(program: Command, ctx: Context): void {
     .argument("<file>", "the NDJSON file")
     .addOption(dbOption())
     .addOption(createOption())
+    .option(
+      "--all",
+      "the file is a whole registry's export (`urnkit export --all`): import everything in it; the first line it cannot import stops the import (batches before it stay committed)",
+    )
     .addHelpText(
       "after",
       examplesHelp([
@@ -38,9 +42,14 @@ export function registerImport(program: Command, ctx: Context): void {
           "urnkit import records.ndjson --db copy.db --create",
           "into a new SQLite database (its namespaces must be created first)",
         ],
+        [
+          "urnkit import --all registry.ndjson --db postgres://urnkit@db/urnkit",
+          "a whole registry, namespaces and history included",
+        ],
       ]),
     )
-    .action(async (file: string, options: { db: string; create?: boolean }, command: Command) => {
+    .action(async (file: string, options: ImportOptions, command: Command) => {
+      if (options.all) return importAll(file, options, command, ctx);
       const { DEFAULT_LIMITS, importRecords } = await import("@urnkit/server");
       const size = inputSize(file);
       const { store } = await openRegistry(options.db, command, {
@@ -99,6 +108,66 @@ export function registerImport(program: Command, ctx: Context): void {
       }
       ctx.exit(code);
     });
+}
+
+interface ImportOptions {
+  db: string;
+  create?: boolean;
+  all?: boolean;
+}
+
+/** `urnkit import --all`: a whole registry's export, stopped by the first line it cannot import. */
+async function importAll(
+  file: string,
+  options: ImportOptions,
+  command: Command,
+  ctx: Context,
+): Promise<void> {
+  const { DEFAULT_LIMITS, importRegistry } = await import("@urnkit/server");
+  const size = inputSize(file);
+  const { store } = await openRegistry(options.db, command, {
+    create: options.create === true,
+    offersCreate: true,
+  });
+  const err = new LineWriter(ctx.io.stderr);
+  const bar = progressBar(ctx.io.stderr, "importing [{bar}] {percentage}% | {read} of {size}");
+  const input = createReadStream(file);
+  let read = 0;
+  input.on("data", (chunk) => {
+    read += chunk.length;
+  });
+  const figures = () => ({ read: megabytes(read), size: megabytes(size) });
+  bar?.start(size, 0, figures());
+  let code = EXIT_OK;
+  try {
+    for await (const event of importRegistry(store, input, {
+      actor: { tokenId: null },
+      limits: DEFAULT_LIMITS,
+    })) {
+      if ("batch" in event) bar?.update(read, figures());
+      else if ("done" in event) {
+        bar?.update(size, figures());
+        bar?.stop();
+        ctx.io.stdout.write(
+          `${event.lines} lines: ${event.created} created, ${event.unchanged} unchanged, ${event.refused} refused\n`,
+        );
+      } else {
+        code = EXIT_INVALID;
+        bar?.stop();
+        const stopped = "stopped" in event;
+        await err.line(
+          `${file}: line ${event.line}: ${event.error} (${event.code})${stopped ? "; the import stopped there: the batches before that line's are committed, nothing from its batch on" : ""}`,
+        );
+        await err.flush();
+        if (!stopped) bar?.start(size, read, figures());
+      }
+    }
+  } finally {
+    bar?.stop();
+    input.destroy();
+    await store.close();
+  }
+  ctx.exit(code);
 }
 
 /**

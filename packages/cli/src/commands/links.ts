@@ -4,7 +4,7 @@
 import type { DueLocator, LinkCheckResult, LinkRunSummary } from "@urnkit/server";
 import { type Command, Option } from "commander";
 import { dbOption } from "../common-options.js";
-import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
+import { type Context, EXIT_INVALID, EXIT_OK, EXIT_USAGE } from "../context.js";
 import { visible } from "../display-text.js";
 import { examplesHelp } from "../help-examples.js";
 import { checkerOptions, linkCheckOptions } from "../link-check-options.js";
@@ -46,12 +46,18 @@ export function registerLinks(program: Command, ctx: Context): void {
         "also after a redirect, unless --allow-private. A locator failing --demote-after checks " +
         "in a row ranks after the record's healthy ones; none is ever removed. One line per " +
         "locator checked (--json: one JSON object), then the count per outcome.\n\n" +
-        "Exit status: 0 every locator checked answers, 1 some failed, 2 usage or I/O error.",
+        "Exit status: 0 every locator checked answers, 1 some failed, 2 usage or I/O error " +
+        "(a --prefix not registered here included).",
     )
     .addOption(dbOption())
     .addOption(new Option("--limit <n>", "check at most this many locators").default("1000"))
     .addOption(new Option("--organisation <id>", "only the records of this organisation"))
-    .addOption(new Option("--prefix <prefix>", "only the records under this prefix (urn:nbn:fi:…)"))
+    .addOption(
+      new Option(
+        "--prefix <prefix>",
+        "only the records under this registered prefix, in any equivalent spelling (urn:nbn:fi:…)",
+      ),
+    )
     .addOption(new Option("--json", "one JSON object per locator checked, then the summary"));
   for (const option of linkCheckOptions("")) check.addOption(option);
   check
@@ -74,8 +80,23 @@ export function registerLinks(program: Command, ctx: Context): void {
         command.error("error: --limit must be a whole number from 1 to 1000000");
       }
       const options = checkerOptions(command, "");
-      const { LinkChecker, failed } = await import("@urnkit/server");
+      const { LinkChecker, failed, Refusal, registeredPrefix } = await import("@urnkit/server");
       const { store } = await openRegistry(flags.db, command);
+      // The prefix as the API reads it: any equivalent spelling of one registered here.
+      let prefix: string | undefined;
+      if (flags.prefix !== undefined)
+        try {
+          prefix = (await registeredPrefix(store, flags.prefix, "--prefix")).prefix;
+        } catch (error) {
+          await store.close();
+          if (!(error instanceof Refusal)) throw error;
+          ctx.io.stderr.write(
+            ctx.colors.err.red(
+              `urnkit: ${error.code}: ${error.message.replace(/^querystring\//, "")}\n`,
+            ),
+          );
+          return ctx.exit(EXIT_USAGE);
+        }
       const out = new LineWriter(ctx.io.stdout);
       let failures = 0;
       const lines: Promise<void>[] = [];
@@ -86,7 +107,7 @@ export function registerLinks(program: Command, ctx: Context): void {
           {
             limit,
             organisation: flags.organisation,
-            prefix: flags.prefix,
+            prefix,
           },
           (locator, result) => {
             if (result.kind === "checked" && failed(result.check.outcome)) failures++;

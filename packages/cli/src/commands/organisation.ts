@@ -55,11 +55,15 @@ export function registerOrganisation(program: Command, ctx: Context): void {
           ctx,
           command,
           (server, store) =>
-            server.createOrganisation(store, server.OPERATOR, {
-              id,
-              name: options.name,
-              ...(options.contact === undefined ? {} : { contact: options.contact }),
-            }),
+            server.createOrganisation(
+              store,
+              server.OPERATOR,
+              server.checkOrganisationBody({
+                id,
+                name: options.name,
+                ...(options.contact === undefined ? {} : { contact: options.contact }),
+              }),
+            ),
           (org) => `organisation ${org.id} created\n`,
         );
       },
@@ -102,12 +106,17 @@ export function registerOrganisation(program: Command, ctx: Context): void {
           ctx,
           command,
           (server, store) =>
-            server.updateOrganisation(store, server.OPERATOR, id, {
-              ...(options.name === undefined ? {} : { name: options.name }),
-              ...(options.contact === undefined ? {} : { contact: options.contact }),
-              ...(options.inactive ? { active: false } : {}),
-              ...(options.active ? { active: true } : {}),
-            }),
+            server.updateOrganisation(
+              store,
+              server.OPERATOR,
+              id,
+              server.checkOrganisationPatch({
+                ...(options.name === undefined ? {} : { name: options.name }),
+                ...(options.contact === undefined ? {} : { contact: options.contact }),
+                ...(options.inactive ? { active: false } : {}),
+                ...(options.active ? { active: true } : {}),
+              }),
+            ),
           (org) => `organisation ${org.id} updated (${org.active ? "active" : "inactive"})\n`,
         );
       },

@@ -108,7 +108,7 @@ export function registerPrefix(program: Command, ctx: Context): void {
             { store, limits: server.DEFAULT_LIMITS },
             server.OPERATOR,
             nid as string,
-            body,
+            server.checkPrefixBody(body),
           ),
         (p) => `prefix ${p.prefix} created for ${p.organisation}\n`,
       );
@@ -156,7 +156,7 @@ export function registerPrefix(program: Command, ctx: Context): void {
               server.OPERATOR,
               nid as string,
               text,
-              policyBody(options),
+              server.checkPrefixPatch(policyBody(options)),
             ),
           (p) => `prefix ${p.prefix} updated\n`,
         );

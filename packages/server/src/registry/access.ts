@@ -31,6 +31,11 @@ export type Scope =
 
 export const REGISTRY: Scope = { kind: "registry" };
 
+/** The namespace `nid` (null: the registry as a whole), e.g. the one a token is limited to. */
+export function namespaceScope(nid: string | null): Scope {
+  return nid === null ? REGISTRY : { kind: "namespace", nid };
+}
+
 function forbidden(code: string, detail: string, extra: Record<string, unknown> = {}) {
   return new Refusal("forbidden", code, detail, extra);
 }
@@ -46,7 +51,7 @@ export function refusal(token: TokenInfo, role: Role, scope: Scope): Refusal | n
     "other-organisation",
     scope.kind === "organisation"
       ? `this belongs to organisation "${scope.organisation}"; the token acts for "${token.organisation}"`
-      : `the token acts for organisation "${token.organisation}"; this needs an administrator of the registry${scope.kind === "namespace" ? ` or of namespace "${nid}"` : ""}`,
+      : `the token acts for organisation "${token.organisation}"; this needs ${role === "admin" ? "an administrator" : "a token"} of the registry${scope.kind === "namespace" ? ` or of namespace "${nid}"` : ""}`,
     {
       organisation: scope.kind === "organisation" ? scope.organisation : null,
       tokenOrganisation: token.organisation,

@@ -99,7 +99,7 @@ function checkTemplateText(
 }
 
 export async function createNamespace(
-  { store }: ActionContext,
+  { store }: ActionContext<"namespaces">,
   token: TokenInfo,
   input: NamespaceInput,
 ): Promise<NamespaceResult> {
@@ -124,7 +124,7 @@ export async function createNamespace(
 
 /** Changes a namespace; a changed template is stored as a new revision. */
 export async function updateNamespace(
-  { store }: ActionContext,
+  { store }: ActionContext<"namespaces">,
   token: TokenInfo,
   nidInput: string,
   input: Omit<NamespaceInput, "nid">,

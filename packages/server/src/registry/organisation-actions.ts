@@ -6,18 +6,17 @@ import { ConflictError } from "../storage/errors.js";
 import type { Organisation } from "../storage/organisations.js";
 import type { Store } from "../storage/store.js";
 import type { TokenInfo } from "../storage/tokens.js";
-import { checkOrganisationBody, checkOrganisationPatch } from "../validation/organisation.js";
+import type { OrganisationFields, OrganisationInput } from "../validation/organisation.js";
 import { Refusal } from "../validation/refusal.js";
 import { authorize, REGISTRY } from "./access.js";
 import { actorOf } from "./operator.js";
 
 export async function createOrganisation(
-  store: Store,
+  store: Pick<Store, "organisations">,
   token: TokenInfo,
-  body: unknown,
+  input: OrganisationInput,
 ): Promise<Organisation> {
   authorize(token, "admin", REGISTRY);
-  const input = checkOrganisationBody(body);
   try {
     return await store.organisations.create(input, actorOf(token));
   } catch (error) {
@@ -30,13 +29,12 @@ export async function createOrganisation(
 }
 
 export async function updateOrganisation(
-  store: Store,
+  store: Pick<Store, "organisations">,
   token: TokenInfo,
   id: string,
-  body: unknown,
+  patch: OrganisationFields,
 ): Promise<Organisation> {
   authorize(token, "admin", REGISTRY);
-  const patch = checkOrganisationPatch(body);
   const org = await store.organisations.update(id, patch, actorOf(token));
   if (org === null) throw unknownOrganisation(id);
   return org;

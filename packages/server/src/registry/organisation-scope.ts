@@ -24,16 +24,6 @@ export function actFor(token: TokenInfo, organisation: string | null, what: stri
   );
 }
 
-/** 403 unless the token is not bound to an organisation (admin writes on the registry itself). */
-export function serverWide(token: TokenInfo): void {
-  if (token.organisation !== null)
-    throw new Refusal(
-      "forbidden",
-      "other-organisation",
-      `the token acts for organisation "${token.organisation}"; this needs a token of the registry itself`,
-    );
-}
-
 /** 422 unless the organisation exists and is active. */
 export async function liveOrganisation(
   store: { readonly organisations: Pick<OrganisationStore, "get"> },

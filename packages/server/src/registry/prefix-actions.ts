@@ -9,11 +9,17 @@ import { ConflictError } from "../storage/errors.js";
 import { DEFAULT_POLICY, type Prefix } from "../storage/prefixes.js";
 import type { NewRecord, UrnRecord } from "../storage/records.js";
 import type { TokenInfo } from "../storage/tokens.js";
-import { checkPrefixBody, checkPrefixPatch, checkReservationBody } from "../validation/prefix.js";
-import { checkMintBody } from "../validation/record.js";
+import { unknownPrefix } from "../validation/parameters/prefix.js";
+import type { PrefixFields, PrefixInput, ReservationInput } from "../validation/prefix.js";
+import type { MintInput } from "../validation/record.js";
 import { Refusal } from "../validation/refusal.js";
+import { registrationUrn } from "../validation/urn.js";
 import { authorize, permit } from "./access.js";
-import type { ActionContext } from "./action-context.js";
+import type { ActionContext, RecordConcerns } from "./action-context.js";
+
+/** What minting and reserving in a prefix read and write: a record's concerns and a batch. */
+type PrefixWriteContext = ActionContext<RecordConcerns | "writeBatch">;
+
 import { ownedLocators } from "./locator-owners.js";
 import { mintUrnOf } from "./mint.js";
 import { actorOf } from "./operator.js";
@@ -25,17 +31,9 @@ import { registrationTarget, targetIn } from "./registration.js";
 /** Numbers in a row found taken (registered by hand, or inside a nested prefix) before giving up. */
 const MINT_ATTEMPTS = 100;
 
-function unknownPrefix(nid: string, text: string): Refusal {
-  return new Refusal(
-    "not-found",
-    "unknown-prefix",
-    `there is no prefix "${text}" in namespace "${nid}"`,
-  );
-}
-
 /** The prefix named in a path (any spelling of its key), or 404. */
 export async function prefixOf(
-  { store }: ActionContext,
+  { store }: ActionContext<"prefixes">,
   nidInput: string,
   text: string,
 ): Promise<Prefix> {
@@ -52,14 +50,13 @@ export async function prefixOf(
 }
 
 export async function createPrefix(
-  ctx: ActionContext,
+  ctx: ActionContext<"prefixes" | "namespaces" | "organisations">,
   token: TokenInfo,
   nidInput: string,
-  body: unknown,
+  input: PrefixInput,
 ): Promise<Prefix> {
   const nid = nidInput.toLowerCase();
   authorize(token, "admin", { kind: "namespace", nid });
-  const input = checkPrefixBody(body);
   if ((await ctx.store.namespaces.get(nid)) === null)
     throw new Refusal("not-found", "unknown-namespace", `namespace "${nid}" is not served here`);
   const key = prefixKey(nid, input.prefix);
@@ -80,14 +77,13 @@ export async function createPrefix(
 }
 
 export async function updatePrefix(
-  ctx: ActionContext,
+  ctx: ActionContext<"prefixes">,
   token: TokenInfo,
   nid: string,
   text: string,
-  body: unknown,
+  patch: PrefixFields,
 ): Promise<Prefix> {
   permit(token, "admin", nid.toLowerCase());
-  const patch = checkPrefixPatch(body);
   const prefix = await prefixOf(ctx, nid, text);
   // An organisation's administrator sets its own prefixes' policies.
   authorize(token, "admin", {
@@ -102,7 +98,7 @@ export async function updatePrefix(
 
 /** The prefix a registrar of the token may write under: its organisation's, in scope. */
 async function writablePrefix(
-  ctx: ActionContext,
+  ctx: ActionContext<"prefixes" | "organisations">,
   token: TokenInfo,
   nid: string,
   text: string,
@@ -121,17 +117,14 @@ async function writablePrefix(
  * nested in it) and are free, each handed to `write` until it has `count`.
  */
 async function numbered<T>(
-  ctx: ActionContext,
+  ctx: PrefixWriteContext,
   prefix: Prefix,
   numbers: () => Promise<number>,
   write: (urn: string, key: string) => Promise<T | null>,
 ): Promise<T> {
   for (let attempt = 0; attempt < MINT_ATTEMPTS; attempt++) {
-    const target = await registrationTarget(
-      ctx.store,
-      mintUrnOf(prefix, await numbers()),
-      ctx.limits,
-    );
+    const minted = registrationUrn(mintUrnOf(prefix, await numbers()), ctx.limits);
+    const target = await registrationTarget(ctx.store, minted);
     if (target.ns.routes.owner(target.key)?.prefix !== prefix.prefix) continue;
     const done = await write(target.urn.href, target.key);
     if (done !== null) return done;
@@ -149,14 +142,13 @@ function mintExhausted(prefix: Prefix): Refusal {
 
 /** POST …/prefixes/{prefix}/mint: the prefix's next URN, registered (resolver mode). */
 export async function mintInPrefix(
-  ctx: ActionContext,
+  ctx: PrefixWriteContext,
   token: TokenInfo,
   nid: string,
   text: string,
-  body: unknown,
+  input: MintInput,
 ): Promise<UrnRecord> {
   const prefix = await writablePrefix(ctx, token, nid, text);
-  const input = checkMintBody(body ?? null) ?? {};
   requireMode(prefix, "resolver");
   const owner = prefix.organisation;
   const locators = await ownedLocators(
@@ -214,13 +206,13 @@ export async function mintInPrefix(
  * belongs to a prefix nested in this one.
  */
 async function ownNumbers(
-  ctx: ActionContext,
+  ctx: PrefixWriteContext,
   prefix: Prefix,
   record: (urn: string, key: string) => NewRecord,
 ): Promise<(n: number) => NewRecord | null> {
   const ns = await ctx.store.namespaces.get(prefix.nid);
   return (n) => {
-    const target = targetIn(ns, mintUrnOf(prefix, n), ctx.limits);
+    const target = targetIn(ns, registrationUrn(mintUrnOf(prefix, n), ctx.limits));
     const own = target.ns.routes.owner(target.key)?.prefix === prefix.prefix;
     return own ? record(target.urn.href, target.key) : null;
   };
@@ -232,14 +224,13 @@ async function ownNumbers(
  * that fails part-way leaves none of its URNs behind. Numbers found taken are skipped.
  */
 export async function reserveInPrefix(
-  ctx: ActionContext,
+  ctx: PrefixWriteContext,
   token: TokenInfo,
   nid: string,
   text: string,
-  body: unknown,
+  { count }: ReservationInput,
 ): Promise<{ prefix: string; organisation: string; urns: string[] }> {
   const prefix = await writablePrefix(ctx, token, nid, text);
-  const { count } = checkReservationBody(body);
   requireMode(prefix, "reservation");
   const actor = actorOf(token);
   const reserved = (urn: string, key: string): NewRecord => ({
@@ -275,7 +266,7 @@ export async function reserveInPrefix(
 
 /** A reservation in steps (a number, a record, …), which the caller runs in one transaction. */
 async function reserveInSteps(
-  ctx: ActionContext,
+  ctx: PrefixWriteContext,
   prefix: Prefix,
   count: number,
   reserved: (urn: string, key: string) => NewRecord,
@@ -312,7 +303,7 @@ async function reserveInSteps(
  * so the same URN is never suggested (nor minted, nor reserved) again, in any process.
  */
 export async function suggestInPrefix(
-  ctx: ActionContext,
+  ctx: PrefixWriteContext,
   token: TokenInfo,
   nid: string,
   text: string,

@@ -4,7 +4,7 @@
 // namespace rules and audit rows are the same whichever way a registrar comes in. Refusals are
 // refusals: their status and code say what went wrong to either caller.
 
-import { URN } from "@urnkit/core";
+import type { URN } from "@urnkit/core";
 import type { Actor } from "../storage/audit.js";
 import { ConflictError, keyTaken, StateError } from "../storage/errors.js";
 import type { NamespaceStore } from "../storage/namespaces.js";
@@ -12,16 +12,16 @@ import type { OrganisationStore } from "../storage/organisations.js";
 import type { Prefix, PrefixStore } from "../storage/prefixes.js";
 import type { NewRecord, RecordPatch, RecordStore, UrnRecord } from "../storage/records.js";
 import type { TokenInfo } from "../storage/tokens.js";
-import {
-  checkDeactivateBody,
-  checkMintBody,
-  checkPatchBody,
-  checkRegisterBody,
-  type RecordFields,
+import type {
+  DeactivateInput,
+  MintInput,
+  RecordFields,
+  RegisterInput,
 } from "../validation/record.js";
 import { Refusal } from "../validation/refusal.js";
+import { registrationUrn } from "../validation/urn.js";
 import { permit } from "./access.js";
-import type { ActionContext } from "./action-context.js";
+import type { ActionContext, RecordContext } from "./action-context.js";
 import { ownedLocators, patchedLocators } from "./locator-owners.js";
 import { mintNss } from "./mint.js";
 import { notServed } from "./namespace-actions.js";
@@ -29,7 +29,7 @@ import { namespaceKey } from "./namespace-keys.js";
 import { actorOf } from "./operator.js";
 import { actFor, liveOrganisation } from "./organisation-scope.js";
 import { checkNaming, requireMode } from "./prefix-policy.js";
-import { parseApiUrn, registrationTarget, type Target } from "./registration.js";
+import { registrationTarget, type Target } from "./registration.js";
 
 const MINT_ATTEMPTS = 100;
 
@@ -114,18 +114,15 @@ export type RegistrationPlan =
  * answers. Refusals are thrown as refusals.
  */
 export async function planRegistration(
-  { store, limits }: ActionContext,
+  { store }: RecordContext,
   token: TokenInfo,
-  body: unknown,
+  input: RegisterInput,
   reads: RegistrationReads = store,
 ): Promise<RegistrationPlan> {
-  permit(token, "registrar", token.namespace);
-  const input = checkRegisterBody(body);
-  // Scope first, so a token outside its namespace learns nothing about the URN's validity.
-  const nid = URN.parse(input.urn)?.nid;
-  if (nid !== undefined) permit(token, "registrar", nid.toLowerCase());
+  // Scope first, so a token outside its namespace learns nothing about the URN's namespace rules.
+  permit(token, "registrar", input.urn.nid.toLowerCase());
   if (input.organisation !== undefined) actFor(token, input.organisation, "the registration");
-  const target = await registrationTarget(reads, input.urn, limits);
+  const target = await registrationTarget(reads, input.urn);
   const prefix = await owningPrefix(reads, target);
   // An organisation's registrar has its organisation's prefixes as its scope, nothing outside.
   const owner =
@@ -185,7 +182,7 @@ export async function planRegistration(
 
 /** Writes what planRegistration decided; the store's refusals (a key taken meanwhile) as 409s. */
 export async function writeRegistration(
-  { store }: ActionContext,
+  { store }: ActionContext<"records">,
   plan: RegistrationPlan,
 ): Promise<UrnRecord> {
   try {
@@ -204,23 +201,22 @@ export async function writeRegistration(
  * in reservation mode, any other in registrar mode, each only when the prefix allows it.
  */
 export async function registerUrn(
-  ctx: ActionContext,
+  ctx: RecordContext,
   token: TokenInfo,
-  body: unknown,
+  input: RegisterInput,
 ): Promise<UrnRecord> {
-  return writeRegistration(ctx, await planRegistration(ctx, token, body));
+  return writeRegistration(ctx, await planRegistration(ctx, token, input));
 }
 
 /** Mints the namespace's next URN, atomically; numbers taken by hand are skipped. */
 export async function mintUrn(
-  { store, limits }: ActionContext,
+  { store, limits }: RecordContext,
   token: TokenInfo,
   nidInput: string,
-  body: unknown,
+  input: MintInput,
 ): Promise<UrnRecord> {
   const nid = nidInput.toLowerCase();
   permit(token, "registrar", nid);
-  const input = checkMintBody(body ?? null) ?? {};
   const ns = await store.namespaces.get(nid);
   if (ns === null) throw notServed(nid);
   if (ns.mint === null)
@@ -228,7 +224,8 @@ export async function mintUrn(
   // The sequence never goes back, so a number already taken is skipped for the next one.
   for (let attempt = 0; attempt < MINT_ATTEMPTS; attempt++) {
     const n = await store.namespaces.nextMintNumber(nid, actorOf(token));
-    const target = await registrationTarget(store, `urn:${nid}:${mintNss(ns.mint, n)}`, limits);
+    const minted = registrationUrn(`urn:${nid}:${mintNss(ns.mint, n)}`, limits);
+    const target = await registrationTarget(store, minted);
     const prefix = await owningPrefix(store, target);
     const owner = prefix?.organisation ?? null;
     actFor(token, owner, prefix === null ? target.urn.href : `prefix "${prefix.prefix}"`);
@@ -249,15 +246,14 @@ export async function mintUrn(
   );
 }
 
-/** The URN a lifecycle write names (any equivalent spelling), once the token may touch it. */
-function recordTarget({ limits }: ActionContext, token: TokenInfo, text: string) {
-  const urn = parseApiUrn(text, limits);
+/** The key of the URN a lifecycle write names (any equivalent spelling), once the token may touch it. */
+function recordKey(token: TokenInfo, urn: URN): string {
   permit(token, "registrar", urn.nid);
-  return { urn, key: namespaceKey(urn) };
+  return namespaceKey(urn);
 }
 
 /** The record a lifecycle write of an organisation's token names: only its owner's. */
-async function ownRecord(ctx: ActionContext, token: TokenInfo, key: string, urn: URN) {
+async function ownRecord(ctx: ActionContext<"records">, token: TokenInfo, key: string, urn: URN) {
   if (token.organisation === null) return;
   const record = found(await ctx.store.records.get(key), urn.href);
   actFor(token, record.organisation, urn.href);
@@ -269,13 +265,12 @@ async function ownRecord(ctx: ActionContext, token: TokenInfo, key: string, urn:
  * another organisation attaches its own locators (mirrors) when the record's prefix allows it.
  */
 export async function patchRecord(
-  ctx: ActionContext,
+  ctx: RecordContext,
   token: TokenInfo,
-  urnText: string,
-  body: unknown,
+  urn: URN,
+  patch: RecordFields,
 ): Promise<UrnRecord> {
-  const { urn, key } = recordTarget(ctx, token, urnText);
-  const patch = checkPatchBody(body);
+  const key = recordKey(token, urn);
   const { store } = ctx;
   const record = found(await store.records.get(key), urn.href);
   const prefix = record.prefix === null ? null : await store.prefixes.get(record.prefix);
@@ -310,11 +305,11 @@ export async function patchRecord(
 
 /** reserved → active. */
 export async function activateUrn(
-  ctx: ActionContext,
+  ctx: ActionContext<"records">,
   token: TokenInfo,
-  urnText: string,
+  urn: URN,
 ): Promise<UrnRecord> {
-  const { urn, key } = recordTarget(ctx, token, urnText);
+  const key = recordKey(token, urn);
   await ownRecord(ctx, token, key, urn);
   try {
     return found(await ctx.store.records.activate(key, actorOf(token)), urn.href);
@@ -329,14 +324,13 @@ export async function activateUrn(
  * it has none.
  */
 export async function deactivateUrn(
-  ctx: ActionContext,
+  ctx: ActionContext<"records">,
   token: TokenInfo,
-  urnText: string,
-  body: unknown,
+  urn: URN,
+  change: DeactivateInput,
 ): Promise<UrnRecord> {
-  const { urn, key } = recordTarget(ctx, token, urnText);
+  const key = recordKey(token, urn);
   await ownRecord(ctx, token, key, urn);
-  const change = checkDeactivateBody(body ?? null) ?? {};
   const current = found(await ctx.store.records.get(key), urn.href);
   if (current.status === "deactivated" && change.successor === undefined)
     throw new Refusal(
@@ -352,7 +346,7 @@ export async function deactivateUrn(
     );
   let successor: { urn: string; key: string } | null = null;
   if (change.successor !== undefined) {
-    const s = parseApiUrn(change.successor, ctx.limits);
+    const s = change.successor;
     successor = { urn: s.assignedName, key: namespaceKey(s) };
     if (successor.key === key)
       throw new Refusal("unprocessable", "self-successor", "a URN cannot be its own successor");

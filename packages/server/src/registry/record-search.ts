@@ -10,14 +10,15 @@ import {
   type SearchHit,
 } from "../storage/search.js";
 import type { Store } from "../storage/store.js";
-import { decodeCursor, encodeCursor, pageLimit } from "../validation/paging.js";
+import { pageLimit } from "../validation/paging.js";
+import { decodeCursor, encodeCursor } from "../validation/parameters/cursor.js";
 import {
-  badParameter,
   LIST_DEFAULT,
   LIST_MAX,
   type RecordQueryParams,
   recordFilters,
 } from "../validation/record-query.js";
+import { Refusal } from "../validation/refusal.js";
 import { isStoredTime } from "../validation/stored-time.js";
 
 export interface RecordPage {
@@ -28,27 +29,28 @@ export interface RecordPage {
 
 const ID = /^[1-9]\d{0,15}$/;
 
-/**
- * The position a cursor names. It names its order ("k" key, "i" id, "u" change time and id) so
- * that one from a list in another order is refused.
- */
+/** The list a cursor belongs to: the records in one order (the filters choose it). */
+const listOf = (order: RecordOrder) => `urns-by-${order}`;
+
+/** The position a cursor names; 400 bad-cursor for one of another list or order. */
 function after(cursor: string, order: RecordOrder): string | number | OaiPosition {
   if (order === "updated") {
-    const [kind, updated, id] = decodeCursor(cursor, 3) as [string, string, string];
-    if (kind === "u" && isStoredTime(updated) && ID.test(id)) return { updated, id: Number(id) };
+    const [updated, id] = decodeCursor(cursor, listOf(order), 2) as [string, string];
+    if (isStoredTime(updated) && ID.test(id)) return { updated, id: Number(id) };
   } else {
-    const [kind, value] = decodeCursor(cursor, 2) as [string, string];
-    if (order === "key" && kind === "k") return value;
-    if (order === "id" && kind === "i" && ID.test(value)) return Number(value);
+    const [value] = decodeCursor(cursor, listOf(order), 1) as [string];
+    if (order === "key") return value;
+    if (ID.test(value)) return Number(value);
   }
-  throw badParameter("cursor", "is not a cursor of this list (its filters changed?)");
+  throw new Refusal("bad-request", "bad-cursor", "the cursor is not one this server gave out");
 }
 
 /** The cursor of the page after `last`. */
 function cursorAfter(last: SearchHit, order: RecordOrder): string {
-  if (order === "key") return encodeCursor(["k", last.record.key]);
-  if (order === "updated") return encodeCursor(["u", last.record.updated, String(last.id)]);
-  return encodeCursor(["i", String(last.id)]);
+  if (order === "key") return encodeCursor(listOf(order), [last.record.key]);
+  if (order === "updated")
+    return encodeCursor(listOf(order), [last.record.updated, String(last.id)]);
+  return encodeCursor(listOf(order), [String(last.id)]);
 }
 
 export async function recordPage(store: Store, params: RecordQueryParams): Promise<RecordPage> {

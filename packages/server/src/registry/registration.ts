@@ -1,11 +1,9 @@
 // Which URNs may be registered here: RFC 8141 §2 syntax, an assigned name only (no r-, q- or
 // f-component, §2.3), a namespace served here, and that namespace's own rules.
 
-import { URN, UrnSyntaxError } from "@urnkit/core";
+import type { URN } from "@urnkit/core";
 import type { Namespace, NamespaceStore } from "../storage/namespaces.js";
-import type { Limits } from "../validation/limits.js";
 import { Refusal } from "../validation/refusal.js";
-import { checkUrnLength } from "../validation/urn-length.js";
 import { checkUrn } from "./namespace-keys.js";
 
 export interface Target {
@@ -34,44 +32,19 @@ export function namespaceNotServed(nid: string): Refusal {
   );
 }
 
-/** Parses a URN given to the API; 400 with the syntax error when it is not one. */
-export function parseApiUrn(input: string, limits: Limits): URN {
-  checkUrnLength(input, limits);
-  const urn = URN.parse(input);
-  if (urn !== null) return urn;
-  const error = URN.validate(input) as UrnSyntaxError;
-  throw new Refusal("bad-request", error.code, error.message, {
-    index: error.index,
-    component: error.component,
-  });
-}
-
-/** The URN, its key and namespace when it may be registered; 422 with the issues otherwise. */
+/** The URN's key and namespace when it may be registered; 422 with the issues otherwise. */
 export async function registrationTarget(
   store: { readonly namespaces: Pick<NamespaceStore, "get"> },
-  input: string,
-  limits: Limits,
+  urn: URN,
 ): Promise<Target> {
-  checkUrnLength(input, limits);
-  const nid = URN.parse(input)?.nid;
-  return targetIn(nid === undefined ? null : await store.namespaces.get(nid), input, limits);
+  return targetIn(await store.namespaces.get(urn.nid), urn);
 }
 
 /**
  * `registrationTarget` with the namespace already read (null: not served here; it must be the
  * URN's), for a caller that checks URNs without waiting.
  */
-export function targetIn(ns: Namespace | null, input: string, limits: Limits): Target {
-  checkUrnLength(input, limits);
-  let urn: URN;
-  try {
-    urn = new URN(input);
-  } catch (e) {
-    if (!(e instanceof UrnSyntaxError)) throw e;
-    throw unprocessable("not a URN", [
-      { code: e.code, severity: "error", message: e.message, index: e.index },
-    ]);
-  }
+export function targetIn(ns: Namespace | null, urn: URN): Target {
   if (urn.rComponent !== null || urn.qComponent !== null || urn.fComponent !== null)
     throw unprocessable("register the assigned name only, without r-, q- or f-component", [
       {
@@ -83,7 +56,7 @@ export function targetIn(ns: Namespace | null, input: string, limits: Limits): T
   if (ns === null) throw namespaceNotServed(urn.nid.toLowerCase());
   const report = checkUrn(urn);
   const errors = report.issues.filter((i) => i.severity === "error");
-  // A local namespace is served without registry rules; the syntax was checked above.
+  // A local namespace is served without registry rules; the syntax was checked when parsed.
   if (!ns.local && errors.length > 0)
     throw unprocessable("the URN breaks its namespace's rules", errors);
   return { urn, key: report.namespaceKey ?? urn.equivalenceKey, nid: ns.nid, ns };

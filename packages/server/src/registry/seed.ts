@@ -6,6 +6,7 @@
 import { URN } from "@urnkit/core";
 import type { Actor } from "../storage/audit.js";
 import { DEFAULT_POLICY } from "../storage/prefixes.js";
+import type { InitialStatus } from "../storage/records.js";
 import type { Store } from "../storage/store.js";
 import { mintUrnOf } from "./mint.js";
 import { namespaceKey } from "./namespace-keys.js";
@@ -29,7 +30,7 @@ export async function seedExample(store: Store): Promise<boolean> {
   );
   const record = async (
     urn: string,
-    status: "reserved" | "active",
+    status: InitialStatus,
     locators: { url: string; priority?: number }[] = [],
     metadata: Record<string, unknown> | null = null,
   ) =>

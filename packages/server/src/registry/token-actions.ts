@@ -7,19 +7,18 @@ import type { AuditEntry, AuditQuery } from "../storage/audit.js";
 import type { Store } from "../storage/store.js";
 import type { TokenInfo, TokenListing } from "../storage/tokens.js";
 import { Refusal } from "../validation/refusal.js";
-import { checkTokenBody } from "../validation/token.js";
+import type { TokenGrant } from "../validation/token.js";
 import { authorize, readableOrganisation, scopeOfToken } from "./access.js";
 import { actorOf } from "./operator.js";
 import { liveOrganisation } from "./organisation-scope.js";
 import { issueToken } from "./tokens.js";
 
 export async function createToken(
-  store: Store,
+  store: Pick<Store, "tokens" | "namespaces" | "organisations">,
   admin: TokenInfo,
-  body: unknown,
+  grant: TokenGrant,
 ): Promise<{ token: string; info: TokenInfo }> {
   authorize(admin, "admin", scopeOfToken(admin));
-  const grant = checkTokenBody(body);
   authorize(admin, "admin", scopeOfToken(grant));
   if (grant.namespace && (await store.namespaces.get(grant.namespace)) === null)
     throw new Refusal(
@@ -32,19 +31,24 @@ export async function createToken(
 }
 
 /** The tokens `admin` may see: every one, or its organisation's. */
-export async function listTokens(store: Store, admin: TokenInfo): Promise<TokenListing[]> {
+export async function listTokens(
+  store: Pick<Store, "tokens">,
+  admin: TokenInfo,
+): Promise<TokenListing[]> {
   const organisation = readableOrganisation(admin);
   const tokens = await store.tokens.list();
   return organisation === null ? tokens : tokens.filter((t) => t.organisation === organisation);
 }
 
 /** Revokes a live token `admin` may manage; 404 for one that is not live or not there. */
-export async function revokeToken(store: Store, admin: TokenInfo, id: number): Promise<TokenInfo> {
+export async function revokeToken(
+  store: Pick<Store, "tokens">,
+  admin: TokenInfo,
+  id: number,
+): Promise<TokenInfo> {
   authorize(admin, "admin", scopeOfToken(admin));
-  const target = Number.isSafeInteger(id)
-    ? (await store.tokens.list()).find((t) => t.id === id && t.revoked === null)
-    : undefined;
-  if (target === undefined)
+  const target = Number.isSafeInteger(id) ? await store.tokens.get(id) : null;
+  if (target === null || target.revoked !== null)
     throw new Refusal("not-found", "unknown-token", `there is no live token ${id}`);
   authorize(admin, "admin", scopeOfToken(target));
   const revoked = await store.tokens.revoke(id, actorOf(admin));
@@ -55,7 +59,7 @@ export async function revokeToken(store: Store, admin: TokenInfo, id: number): P
 
 /** The audit rows `admin` may read: all, or those of its organisation (AuditQuery.organisation). */
 export async function readAudit(
-  store: Store,
+  store: Pick<Store, "audit">,
   admin: TokenInfo,
   limit: number,
   query: Omit<AuditQuery, "organisation">,

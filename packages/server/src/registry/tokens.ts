@@ -13,7 +13,7 @@ export function hashToken(token: string): string {
 
 /** Creates a token and returns it in clear (the only time it exists in clear) with its row. */
 export async function issueToken(
-  store: Store,
+  store: Pick<Store, "tokens">,
   grant: {
     role: Role;
     namespace?: string | null;

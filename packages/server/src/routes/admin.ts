@@ -8,14 +8,17 @@ import { errors, listOf, namespaceSchema, problems, tokenInfoSchema } from "../h
 import { registryEntries } from "../registry/namespace-keys.js";
 import { createToken, readAudit, revokeToken } from "../registry/token-actions.js";
 import { ELSEWHERE } from "../stats/resolution-counts.js";
-import { decodeCursor, encodeCursor, pageLimit } from "../validation/paging.js";
-import { checkDayOrder, dayTime } from "../validation/stats-query.js";
-import { tokenBodySchema } from "../validation/token.js";
+import { pageLimit } from "../validation/paging.js";
+import { decodeCursor, encodeCursor } from "../validation/parameters/cursor.js";
+import { checkDayOrder, dayParameter } from "../validation/parameters/date.js";
+import { checkTokenBody, tokenBodySchema } from "../validation/token.js";
 
 const STATS_PAGE_MAX = 1000;
+/** The list the daily resolution counts' cursors belong to. */
+const RESOLUTION_COUNTS = "resolution-counts";
 
 function countAfter(cursor: string): { day: string; nid: string } {
-  const [day, nid] = decodeCursor(cursor, 2) as [string, string];
+  const [day, nid] = decodeCursor(cursor, RESOLUTION_COUNTS, 2) as [string, string];
   return { day, nid };
 }
 
@@ -45,7 +48,11 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       },
     },
     async (request, reply) => {
-      const { token, info } = await createToken(store, tokenOf(request), request.body);
+      const { token, info } = await createToken(
+        store,
+        tokenOf(request),
+        checkTokenBody(request.body),
+      );
       return reply
         .code(201)
         .header("location", `/api/v1/tokens/${info.id}`)
@@ -172,8 +179,8 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       const q = request.query as Record<string, string | undefined>;
       const limit = pageLimit(q.limit, 100, STATS_PAGE_MAX);
       const after = q.cursor === undefined ? undefined : countAfter(q.cursor);
-      const from = q.from === undefined ? undefined : dayTime("from", q.from);
-      const to = q.to === undefined ? undefined : dayTime("to", q.to);
+      const from = q.from === undefined ? undefined : dayParameter("from", q.from);
+      const to = q.to === undefined ? undefined : dayParameter("to", q.to);
       if (from !== undefined && to !== undefined) checkDayOrder(from, to);
       await ctx.counter.flush();
       const items = await store.stats.resolutionCounts({
@@ -185,7 +192,9 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
       });
       const last = items.at(-1);
       const next =
-        items.length < limit || last === undefined ? null : encodeCursor([last.day, last.nid]);
+        items.length < limit || last === undefined
+          ? null
+          : encodeCursor(RESOLUTION_COUNTS, [last.day, last.nid]);
       if (next !== null) {
         const params = new URLSearchParams({ ...(q as Record<string, string>), cursor: next });
         reply.header("link", `</api/v1/stats/resolutions?${params}>; rel="next"`);

@@ -9,8 +9,7 @@ import { tokenOf } from "../http/auth.js";
 import type { PluginOptions } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { problems, text } from "../http/schemas.js";
-import { permit } from "../registry/access.js";
-import { serverWide } from "../registry/organisation-scope.js";
+import { authorize, namespaceScope, permit } from "../registry/access.js";
 import type { Store } from "../storage/store.js";
 
 export const NDJSON = "application/x-ndjson";
@@ -63,9 +62,9 @@ export async function importExportRoutes(app: FastifyInstance, { ctx }: PluginOp
     },
     async (request, reply) => {
       const token = tokenOf(request);
-      permit(token, "registrar", token.namespace);
-      // Import lines name any organisation: an organisation's token writes through the API only.
-      serverWide(token);
+      // Import lines name any organisation: an organisation's token writes through the API only,
+      // so this acts on the token's namespace (or the registry), which no organisation holds.
+      authorize(token, "registrar", namespaceScope(token.namespace));
       if (!(request.body instanceof Readable))
         throw new HttpProblem(
           415,

@@ -17,7 +17,9 @@ import {
   type LinkStatusFilter,
 } from "../storage/links.js";
 import type { Store } from "../storage/store.js";
-import { decodeCursor, encodeCursor, pageLimit } from "../validation/paging.js";
+import { pageLimit } from "../validation/paging.js";
+import { decodeCursor, encodeCursor } from "../validation/parameters/cursor.js";
+import { registeredPrefix } from "../validation/parameters/prefix.js";
 
 const PAGE_MAX = 1000;
 const EXPORT_CHUNK = 1000;
@@ -73,11 +75,15 @@ const filterProperties = {
 
 type Filters = Omit<LinkReportQuery, "after" | "limit">;
 
-function filters(q: Record<string, string | undefined>): Filters {
+/** The filters in a querystring; the prefix one registered here, in any equivalent spelling. */
+async function filters(
+  store: Pick<Store, "prefixes">,
+  q: Record<string, string | undefined>,
+): Promise<Filters> {
   return {
     status: (q.status ?? "all") as LinkStatusFilter,
     ...(q.organisation === undefined ? {} : { organisation: q.organisation }),
-    ...(q.prefix === undefined ? {} : { prefix: q.prefix }),
+    ...(q.prefix === undefined ? {} : { prefix: (await registeredPrefix(store, q.prefix)).prefix }),
   };
 }
 
@@ -147,7 +153,7 @@ export async function linkRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
             },
             required: ["items", "next"],
           },
-          ...problems(400),
+          ...problems(400, 404),
         },
       },
     },
@@ -156,14 +162,15 @@ export async function linkRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
       const limit = pageLimit(q.limit, 100, PAGE_MAX);
       let after = 0;
       if (q.cursor !== undefined) {
-        const [id] = decodeCursor(q.cursor, 1) as [string];
+        const [id] = decodeCursor(q.cursor, "links", 1) as [string];
         if (!/^\d{1,15}$/.test(id))
           throw new HttpProblem(400, "bad-cursor", "the cursor is not one this server gave out");
         after = Number(id);
       }
-      const rows = await store.links.report({ ...filters(q), after, limit });
+      const rows = await store.links.report({ ...(await filters(store, q)), after, limit });
       const last = rows.at(-1);
-      const next = rows.length < limit || last === undefined ? null : encodeCursor([`${last.id}`]);
+      const next =
+        rows.length < limit || last === undefined ? null : encodeCursor("links", [`${last.id}`]);
       if (next !== null) {
         const params = new URLSearchParams({ ...(q as Record<string, string>), cursor: next });
         reply.header(
@@ -197,13 +204,13 @@ export async function linkRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
               "application/json": { schema: listOf(linkRowProperties) },
             },
           },
-          ...problems(400),
+          ...problems(400, 404),
         },
       },
     },
     async (request, reply) => {
       const q = request.query as Record<string, string | undefined>;
-      const f = filters(q);
+      const f = await filters(store, q);
       if (q.format === "json") {
         return reply.type("application/json").send(Readable.from(jsonArray(store, f)));
       }

@@ -17,7 +17,7 @@ import {
 import { createNamespace, updateNamespace } from "../registry/namespace-actions.js";
 import { mintUrn } from "../registry/record-actions.js";
 import type { NamespaceInput } from "../storage/namespaces.js";
-import { mintBodySchema } from "../validation/record.js";
+import { checkMintBody, mintBodySchema } from "../validation/record.js";
 
 const nidParams = {
   type: "object",
@@ -164,7 +164,7 @@ export async function namespaceRoutes(app: FastifyInstance, { ctx }: PluginOptio
     async (request, reply) => {
       const { nid } = request.params as { nid: string };
       const token = tokenOf(request);
-      const record = await mintUrn(ctx, token, nid, request.body);
+      const record = await mintUrn(ctx, token, nid, checkMintBody(request.body));
       return reply.code(201).header("location", `/api/v1/urns/${record.urn}`).send(record);
     },
   );

@@ -13,6 +13,8 @@ import {
   updateOrganisation,
 } from "../registry/organisation-actions.js";
 import {
+  checkOrganisationBody,
+  checkOrganisationPatch,
   organisationBodySchema,
   organisationId,
   organisationPatchSchema,
@@ -41,7 +43,11 @@ export async function organisationRoutes(app: FastifyInstance, { ctx }: PluginOp
       },
     },
     async (request, reply) => {
-      const org = await createOrganisation(store, tokenOf(request), request.body);
+      const org = await createOrganisation(
+        store,
+        tokenOf(request),
+        checkOrganisationBody(request.body),
+      );
       return reply.code(201).header("location", `/api/v1/organisations/${org.id}`).send(org);
     },
   );
@@ -97,7 +103,7 @@ export async function organisationRoutes(app: FastifyInstance, { ctx }: PluginOp
     },
     async (request) => {
       const { id } = request.params as { id: string };
-      return updateOrganisation(store, tokenOf(request), id, request.body);
+      return updateOrganisation(store, tokenOf(request), id, checkOrganisationPatch(request.body));
     },
   );
 

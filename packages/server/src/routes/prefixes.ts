@@ -15,11 +15,14 @@ import {
   updatePrefix,
 } from "../registry/prefix-actions.js";
 import {
+  checkPrefixBody,
+  checkPrefixPatch,
+  checkReservationBody,
   prefixBodySchema,
   prefixPatchSchema,
   reservationBodySchema,
 } from "../validation/prefix.js";
-import { mintBodySchema } from "../validation/record.js";
+import { checkMintBody, mintBodySchema } from "../validation/record.js";
 
 const nid = { type: "string", minLength: 1, maxLength: 32 } as const;
 const nidParams = { type: "object", properties: { nid }, required: ["nid"] } as const;
@@ -57,7 +60,7 @@ export async function prefixRoutes(app: FastifyInstance, { ctx }: PluginOptions)
     },
     async (request, reply) => {
       const { nid } = request.params as { nid: string };
-      const prefix = await createPrefix(ctx, tokenOf(request), nid, request.body);
+      const prefix = await createPrefix(ctx, tokenOf(request), nid, checkPrefixBody(request.body));
       return reply.code(201).header("location", prefixPath(prefix.nid, prefix.prefix)).send(prefix);
     },
   );
@@ -115,7 +118,7 @@ export async function prefixRoutes(app: FastifyInstance, { ctx }: PluginOptions)
     },
     async (request) => {
       const { nid, prefix } = request.params as PrefixParams;
-      return updatePrefix(ctx, tokenOf(request), nid, prefix, request.body);
+      return updatePrefix(ctx, tokenOf(request), nid, prefix, checkPrefixPatch(request.body));
     },
   );
 
@@ -134,7 +137,13 @@ export async function prefixRoutes(app: FastifyInstance, { ctx }: PluginOptions)
     },
     async (request, reply) => {
       const { nid, prefix } = request.params as PrefixParams;
-      const record = await mintInPrefix(ctx, tokenOf(request), nid, prefix, request.body);
+      const record = await mintInPrefix(
+        ctx,
+        tokenOf(request),
+        nid,
+        prefix,
+        checkMintBody(request.body),
+      );
       return reply.code(201).header("location", `/api/v1/urns/${record.urn}`).send(record);
     },
   );
@@ -167,7 +176,15 @@ export async function prefixRoutes(app: FastifyInstance, { ctx }: PluginOptions)
       const { nid, prefix } = request.params as PrefixParams;
       return reply
         .code(201)
-        .send(await reserveInPrefix(ctx, tokenOf(request), nid, prefix, request.body));
+        .send(
+          await reserveInPrefix(
+            ctx,
+            tokenOf(request),
+            nid,
+            prefix,
+            checkReservationBody(request.body),
+          ),
+        );
     },
   );
 

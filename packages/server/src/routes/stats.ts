@@ -9,7 +9,6 @@ import { linkHeader } from "../http/link-header.js";
 import { HttpProblem } from "../http/problem.js";
 import { listOf, type ProblemStatus, problems } from "../http/schemas.js";
 import { namespaceKey } from "../registry/namespace-keys.js";
-import { parseApiUrn } from "../registry/registration.js";
 import {
   ASSIGNMENT_EVENTS,
   OUTCOMES,
@@ -19,16 +18,21 @@ import {
   type TopQuery,
   type UrnSeriesPoint,
 } from "../storage/stats.js";
-import { decodeCursor, encodeCursor, pageLimit } from "../validation/paging.js";
+import type { Store } from "../storage/store.js";
+import { pageLimit } from "../validation/paging.js";
+import { decodeCursor, encodeCursor } from "../validation/parameters/cursor.js";
+import { registeredPrefix } from "../validation/parameters/prefix.js";
 import {
   granularityProperty,
   MAX_DAYS,
   MAX_TOP_DAYS,
   outcomeProperty,
+  type StatsRequest,
   statsQueryProperties,
   statsRequest,
   urnProperty,
 } from "../validation/stats-query.js";
+import { requestUrn } from "../validation/urn.js";
 
 const PAGE_MAX = 1000;
 
@@ -48,7 +52,8 @@ function pageOf(items: Record<string, object>, ...statuses: ProblemStatus[]) {
       properties: { items: listOf(items), next: { type: ["string", "null"] } },
       required: ["items", "next"],
     },
-    ...problems(400, ...statuses),
+    // 404: a prefix filter naming no prefix here.
+    ...problems(400, 404, ...statuses),
   };
 }
 
@@ -64,8 +69,10 @@ function linkNext(reply: FastifyReply, path: string, q: Query, next: string | nu
 /** How one kind of list pages: its default page size, its cursor and its items. */
 interface PageKind<Row, Position> {
   size: number;
-  /** The position after the page before, from its cursor. */
-  after(cursor: string): Position;
+  /** How many parts its cursor holds. */
+  parts: number;
+  /** The position after the page before, from its cursor's parts. */
+  after(parts: string[]): Position;
   cursor(row: Row): string[];
   item(row: Row): Record<string, unknown>;
 }
@@ -84,10 +91,14 @@ async function keysetPage<Row, Position>(
   const limit = pageLimit(q.limit, kind.size, PAGE_MAX);
   const rows = await read({
     limit,
-    ...(q.cursor === undefined ? {} : { after: kind.after(q.cursor) }),
+    // A list's cursors are marked with its path: one of another list is refused.
+    ...(q.cursor === undefined
+      ? {}
+      : { after: kind.after(decodeCursor(q.cursor, path, kind.parts)) }),
   });
   const last = rows.at(-1);
-  const next = rows.length < limit || last === undefined ? null : encodeCursor(kind.cursor(last));
+  const next =
+    rows.length < limit || last === undefined ? null : encodeCursor(path, kind.cursor(last));
   linkNext(reply, path, q, next);
   return { items: rows.map(kind.item), next };
 }
@@ -96,9 +107,9 @@ async function keysetPage<Row, Position>(
 function seriesPages(field: "outcome" | "event"): PageKind<SeriesPoint, SeriesPosition> {
   return {
     size: 100,
-    after(cursor) {
-      const [period, kind] = decodeCursor(cursor, 2) as [string, string];
-      return { period, kind };
+    parts: 2,
+    after([period, kind]) {
+      return { period: period as string, kind: kind as string };
     },
     cursor: (p) => [p.period, p.kind],
     item: (p) => ({ period: p.period, [field]: p.kind, count: p.count }),
@@ -109,6 +120,7 @@ function seriesPages(field: "outcome" | "event"): PageKind<SeriesPoint, SeriesPo
 function topPages(field: "urn" | "prefix"): PageKind<TopEntry, TopPosition> {
   return {
     size: 10,
+    parts: 2,
     after: topAfter,
     cursor: (r) => [String(r.count), r.name],
     item: (r) => ({ [field]: r.name, organisation: r.organisation, count: r.count }),
@@ -118,7 +130,8 @@ function topPages(field: "urn" | "prefix"): PageKind<TopEntry, TopPosition> {
 /** One URN's series by period. */
 const URN_SERIES_PAGES: PageKind<UrnSeriesPoint, string> = {
   size: 100,
-  after: (cursor) => decodeCursor(cursor, 1)[0] as string,
+  parts: 1,
+  after: ([period]) => period as string,
   cursor: (p) => [p.period],
   item: (p) => ({ period: p.period, count: p.count }),
 };
@@ -127,11 +140,24 @@ type SeriesPosition = NonNullable<SeriesQuery["after"]>;
 type TopPosition = NonNullable<TopQuery["after"]>;
 
 /** The position after the last row of a top list's page before. */
-function topAfter(cursor: string): { count: number; name: string } {
-  const [count, name] = decodeCursor(cursor, 2) as [string, string];
-  if (!/^\d{1,15}$/.test(count))
+function topAfter([count, name]: string[]): { count: number; name: string } {
+  if (!/^\d{1,15}$/.test(count ?? ""))
     throw new HttpProblem(400, "bad-cursor", "the cursor is not one this server gave out");
-  return { count: Number(count), name };
+  return { count: Number(count), name: name as string };
+}
+
+/**
+ * The statistics request of a querystring, its prefix the registered one it names in any
+ * equivalent spelling (404 unknown-prefix for one not here).
+ */
+async function scopedRequest(
+  store: Pick<Store, "prefixes">,
+  q: Query,
+  maxDays?: number,
+): Promise<StatsRequest> {
+  const r = statsRequest(q, Date.now(), maxDays);
+  if (r.prefix === undefined) return r;
+  return { ...r, prefix: (await registeredPrefix(store, r.prefix)).prefix };
 }
 
 const RANGE = `By day the range covers at most ${MAX_DAYS.day} days, by month ${MAX_DAYS.month}; without from and to, the last 30 days (12 months by month).`;
@@ -168,7 +194,8 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
         reply,
         "/api/v1/stats/resolutions/series",
         seriesPages("outcome"),
-        (page) => store.stats.resolutionSeries({ ...statsRequest(q), ...page }),
+        async (page) =>
+          store.stats.resolutionSeries({ ...(await scopedRequest(store, q)), ...page }),
       );
     },
   );
@@ -203,8 +230,8 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
     },
     async (request, reply) => {
       const q = request.query as Query;
-      const range = statsRequest(q);
-      const urn = parseApiUrn(q.urn as string, ctx.limits);
+      const range = await scopedRequest(store, q);
+      const urn = requestUrn(q.urn as string, ctx.limits);
       const record = await store.records.get(namespaceKey(urn));
       if (record === null)
         throw new HttpProblem(404, "unknown-urn", `${urn.href} is not registered here`);
@@ -244,8 +271,8 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
     },
     async (request, reply) => {
       const q = request.query as Query;
-      return keysetPage(q, reply, "/api/v1/stats/assignments", seriesPages("event"), (page) =>
-        store.stats.assignmentSeries({ ...statsRequest(q), ...page }),
+      return keysetPage(q, reply, "/api/v1/stats/assignments", seriesPages("event"), async (page) =>
+        store.stats.assignmentSeries({ ...(await scopedRequest(store, q)), ...page }),
       );
     },
   );
@@ -269,8 +296,8 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
     async (request, reply) => {
       await counter.flush();
       const q = request.query as Query;
-      return keysetPage(q, reply, "/api/v1/stats/top-urns", topPages("urn"), (page) =>
-        store.stats.topUrns({ ...statsRequest(q, Date.now(), MAX_TOP_DAYS), ...page }),
+      return keysetPage(q, reply, "/api/v1/stats/top-urns", topPages("urn"), async (page) =>
+        store.stats.topUrns({ ...(await scopedRequest(store, q, MAX_TOP_DAYS)), ...page }),
       );
     },
   );
@@ -294,8 +321,8 @@ export async function statsRoutes(app: FastifyInstance, { ctx }: PluginOptions) 
     async (request, reply) => {
       await counter.flush();
       const q = request.query as Query;
-      return keysetPage(q, reply, "/api/v1/stats/top-prefixes", topPages("prefix"), (page) =>
-        store.stats.topPrefixes({ ...statsRequest(q, Date.now(), MAX_TOP_DAYS), ...page }),
+      return keysetPage(q, reply, "/api/v1/stats/top-prefixes", topPages("prefix"), async (page) =>
+        store.stats.topPrefixes({ ...(await scopedRequest(store, q, MAX_TOP_DAYS)), ...page }),
       );
     },
   );

@@ -14,20 +14,26 @@ import {
   patchRecord,
   registerUrn,
 } from "../registry/record-actions.js";
-import { parseApiUrn } from "../registry/registration.js";
-import { deactivateBodySchema, patchBodySchema, registerBodySchema } from "../validation/record.js";
+import {
+  checkDeactivateBody,
+  checkPatchBody,
+  checkRegisterBody,
+  deactivateBodySchema,
+  patchBodySchema,
+  registerBodySchema,
+} from "../validation/record.js";
+import { requestUrn } from "../validation/urn.js";
 
 const PREFIX = "/api/v1/urns/";
 
-/** The URN text in the path, as sent (the actions parse it). */
+/** The URN text in the path, as sent. */
 function pathText(ctx: ServerContext, request: FastifyRequest): string {
   return urnFromPath(request, PREFIX, ctx.limits);
 }
 
-/** The URN in the path and its key; 400 when it is not a URN. */
+/** The URN in the path; 400 when it is not a URN. */
 function pathUrn(ctx: ServerContext, request: FastifyRequest) {
-  const urn = parseApiUrn(pathText(ctx, request), ctx.limits);
-  return { urn, key: namespaceKey(urn) };
+  return requestUrn(pathText(ctx, request), ctx.limits);
 }
 
 export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
@@ -47,7 +53,7 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
     },
     async (request, reply) => {
       const token = tokenOf(request);
-      const record = await registerUrn(ctx, token, request.body);
+      const record = await registerUrn(ctx, token, checkRegisterBody(request.body, ctx.limits));
       return reply
         .code(201)
         .header("location", PREFIX + record.urn)
@@ -67,8 +73,8 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
       },
     },
     async (request) => {
-      const { urn, key } = pathUrn(ctx, request);
-      const record = await store.records.get(key);
+      const urn = pathUrn(ctx, request);
+      const record = await store.records.get(namespaceKey(urn));
       if (record === null)
         throw new HttpProblem(404, "unknown-urn", `${urn.href} is not registered here`);
       return record;
@@ -90,7 +96,7 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
     },
     async (request) => {
       const token = tokenOf(request);
-      return patchRecord(ctx, token, pathText(ctx, request), request.body);
+      return patchRecord(ctx, token, pathUrn(ctx, request), checkPatchBody(request.body));
     },
   );
 
@@ -130,9 +136,9 @@ export async function urnRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
           : null;
       if (action === null)
         throw new HttpProblem(404, "unknown-action", "POST …/activate or …/deactivate on a URN");
-      const text = pathText(ctx, request).slice(0, -`/${action}`.length);
-      if (action === "activate") return activateUrn(ctx, token, text);
-      return deactivateUrn(ctx, token, text, request.body);
+      const urn = requestUrn(pathText(ctx, request).slice(0, -`/${action}`.length), ctx.limits);
+      if (action === "activate") return activateUrn(ctx, token, urn);
+      return deactivateUrn(ctx, token, urn, checkDeactivateBody(request.body, ctx.limits));
     },
   );
 

@@ -8,6 +8,8 @@ import type { ConflictError, StateError } from "./errors.js";
 /** A record's lifecycle, in order: it only moves forward (RFC 8141 §1.1: never reassigned). */
 export const RECORD_STATUSES = ["reserved", "active", "deactivated"] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
+/** The statuses a record starts in: a URN is deactivated only after it was registered. */
+export type InitialStatus = Exclude<RecordStatus, "deactivated">;
 
 export interface LocatorInput {
   url: string;
@@ -75,7 +77,7 @@ export interface NewRecord {
   urn: string;
   key: string;
   nid: string;
-  status: "reserved" | "active";
+  status: InitialStatus;
   locators?: LocatorInput[];
   metadata?: Record<string, unknown> | null;
   organisation?: string | null;

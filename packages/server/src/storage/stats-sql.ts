@@ -3,12 +3,18 @@
 // engine names its binds ($n or ?) and its bot column; the query text and the order are one.
 
 import {
+  type ResolutionCount,
+  type ResolutionCountQuery,
   type ResolutionSeriesQuery,
+  type SeriesPoint,
   type SeriesQuery,
   type StatsFilter,
+  type StatsStore,
   statParams,
+  type TopEntry,
   type TopPrefixQuery,
   type TopQuery,
+  type UrnSeriesPoint,
   type UrnSeriesQuery,
 } from "./stats.js";
 
@@ -25,6 +31,8 @@ export interface Dialect {
   logEntries: string;
   /** The days of a JSON array of days (a text bind) as a condition on `day`. */
   dayIn(list: string): string;
+  /** A text column compared byte by byte, whatever the database's collation. */
+  bytewise(column: string): string;
 }
 
 export interface Sql {
@@ -171,4 +179,71 @@ ORDER BY period LIMIT ${d.bind(9, "int")}`,
       q.limit,
     ],
   };
+}
+
+/**
+ * A page of daily resolution counts: every bound filled in, so one statement serves every
+ * combination of filters, ordered by (day, nid) byte by byte.
+ */
+export function resolutionCountsSql(d: Dialect, q: ResolutionCountQuery): Sql {
+  const b = (n: number) => d.bind(n, n === 6 ? "int" : "text");
+  const order = `${d.bytewise("day")}, ${d.bytewise("nid")}`;
+  return {
+    text: `SELECT nid, day, count FROM resolution_counts
+WHERE (${b(1)} IS NULL OR nid = ${b(1)}) AND day >= ${b(2)} AND day <= ${b(3)}
+  AND (${order}) > (${b(4)}, ${b(5)})
+ORDER BY ${order} LIMIT ${b(6)}`,
+    values: [
+      q.nid?.toLowerCase() ?? null,
+      q.from ?? "",
+      q.to ?? "9999-12-31",
+      q.after?.day ?? "",
+      q.after?.nid ?? "",
+      q.limit,
+    ],
+  };
+}
+
+/** The reads of StatsStore that are this SQL: what is left to an engine is how a statement runs. */
+type StatsReadMethods =
+  | "resolutionSeries"
+  | "assignmentSeries"
+  | "topUrns"
+  | "topPrefixes"
+  | "urnSeries"
+  | "resolutionCounts";
+
+/**
+ * The statistics reads of both engines, each a statement of this file in the engine's dialect;
+ * an engine's statistics extend it with their writes and say how a statement runs.
+ */
+export abstract class StatsReads implements Pick<StatsStore, StatsReadMethods> {
+  protected abstract readonly dialect: Dialect;
+
+  /** Every row of `sql`, its columns named as the statement names them. */
+  protected abstract rows<T>(sql: Sql): Promise<T[]>;
+
+  resolutionSeries(query: ResolutionSeriesQuery): Promise<SeriesPoint[]> {
+    return this.rows(resolutionSeriesSql(this.dialect, query));
+  }
+
+  assignmentSeries(query: SeriesQuery): Promise<SeriesPoint[]> {
+    return this.rows(assignmentSeriesSql(this.dialect, query));
+  }
+
+  topUrns(query: TopQuery): Promise<TopEntry[]> {
+    return this.rows(topUrnsSql(this.dialect, query));
+  }
+
+  topPrefixes(query: TopPrefixQuery): Promise<TopEntry[]> {
+    return this.rows(topPrefixesSql(this.dialect, query));
+  }
+
+  urnSeries(query: UrnSeriesQuery): Promise<UrnSeriesPoint[]> {
+    return this.rows(urnSeriesSql(this.dialect, query));
+  }
+
+  resolutionCounts(query: ResolutionCountQuery): Promise<ResolutionCount[]> {
+    return this.rows(resolutionCountsSql(this.dialect, query));
+  }
 }

@@ -62,6 +62,8 @@ export interface TokenStore {
   revoke(id: number, actor: Actor): Promise<TokenInfo | null>;
   /** Every token ever created, live and revoked, by id (never its hash). */
   list(): Promise<TokenListing[]>;
+  /** One token by its id, live or revoked (never its hash); null when there is none. */
+  get(id: number): Promise<TokenListing | null>;
 
   createSession(session: SessionRow): Promise<void>;
   /** The session with its token, unless it expired by `now` or its token was revoked. */

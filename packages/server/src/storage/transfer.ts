@@ -3,6 +3,7 @@
 
 import type { Actor } from "./audit.js";
 import type { LocatorInput, RecordIdentifier, RecordStatus } from "./records.js";
+import type { LineObject, ReadKind, TableKind, TableRow } from "./registry-tables/table-kind.js";
 
 /** One line of an import or export file (the NDJSON format of `/api/v1/import` and `/export`). */
 export interface RecordLine {
@@ -26,6 +27,66 @@ export interface ImportItem {
   record: RecordLine;
   /** The record's successors with their keys, in the order of `record.successors`. */
   successors: { urn: string; key: string }[];
+  /** What a whole registry's export keeps besides the record line (restored as it was). */
+  restore?: RestoredRecord;
+}
+
+/** A record's times and marks as the registry it was exported from held them. */
+export interface RestoredRecord {
+  updated: string;
+  /** When each successor was linked, by successor URN. */
+  successors: Record<string, string>;
+  /** When each identifier was given, by `${type}\u0000${value}`. */
+  identifiers: Record<string, string>;
+  /** Each locator's link-check marks, by URL. */
+  locators: Record<string, { linkFailing: boolean; linkChecked: boolean }>;
+}
+
+/** How far a `urnkit copy` into this database got: the lines of its source committed here. */
+export interface CopyCheckpoint {
+  /** The source as given (without a password). */
+  source: string;
+  /** The source export's first line. */
+  header: string;
+  /** The last line committed. */
+  line: number;
+  started: string;
+  finished: string | null;
+}
+
+/**
+ * A batch of a restore (the import of a whole registry's export): written as the lines say, under
+ * the restore mark (the records are not counted again), with no audit row of its own (the export
+ * carries the audit log); with the copy's checkpoint when given, in the same transaction.
+ */
+export interface RestoreBatch {
+  checkpoint?: CopyCheckpoint;
+  /**
+   * The restore began on a registry that held nothing, and its lines do not repeat: rows are
+   * inserted without looking for stored ones, a batch in one statement.
+   */
+  fresh?: boolean;
+}
+
+/** What a row of a restore batch did: created, unchanged, or a conflict with the stored line. */
+export type RowVerdict = "created" | "unchanged" | { conflict: LineObject };
+
+/** A row of a restore batch the database refused: the batch was rolled back. */
+export class RestoreRowError extends Error {
+  /** The row's index in the batch. */
+  readonly index: number;
+  constructor(index: number, cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = "RestoreRowError";
+    this.index = index;
+  }
+}
+
+/** A whole registry read over one consistent view, kind by kind in pages. */
+export interface RegistryReader {
+  /** Rows of `kind` after the position `after` (null: from the first) in the kind's order. */
+  page(kind: ReadKind, after: readonly unknown[] | null, limit: number): Promise<TableRow[]>;
+  close(): Promise<void>;
 }
 
 export interface ImportBatchResult {
@@ -48,16 +109,42 @@ export interface ExportPage {
 export interface ImportSequence {
   /** Batches that may be sent before the first is acknowledged. */
   readonly depth: number;
-  send(items: ImportItem[]): Promise<ImportBatchResult>;
+  send(items: ImportItem[], restore?: RestoreBatch): Promise<ImportBatchResult>;
 }
 
 export interface TransferStore {
-  /** Imports one batch in one transaction: when it returns, the batch is durable. */
-  importBatch(items: ImportItem[], actor: Actor): Promise<ImportBatchResult>;
+  /**
+   * Imports one batch in one transaction: when it returns, the batch is durable. With `restore`,
+   * as a batch of a restore (RestoreBatch).
+   */
+  importBatch(
+    items: ImportItem[],
+    actor: Actor,
+    restore?: RestoreBatch,
+  ): Promise<ImportBatchResult>;
   /**
    * An import's batches with several in flight, for an engine in another process (PostgreSQL)
    * that can work on one batch while this process reads the next. Absent: one batch at a time.
+   * With `restore`, each batch is one of a restore.
    */
-  importSequence?(actor: Actor): ImportSequence;
+  importSequence?(actor: Actor, restore?: boolean): ImportSequence;
+  /** Opens a reader of the whole registry (closed by the caller). */
+  openRegistryReader(): Promise<RegistryReader>;
+  /**
+   * Writes the lines of one kind in one transaction as a restore batch: each created, found
+   * unchanged, or in conflict with the stored row of its key. A row the database refuses rolls the
+   * batch back (RestoreRowError).
+   */
+  restoreRows(
+    kind: TableKind,
+    lines: readonly LineObject[],
+    batch: RestoreBatch,
+  ): Promise<RowVerdict[]>;
+  /** Whether the registry holds anything a restore would write (a namespace, a record, …). */
+  holdsAnything(): Promise<boolean>;
+  /** The checkpoint of the copy into this database, if one was made. */
+  copyCheckpoint(): Promise<CopyCheckpoint | null>;
+  /** Writes the copy's checkpoint on its own (its start, its end). */
+  saveCopyCheckpoint(checkpoint: CopyCheckpoint): Promise<void>;
   exportPage(cursor: string | null, limit: number): Promise<ExportPage>;
 }

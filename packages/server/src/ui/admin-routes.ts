@@ -12,7 +12,10 @@ import { createPrefix } from "../registry/prefix-actions.js";
 import { createToken, listTokens, revokeToken } from "../registry/token-actions.js";
 import type { TokenInfo } from "../storage/tokens.js";
 import { checkNamespaceBody } from "../validation/namespace.js";
+import { checkOrganisationBody, checkOrganisationPatch } from "../validation/organisation.js";
+import { checkPrefixBody } from "../validation/prefix.js";
 import { Refusal } from "../validation/refusal.js";
+import { checkTokenBody } from "../validation/token.js";
 import { type AdminNotes, type AdminSection, type AdminView, adminContent } from "./admin-page.js";
 import type { Pages } from "./pages.js";
 
@@ -120,18 +123,25 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
 
   form("/admin/organisations", "organisations", async (token, f) => {
     const contact = optional(f, "contact");
-    const org = await createOrganisation(store, token, {
-      id: (f.get("id") ?? "").trim(),
-      name: (f.get("name") ?? "").trim(),
-      ...(contact === undefined ? {} : { contact }),
-    });
+    const org = await createOrganisation(
+      store,
+      token,
+      checkOrganisationBody({
+        id: (f.get("id") ?? "").trim(),
+        name: (f.get("name") ?? "").trim(),
+        ...(contact === undefined ? {} : { contact }),
+      }),
+    );
     return `Created organisation ${org.id}.`;
   });
 
   form("/admin/organisations/active", "organisations", async (token, f) => {
-    const org = await updateOrganisation(store, token, f.get("id") ?? "", {
-      active: f.get("active") === "1",
-    });
+    const org = await updateOrganisation(
+      store,
+      token,
+      f.get("id") ?? "",
+      checkOrganisationPatch({ active: f.get("active") === "1" }),
+    );
     return `${org.active ? "Activated" : "Deactivated"} organisation ${org.id}.`;
   });
 
@@ -144,17 +154,22 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
       .filter((u) => u !== "");
     const naming = optional(f, "naming");
     const delegate = optional(f, "delegate");
-    const created = await createPrefix(ctx, token, nid, {
-      prefix,
-      organisation: f.get("organisation") ?? "",
-      modes: f.getAll("modes"),
-      check: f.get("check") ?? "none",
-      width: numberField((f.get("width") ?? "").trim()),
-      urls,
-      mirrors: f.get("mirrors") === "1",
-      ...(naming === undefined ? {} : { naming }),
-      ...(delegate === undefined ? {} : { delegate }),
-    });
+    const created = await createPrefix(
+      ctx,
+      token,
+      nid,
+      checkPrefixBody({
+        prefix,
+        organisation: f.get("organisation") ?? "",
+        modes: f.getAll("modes"),
+        check: f.get("check") ?? "none",
+        width: numberField((f.get("width") ?? "").trim()),
+        urls,
+        mirrors: f.get("mirrors") === "1",
+        ...(naming === undefined ? {} : { naming }),
+        ...(delegate === undefined ? {} : { delegate }),
+      }),
+    );
     return `Created prefix ${created.prefix} for ${created.organisation}.`;
   });
 
@@ -165,12 +180,16 @@ export function adminRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
     const organisation = optional(f, "organisation");
     const label = optional(f, "label");
     try {
-      const created = await createToken(store, token, {
-        role: f.get("role") ?? "",
-        ...(namespace === undefined ? {} : { namespace }),
-        ...(organisation === undefined ? {} : { organisation }),
-        ...(label === undefined ? {} : { label }),
-      });
+      const created = await createToken(
+        store,
+        token,
+        checkTokenBody({
+          role: f.get("role") ?? "",
+          ...(namespace === undefined ? {} : { namespace }),
+          ...(organisation === undefined ? {} : { organisation }),
+          ...(label === undefined ? {} : { label }),
+        }),
+      );
       // Shown on this answer only: the token is never stored in clear, nor put in a flash.
       return adminPage(request, reply, 201, {
         newToken: { id: created.info.id, token: created.token },

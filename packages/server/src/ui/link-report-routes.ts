@@ -2,7 +2,10 @@
 
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../http/context.js";
+import { statusOf } from "../http/problem.js";
 import { LINK_STATUS_FILTERS, type LinkStatusFilter } from "../storage/links.js";
+import { registeredPrefix } from "../validation/parameters/prefix.js";
+import { Refusal } from "../validation/refusal.js";
 import { linkReportContent, reportQuery } from "./link-report-page.js";
 import type { Pages } from "./pages.js";
 
@@ -18,12 +21,11 @@ export function linkReportRoutes(app: FastifyInstance, ctx: ServerContext, pages
       ? (asked as LinkStatusFilter)
       : "broken";
     const organisation = text(q.organisation, 64);
-    const prefix = text(q.prefix, 256);
+    const askedPrefix = text(q.prefix, 256);
     const after = /^\d{1,15}$/.test(text(q.after, 16)) ? Number(q.after) : 0;
     const organisations = await store.organisations.list();
-    // A report of an organisation that is not here says so, as /stats does, rather than "no
-    // locators match" under a choice of organisations that cannot show the one asked for. (The
-    // prefix is a text field: it shows what was asked, and narrows as it reads.)
+    // A report of an organisation or a prefix that is not here says so, as /stats does, rather
+    // than "no locators match" under a form that cannot show the one asked for.
     if (organisation !== "" && !organisations.some((o) => o.id === organisation))
       return pages.message(
         request,
@@ -32,6 +34,21 @@ export function linkReportRoutes(app: FastifyInstance, ctx: ServerContext, pages
         `"${organisation}" is not an organisation here.`,
         "No such organisation",
       );
+    let prefix = "";
+    if (askedPrefix !== "")
+      try {
+        // Any equivalent spelling, as the API reads it; the form then shows the registered one.
+        prefix = (await registeredPrefix(store, askedPrefix)).prefix;
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error;
+        return pages.message(
+          request,
+          reply,
+          statusOf(error),
+          `"${askedPrefix}" is not a prefix here.`,
+          "No such prefix",
+        );
+      }
     const rows = await store.links.report({
       status,
       ...(organisation === "" ? {} : { organisation }),

@@ -7,6 +7,8 @@ import type { ServerContext } from "../http/context.js";
 import { statusOf } from "../http/problem.js";
 import { mintInPrefix, reserveInPrefix } from "../registry/prefix-actions.js";
 import type { TokenInfo } from "../storage/tokens.js";
+import { checkReservationBody } from "../validation/prefix.js";
+import { checkMintBody } from "../validation/record.js";
 import { Refusal } from "../validation/refusal.js";
 import { editHref } from "./links.js";
 import type { Pages } from "./pages.js";
@@ -68,10 +70,13 @@ export function prefixRegistrarRoutes(
     const { nid, prefix } = named(form);
     const url = (form.get("url") ?? "").trim();
     try {
-      const record = await mintInPrefix(ctx, session.token as TokenInfo, nid, prefix, {
-        status: "active",
-        ...(url === "" ? {} : { locators: [{ url }] }),
-      });
+      const record = await mintInPrefix(
+        ctx,
+        session.token as TokenInfo,
+        nid,
+        prefix,
+        checkMintBody({ status: "active", ...(url === "" ? {} : { locators: [{ url }] }) }),
+      );
       await pages.sessions.setFlash(session, `Minted ${record.urn}.`);
       return reply.redirect(editHref(record.urn), 303);
     } catch (error) {
@@ -88,9 +93,13 @@ export function prefixRegistrarRoutes(
     // A numeral becomes its number, so that the shared validation refuses 0 or 5000 as in JSON.
     const count = /^\d+$/.test(text) ? Number(text) : text;
     try {
-      const { urns } = await reserveInPrefix(ctx, session.token as TokenInfo, nid, prefix, {
-        count,
-      });
+      const { urns } = await reserveInPrefix(
+        ctx,
+        session.token as TokenInfo,
+        nid,
+        prefix,
+        checkReservationBody({ count }),
+      );
       await pages.sessions.setFlash(
         session,
         `Reserved ${urns.length}: ${urns[0]}${urns.length > 1 ? ` to ${urns.at(-1)}` : ""}.`,

@@ -17,6 +17,12 @@ import {
 } from "../registry/record-actions.js";
 import type { UrnRecord } from "../storage/records.js";
 import type { TokenInfo } from "../storage/tokens.js";
+import {
+  checkDeactivateBody,
+  checkMintBody,
+  checkPatchBody,
+  checkRegisterBody,
+} from "../validation/record.js";
 import { Refusal } from "../validation/refusal.js";
 import { editHref } from "./links.js";
 import type { Pages } from "./pages.js";
@@ -133,14 +139,21 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
       return registrarPage(request, reply, 422, values, { register: metadata });
     const token = session.token as TokenInfo;
     const result = await attempt(() =>
-      registerUrn(ctx, token, {
-        urn: values.urn,
-        status: values.status === "reserved" ? "reserved" : "active",
-        ...(values.url === ""
-          ? {}
-          : { locators: [{ url: values.url, mediaType: values.mediaType || null }] }),
-        metadata,
-      }),
+      registerUrn(
+        ctx,
+        token,
+        checkRegisterBody(
+          {
+            urn: values.urn,
+            status: values.status === "reserved" ? "reserved" : "active",
+            ...(values.url === ""
+              ? {}
+              : { locators: [{ url: values.url, mediaType: values.mediaType || null }] }),
+            metadata,
+          },
+          limits,
+        ),
+      ),
     );
     if (result instanceof Refusal)
       return registrarPage(request, reply, statusOf(result), values, {
@@ -158,10 +171,15 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
       return registrarPage(request, reply, 400, EMPTY_REGISTER, { mint: "Choose a namespace." });
     const token = session.token as TokenInfo;
     const result = await attempt(() =>
-      mintUrn(ctx, token, nid, {
-        status: form.get("status") === "reserved" ? "reserved" : "active",
-        ...(url === "" ? {} : { locators: [{ url }] }),
-      }),
+      mintUrn(
+        ctx,
+        token,
+        nid,
+        checkMintBody({
+          status: form.get("status") === "reserved" ? "reserved" : "active",
+          ...(url === "" ? {} : { locators: [{ url }] }),
+        }),
+      ),
     );
     if (result instanceof Refusal)
       return registrarPage(request, reply, statusOf(result), EMPTY_REGISTER, {
@@ -179,11 +197,12 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
   const noRecord = (request: FastifyRequest, reply: FastifyReply) =>
     pages.message(request, reply, 404, "There is no such record to manage.", "Not registered here");
 
+  /** The URN in the path, parsed once, and its record (null: not a URN, or not registered). */
   async function manageTarget(request: FastifyRequest) {
     const input = urnFromPath(request, "/registrar/record/", limits);
     const urn = URN.parse(input);
     const record = urn === null ? null : await store.records.get(namespaceKey(urn));
-    return record;
+    return urn === null || record === null ? null : { urn, record };
   }
 
   async function managePage(
@@ -193,8 +212,9 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
     error: string | null,
   ) {
     const session = await pages.registrar(request);
-    const record = await manageTarget(request);
-    if (record === null) return noRecord(request, reply);
+    const target = await manageTarget(request);
+    if (target === null) return noRecord(request, reply);
+    const { record } = target;
     return pages.send(
       reply,
       status,
@@ -214,8 +234,9 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
   app.post("/registrar/record/*", async (request, reply) => {
     const session = await pages.registrar(request);
     const form = pages.form(request, session);
-    const record = await manageTarget(request);
-    if (record === null) return noRecord(request, reply);
+    const target = await manageTarget(request);
+    if (target === null) return noRecord(request, reply);
+    const { urn, record } = target;
     const token = session.token as TokenInfo;
     const action = form.get("action");
     let write: () => Promise<UrnRecord>;
@@ -230,15 +251,15 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
         const mediaType = (types[i] ?? "").trim();
         return [{ url, priority: formNumber(priorities[i] ?? ""), mediaType: mediaType || null }];
       });
-      write = () => patchRecord(ctx, token, record.urn, { locators });
+      write = () => patchRecord(ctx, token, urn, checkPatchBody({ locators }));
       verb = "Saved the locators of";
     } else if (action === "metadata") {
       const metadata = parseMetadata(form.get("metadata") ?? "");
       if (typeof metadata === "string") return managePage(request, reply, 422, metadata);
-      write = () => patchRecord(ctx, token, record.urn, { metadata });
+      write = () => patchRecord(ctx, token, urn, checkPatchBody({ metadata }));
       verb = "Saved the metadata of";
     } else if (action === "activate") {
-      write = () => activateUrn(ctx, token, record.urn);
+      write = () => activateUrn(ctx, token, urn);
       verb = "Activated";
     } else if (action === "deactivate") {
       const reason = (form.get("reason") ?? "").trim();
@@ -252,10 +273,12 @@ export function registrarRoutes(app: FastifyInstance, ctx: ServerContext, pages:
           confirmDeactivationContent(session, record, reason, successor),
         );
       write = () =>
-        deactivateUrn(ctx, token, record.urn, {
-          reason,
-          ...(successor === "" ? {} : { successor }),
-        });
+        deactivateUrn(
+          ctx,
+          token,
+          urn,
+          checkDeactivateBody({ reason, ...(successor === "" ? {} : { successor }) }, limits),
+        );
       verb = "Deactivated";
     } else {
       return managePage(request, reply, 400, "Unknown action.");

@@ -6,7 +6,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../http/context.js";
 import { statusOf } from "../http/problem.js";
+import type { Prefix } from "../storage/prefixes.js";
 import { OUTCOMES } from "../storage/stats.js";
+import { registeredPrefix } from "../validation/parameters/prefix.js";
 import { Refusal } from "../validation/refusal.js";
 import {
   MAX_DAYS,
@@ -69,15 +71,21 @@ export function statsRoutes(app: FastifyInstance, ctx: ServerContext, pages: Pag
     }
     let scope: StatsData["scope"] = { kind: "all" };
     if (r.prefix !== undefined) {
-      const prefix = await store.prefixes.get(r.prefix);
-      if (prefix === null)
+      let prefix: Prefix;
+      try {
+        // Any equivalent spelling, as the API reads it.
+        prefix = await registeredPrefix(store, r.prefix);
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error;
         return pages.message(
           request,
           reply,
-          404,
+          statusOf(error),
           `"${r.prefix}" is not a prefix here.`,
           "No such prefix",
         );
+      }
+      r = { ...r, prefix: prefix.prefix };
       scope = { kind: "prefix", prefix: prefix.prefix, organisation: prefix.organisation };
     } else if (r.organisation !== undefined) {
       const organisation = await store.organisations.get(r.organisation);

@@ -35,7 +35,12 @@ export function fieldErrors(
     const name = extra ? (e.params as { additionalProperty: string }).additionalProperty : "";
     return {
       path: base + e.instancePath + (extra ? `/${name}` : ""),
-      message: extra ? `unknown field "${name}"` : (e.message ?? "is not valid"),
+      message: extra
+        ? `unknown field "${name}"`
+        : e.keyword === "enum"
+          ? // The values allowed, as the parameter parsers name them (parameters/status.ts).
+            `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.join(", ")}`
+          : (e.message ?? "is not valid"),
     };
   });
 }

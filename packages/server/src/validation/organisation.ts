@@ -51,16 +51,16 @@ export interface OrganisationFields {
   active?: boolean;
 }
 
-const createCheck = checker<OrganisationFields & { id: string; name: string }>(
-  organisationBodySchema,
-  "invalid-organisation",
-);
-const patchCheck = checker<OrganisationFields>(organisationPatchSchema, "invalid-organisation");
-
-export function checkOrganisationBody(value: unknown): OrganisationFields & {
+/** A new organisation. */
+export interface OrganisationInput extends OrganisationFields {
   id: string;
   name: string;
-} {
+}
+
+const createCheck = checker<OrganisationInput>(organisationBodySchema, "invalid-organisation");
+const patchCheck = checker<OrganisationFields>(organisationPatchSchema, "invalid-organisation");
+
+export function checkOrganisationBody(value: unknown): OrganisationInput {
   checkJson(value);
   return createCheck(value);
 }

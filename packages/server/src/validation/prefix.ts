@@ -143,14 +143,23 @@ function policyChecker<T extends PrefixFields>(schema: object) {
   };
 }
 
-export const checkPrefixBody = policyChecker<
-  PrefixFields & { prefix: string; organisation: string }
->(prefixBodySchema);
+/** A new prefix: its text, its organisation and its policy. */
+export interface PrefixInput extends PrefixFields {
+  prefix: string;
+  organisation: string;
+}
+
+export const checkPrefixBody = policyChecker<PrefixInput>(prefixBodySchema);
 export const checkPrefixPatch = policyChecker<PrefixFields>(prefixPatchSchema);
 
-const reservationCheck = checker<{ count: number }>(reservationBodySchema, "invalid-reservation");
+/** How many URNs a reservation takes. */
+export interface ReservationInput {
+  count: number;
+}
 
-export function checkReservationBody(value: unknown): { count: number } {
+const reservationCheck = checker<ReservationInput>(reservationBodySchema, "invalid-reservation");
+
+export function checkReservationBody(value: unknown): ReservationInput {
   checkJson(value);
   return reservationCheck(value);
 }

@@ -3,11 +3,12 @@
 // cannot say (a prefix in its equivalence-key form, a timestamp in the form records store, the
 // words of a full-text query). Every refusal is a 400 naming the parameter at fault.
 
-import { prefixKey } from "../registry/prefix-key.js";
-import type { RecordStatus } from "../storage/records.js";
 import { RECORD_STATUSES } from "../storage/records.js";
 import type { RecordQuery } from "../storage/search.js";
 import { ORGANISATION_ID } from "./organisation.js";
+import { timeParameter } from "./parameters/date.js";
+import { prefixParameter } from "./parameters/prefix.js";
+import { statusParameter } from "./parameters/status.js";
 import { Refusal } from "./refusal.js";
 
 export const LIST_DEFAULT = 100;
@@ -57,19 +58,6 @@ export function badParameter(name: string, message: string): Refusal {
   });
 }
 
-/** RFC 3339 date-time, or a day (its midnight, UTC). */
-const TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2}))?$/;
-
-/** `text` as records store their times (ISO-8601 UTC with milliseconds). */
-function storedTime(text: string): string {
-  const m = TIMESTAMP.exec(text);
-  const date = m === null ? null : new Date(m[4] === undefined ? `${text}T00:00:00Z` : text);
-  if (date === null || Number.isNaN(date.getTime()))
-    throw badParameter("updatedSince", "must be an RFC 3339 date-time or a day (YYYY-MM-DD)");
-  return date.toISOString();
-}
-
 /** Letters and digits, as both engines' full-text indexes split text into words. */
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -80,23 +68,6 @@ export function queryWords(q: string): string[] {
   return words;
 }
 
-/** The key form of a prefix: "urn:", the NID and what follows folded as the namespace folds. */
-function prefixParameter(text: string): string {
-  const head = /^urn:([A-Za-z0-9][A-Za-z0-9-]{0,31}):/i.exec(text);
-  // Part of "urn:NID:" only: the head is case-insensitive (RFC 8141 §3.1).
-  if (head === null) {
-    const lower = text.toLowerCase();
-    if (/^(?:u|ur|urn|urn:[a-z0-9-]{0,32})$/.test(lower)) return lower;
-    throw badParameter("prefix", 'must start a URN: "urn:", a NID, ":" and the start of an NSS');
-  }
-  try {
-    return prefixKey(head[1] as string, text);
-  } catch (error) {
-    if (error instanceof Refusal) throw badParameter("prefix", error.message);
-    throw error;
-  }
-}
-
 /** The filters of a list or search, checked (the order, page and cursor are the caller's). */
 export function recordFilters(
   params: RecordQueryParams,
@@ -105,8 +76,9 @@ export function recordFilters(
   if (params.nid !== undefined) filters.nid = params.nid.toLowerCase();
   if (params.prefix !== undefined) filters.prefix = prefixParameter(params.prefix);
   if (params.organisation !== undefined) filters.organisation = params.organisation;
-  if (params.status !== undefined) filters.status = params.status as RecordStatus;
-  if (params.updatedSince !== undefined) filters.updatedSince = storedTime(params.updatedSince);
+  if (params.status !== undefined) filters.status = statusParameter(params.status);
+  if (params.updatedSince !== undefined)
+    filters.updatedSince = timeParameter("updatedSince", params.updatedSince);
   if (params.url !== undefined) filters.url = params.url;
   if (params.q !== undefined) filters.words = queryWords(params.q);
   return filters;

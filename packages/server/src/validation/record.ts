@@ -4,13 +4,20 @@
 // an http(s) URL (a resolver must not redirect to javascript: or data:, RFC 2483 §4's
 // malicious-redirection concern) and metadata stays small and shallow.
 
-import { RECORD_STATUSES } from "../storage/records.js";
+import type { URN } from "@urnkit/core";
+import { type InitialStatus, RECORD_STATUSES, type RecordStatus } from "../storage/records.js";
 import { checker } from "./ajv.js";
 import { checkJson } from "./json-value.js";
+import type { Limits } from "./limits.js";
 import { organisationId } from "./organisation.js";
 import { type FieldError, invalid } from "./problems.js";
+import { registrationUrn, requestUrn } from "./urn.js";
 
 export const METADATA_BYTES = 65536;
+
+const INITIAL_STATUSES: readonly InitialStatus[] = RECORD_STATUSES.filter(
+  (status): status is InitialStatus => status !== "deactivated",
+);
 export const MAX_LOCATORS = 1000;
 
 export const urnString = {
@@ -73,7 +80,7 @@ export const registerBodySchema = {
   type: "object",
   properties: {
     urn: urnString,
-    status: { type: "string", enum: ["reserved", "active"] },
+    status: { type: "string", enum: INITIAL_STATUSES },
     locators: locatorList,
     metadata: metadataSchema,
     organisation: organisationId,
@@ -87,7 +94,7 @@ export const registerBodySchema = {
 export const mintBodySchema = {
   type: ["object", "null"],
   properties: {
-    status: { type: "string", enum: ["reserved", "active"] },
+    status: { type: "string", enum: INITIAL_STATUSES },
     locators: locatorList,
     metadata: metadataSchema,
     identifiers: identifierList,
@@ -230,12 +237,53 @@ function recordChecker<T extends RecordFields | null>(schema: object, code: stri
   };
 }
 
-export const checkRegisterBody = recordChecker<
-  RecordFields & { urn: string; status: "reserved" | "active"; organisation?: string }
->(registerBodySchema, "invalid-record");
-export const checkMintBody = recordChecker<
-  (RecordFields & { status?: "reserved" | "active" }) | null
->(mintBodySchema, "invalid-record");
+/** What a registration writes: the body's fields with its URN parsed (RegisterInput's checkers). */
+export interface RegisterInput extends RecordFields {
+  urn: URN;
+  status: InitialStatus;
+  organisation?: string;
+}
+
+/** What a minted record starts with. */
+export interface MintInput extends RecordFields {
+  status?: InitialStatus;
+}
+
+/** A deactivation: the reason, and the successor parsed. */
+export interface DeactivateInput {
+  reason?: string;
+  successor?: URN;
+}
+
+const registerCheck = recordChecker<Omit<RegisterInput, "urn"> & { urn: string }>(
+  registerBodySchema,
+  "invalid-record",
+);
+
+/** POST /api/v1/urns's body (or a form's), its URN parsed here once; 400/422 naming the fault. */
+export function checkRegisterBody(value: unknown, limits: Limits): RegisterInput {
+  const fields = registerCheck(value);
+  return { ...fields, urn: registrationUrn(fields.urn, limits) };
+}
+
+const { urn: _urn, ...registerFieldProperties } = registerBodySchema.properties;
+const registerFieldsCheck = recordChecker<Omit<RegisterInput, "urn">>(
+  { ...registerBodySchema, properties: registerFieldProperties, required: ["status"] },
+  "invalid-record",
+);
+
+/** A registration of a URN parsed where it was read (a harvested record), its fields checked. */
+export function checkRegisterFields(urn: URN, fields: unknown): RegisterInput {
+  return { ...registerFieldsCheck(fields), urn };
+}
+
+const mintCheck = recordChecker<MintInput | null>(mintBodySchema, "invalid-record");
+
+/** POST …/mint's body (absent: nothing but the defaults). */
+export function checkMintBody(value: unknown): MintInput {
+  return mintCheck(value ?? null) ?? {};
+}
+
 export const checkPatchBody = recordChecker<RecordFields>(patchBodySchema, "invalid-record");
 
 const deactivateCheck = checker<{ reason?: string; successor?: string } | null>(
@@ -243,16 +291,19 @@ const deactivateCheck = checker<{ reason?: string; successor?: string } | null>(
   "invalid-record",
 );
 
-export function checkDeactivateBody(
-  value: unknown,
-): { reason?: string; successor?: string } | null {
-  checkJson(value);
-  return deactivateCheck(value);
+/** POST …/deactivate's body, its successor parsed here once (400 when it is not a URN). */
+export function checkDeactivateBody(value: unknown, limits: Limits): DeactivateInput {
+  checkJson(value ?? null);
+  const body = deactivateCheck(value ?? null) ?? {};
+  return {
+    ...(body.reason === undefined ? {} : { reason: body.reason }),
+    ...(body.successor === undefined ? {} : { successor: requestUrn(body.successor, limits) }),
+  };
 }
 
 export interface RecordLineFields extends RecordFields {
   urn: string;
-  status: "reserved" | "active" | "deactivated";
+  status: RecordStatus;
   locators?: (LocatorFields & { created?: string })[];
   reason?: string | null;
   deactivated?: string | null;

@@ -11,7 +11,7 @@ import { ORGANISATION_FIELDS, organisationBodySchema } from "./organisation.js";
 import { checkPolicy, PREFIX_FIELDS, prefixPatchSchema } from "./prefix.js";
 import { timestamp } from "./record.js";
 
-const organisationLine = {
+export const organisationLine = {
   type: "object",
   properties: {
     organisation: {
@@ -30,7 +30,7 @@ const organisationLine = {
   additionalProperties: false,
 } as const;
 
-const prefixLine = {
+export const prefixLine = {
   type: "object",
   properties: {
     prefix: {

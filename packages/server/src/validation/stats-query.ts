@@ -12,6 +12,7 @@ import {
   type StatsFilter,
 } from "../storage/stats.js";
 import { ORGANISATION_ID } from "./organisation.js";
+import { checkDayOrder, dayParameter } from "./parameters/date.js";
 import { Refusal } from "./refusal.js";
 
 const DAY_MS = 86400000;
@@ -79,19 +80,6 @@ function oneOf<T extends string>(name: string, value: string, allowed: readonly 
   return value as T;
 }
 
-/** The day `s` (YYYY-MM-DD) as a time, or 400 when it is no day of the calendar. */
-export function dayTime(name: string, s: string): number {
-  const t = Date.parse(`${s}T00:00:00Z`);
-  if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== s)
-    throw new Refusal("bad-request", "bad-date", `${name} is a day of the calendar, YYYY-MM-DD`);
-  return t;
-}
-
-/** 400 when the range's first day is after its last. */
-export function checkDayOrder(from: number, to: number): void {
-  if (from > to) throw new Refusal("bad-request", "bad-range", "from is after to");
-}
-
 function dayOf(t: number): string {
   return new Date(t).toISOString().slice(0, 10);
 }
@@ -109,9 +97,11 @@ export function statsRequest(
   const granularity = oneOf("granularity", q.granularity ?? "day", GRANULARITIES);
   const bots = oneOf("bots", q.bots ?? "include", BOT_FILTERS);
   const outcome = q.outcome === undefined ? undefined : oneOf("outcome", q.outcome, OUTCOMES);
-  const to = q.to === undefined ? Math.floor(now / DAY_MS) * DAY_MS : dayTime("to", q.to);
+  const to = q.to === undefined ? Math.floor(now / DAY_MS) * DAY_MS : dayParameter("to", q.to);
   const from =
-    q.from === undefined ? to - (DEFAULT_DAYS[granularity] - 1) * DAY_MS : dayTime("from", q.from);
+    q.from === undefined
+      ? to - (DEFAULT_DAYS[granularity] - 1) * DAY_MS
+      : dayParameter("from", q.from);
   checkDayOrder(from, to);
   const limit = maxDays ?? MAX_DAYS[granularity];
   if ((to - from) / DAY_MS + 1 > limit)

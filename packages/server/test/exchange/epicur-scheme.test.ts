@@ -4,13 +4,14 @@
 // As a table, and through the provider on every engine.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { URN } from "@urnkit/core";
 import type { FastifyInstance } from "fastify";
 import { epicurScheme } from "../../src/exchange/oai/formats/epicur-scheme.js";
 import { namespaceKey } from "../../src/registry/namespace-keys.js";
 import { buildServer } from "../../src/server.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
 
@@ -34,6 +35,7 @@ describe("epicur identifier schemes", () => {
 
 for (const engine of engines) {
   describe(`epicur records name each URN by its scheme (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let app: FastifyInstance;
 

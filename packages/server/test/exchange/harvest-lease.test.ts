@@ -3,17 +3,19 @@
 // lapses within one lease's length; the source listing tells a lapsed lease from a live one.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import { harvest } from "../../src/exchange/harvest/harvest-run.js";
 import { DEFAULT_LIMITS } from "../../src/server.js";
 import { type EngineHandle, engines } from "../engines.js";
 import { fixture, type Replay, replay } from "../oai-replay.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const CLIENT = { rate: 0, backoffMs: 5, maxWaitMs: 2000, retries: 0, allowPrivate: true };
 const LEASE_MS = 400;
 
 for (const engine of engines)
   describe(`harvest lease and heartbeat (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let slow: Replay;
     before(async () => {

@@ -6,13 +6,14 @@
 // reads and its writes comes out the same.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import { harvest } from "../../src/exchange/harvest/harvest-run.js";
 import { DEFAULT_LIMITS } from "../../src/server.js";
 import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import type { Store } from "../../src/storage/store.js";
 import { type Engine, type EngineHandle, engines } from "../engines.js";
 import { fixture, type Replay, replay } from "../oai-replay.js";
+import { type SkippableSuite, skippedWhen } from "../skipped-when.js";
 import { members } from "../store-overrides.js";
 
 const actor = { tokenId: null };
@@ -153,7 +154,8 @@ async function page(): Promise<Replay> {
   return provider;
 }
 
-function open(engine: Engine) {
+/** The suite's engine and replayed provider, set up by the suite's own hooks. */
+function open(engine: Engine, { before, after }: Pick<SkippableSuite, "before" | "after">) {
   let h: EngineHandle;
   let provider: Replay;
   before(async () => {
@@ -170,7 +172,8 @@ function open(engine: Engine) {
 
 for (const engine of engines) {
   describe(`a harvested page of new, registered, reserved, refused and twice-spelled URNs (${engine.name})`, () => {
-    const get = open(engine);
+    const { it, before, after } = skippedWhen(engine.skip);
+    const get = open(engine, { before, after });
 
     it("creates the new URNs, updates the registered ones and keeps every refusal", async () => {
       const { h, provider } = get();
@@ -197,7 +200,8 @@ for (const engine of engines) {
   });
 
   describe(`a page whose URNs another writer registered after the page's reads (${engine.name})`, () => {
-    const get = open(engine);
+    const { it, before, after } = skippedWhen(engine.skip);
+    const get = open(engine, { before, after });
 
     it("writes them one by one: the same outcomes", async () => {
       const { h, provider } = get();

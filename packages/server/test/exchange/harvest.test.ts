@@ -6,7 +6,8 @@
 // interruption, idempotent re-runs, and one run per source at a time.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
+import { URN } from "@urnkit/core";
 import { atGranularity, harvest } from "../../src/exchange/harvest/harvest-run.js";
 import { retryAfterMs } from "../../src/exchange/harvest/oai-client.js";
 import { patchRecord } from "../../src/registry/record-actions.js";
@@ -16,6 +17,7 @@ import type { NewRecord } from "../../src/storage/records.js";
 import type { Store } from "../../src/storage/store.js";
 import { type EngineHandle, engines } from "../engines.js";
 import { fixture, type Replay, replay } from "../oai-replay.js";
+import { skippedWhen } from "../skipped-when.js";
 import { members } from "../store-overrides.js";
 
 const actor = { tokenId: null };
@@ -61,6 +63,7 @@ async function locators(store: Store, urn: string) {
 
 for (const engine of engines) {
   describe(`harvest from recorded DSpace and EPrints answers (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let dspace: Replay;
     let eprints: Replay;
@@ -177,9 +180,12 @@ for (const engine of engines) {
         { hash: "m", role: "registrar", namespace: null, organisation: "mirror", label: null },
         actor,
       );
-      await patchRecord({ store: h.store, limits: DEFAULT_LIMITS }, mirror, `${HBZ}20261101-1010`, {
-        locators: [{ url: "https://mirror.example/101" }],
-      });
+      await patchRecord(
+        { store: h.store, limits: DEFAULT_LIMITS },
+        mirror,
+        new URN(`${HBZ}20261101-1010`),
+        { locators: [{ url: "https://mirror.example/101" }] },
+      );
       dspace.answer("list:oai_dc::2026-11-22T10:00:00Z", fixture("dspace-changed.xml"));
       const { run } = await dspaceRun();
       assert.deepEqual([run.records, run.updated, run.refused], [1, 1, 0]);
@@ -318,6 +324,7 @@ for (const engine of engines) {
   });
 
   describe(`harvest failures are stored, and the next run goes on (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let provider: Replay;
     before(async () => {
@@ -435,6 +442,7 @@ for (const engine of engines) {
     });
   });
   describe(`a provider that cannot answer Identify (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let down: Replay;
     before(async () => {
@@ -468,6 +476,7 @@ for (const engine of engines) {
   });
 
   describe(`a page whose writing fails is written again, nothing twice (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let provider: Replay;
     before(async () => {
@@ -518,6 +527,7 @@ for (const engine of engines) {
     });
   });
   describe(`a record the database refuses mid-page (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let provider: Replay;
     before(async () => {

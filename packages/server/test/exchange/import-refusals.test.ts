@@ -2,10 +2,10 @@
 // names it (prefix, record) is refused with the same code, namespace-not-served, on every engine.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { FastifyInstance } from "fastify";
+import { describe } from "node:test";
 import { engines } from "../engines.js";
-import { type ServedRegistry, servedRegistry } from "../served-registry.js";
+import { suiteRegistry } from "../served-registry.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const T = "2026-01-02T03:04:05.000Z";
 const LINES = [
@@ -41,21 +41,17 @@ const LINES = [
 
 for (const engine of engines)
   describe(`import into a registry not serving the namespace (${engine.name})`, () => {
-    let registry: ServedRegistry;
-    let app: FastifyInstance;
-    let admin: string;
-    before(async () => {
-      registry = await servedRegistry(engine, { seed: false });
-      app = registry.app;
-      admin = await registry.token({ role: "admin" });
-    });
-    after(() => registry.close());
+    const { it } = skippedWhen(engine.skip);
+    const served = suiteRegistry(engine, { seed: false });
 
     it("names the prefix line's and the record line's refusal alike", async () => {
-      const r = await app.inject({
+      const r = await served.app.inject({
         method: "POST",
         url: "/api/v1/import",
-        headers: { authorization: `Bearer ${admin}`, "content-type": "application/x-ndjson" },
+        headers: {
+          authorization: `Bearer ${served.admin}`,
+          "content-type": "application/x-ndjson",
+        },
         payload: LINES.map((l) => JSON.stringify(l)).join("\n"),
       });
       assert.equal(r.statusCode, 200, r.body);

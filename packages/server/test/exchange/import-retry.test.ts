@@ -13,7 +13,7 @@ import { openStore } from "../../src/storage/open-store.js";
 import { openSqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../../src/storage/store.js";
 import type { ImportBatchResult, ImportItem } from "../../src/storage/transfer.js";
-import { createTestDatabase, PG_SKIP, type TestDatabase } from "../pg-database.js";
+import { exampleStore, PG_SKIP, suiteDatabase } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 import { members } from "../store-overrides.js";
 
@@ -173,23 +173,18 @@ describe("an import the database stops", () => {
 
 describe("two imports crossing on the same keys (postgres)", () => {
   const { it, before, after } = skippedWhen(PG_SKIP);
-  let db: TestDatabase;
-  let one: Store;
-  let two: Store;
-  before(async () => {
-    db = await createTestDatabase();
-    // Two stores, as two urnkit processes would have: each its own pool.
-    one = await openStore(db.url);
-    two = await openStore(db.url);
-    await one.namespaces.create({ nid: "example", local: true }, actor);
-  });
-  after(async () => {
-    await one?.close();
-    await two?.close();
-    await db?.drop();
-  });
+  // Two stores, as two urnkit processes would have: each its own pool.
+  const stores = suiteDatabase(
+    { before, after },
+    async (db) => ({ one: await exampleStore(db.url), two: await openStore(db.url) }),
+    async ({ one, two }) => {
+      await one.close();
+      await two.close();
+    },
+  );
 
   it("both finish; every key is registered once", async () => {
+    const { one, two } = stores();
     const n = 3000;
     const names = Array.from({ length: n }, (_, i) => `x${i}`);
     const forward = names.map(line).join("");

@@ -53,7 +53,7 @@ async function peer(base: string, verb: string, ...args: string[]): Promise<Peer
 
 for (const engine of engines) {
   describe(`OAI-PMH provider harvested by HTTP::OAI (${engine.name})`, () => {
-    const { it, before, after } = skippedWhen(skip);
+    const { it, before, after } = skippedWhen(engine.skip || skip);
     let h: EngineHandle;
     let app: FastifyInstance;
     let base: string;

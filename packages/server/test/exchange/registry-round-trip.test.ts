@@ -7,19 +7,17 @@ import assert from "node:assert/strict";
 import { describe } from "node:test";
 import { importRecords } from "../../src/exchange/import/records.js";
 import { issueToken } from "../../src/registry/tokens.js";
-import { exportLines } from "../../src/routes/import-export.js";
 import { buildServer, DEFAULT_LIMITS } from "../../src/server.js";
 import type { Store } from "../../src/storage/store.js";
 import { type Engine, postgres, sqlite } from "../engines.js";
-import { TEST_PG } from "../pg-database.js";
+import { exportText } from "../export-text.js";
+import { PG_SKIP } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const operator = { tokenId: null };
 
 async function exported(store: Store): Promise<string[]> {
-  let text = "";
-  for await (const chunk of exportLines(store, 7)) text += chunk;
-  return text.trimEnd().split("\n");
+  return (await exportText(store, 7)).trimEnd().split("\n");
 }
 
 async function imported(store: Store, lines: string[]) {
@@ -43,7 +41,7 @@ async function serveNamespaces(store: Store) {
 }
 
 describe("registry round trip", () => {
-  const { it } = skippedWhen(TEST_PG === null ? "URNKIT_TEST_PG is not set" : false);
+  const { it } = skippedWhen(PG_SKIP);
   it("SQLite → PostgreSQL → SQLite keeps organisations, prefixes, owners, identifiers, reservations", async () => {
     const handles = [] as { close(): Promise<void> }[];
     const open = async (engine: Engine) => {

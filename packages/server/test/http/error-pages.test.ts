@@ -4,27 +4,17 @@
 // always problem+json.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { FastifyInstance } from "fastify";
-import { seedExample } from "../../src/registry/seed.js";
-import { buildServer } from "../../src/server.js";
-import { type EngineHandle, engines } from "../engines.js";
+import { describe } from "node:test";
+import { engines } from "../engines.js";
+import { suiteRegistry } from "../served-registry.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
 for (const engine of engines)
   describe(`error pages for browsers (${engine.name})`, () => {
-    let h: EngineHandle;
-    let app: FastifyInstance;
-    before(async () => {
-      h = await engine.open();
-      await seedExample(h.store);
-      app = await buildServer({ store: h.store });
-    });
-    after(async () => {
-      await app.close();
-      await h.close();
-    });
+    const { it } = skippedWhen(engine.skip);
+    const served = suiteRegistry(engine);
 
     const cases: [string, number, RegExp][] = [
       ["/urn:example:nobody", 404, /<h1>Not registered here<\/h1>/],
@@ -36,7 +26,7 @@ for (const engine of engines)
     ];
     for (const [url, status, content] of cases) {
       it(`${url}: ${status} as a page to a browser, problem+json to a program`, async () => {
-        const page = await app.inject({ url, headers: { accept: BROWSER } });
+        const page = await served.app.inject({ url, headers: { accept: BROWSER } });
         assert.equal(page.statusCode, status);
         assert.match(page.headers["content-type"] as string, /^text\/html/);
         assert.match(page.body, /<html lang="en">/);
@@ -46,7 +36,10 @@ for (const engine of engines)
         assert.match(page.headers["content-security-policy"] as string, /default-src 'self'/);
         assert.equal(page.headers.vary, "Accept");
         for (const accept of [undefined, "application/json", "*/*"]) {
-          const r = await app.inject({ url, headers: accept === undefined ? {} : { accept } });
+          const r = await served.app.inject({
+            url,
+            headers: accept === undefined ? {} : { accept },
+          });
           assert.equal(r.statusCode, status);
           assert.match(r.headers["content-type"] as string, /^application\/problem\+json/);
         }
@@ -54,13 +47,16 @@ for (const engine of engines)
     }
 
     it("a malformed URN's page links to the inspector and shows the fix", async () => {
-      const page = await app.inject({ url: "/urn:example:a?b", headers: { accept: BROWSER } });
+      const page = await served.app.inject({
+        url: "/urn:example:a?b",
+        headers: { accept: BROWSER },
+      });
       assert.match(page.body, /href="\/inspect\?urn=urn%3Aexample%3Aa%3Fb"/);
       assert.match(page.body, /Would be right: <code class="fix">urn:example:a%3Fb<\/code>/);
     });
 
     it("the API stays problem+json for browsers too", async () => {
-      const r = await app.inject({
+      const r = await served.app.inject({
         url: "/api/v1/urns/urn:example:nobody",
         headers: { accept: BROWSER },
       });

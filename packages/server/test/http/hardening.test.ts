@@ -5,13 +5,14 @@
 
 import assert from "node:assert/strict";
 import { connect } from "node:net";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { seedExample } from "../../src/registry/seed.js";
 import { issueToken } from "../../src/registry/tokens.js";
 import { buildServer } from "../../src/server.js";
 import { type EngineHandle, engines } from "../engines.js";
 import { registrationTemplate } from "../fixtures/registration-template.js";
+import { skippedWhen } from "../skipped-when.js";
 import { signedIn } from "../ui-browser.js";
 
 const actor = { tokenId: null };
@@ -36,6 +37,7 @@ function deep(levels: number): string {
 
 for (const engine of engines) {
   describe(`hardening (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let app: FastifyInstance;
     let port: number;

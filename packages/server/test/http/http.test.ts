@@ -3,17 +3,19 @@
 // (services, text/uri-list) and RFC 9457 (problem details).
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { issueToken } from "../../src/registry/tokens.js";
 import { buildServer } from "../../src/server.js";
 import { type EngineHandle, engines } from "../engines.js";
 import { registrationTemplate } from "../fixtures/registration-template.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
 
 for (const engine of engines) {
   describe(`HTTP (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let app: FastifyInstance;
     let admin: string;

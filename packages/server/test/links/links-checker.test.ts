@@ -9,11 +9,12 @@
 import assert from "node:assert/strict";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import { LinkChecker, linkCheckerUserAgent } from "../../src/links/checker.js";
 import { VERSION } from "../../src/runtime/version.js";
 import type { LinkHealth } from "../../src/storage/links.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
 
@@ -171,6 +172,7 @@ const fast = { connectTimeoutMs: 1000, totalTimeoutMs: 1500 };
 
 for (const engine of engines) {
   describe(`link checker (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let s: Awaited<ReturnType<typeof loopback>>;
     const servers: Server[] = [];

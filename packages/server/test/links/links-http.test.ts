@@ -7,11 +7,13 @@
 
 import assert from "node:assert/strict";
 import { Writable } from "node:stream";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { buildServer } from "../../src/server.js";
 import type { LinkCheck } from "../../src/storage/links.js";
+import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
 const T = "2026-11-20T10:00:00.000Z";
@@ -28,6 +30,7 @@ const fine: LinkCheck = { ...gone, outcome: "ok", status: 200, message: null };
 
 for (const engine of engines) {
   describe(`link health over HTTP (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let app: FastifyInstance;
     let routed: FastifyInstance;
@@ -40,6 +43,17 @@ for (const engine of engines) {
       const { store } = h;
       await store.namespaces.create({ nid: "example", local: true }, actor);
       await store.organisations.create({ id: "lib", name: "The Library" }, actor);
+      await store.organisations.create({ id: "maps", name: "The Map Room" }, actor);
+      // The report's prefix filter names registered prefixes.
+      for (const [prefix, organisation] of [
+        ["urn:example:b", "lib"],
+        ["urn:example:m", "maps"],
+        ["urn:example:f", "maps"],
+      ] as const)
+        await store.prefixes.create(
+          { ...DEFAULT_POLICY, prefix, nid: "example", organisation },
+          actor,
+        );
       const make = (name: string, organisation: string | null, prefix: string, urls: string[]) =>
         store.records.create(
           {
@@ -161,6 +175,21 @@ for (const engine of engines) {
           .items.map((i: { url: string }) => i.url);
       assert.deepEqual(await urls("status=broken&organisation=lib"), ["https://best.example/book"]);
       assert.deepEqual(await urls("prefix=urn:example:m"), ["https://maps.example/1"]);
+      // Any equivalent spelling (RFC 8141 §3.1: "urn" and the NID case-insensitive), as
+      // /api/v1/urns?prefix= reads it; a prefix not registered here is refused, not matched as none.
+      assert.deepEqual(await urls("prefix=URN:EXAMPLE:m"), ["https://maps.example/1"]);
+      for (const url of [
+        "/api/v1/links?prefix=urn:example:zz",
+        "/api/v1/links/export?prefix=urn:example:zz",
+      ]) {
+        const unknown = await app.inject({ url });
+        assert.equal(unknown.statusCode, 404, url);
+        assert.equal(unknown.json().code, "unknown-prefix");
+        assert.match(unknown.json().detail, /no prefix "urn:example:zz" in namespace "example"/);
+      }
+      const notPrefix = await app.inject({ url: "/api/v1/links?prefix=example" });
+      assert.equal(notPrefix.statusCode, 400);
+      assert.equal(notPrefix.json().errors[0].path, "/prefix");
       assert.deepEqual(await urls("status=demoted"), ["https://best.example/book"]);
       assert.deepEqual(await urls("status=ok"), [
         "https://second.example/book",
@@ -206,9 +235,18 @@ for (const engine of engines) {
         r.body,
         /href="\/api\/v1\/links\/export\?status=broken&amp;organisation=lib&amp;format=csv"/,
       );
-      const prefix = await app.inject({ url: "/links?status=all&prefix=urn:example:m" });
-      assert.match(prefix.body, /https:\/\/maps\.example\/1/);
-      assert.doesNotMatch(prefix.body, /best\.example/);
+      for (const spelling of ["urn:example:m", "URN:Example:m"]) {
+        const prefix = await app.inject({ url: `/links?status=all&prefix=${spelling}` });
+        assert.equal(prefix.statusCode, 200, spelling);
+        assert.match(prefix.body, /https:\/\/maps\.example\/1/);
+        assert.doesNotMatch(prefix.body, /best\.example/);
+      }
+      const unknown = await app.inject({ url: "/links?status=all&prefix=urn:example:zz" });
+      assert.equal(unknown.statusCode, 404);
+      assert.match(
+        unknown.body,
+        /&quot;urn:example:zz&quot; is not a prefix here\.|"urn:example:zz" is not a prefix here\./,
+      );
     });
 
     it("Prometheus gauges count the checked locators by outcome", async () => {

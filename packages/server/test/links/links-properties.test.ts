@@ -4,12 +4,13 @@
 // they reach the threshold, and at most the last 10 checks are kept, newest first.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import fc from "fast-check";
 import { retryAt } from "../../src/links/retry-after.js";
 import { failed, HISTORY_KEPT, LINK_OUTCOMES, type LinkOutcome } from "../../src/storage/links.js";
 import type { Store } from "../../src/storage/store.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
 const DAY = 86_400_000;
@@ -43,6 +44,7 @@ describe("Retry-After", () => {
 
 for (const engine of engines)
   describe(`failures in a row and the bounded history (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let store: Store;
     let n = 0;

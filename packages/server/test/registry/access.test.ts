@@ -4,12 +4,13 @@
 // each case gets tokens and a record of its own.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { seedExample } from "../../src/registry/seed.js";
 import { issueToken } from "../../src/registry/tokens.js";
 import { buildServer } from "../../src/server.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { skippedWhen } from "../skipped-when.js";
 import { type Browser, signedIn } from "../ui-browser.js";
 import { ACCESS_TABLE, type CaseFixture, KINDS, type Kind } from "./access-table.js";
 
@@ -18,6 +19,7 @@ const NDJSON = "application/x-ndjson";
 
 for (const engine of engines)
   describe(`access by kind of token (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let app: FastifyInstance;
     const tokens = new Map<Kind, string | null>();

@@ -5,13 +5,14 @@
 // as a property, against records.create called input by input on a second store.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import fc from "fast-check";
 import { ConflictError, StateError } from "../../src/storage/errors.js";
 import type { CreateOutcome, NewRecord } from "../../src/storage/records.js";
 import { orderFor } from "../../src/storage/search.js";
 import type { Store } from "../../src/storage/store.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
 
@@ -41,6 +42,7 @@ function describeOutcome(outcome: CreateOutcome): string {
 
 for (const engine of engines) {
   describe(`createRecords (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     before(async () => {
       h = await engine.open();
@@ -174,6 +176,7 @@ for (const engine of engines) {
   });
 
   describe(`createRecords equals createRecord input by input (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let set: EngineHandle;
     let single: EngineHandle;
     before(async () => {

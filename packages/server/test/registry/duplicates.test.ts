@@ -3,10 +3,10 @@
 // change, import line), never a 500 from the store's own refusal.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { FastifyInstance } from "fastify";
+import { describe } from "node:test";
 import { engines } from "../engines.js";
-import { type ServedRegistry, servedRegistry } from "../served-registry.js";
+import { suiteRegistry } from "../served-registry.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const twice = [
   { url: "https://www.example.org/d" },
@@ -72,22 +72,15 @@ const CASES: {
 
 for (const engine of engines)
   describe(`repeated locators and identifiers in one body (${engine.name})`, () => {
-    let registry: ServedRegistry;
-    let app: FastifyInstance;
-    let admin: string;
-    before(async () => {
-      registry = await servedRegistry(engine);
-      app = registry.app;
-      admin = await registry.token({ role: "admin" });
-    });
-    after(() => registry.close());
+    const { it } = skippedWhen(engine.skip);
+    const served = suiteRegistry(engine);
 
     for (const c of CASES)
       it(`${c.name}: 422 ${c.code} at ${c.path}`, async () => {
-        const r = await app.inject({
+        const r = await served.app.inject({
           method: c.method,
           url: c.url,
-          headers: { authorization: `Bearer ${admin}` },
+          headers: { authorization: `Bearer ${served.admin}` },
           payload: c.body as object,
         });
         assert.equal(r.statusCode, 422, r.body);
@@ -105,10 +98,13 @@ for (const engine of engines)
           locators: [{ url: "https://www.example.org/2" }],
         },
       ];
-      const r = await app.inject({
+      const r = await served.app.inject({
         method: "POST",
         url: "/api/v1/import",
-        headers: { authorization: `Bearer ${admin}`, "content-type": "application/x-ndjson" },
+        headers: {
+          authorization: `Bearer ${served.admin}`,
+          "content-type": "application/x-ndjson",
+        },
         payload: lines.map((l) => JSON.stringify(l)).join("\n"),
       });
       assert.equal(r.statusCode, 200, r.body);
@@ -118,7 +114,13 @@ for (const engine of engines)
         .map((l) => JSON.parse(l));
       const refused = events.find((e) => e.line === 1);
       assert.equal(refused?.code, "duplicate-locator", r.body);
-      assert.equal((await app.inject({ url: "/api/v1/urns/urn:example:imp-2" })).statusCode, 200);
-      assert.equal((await app.inject({ url: "/api/v1/urns/urn:example:imp-1" })).statusCode, 404);
+      assert.equal(
+        (await served.app.inject({ url: "/api/v1/urns/urn:example:imp-2" })).statusCode,
+        200,
+      );
+      assert.equal(
+        (await served.app.inject({ url: "/api/v1/urns/urn:example:imp-1" })).statusCode,
+        404,
+      );
     });
   });

@@ -3,28 +3,21 @@
 // owner, on every engine, and the namespace stays as it was.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { FastifyInstance } from "fastify";
+import { describe } from "node:test";
 import { engines } from "../engines.js";
-import { type ServedRegistry, servedRegistry } from "../served-registry.js";
+import { suiteRegistry } from "../served-registry.js";
+import { skippedWhen } from "../skipped-when.js";
 
 for (const engine of engines)
   describe(`a minting prefix another organisation owns (${engine.name})`, () => {
-    let registry: ServedRegistry;
-    let app: FastifyInstance;
-    let admin: string;
-    before(async () => {
-      registry = await servedRegistry(engine);
-      app = registry.app;
-      admin = await registry.token({ role: "admin" });
-    });
-    after(() => registry.close());
+    const { it } = skippedWhen(engine.skip);
+    const served = suiteRegistry(engine);
 
     it("PUT with mint.prefix of example-library's prefix: 409 mint-prefix-taken", async () => {
-      const r = await app.inject({
+      const r = await served.app.inject({
         method: "PUT",
         url: "/api/v1/namespaces/example",
-        headers: { authorization: `Bearer ${admin}` },
+        headers: { authorization: `Bearer ${served.admin}` },
         payload: { local: true, mint: { prefix: "lib-", width: 6 } },
       });
       assert.equal(r.statusCode, 409, r.body);
@@ -32,7 +25,7 @@ for (const engine of engines)
       assert.equal(problem.code, "mint-prefix-taken");
       assert.equal(problem.existing, "urn:example:lib-");
       assert.match(problem.detail, /organisation "example-library"/);
-      const ns = JSON.parse((await app.inject({ url: "/api/v1/namespaces/example" })).body);
+      const ns = JSON.parse((await served.app.inject({ url: "/api/v1/namespaces/example" })).body);
       assert.equal(ns.mint.prefix, "doc-");
     });
   });

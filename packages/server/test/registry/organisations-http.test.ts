@@ -8,18 +8,20 @@
 
 import assert from "node:assert/strict";
 import type { AddressInfo } from "node:net";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import { mod11_2CheckChar, nbnDeCheckDigit } from "@urnkit/namespaces";
 import type { FastifyInstance } from "fastify";
 import { issueToken } from "../../src/registry/tokens.js";
 import { buildServer } from "../../src/server.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
 const enc = encodeURIComponent;
 
 for (const engine of engines) {
   describe(`organisations and prefixes over HTTP (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let app: FastifyInstance;
     let admin: string;

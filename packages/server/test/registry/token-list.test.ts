@@ -3,16 +3,18 @@
 // dates, never a hash; only an unscoped admin may list them.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { issueToken } from "../../src/registry/tokens.js";
 import { buildServer } from "../../src/server.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const cli = { tokenId: null };
 
 for (const engine of engines) {
   describe(`token listing (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let app: FastifyInstance;
     let admin: string;
@@ -64,6 +66,32 @@ for (const engine of engines) {
           "revoked",
           "role",
         ]);
+    });
+
+    it("the store finds one token by id, live or revoked, as the list shows it; null for none", async () => {
+      const listed = await h.store.tokens.list();
+      for (const t of listed) assert.deepEqual(await h.store.tokens.get(t.id), t);
+      assert.equal((await h.store.tokens.get(3))?.revoked === null, false, "3 is revoked");
+      for (const missing of [0, -1, 1000, 2 ** 40])
+        assert.equal(await h.store.tokens.get(missing), null);
+    });
+
+    it("DELETE of a revoked or unknown token is 404 unknown-token; a live one is revoked once", async () => {
+      const extra = await issueToken(h.store, { role: "reader", label: "to revoke" }, cli);
+      const revoke = (id: number | string) =>
+        app.inject({
+          method: "DELETE",
+          url: `/api/v1/tokens/${id}`,
+          headers: { authorization: `Bearer ${admin}` },
+        });
+      for (const id of [3, 999]) {
+        const r = await revoke(id);
+        assert.equal(r.statusCode, 404, `token ${id}`);
+        assert.equal(JSON.parse(r.body).code, "unknown-token");
+      }
+      assert.equal((await revoke(extra.info.id)).statusCode, 200);
+      assert.equal((await revoke(extra.info.id)).statusCode, 404);
+      assert.notEqual((await h.store.tokens.get(extra.info.id))?.revoked, null);
     });
 
     it("GET /api/v1/tokens answers an admin with the same list", async () => {

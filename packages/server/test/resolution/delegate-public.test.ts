@@ -6,13 +6,14 @@
 // resolver: redirects are asserted, never followed.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import { URN } from "@urnkit/core";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { namespaceKey } from "../../src/registry/namespace-keys.js";
 import { buildServer } from "../../src/server.js";
 import { errorPage } from "../../src/ui/error-page.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
 const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
@@ -105,6 +106,7 @@ const TKK_LINKS = [
 
 for (const engine of engines)
   describe(`serve --delegate-public and public resolvers (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let off: FastifyInstance;
     let on: FastifyInstance;

@@ -6,11 +6,12 @@
 
 import assert from "node:assert/strict";
 import type { AddressInfo } from "node:net";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { issueToken } from "../../src/registry/tokens.js";
 import { buildServer } from "../../src/server.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
@@ -20,6 +21,7 @@ const FAC = encodeURIComponent("urn:example:fac-");
 
 for (const engine of engines) {
   describe(`statistics over HTTP (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let app: FastifyInstance;
     let auth: Record<string, string>;

@@ -4,12 +4,13 @@
 // Every expected number is counted by hand from the locators and checks set up below.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { buildServer } from "../../src/server.js";
 import type { LinkCheck, LinkOutcome } from "../../src/storage/links.js";
 import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
 const T = "2026-11-20T10:00:00.000Z";
@@ -29,6 +30,7 @@ const row = (...cells: number[]) =>
 
 for (const engine of engines) {
   describe(`broken links on the statistics pages (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let app: FastifyInstance;
     const ids = new Map<string, number>();

@@ -15,7 +15,7 @@ import type { LinkCheck } from "../../src/storage/links.js";
 import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import { type Engine, type EngineHandle, postgres, sqlite } from "../engines.js";
 import { fixture, replay } from "../oai-replay.js";
-import { TEST_PG } from "../pg-database.js";
+import { PG_SKIP } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
@@ -680,7 +680,7 @@ async function batchedImportOn(engine: Engine) {
 }
 
 describe("engine parity", () => {
-  const { it } = skippedWhen(TEST_PG === null ? "URNKIT_TEST_PG is not set" : false);
+  const { it } = skippedWhen(PG_SKIP);
   it("the same fixture gives the same statuses and stored values on SQLite and PostgreSQL", async () => {
     const a = await run(sqlite);
     const b = await run(postgres);

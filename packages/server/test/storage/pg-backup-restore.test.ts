@@ -9,13 +9,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe } from "node:test";
 import { promisify } from "node:util";
-import { exportLines } from "../../src/routes/import-export.js";
 import { ConflictError } from "../../src/storage/errors.js";
 import {
   openPostgresStore,
   type PostgresStore,
 } from "../../src/storage/postgres/postgres-store.js";
-import type { Store } from "../../src/storage/store.js";
+import { exportText } from "../export-text.js";
 import { createTestDatabase, PG_SKIP, type TestDatabase } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 
@@ -24,12 +23,6 @@ const actor = { tokenId: null };
 const TOOLS = spawnSync("pg_dump", ["--version"]).status === 0;
 const skip =
   PG_SKIP || (TOOLS ? false : "pg_dump is not installed: PostgreSQL restore drill skipped");
-
-async function exportAll(store: Store): Promise<string> {
-  let text = "";
-  for await (const chunk of exportLines(store)) text += chunk;
-  return text;
-}
 
 describe("restore drill on PostgreSQL (pg_dump, pg_restore)", () => {
   const { it, before, after } = skippedWhen(skip);
@@ -80,7 +73,7 @@ describe("restore drill on PostgreSQL (pg_dump, pg_restore)", () => {
     restored = await createTestDatabase();
     await run("pg_restore", ["--no-owner", `--dbname=${restored.url}`, dump]);
     restoredStore = await openPostgresStore({ url: restored.url });
-    assert.equal(await exportAll(restoredStore), await exportAll(liveStore));
+    assert.equal(await exportText(restoredStore), await exportText(liveStore));
     assert.equal(
       (await restoredStore.records.resolve("urn:example:kept-1"))?.successor,
       "urn:example:kept-2",

@@ -7,48 +7,35 @@
 import assert from "node:assert/strict";
 import { describe } from "node:test";
 import { issueToken } from "../../src/registry/tokens.js";
-import { openStore } from "../../src/storage/open-store.js";
 import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
-import { createTestDatabase, PG_SKIP, type TestDatabase } from "../pg-database.js";
+import { PG_SKIP } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
-import { callUrnkit, startUrnkit, type UrnkitProcess } from "../urnkit-process.js";
+import { callUrnkit, twoProcesses } from "../urnkit-process.js";
 
 describe("two urnkit processes on one PostgreSQL database", () => {
   const { it, before, after } = skippedWhen(PG_SKIP);
-  let db: TestDatabase;
-  let a: UrnkitProcess;
-  let b: UrnkitProcess;
-  let token: string;
-  let registrar: string;
-
-  const call = (base: string, method: string, path: string, body?: unknown) =>
-    callUrnkit(base, token, method, path, body);
-
-  before(async () => {
-    db = await createTestDatabase();
-    const store = await openStore(db.url);
+  const cluster = twoProcesses({ before, after }, async (store) => {
     await store.namespaces.create(
       { nid: "example", local: true, mint: { prefix: "c-", width: 6, check: "none" } },
       { tokenId: null },
     );
-    token = (await issueToken(store, { role: "admin" }, { tokenId: null })).token;
+    const token = (await issueToken(store, { role: "admin" }, { tokenId: null })).token;
     await store.organisations.create({ id: "lib", name: "Library" }, { tokenId: null });
     await store.prefixes.create(
       { ...DEFAULT_POLICY, prefix: "urn:example:s-", nid: "example", organisation: "lib" },
       { tokenId: null },
     );
-    registrar = (
+    const registrar = (
       await issueToken(store, { role: "registrar", organisation: "lib" }, { tokenId: null })
     ).token;
-    await store.close();
-    [a, b] = await Promise.all([startUrnkit(db.url), startUrnkit(db.url)]);
-  });
-  after(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await db?.drop();
+    return { token, registrar };
   });
 
+  const call = (base: string, method: string, path: string, body?: unknown) =>
+    callUrnkit(base, cluster().token, method, path, body);
+
   it("200 concurrent mints split between the processes give 200 distinct URNs", async () => {
+    const { a, b } = cluster();
     const responses = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         call(i % 2 === 0 ? a.base : b.base, "POST", "/api/v1/namespaces/example/mint"),
@@ -69,6 +56,7 @@ describe("two urnkit processes on one PostgreSQL database", () => {
   });
 
   it("suggestions split between the processes never repeat, and mints never take them", async () => {
+    const { a, b, registrar } = cluster();
     const path = `/api/v1/namespaces/example/prefixes/${encodeURIComponent("urn:example:s-")}`;
     const responses = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
@@ -91,6 +79,7 @@ describe("two urnkit processes on one PostgreSQL database", () => {
   });
 
   it("a registration racing an equivalent one: exactly one 201 and one 409", async () => {
+    const { a, b } = cluster();
     for (let round = 0; round < 20; round++) {
       // RFC 8141 §3.1: "urn" and the NID are case-insensitive, so these two are equivalent.
       const [first, second] = await Promise.all([
@@ -113,6 +102,7 @@ describe("two urnkit processes on one PostgreSQL database", () => {
   });
 
   it("a deactivation through one process is what the other answers at once", async () => {
+    const { a, b } = cluster();
     const created = await call(a.base, "POST", "/api/v1/urns", {
       urn: "urn:example:moving",
       status: "active",
@@ -134,6 +124,7 @@ describe("two urnkit processes on one PostgreSQL database", () => {
   });
 
   it("a namespace change through one process reaches the other's cache (LISTEN/NOTIFY)", async () => {
+    const { a, b } = cluster();
     const created = await call(a.base, "POST", "/api/v1/urns", {
       urn: "urn:example:policy",
       status: "active",

@@ -8,12 +8,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe } from "node:test";
 import { importRecords } from "../../src/exchange/import/records.js";
-import { exportLines } from "../../src/routes/import-export.js";
 import { DEFAULT_LIMITS } from "../../src/server.js";
-import { openStore } from "../../src/storage/open-store.js";
 import type { Store } from "../../src/storage/store.js";
 import type { RecordLine } from "../../src/storage/transfer.js";
-import { createTestDatabase, PG_SKIP, type TestDatabase } from "../pg-database.js";
+import { exportText } from "../export-text.js";
+import { exampleStore, PG_SKIP, suiteDatabase } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
@@ -58,35 +57,27 @@ async function importAll(store: Store) {
   return done as { created: number; unchanged: number; errors: number };
 }
 
-async function exportAll(store: Store): Promise<string> {
-  let text = "";
-  for await (const chunk of exportLines(store)) text += chunk;
-  return text;
-}
-
 describe("COPY import and cursor export (postgres)", () => {
   const { it, before, after } = skippedWhen(PG_SKIP);
-  let db: TestDatabase;
-  let pgStore: Store;
-  let sqliteStore: Store;
-  let dir: string;
-
-  before(async () => {
-    db = await createTestDatabase();
-    pgStore = await openStore(db.url);
-    dir = mkdtempSync(join(tmpdir(), "urnkit-pg-import-"));
-    sqliteStore = await openStore(join(dir, "same.db"));
-    for (const s of [pgStore, sqliteStore])
-      await s.namespaces.create({ nid: "example", local: true }, actor);
-  });
-  after(async () => {
-    await pgStore?.close();
-    await sqliteStore?.close();
-    await db?.drop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const stores = suiteDatabase(
+    { before, after },
+    async (db) => {
+      const dir = mkdtempSync(join(tmpdir(), "urnkit-pg-import-"));
+      return {
+        dir,
+        pgStore: await exampleStore(db.url),
+        sqliteStore: await exampleStore(join(dir, "same.db")),
+      };
+    },
+    async ({ dir, pgStore, sqliteStore }) => {
+      await pgStore.close();
+      await sqliteStore.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  );
 
   it(`imports ${COUNT} records with COPY`, async (t) => {
+    const { pgStore } = stores();
     const started = performance.now();
     const done = await importAll(pgStore);
     const seconds = (performance.now() - started) / 1000;
@@ -110,19 +101,22 @@ describe("COPY import and cursor export (postgres)", () => {
   });
 
   it("importing the same file again changes nothing", async () => {
+    const { pgStore } = stores();
     const done = await importAll(pgStore);
     assert.deepEqual(done, { done: true, lines: COUNT, created: 0, unchanged: COUNT, errors: 0 });
     assert.equal(await pgStore.records.count(), COUNT);
   });
 
   it("exports exactly what SQLite exports for the same file", async () => {
+    const { pgStore, sqliteStore } = stores();
     await importAll(sqliteStore);
-    const fromPg = await exportAll(pgStore);
+    const fromPg = await exportText(pgStore);
     assert.equal(fromPg.split("\n").length - 1, COUNT);
-    assert.equal(fromPg, await exportAll(sqliteStore));
+    assert.equal(fromPg, await exportText(sqliteStore));
   });
 
   it("an export is one snapshot: a record created while it runs is not in it", async () => {
+    const { pgStore } = stores();
     const first = await pgStore.transfer.exportPage(null, 1000);
     assert.notEqual(first.cursor, null);
     await pgStore.records.create(
@@ -138,6 +132,6 @@ describe("COPY import and cursor export (postgres)", () => {
     }
     assert.equal(urns.length, COUNT);
     assert.ok(!urns.includes("urn:example:late"));
-    assert.ok((await exportAll(pgStore)).includes('"urn:example:late"'));
+    assert.ok((await exportText(pgStore)).includes('"urn:example:late"'));
   });
 });

@@ -6,9 +6,7 @@ import assert from "node:assert/strict";
 import { describe } from "node:test";
 import { type ImportEvent, importRecords } from "../../src/exchange/import/records.js";
 import { DEFAULT_LIMITS } from "../../src/server.js";
-import { openStore } from "../../src/storage/open-store.js";
-import type { Store } from "../../src/storage/store.js";
-import { createTestDatabase, PG_SKIP, type TestDatabase } from "../pg-database.js";
+import { exampleStore, PG_SKIP, suiteDatabase } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
@@ -34,18 +32,11 @@ async function nextEvent(events: AsyncIterator<ImportEvent>): Promise<ImportEven
 
 describe("import read-ahead (postgres)", () => {
   const { it, before, after } = skippedWhen(PG_SKIP);
-  let db: TestDatabase;
-  let store: Store;
-
-  before(async () => {
-    db = await createTestDatabase();
-    store = await openStore(db.url);
-    await store.namespaces.create({ nid: "example", local: true }, actor);
-  });
-  after(async () => {
-    await store?.close();
-    await db?.drop();
-  });
+  const store = suiteDatabase(
+    { before, after },
+    (db) => exampleStore(db.url),
+    (opened) => opened.close(),
+  );
 
   it("acknowledges a committed batch while the input is waiting", async () => {
     let resume = () => {};
@@ -58,7 +49,7 @@ describe("import read-ahead (postgres)", () => {
       await quiet;
       yield line("q4");
     }
-    const events = importRecords(store, input(), { actor, scope: null, limits });
+    const events = importRecords(store(), input(), { actor, scope: null, limits });
     assert.deepEqual(await nextEvent(events), {
       batch: 1,
       committed: true,
@@ -93,7 +84,7 @@ describe("import read-ahead (postgres)", () => {
       line("o6"),
     ];
     const seen: ImportEvent[] = [];
-    for await (const event of importRecords(store, input, { actor, scope: null, limits }))
+    for await (const event of importRecords(store(), input, { actor, scope: null, limits }))
       seen.push(event);
     assert.deepEqual(seen, [
       { batch: 1, committed: true, lines: [1, 3], created: 3, unchanged: 0 },

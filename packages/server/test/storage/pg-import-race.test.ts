@@ -6,10 +6,9 @@
 
 import assert from "node:assert/strict";
 import { describe } from "node:test";
-import type pg from "pg";
 import type { Store } from "../../src/storage/store.js";
 import { importItem as item, CREATED as T } from "../import-items.js";
-import { PG_SKIP, type StoreWithClient, storeWithClient } from "../pg-database.js";
+import { PG_SKIP, suiteStoreWithClient } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
@@ -28,33 +27,24 @@ async function lastImportAudit(store: Store): Promise<unknown> {
 
 describe("import batches racing other writers (postgres)", () => {
   const { it, before, after } = skippedWhen(PG_SKIP);
-  let store: Store;
-  let other: pg.Client;
 
-  let setup: StoreWithClient | undefined;
-
-  before(async () => {
-    setup = await storeWithClient({ nid: "example", local: true });
-    ({ store, other } = setup);
-  });
-  after(() => setup?.close());
+  const setup = suiteStoreWithClient({ before, after }, { nid: "example", local: true });
 
   it("a key another writer commits while the batch inserts is reported, not duplicated", async () => {
     // The other writer's rows exist but are uncommitted: the batch cannot see them, and its
     // insert waits on the key index until the other transaction ends.
-    await other.query("BEGIN");
+    await setup.other.query("BEGIN");
     for (const [name, url] of [
       ["race-same", "https://race.example/same"],
       ["race-other", "https://race.example/theirs"],
     ]) {
-      const id = await setup?.insertOtherRecord(name as string);
-      await other.query("INSERT INTO locators (record_id, url, created) VALUES ($1, $2, $3)", [
-        id,
-        url,
-        T,
-      ]);
+      const id = await setup.insertOtherRecord(name as string);
+      await setup.other.query(
+        "INSERT INTO locators (record_id, url, created) VALUES ($1, $2, $3)",
+        [id, url, T],
+      );
     }
-    const batch = store.transfer.importBatch(
+    const batch = setup.store.transfer.importBatch(
       [
         item(1, "race-new-1", { locators: [{ url: "https://race.example/1" }] }),
         item(2, "race-same", { locators: [{ url: "https://race.example/same" }] }),
@@ -63,15 +53,15 @@ describe("import batches racing other writers (postgres)", () => {
       ],
       actor,
     );
-    await setup?.someoneWaits();
-    await other.query("COMMIT");
+    await setup.someoneWaits();
+    await setup.other.query("COMMIT");
 
     assert.deepEqual(await batch, {
       created: 2,
       unchanged: 1,
       conflicts: [{ line: 3, urn: "urn:example:race-other", existing: "urn:example:race-other" }],
     });
-    const counts = await other.query<{ key: string; n: number }>(
+    const counts = await setup.other.query<{ key: string; n: number }>(
       "SELECT key, count(*)::int AS n FROM records WHERE key LIKE 'urn:example:race-%' GROUP BY key ORDER BY key",
     );
     assert.deepEqual(
@@ -85,20 +75,20 @@ describe("import batches racing other writers (postgres)", () => {
     );
     // The other writer's record keeps its own locator; the batch's created records have theirs.
     assert.deepEqual(
-      (await store.records.get("urn:example:race-other"))?.locators.map((l) => l.url),
+      (await setup.store.records.get("urn:example:race-other"))?.locators.map((l) => l.url),
       ["https://race.example/theirs"],
     );
     assert.deepEqual(
-      (await store.records.get("urn:example:race-new-1"))?.locators.map((l) => l.url),
+      (await setup.store.records.get("urn:example:race-new-1"))?.locators.map((l) => l.url),
       ["https://race.example/1"],
     );
-    assert.deepEqual(await lastImportAudit(store), {
+    assert.deepEqual(await lastImportAudit(setup.store), {
       created: ["urn:example:race-new-1", "urn:example:race-new-2"],
     });
   });
 
   it("a key repeated in one batch is created from its first line", async () => {
-    const result = await store.transfer.importBatch(
+    const result = await setup.store.transfer.importBatch(
       [
         item(10, "dup", { locators: [{ url: "https://dup.example/first" }] }),
         item(11, "dup-next"),
@@ -113,16 +103,16 @@ describe("import batches racing other writers (postgres)", () => {
       conflicts: [{ line: 13, urn: "urn:example:dup", existing: "urn:example:dup" }],
     });
     assert.deepEqual(
-      (await store.records.get("urn:example:dup"))?.locators.map((l) => l.url),
+      (await setup.store.records.get("urn:example:dup"))?.locators.map((l) => l.url),
       ["https://dup.example/first"],
     );
-    assert.deepEqual(await lastImportAudit(store), {
+    assert.deepEqual(await lastImportAudit(setup.store), {
       created: ["urn:example:dup", "urn:example:dup-next"],
     });
   });
 
   it("a locator URL repeated in a record is stored once, with its last fields", async () => {
-    await store.transfer.importBatch(
+    await setup.store.transfer.importBatch(
       [
         item(20, "loc", {
           locators: [
@@ -134,7 +124,7 @@ describe("import batches racing other writers (postgres)", () => {
       ],
       actor,
     );
-    const locators = (await store.records.get("urn:example:loc"))?.locators;
+    const locators = (await setup.store.records.get("urn:example:loc"))?.locators;
     assert.deepEqual(
       locators?.map((l) => [l.url, l.priority, l.mediaType, l.active, l.created]),
       [

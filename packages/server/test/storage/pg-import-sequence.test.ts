@@ -4,61 +4,51 @@
 
 import assert from "node:assert/strict";
 import { describe } from "node:test";
-import type pg from "pg";
 import { RetryableError } from "../../src/storage/errors.js";
-import type { PostgresStore } from "../../src/storage/postgres/postgres-store.js";
 import { importItem as item } from "../import-items.js";
-import { PG_SKIP, type StoreWithClient, storeWithClient } from "../pg-database.js";
+import { PG_SKIP, suiteStoreWithClient } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
 
 describe("an import's batches in flight together (postgres)", () => {
   const { it, before, after } = skippedWhen(PG_SKIP);
-  let store: PostgresStore;
-  let other: pg.Client;
+  const setup = suiteStoreWithClient({ before, after }, { nid: "example", local: true });
 
   const stored = async (name: string) =>
     (
-      await other.query<{ n: number }>("SELECT count(*)::int AS n FROM records WHERE key = $1", [
-        `urn:example:${name}`,
-      ])
+      await setup.other.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM records WHERE key = $1",
+        [`urn:example:${name}`],
+      )
     ).rows[0]?.n;
-
-  let setup: StoreWithClient | undefined;
-
-  before(async () => {
-    setup = await storeWithClient({ nid: "example", local: true });
-    ({ store, other } = setup);
-  });
-  after(() => setup?.close());
 
   it("a batch sent later is not committed while an earlier one waits", async () => {
     // Another writer holds an uncommitted record with a key of the first batch: that batch
     // waits on the key index until the writer ends.
-    await other.query("BEGIN");
-    await setup?.insertOtherRecord("held");
-    const sequence = store.transfer.importSequence(actor);
+    await setup.other.query("BEGIN");
+    await setup.insertOtherRecord("held");
+    const sequence = setup.store.transfer.importSequence(actor);
     const first = sequence.send([item(1, "first"), item(2, "held")]);
     const second = sequence.send([item(3, "second")]);
     let secondDone = false;
     void second.then(() => {
       secondDone = true;
     });
-    await setup?.someoneWaits();
+    await setup.someoneWaits();
     await new Promise((resolve) => setTimeout(resolve, 200));
     // Read on the writer's own connection, which sees what others committed.
     assert.equal(secondDone, false);
     assert.equal(await stored("second"), 0);
     assert.equal(await stored("first"), 0);
-    await other.query("COMMIT");
+    await setup.other.query("COMMIT");
     assert.deepEqual(await first, { created: 1, unchanged: 1, conflicts: [] });
     assert.deepEqual(await second, { created: 1, unchanged: 0, conflicts: [] });
     assert.equal(await stored("second"), 1);
   });
 
   it("a key of an earlier batch still being committed is found, not duplicated", async () => {
-    const sequence = store.transfer.importSequence(actor);
+    const sequence = setup.store.transfer.importSequence(actor);
     const results = await Promise.all([
       sequence.send([item(10, "again-1"), item(11, "again-2")]),
       sequence.send([item(12, "again-2"), item(13, "again-3")]),
@@ -77,24 +67,27 @@ describe("an import's batches in flight together (postgres)", () => {
 
   it("a batch caught in a deadlock is rolled back as worth sending again", async () => {
     // The other writer holds the batch's second key; the batch inserts its first, then waits on
-    // the second; the writer then inserts the first: each waits on the other. The batch waited
+    // the second; the writer then inserts the first: each waits on the setup.other. The batch waited
     // first, so its deadlock check (after deadlock_timeout, 1 s) finds the cycle and ends it.
-    await other.query("BEGIN");
-    await setup?.insertOtherRecord("cross-2");
-    const batch = store.transfer.importBatch([item(30, "cross-1"), item(31, "cross-2")], actor);
+    await setup.other.query("BEGIN");
+    await setup.insertOtherRecord("cross-2");
+    const batch = setup.store.transfer.importBatch(
+      [item(30, "cross-1"), item(31, "cross-2")],
+      actor,
+    );
     batch.catch(() => {});
-    await setup?.someoneWaits();
-    await setup?.insertOtherRecord("cross-1");
+    await setup.someoneWaits();
+    await setup.insertOtherRecord("cross-1");
     await assert.rejects(batch, (error: unknown) => {
       assert.ok(error instanceof RetryableError);
       assert.equal((error.cause as { code?: string }).code, "40P01");
       return true;
     });
-    await other.query("ROLLBACK");
+    await setup.other.query("ROLLBACK");
     assert.equal(await stored("cross-1"), 0);
     // Sent again, it goes through.
     assert.deepEqual(
-      await store.transfer.importBatch([item(30, "cross-1"), item(31, "cross-2")], actor),
+      await setup.store.transfer.importBatch([item(30, "cross-1"), item(31, "cross-2")], actor),
       {
         created: 2,
         unchanged: 0,
@@ -104,7 +97,7 @@ describe("an import's batches in flight together (postgres)", () => {
   });
 
   it("nothing sent after a failed batch is committed", async () => {
-    const sequence = store.transfer.importSequence(actor);
+    const sequence = setup.store.transfer.importSequence(actor);
     // A priority beyond bigint fails the first batch's statement in the database.
     const failed = sequence.send([
       item(20, "fails", { locators: [{ url: "https://x.example/", priority: 1e20 }] }),
@@ -115,7 +108,7 @@ describe("an import's batches in flight together (postgres)", () => {
     assert.equal(await stored("fails"), 0);
     assert.equal(await stored("after-failure"), 0);
     // The store goes on working: the pool got its connections back.
-    assert.deepEqual(await store.transfer.importBatch([item(22, "after-failure")], actor), {
+    assert.deepEqual(await setup.store.transfer.importBatch([item(22, "after-failure")], actor), {
       created: 1,
       unchanged: 0,
       conflicts: [],

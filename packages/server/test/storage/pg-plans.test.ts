@@ -11,28 +11,14 @@ import { describe } from "node:test";
 import { importRecords } from "../../src/exchange/import/records.js";
 import { DEFAULT_LIMITS } from "../../src/server.js";
 import { DUE_CHECKED, DUE_DEFERRED, DUE_UNCHECKED } from "../../src/storage/postgres/links.js";
-import {
-  openPostgresStore,
-  type PostgresStore,
-} from "../../src/storage/postgres/postgres-store.js";
 import { dialect } from "../../src/storage/postgres/search.js";
 import { orderFor, type RecordQuery, searchSql } from "../../src/storage/search.js";
-import { createTestDatabase, PG_SKIP, type TestDatabase } from "../pg-database.js";
+import { PG_SKIP, suitePostgresStore } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 
 describe("PostgreSQL record list plans", () => {
   const { it, before, after } = skippedWhen(PG_SKIP);
-  let db: TestDatabase;
-  let store: PostgresStore;
-
-  before(async () => {
-    db = await createTestDatabase();
-    store = await openPostgresStore({ url: db.url });
-  });
-  after(async () => {
-    await store?.close();
-    await db?.drop();
-  });
+  const store = suitePostgresStore({ before, after });
 
   async function plan(query: RecordQuery): Promise<string> {
     const { sql, params } = searchSql(query, dialect);
@@ -40,7 +26,7 @@ describe("PostgreSQL record list plans", () => {
   }
 
   async function explain(sql: string, params: unknown[]): Promise<string> {
-    const client = await store.pool.connect();
+    const client = await store().pool.connect();
     try {
       await client.query("BEGIN");
       await client.query("SET LOCAL enable_seqscan = off");
@@ -83,22 +69,22 @@ describe("PostgreSQL record list plans", () => {
   it("reads the never-checked, the deferred and the oldest-checked locators by index, without sorting", async () => {
     // 3,000 locators, 2,000 of them checked (a day each of 2,000 days), 100 deferred before
     // their first check, analysed: the planner knows most records are active.
-    await store.namespaces.create({ nid: "plan", local: true }, { tokenId: null });
+    await store().namespaces.create({ nid: "plan", local: true }, { tokenId: null });
     const lines = Array.from(
       { length: 3000 },
       (_, i) =>
         `{"urn":"urn:plan:${i}","status":"active","locators":[{"url":"https://x.example/${i}"}]}\n`,
     );
-    for await (const event of importRecords(store, [lines.join("")], {
+    for await (const event of importRecords(store(), [lines.join("")], {
       actor: { tokenId: null },
       scope: null,
       limits: DEFAULT_LIMITS,
     }))
       assert.ok(!("error" in event), JSON.stringify(event));
-    const due = await store.links.due({ now: "2026-01-01T00:00:00.000Z", limit: 3000 });
+    const due = await store().links.due({ now: "2026-01-01T00:00:00.000Z", limit: 3000 });
     assert.equal(due.length, 3000);
     for (const [i, { id }] of due.slice(0, 2000).entries())
-      await store.links.recordCheck(
+      await store().links.recordCheck(
         id,
         {
           checked: new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString(),
@@ -111,8 +97,8 @@ describe("PostgreSQL record list plans", () => {
         3,
       );
     for (const { id } of due.slice(2000, 2100))
-      await store.links.deferCheck(id, "2020-01-01T00:00:00.000Z");
-    await store.pool.query("ANALYZE");
+      await store().links.deferCheck(id, "2020-01-01T00:00:00.000Z");
+    await store().pool.query("ANALYZE");
     const t = "2023-01-01T00:00:00.000Z";
     const cases: [string, unknown[], RegExp][] = [
       [DUE_UNCHECKED, [null, null, 500], /Index Scan using locators_unchecked on locators/],

@@ -4,12 +4,8 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import {
-  openPostgresStore,
-  type PostgresStore,
-} from "../../src/storage/postgres/postgres-store.js";
 import { sessionOptions } from "../../src/storage/postgres/session-options.js";
-import { createTestDatabase, PG_SKIP, type TestDatabase } from "../pg-database.js";
+import { PG_SKIP, suitePostgresStore } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 
 describe("session options", () => {
@@ -25,21 +21,11 @@ describe("session options", () => {
 
 describe("session options (postgres)", () => {
   const { it, before, after } = skippedWhen(PG_SKIP);
-  let db: TestDatabase;
-  let store: PostgresStore;
-
-  before(async () => {
-    db = await createTestDatabase();
-    store = await openPostgresStore({ url: db.url });
-  });
-  after(async () => {
-    await store?.close();
-    await db?.drop();
-  });
+  const store = suitePostgresStore({ before, after });
 
   it("runs every connection of the store with JIT off", async () => {
     // Two connections at once: both of them are set up, not only the first.
-    const [a, b] = await Promise.all([store.pool.connect(), store.pool.connect()]);
+    const [a, b] = await Promise.all([store().pool.connect(), store().pool.connect()]);
     try {
       for (const client of [a, b])
         assert.equal((await client.query<{ jit: string }>("SHOW jit")).rows[0]?.jit, "off");

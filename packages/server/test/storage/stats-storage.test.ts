@@ -5,7 +5,7 @@
 // A URN's counts go through a log, whose rows are only removed once the rollup holds them.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import fc from "fast-check";
 import {
   OUTCOMES,
@@ -16,6 +16,7 @@ import {
 } from "../../src/storage/stats.js";
 import { type EngineHandle, engines } from "../engines.js";
 import { importItem } from "../import-items.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
 const DAY = "2026-03-04";
@@ -69,6 +70,7 @@ const IGNORED_SQLITE = [
 
 for (const engine of engines) {
   describe(`statistics storage (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     before(async () => {
       h = await engine.open();

@@ -3,14 +3,16 @@
 // numbers, batch import and export.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import { ConflictError, StateError } from "../../src/storage/errors.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
 
 for (const engine of engines) {
   describe(`storage (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     before(async () => {
       h = await engine.open();

@@ -2,6 +2,7 @@
 // a free loopback port. Resolve, inspect a bad URN and see the error underlined, sign in, mint,
 // reorder locators, deactivate and see the tombstone; every page at phone and desktop width is
 // screenshotted into test-output/ui/ and checked with axe-core against WCAG 2 A and AA rules.
+// With URNKIT_WRITE_SCREENSHOTS=1 it also writes the READMEs' screenshots (screenshots.ts).
 // Skips, saying why, when chromium is not installed (.ci/chromium.sh installs it).
 
 import assert from "node:assert/strict";
@@ -16,6 +17,7 @@ import { buildServer } from "../../src/server.js";
 import type { LinkCheck } from "../../src/storage/links.js";
 import { type EngineHandle, sqlite } from "../engines.js";
 import { skippedWhen } from "../skipped-when.js";
+import { DOCUMENTED_SCREENSHOTS, screenshotFile, WRITE_SCREENSHOTS } from "./screenshots.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const FLAGS = [
@@ -89,7 +91,11 @@ describe("web UI in chromium", () => {
   let app: FastifyInstance;
   let base: string;
   let admin: string;
+  /** A server-wide administrator's token, for the administration pages. */
+  let administrator: string;
   let browser: Browser;
+  /** Every capture made, as `${name}-${width}`. */
+  const captured = new Set<string>();
   const contexts: Partial<Record<keyof typeof WIDTHS, BrowserContext>> = {};
 
   before(async () => {
@@ -119,6 +125,7 @@ describe("web UI in chromium", () => {
     admin = (
       await issueToken(h.store, { role: "registrar", namespace: "example" }, { tokenId: null })
     ).token;
+    administrator = (await issueToken(h.store, { role: "admin" }, { tokenId: null })).token;
     await seedStatistics(h);
     app = await buildServer({ store: h.store });
     await app.listen({ port: 0, host: "127.0.0.1" });
@@ -176,7 +183,12 @@ describe("web UI in chromium", () => {
 
   /** Screenshot at this page's width, then the axe check and a reflow check (WCAG 1.4.10). */
   async function capture(page: Page, name: string, width: keyof typeof WIDTHS) {
-    await page.screenshot({ path: new URL(`${name}-${width}.png`, OUT).pathname, fullPage: true });
+    const shot = `${name}-${width}`;
+    await page.screenshot({ path: new URL(`${shot}.png`, OUT).pathname, fullPage: true });
+    captured.add(shot);
+    // The READMEs show the top of the page, the window's size.
+    if (WRITE_SCREENSHOTS && DOCUMENTED_SCREENSHOTS.includes(shot))
+      await page.screenshot({ path: screenshotFile(shot).pathname });
     const overflow = (await page.evaluate(
       "document.documentElement.scrollWidth - document.documentElement.clientWidth",
     )) as number;
@@ -457,5 +469,27 @@ describe("web UI in chromium", () => {
     await page.goto(`${base}/admin`);
     await capture(page, "admin", "phone");
     await context.close();
+  });
+
+  it("an administrator's prefixes and administration pages", async () => {
+    const context = await newContext("desktop");
+    const page = await context.newPage();
+    await page.goto(`${base}/sign-in`);
+    await page.getByLabel("API token").fill(administrator);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${base}/registrar`);
+    await page.goto(`${base}/registrar/prefixes`);
+    assert.match(String(await page.locator("main h1").textContent()), /Prefixes/);
+    await capture(page, "prefixes", "desktop");
+    await page.goto(`${base}/admin`);
+    assert.match(String(await page.locator("main h1").textContent()), /Administration/);
+    await capture(page, "admin", "desktop");
+    await context.close();
+  });
+
+  // Last: the tests above made every capture.
+  it("makes every screenshot the READMEs show", () => {
+    const missed = DOCUMENTED_SCREENSHOTS.filter((shot) => !captured.has(shot));
+    assert.deepEqual(missed, [], "documented screenshots no test captures");
   });
 });

@@ -4,18 +4,20 @@
 // validation as the API: a registrar of A cannot write under B's prefix from a form either.
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe } from "node:test";
 import type { FastifyInstance } from "fastify";
 import { issueToken } from "../../src/registry/tokens.js";
 import { buildServer } from "../../src/server.js";
 import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { skippedWhen } from "../skipped-when.js";
 import { type Browser, signedIn } from "../ui-browser.js";
 
 const actor = { tokenId: null };
 
 for (const engine of engines)
   describe(`web UI: organisations and prefixes (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let app: FastifyInstance;
     let admin: string;

@@ -6,12 +6,13 @@
 
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { after, before, beforeEach, describe, it } from "node:test";
+import { describe } from "node:test";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { issueToken } from "../../src/registry/tokens.js";
 import type { TokenInfo } from "../../src/storage/tokens.js";
 import { COOKIE, SessionStore } from "../../src/ui/session.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const MINUTE = 60 * 1000;
 const actor = { tokenId: null };
@@ -37,6 +38,7 @@ function exchange(cookie: string | null, protocol = "http") {
 
 for (const engine of engines) {
   describe(`UI sessions (${engine.name})`, () => {
+    const { it, before, after, beforeEach } = skippedWhen(engine.skip);
     let h: EngineHandle;
     let clear: string;
     let token: TokenInfo;

@@ -14,9 +14,9 @@ import { issueToken } from "../../src/registry/tokens.js";
 import { buildServer } from "../../src/server.js";
 import { openStore } from "../../src/storage/open-store.js";
 import type { Store } from "../../src/storage/store.js";
-import { createTestDatabase, PG_SKIP, type TestDatabase } from "../pg-database.js";
+import { PG_SKIP } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
-import { startUrnkit, type UrnkitProcess } from "../urnkit-process.js";
+import { twoProcesses } from "../urnkit-process.js";
 
 const FORM = "application/x-www-form-urlencoded";
 
@@ -115,24 +115,12 @@ describe("one session across servers (sqlite: two app instances on one file)", (
 
 describe("one session across servers (postgres: two processes)", () => {
   const { it, before, after } = skippedWhen(PG_SKIP);
-  let db: TestDatabase;
-  let a: UrnkitProcess;
-  let b: UrnkitProcess;
-  let token: string;
-
-  before(async () => {
-    db = await createTestDatabase();
-    const store = await openStore(db.url);
-    token = await prepare(store);
-    await store.close();
-    [a, b] = await Promise.all([startUrnkit(db.url), startUrnkit(db.url)]);
-  });
-  after(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await db?.drop();
-  });
+  const servers = twoProcesses({ before, after }, async (store) => ({
+    token: await prepare(store),
+  }));
 
   it("sign in on one, work on the other, sign out everywhere", async () => {
+    const { a, b, token } = servers();
     await oneSessionTwoServers(a.base, b.base, token);
   });
 });

@@ -5,41 +5,46 @@
 // refusal is thrown after. A URN deactivated here already is a frozen tombstone: it only gains
 // the successor, once, when it has none.
 
-import type { ActionContext } from "../../registry/action-context.js";
+import type { URN } from "@urnkit/core";
+import type { RecordContext } from "../../registry/action-context.js";
 import { deactivateUrn } from "../../registry/record-actions.js";
 import type { UrnRecord } from "../../storage/records.js";
 import type { TokenInfo } from "../../storage/tokens.js";
+import { checkDeactivateBody } from "../../validation/record.js";
 import { Refusal } from "../../validation/refusal.js";
 
 /** The reason of a URN its source deactivated without giving one. */
 export const NO_REASON_GIVEN = "deactivated at the harvested source, which gave no reason";
 
-/** Deactivates `record` as its source did; whether anything changed. */
+/** Deactivates `record` (the record of `urn`) as its source did; whether anything changed. */
 export async function applyDeactivation(
-  ctx: ActionContext,
+  ctx: RecordContext,
   token: TokenInfo,
+  urn: URN,
   record: UrnRecord,
   reason: string | null,
   successors: readonly string[],
 ): Promise<boolean> {
+  const deactivate = (body: { reason?: string; successor?: string }) =>
+    deactivateUrn(ctx, token, urn, checkDeactivateBody(body, ctx.limits));
   const successor = successors[0];
   if (record.status === "deactivated") {
     if (successor === undefined || record.successors.length > 0) return false;
-    await deactivateUrn(ctx, token, record.urn, { successor });
+    await deactivate({ successor });
     return true;
   }
   const why = reason !== null && reason.trim() !== "" ? reason : NO_REASON_GIVEN;
   if (successor === undefined) {
-    await deactivateUrn(ctx, token, record.urn, { reason: why });
+    await deactivate({ reason: why });
     return true;
   }
   try {
-    await deactivateUrn(ctx, token, record.urn, { reason: why, successor });
+    await deactivate({ reason: why, successor });
     return true;
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     // Refused for anything but the successor, this refuses the same way.
-    await deactivateUrn(ctx, token, record.urn, { reason: why });
+    await deactivate({ reason: why });
     throw new Refusal(
       "unprocessable",
       "successor-refused",

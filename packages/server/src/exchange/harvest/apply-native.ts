@@ -9,14 +9,18 @@
 // successor of a tombstone that has none). The organisation's own identifiers are not taken over:
 // they are the providing organisation's numbering, not the harvesting one's.
 
-import type { ActionContext } from "../../registry/action-context.js";
+import type { URN } from "@urnkit/core";
+import type { RecordContext } from "../../registry/action-context.js";
 import { namespaceKey } from "../../registry/namespace-keys.js";
 import { activateUrn, patchRecord, registerUrn } from "../../registry/record-actions.js";
-import { parseApiUrn } from "../../registry/registration.js";
 import type { UrnRecord } from "../../storage/records.js";
 import { RECORD_STATUSES } from "../../storage/records.js";
 import type { TokenInfo } from "../../storage/tokens.js";
-import type { LocatorFields } from "../../validation/record.js";
+import {
+  checkPatchBody,
+  checkRegisterFields,
+  type LocatorFields,
+} from "../../validation/record.js";
 import { Refusal } from "../../validation/refusal.js";
 import { applyDeactivation } from "./apply-deactivation.js";
 import {
@@ -49,10 +53,14 @@ const STATUSES: readonly string[] = RECORD_STATUSES;
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Registers the native record's URN or brings the one registered here up to it. */
+/**
+ * Registers the native record's URN (`urn`, parsed where the record was read) or brings the one
+ * registered here up to it.
+ */
 export async function applyNative(
-  ctx: ActionContext,
+  ctx: RecordContext,
   token: TokenInfo,
+  urn: URN,
   native: NativeRecord,
 ): Promise<PairOutcome> {
   const metadata = metadataOf(native);
@@ -67,51 +75,52 @@ export async function applyNative(
     );
   // A deactivated URN is registered reserved first, then deactivated as the API deactivates.
   const status = native.status === "active" ? "active" : "reserved";
-  const here = await ctx.store.records.get(namespaceKey(parseApiUrn(native.urn, ctx.limits)));
+  const here = await ctx.store.records.get(namespaceKey(urn));
   let outcome: PairOutcome = "unchanged";
   let record: UrnRecord | null = null;
   // Registered as POST /api/v1/urns would: a new URN, or one the organisation reserved here and
   // the source has in use (reservation mode). Registering a reserved URN again would only touch it.
   if (here === null || (here.status === "reserved" && status !== "reserved")) {
     try {
-      record = await registerUrn(ctx, token, {
-        urn: native.urn,
+      const input = checkRegisterFields(urn, {
         status,
         locators,
         ...(metadata === undefined ? {} : { metadata }),
       });
+      record = await registerUrn(ctx, token, input);
       outcome = record.created === record.updated ? "created" : "updated";
     } catch (error) {
       if (!alreadyRegistered(error)) throw error;
     }
   }
   if (record === null) {
-    record = here ?? (await registeredRecord(ctx, native.urn));
-    if (await bringUp(ctx, token, record, native, locators, metadata)) outcome = "updated";
+    record = here ?? (await registeredRecord(ctx, urn));
+    if (await bringUp(ctx, token, urn, record, native, locators, metadata)) outcome = "updated";
   }
   if (native.status !== "deactivated") return outcome;
-  if (!(await applyDeactivation(ctx, token, record, native.reason, native.successors)))
+  if (!(await applyDeactivation(ctx, token, urn, record, native.reason, native.successors)))
     return outcome;
   return outcome === "created" ? "created" : "updated";
 }
 
 /** A record registered here brought up to the native one, short of deactivation; whether it changed. */
 async function bringUp(
-  ctx: ActionContext,
+  ctx: RecordContext,
   token: TokenInfo,
+  urn: URN,
   record: UrnRecord,
   native: NativeRecord,
   locators: readonly LocatorFields[],
   metadata: Record<string, unknown> | undefined,
 ): Promise<boolean> {
   if (record.status === "deactivated") return false;
-  let changed = await addLocators(ctx, token, record, locators);
+  let changed = await addLocators(ctx, token, urn, record, locators);
   if (metadata !== undefined && !sameJson(record.metadata, metadata)) {
-    await patchRecord(ctx, token, record.urn, { metadata });
+    await patchRecord(ctx, token, urn, checkPatchBody({ metadata }));
     changed = true;
   }
   if (record.status === "reserved" && native.status === "active") {
-    await activateUrn(ctx, token, record.urn);
+    await activateUrn(ctx, token, urn);
     changed = true;
   }
   return changed;

@@ -7,7 +7,8 @@
 // provider that drops a URL from a record never silently unlinks it here), and nobody else's
 // locator is touched. A URN of another organisation is refused, as the API refuses it.
 
-import type { ActionContext } from "../../registry/action-context.js";
+import type { URN } from "@urnkit/core";
+import type { RecordContext } from "../../registry/action-context.js";
 import { namespaceKey } from "../../registry/namespace-keys.js";
 import { actFor } from "../../registry/organisation-scope.js";
 import {
@@ -16,10 +17,14 @@ import {
   type RegistrationPlan,
   writeRegistration,
 } from "../../registry/record-actions.js";
-import { parseApiUrn } from "../../registry/registration.js";
 import type { UrnRecord } from "../../storage/records.js";
 import type { TokenInfo } from "../../storage/tokens.js";
-import type { LocatorFields } from "../../validation/record.js";
+import {
+  checkPatchBody,
+  checkRegisterFields,
+  type LocatorFields,
+  type RegisterInput,
+} from "../../validation/record.js";
 import { Refusal } from "../../validation/refusal.js";
 
 export type PairOutcome = "created" | "updated" | "unchanged";
@@ -37,12 +42,14 @@ export function harvestToken(organisation: string): TokenInfo {
 }
 
 /**
- * Adds to `existing` the locators it has no active one at the URL of, as the organisation's; its
- * other locators, the organisation's own included, stay as they are. Whether anything was added.
+ * Adds to `existing` (the record of `urn`) the locators it has no active one at the URL of, as the
+ * organisation's; its other locators, the organisation's own included, stay as they are. Whether
+ * anything was added.
  */
 export async function addLocators(
-  ctx: ActionContext,
+  ctx: RecordContext,
   token: TokenInfo,
+  urn: URN,
   existing: UrnRecord,
   locators: readonly LocatorFields[],
 ): Promise<boolean> {
@@ -53,20 +60,21 @@ export async function addLocators(
   const own = existing.locators.filter(
     (l) => l.active && (l.owner ?? existing.organisation) === token.organisation,
   );
-  await patchRecord(ctx, token, existing.urn, {
+  const patch = checkPatchBody({
     locators: [
       ...own.map((l) => ({ url: l.url, priority: l.priority, mediaType: l.mediaType })),
       ...missing,
     ],
   });
+  await patchRecord(ctx, token, urn, patch);
   return true;
 }
 
 /** The record of a URN the registration found registered already (409 when it went meanwhile). */
-export async function registeredRecord(ctx: ActionContext, urn: string): Promise<UrnRecord> {
-  const existing = await ctx.store.records.get(namespaceKey(parseApiUrn(urn, ctx.limits)));
+export async function registeredRecord(ctx: RecordContext, urn: URN): Promise<UrnRecord> {
+  const existing = await ctx.store.records.get(namespaceKey(urn));
   if (existing === null)
-    throw new Refusal("conflict", "already-registered", `${urn} changed meanwhile`);
+    throw new Refusal("conflict", "already-registered", `${urn.href} changed meanwhile`);
   return existing;
 }
 
@@ -75,15 +83,20 @@ export function alreadyRegistered(error: unknown): boolean {
   return error instanceof Refusal && error.code === "already-registered";
 }
 
-/** The registration a harvested pair asks for; 422 when the record names no URL for the URN. */
-export function pairRegistration(urn: string, urls: readonly string[]) {
+/** 422 when a harvested record names `urn` (as written there) but no URL for it. */
+export function requireUrls(urn: string, urls: readonly string[]): void {
   if (urls.length === 0)
     throw new Refusal(
       "unprocessable",
       "no-locator",
       `the record names ${urn} but no http(s) URL for it: nothing to register`,
     );
-  return { urn, status: "active" as const, locators: urls.map((url) => ({ url })) };
+}
+
+/** The registration a harvested pair asks for, checked as an API body is; 422 without a URL. */
+export function pairRegistration(urn: URN, urls: readonly string[]): RegisterInput {
+  requireUrls(urn.href, urls);
+  return checkRegisterFields(urn, { status: "active", locators: urls.map((url) => ({ url })) });
 }
 
 /**
@@ -92,9 +105,9 @@ export function pairRegistration(urn: string, urls: readonly string[]) {
  * meanwhile) gets the locators it lacks.
  */
 export async function applyPlan(
-  ctx: ActionContext,
+  ctx: RecordContext,
   token: TokenInfo,
-  urn: string,
+  urn: URN,
   locators: readonly LocatorFields[],
   plan: RegistrationPlan,
 ): Promise<PairOutcome> {
@@ -106,7 +119,7 @@ export async function applyPlan(
       if (!alreadyRegistered(error)) throw error;
     }
   const existing = plan.kind === "taken" ? plan.existing : await registeredRecord(ctx, urn);
-  return (await addLocators(ctx, token, existing, locators)) ? "updated" : "unchanged";
+  return (await addLocators(ctx, token, urn, existing, locators)) ? "updated" : "unchanged";
 }
 
 /**
@@ -115,11 +128,17 @@ export async function applyPlan(
  * PATCH. Refusals are thrown as the API's refusals.
  */
 export async function applyPair(
-  ctx: ActionContext,
+  ctx: RecordContext,
   token: TokenInfo,
-  urn: string,
+  urn: URN,
   urls: readonly string[],
 ): Promise<PairOutcome> {
-  const body = pairRegistration(urn, urls);
-  return applyPlan(ctx, token, urn, body.locators, await planRegistration(ctx, token, body));
+  const input = pairRegistration(urn, urls);
+  return applyPlan(
+    ctx,
+    token,
+    urn,
+    input.locators ?? [],
+    await planRegistration(ctx, token, input),
+  );
 }

@@ -8,12 +8,13 @@
 // it is refused and reported until its source has it in use. One registered here already is left
 // as it is (a status only moves forward).
 
-import type { ActionContext } from "../../registry/action-context.js";
+import type { URN } from "@urnkit/core";
+import type { RecordContext } from "../../registry/action-context.js";
 import { namespaceKey } from "../../registry/namespace-keys.js";
 import { registerUrn } from "../../registry/record-actions.js";
-import { parseApiUrn } from "../../registry/registration.js";
 import type { UrnRecord } from "../../storage/records.js";
 import type { TokenInfo } from "../../storage/tokens.js";
+import { checkRegisterFields } from "../../validation/record.js";
 import { Refusal } from "../../validation/refusal.js";
 import type { StatedStatus } from "../oai/formats/status-statements.js";
 import { applyDeactivation } from "./apply-deactivation.js";
@@ -21,31 +22,36 @@ import { alreadyRegistered, type PairOutcome, registeredRecord } from "./apply-p
 
 /** Writes `urn` as its source states it: deactivated here, or refused while reserved there. */
 export async function applySourceStatus(
-  ctx: ActionContext,
+  ctx: RecordContext,
   token: TokenInfo,
-  urn: string,
+  urn: URN,
   stated: StatedStatus,
 ): Promise<PairOutcome> {
-  let record: UrnRecord | null = await ctx.store.records.get(
-    namespaceKey(parseApiUrn(urn, ctx.limits)),
-  );
+  let record: UrnRecord | null = await ctx.store.records.get(namespaceKey(urn));
   if (stated.status === "reserved") {
     if (record !== null) return "unchanged";
     throw new Refusal(
       "unprocessable",
       "reserved-at-source",
-      `${urn} is reserved at the source, not in use yet: it is registered here once the source gives it a URL`,
+      `${urn.href} is reserved at the source, not in use yet: it is registered here once the source gives it a URL`,
     );
   }
   let created = false;
   if (record === null)
     try {
-      record = await registerUrn(ctx, token, { urn, status: "reserved" });
+      record = await registerUrn(ctx, token, checkRegisterFields(urn, { status: "reserved" }));
       created = true;
     } catch (error) {
       if (!alreadyRegistered(error)) throw error;
       record = await registeredRecord(ctx, urn);
     }
-  const changed = await applyDeactivation(ctx, token, record, stated.reason, stated.successors);
+  const changed = await applyDeactivation(
+    ctx,
+    token,
+    urn,
+    record,
+    stated.reason,
+    stated.successors,
+  );
   return created ? "created" : changed ? "updated" : "unchanged";
 }

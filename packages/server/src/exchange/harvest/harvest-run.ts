@@ -10,12 +10,12 @@
 // written twice changes nothing the second time. The next page is fetched while the current one
 // is written.
 
-import type { ActionContext } from "../../registry/action-context.js";
+import { URN } from "@urnkit/core";
+import type { RecordContext } from "../../registry/action-context.js";
 import { namespaceKey } from "../../registry/namespace-keys.js";
 import { actorOf } from "../../registry/operator.js";
 import { liveOrganisation } from "../../registry/organisation-scope.js";
 import { planRegistration, storeRefusal } from "../../registry/record-actions.js";
-import { parseApiUrn } from "../../registry/registration.js";
 import { ConflictError, StateError } from "../../storage/errors.js";
 import {
   type HarvestCounts,
@@ -29,6 +29,7 @@ import type { NewRecord } from "../../storage/records.js";
 import type { Store } from "../../storage/store.js";
 import type { Limits } from "../../validation/limits.js";
 import { Refusal } from "../../validation/refusal.js";
+import { registrationUrn } from "../../validation/urn.js";
 import { applyNative } from "./apply-native.js";
 import {
   applyPair,
@@ -36,6 +37,7 @@ import {
   harvestToken,
   type PairOutcome,
   pairRegistration,
+  requireUrls,
 } from "./apply-pair.js";
 import { applySourceStatus } from "./apply-source-status.js";
 import {
@@ -115,22 +117,34 @@ const YIELD_EVERY = 64;
 
 type PairResult = PairOutcome | Omit<HarvestRefusal, "run" | "at">;
 
-/** The key two spellings of one URN share, so that they are written one after the other. */
-function pairKey(urn: string, limits: Limits): string {
+/**
+ * A harvested URN parsed: the one parse of the record's text, which every write of it is given;
+ * the refusal when it is not a URN, thrown when the URN is written.
+ */
+function harvestedUrn(text: string, limits: Limits): URN | Refusal {
   try {
-    return namespaceKey(parseApiUrn(urn, limits));
-  } catch {
-    return urn;
+    return registrationUrn(text, limits);
+  } catch (error) {
+    if (error instanceof Refusal) return error;
+    throw error;
   }
 }
 
-/** One URN of a page to write: its record's place in the page and its own in the record. */
-interface PageUrn {
+/** A URN of the page to write, as the record names it. */
+interface HarvestedEntry {
   record: number;
-  slot: number;
   urn: string;
   /** The URN's URLs (oai_dc, epicur); absent for a native record or a URN not in use. */
   urls?: readonly string[];
+  /** Writes the URN on its own: plans against the store, then writes. */
+  write: (urn: URN) => Promise<PairOutcome>;
+}
+
+/** One URN of a page to write: its record's place in the page and its own in the record. */
+interface PageUrn extends Omit<HarvestedEntry, "write"> {
+  slot: number;
+  /** The URN, or why it is refused (a pair without URLs, then a text that is not a URN). */
+  parsed: () => URN;
   /** Writes it on its own: plans against the store, then writes. */
   write: () => Promise<PairOutcome>;
   /** Writes its plan made with the page's reads, when one was made and is not a new record. */
@@ -146,7 +160,7 @@ interface PageUrn {
  * come out in the page's order. Refusals are collected, never dropped.
  */
 async function applyRecords(
-  ctx: ActionContext,
+  ctx: RecordContext,
   organisation: string,
   records: readonly OaiRecord[],
   concurrency: number,
@@ -155,11 +169,23 @@ async function applyRecords(
   const page: HarvestProgress = { ...NO_COUNTS, pages: 1, refusals: [], pending: null };
   const results: PairResult[][] = records.map(() => []);
   const groups = new Map<string, PageUrn[]>();
-  const add = (entry: Omit<PageUrn, "slot">) => {
-    const key = pairKey(entry.urn, ctx.limits);
+  const add = (entry: HarvestedEntry) => {
+    const urn = harvestedUrn(entry.urn, ctx.limits);
+    // Two spellings of one URN share a key, so that they are written one after the other.
+    const key = urn instanceof URN ? namespaceKey(urn) : entry.urn;
     const group = groups.get(key) ?? [];
     if (group.length === 0) groups.set(key, group);
-    group.push({ ...entry, slot: (results[entry.record] ?? []).push("unchanged") - 1 });
+    const parsed = () => {
+      if (entry.urls !== undefined) requireUrls(entry.urn, entry.urls);
+      if (urn instanceof Refusal) throw urn;
+      return urn;
+    };
+    group.push({
+      ...entry,
+      parsed,
+      write: async () => entry.write(parsed()),
+      slot: (results[entry.record] ?? []).push("unchanged") - 1,
+    });
   };
   const settle = (entry: PageUrn, result: PairResult) => {
     (results[entry.record] ?? [])[entry.slot] = result;
@@ -173,7 +199,7 @@ async function applyRecords(
     if (record.deleted) return;
     const native = record.native;
     if (native !== null && native.urn !== "") {
-      add({ record: i, urn: native.urn, write: () => applyNative(ctx, token, native) });
+      add({ record: i, urn: native.urn, write: (urn) => applyNative(ctx, token, urn, native) });
       return;
     }
     const { urns, urls, notInUse } = recordPairs(record);
@@ -188,8 +214,12 @@ async function applyRecords(
       const stated = notInUse.get(urn);
       add(
         stated === undefined
-          ? { record: i, urn, urls, write: () => applyPair(ctx, token, urn, urls) }
-          : { record: i, urn, write: () => applySourceStatus(ctx, token, urn, stated) },
+          ? { record: i, urn, urls, write: (parsed) => applyPair(ctx, token, parsed, urls) }
+          : {
+              record: i,
+              urn,
+              write: (parsed) => applySourceStatus(ctx, token, parsed, stated),
+            },
       );
     }
   });
@@ -200,14 +230,15 @@ async function applyRecords(
   for (const group of groups.values()) {
     const first = group[0];
     if (first?.urls === undefined) continue;
-    const { urn, urls } = first;
+    const { urls } = first;
     try {
-      const body = pairRegistration(urn, urls);
-      const plan = await planRegistration(ctx, token, body, reads);
+      const urn = first.parsed();
+      const input = pairRegistration(urn, urls);
+      const plan = await planRegistration(ctx, token, input, reads);
       if (plan.kind === "create") {
         creating.push({ entry: first, group, input: plan.input });
         group.shift();
-      } else first.planned = () => applyPlan(ctx, token, urn, body.locators, plan);
+      } else first.planned = () => applyPlan(ctx, token, urn, input.locators ?? [], plan);
     } catch (error) {
       settle(first, refusal(first, error));
       group.shift();
@@ -304,7 +335,7 @@ export async function harvest(store: Store, options: HarvestOptions): Promise<Ha
     if (error instanceof StateError) throw new Refusal("conflict", error.code, error.message);
     throw error;
   }
-  const ctx: ActionContext = { store, limits: options.limits };
+  const ctx: RecordContext = { store, limits: options.limits };
   // A page and its progress in one transaction where the engine can give one.
   const batch =
     store.writeBatch?.bind(store) ??

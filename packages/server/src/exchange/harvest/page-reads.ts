@@ -4,6 +4,7 @@
 // a thousand URNs costs a handful of reads instead of several thousand. The view holds for the
 // plans made before the page's writes; the writes that follow read the store itself.
 
+import type { RecordConcerns } from "../../registry/action-context.js";
 import type { RegistrationReads } from "../../registry/record-actions.js";
 import type { Store } from "../../storage/store.js";
 
@@ -21,7 +22,10 @@ function once<T>(read: (id: string) => Promise<T>): (id: string) => Promise<T> {
 }
 
 /** The page's view of `store`, with the records of `keys` read beforehand. */
-export async function pageReads(store: Store, keys: readonly string[]): Promise<RegistrationReads> {
+export async function pageReads(
+  store: Pick<Store, RecordConcerns>,
+  keys: readonly string[],
+): Promise<RegistrationReads> {
   const records = await store.records.getMany(keys);
   const read = new Set(keys);
   return {

@@ -16,6 +16,7 @@ import type { Limits } from "../../validation/limits.js";
 import { checkRecordLine } from "../../validation/record.js";
 import { Refusal } from "../../validation/refusal.js";
 import { lineKind } from "../../validation/registry-lines.js";
+import { registrationUrn } from "../../validation/urn.js";
 import { type Line, ndjsonLines } from "../ndjson-lines.js";
 import { importRegistryLine } from "./registry-lines.js";
 
@@ -56,7 +57,7 @@ function readLine(text: string): unknown {
  * What a record line names that must be here (its organisation, its locators' owners) and its
  * identifiers, free or already naming this very record; 422 or 409 for the line otherwise.
  */
-async function checkOwners(
+export async function checkOwners(
   store: Store,
   record: RecordLine,
   key: string,
@@ -272,7 +273,7 @@ export async function* importRecords(
           continue;
         }
         const record = checkRecordLine(value);
-        const target = await registrationTarget(store, record.urn, limits);
+        const target = await registrationTarget(store, registrationUrn(record.urn, limits));
         if (options.scope !== null && target.nid !== options.scope)
           throw new Refusal(
             "forbidden",

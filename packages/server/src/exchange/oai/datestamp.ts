@@ -3,6 +3,7 @@
 // Records keep their last change as ISO 8601 text with milliseconds, so a datestamp is that text
 // cut to seconds, and a bound becomes a half-open range over the stored text.
 
+import { existingDateTime, existingDay } from "../../validation/parameters/date.js";
 import { OaiError } from "./oai-error.js";
 
 export type Granularity = "day" | "seconds";
@@ -26,25 +27,31 @@ export interface DateArgument {
   end: string;
 }
 
+/** Why `value` is no `from`/`until` argument: not in either granularity, or no date that exists. */
+export function dateArgumentFault(value: string): "format" | "nonexistent" | null {
+  const day = DAY.test(value);
+  if (!day && !SECONDS.test(value)) return "format";
+  // The one judgement of a day's existence (2026-02-30 is none), then of the time in it.
+  const exists = day ? existingDay(value) : existingDateTime(value);
+  return exists === null ? "nonexistent" : null;
+}
+
 /** A `from` or `until` value; badArgument when it is not a valid date in either granularity. */
 export function parseDateArgument(name: string, value: string): DateArgument {
-  const day = DAY.exec(value);
-  const seconds = day === null ? SECONDS.exec(value) : null;
-  const m = day ?? seconds;
-  if (m === null)
+  const fault = dateArgumentFault(value);
+  if (fault === "format")
     throw new OaiError(
       "badArgument",
       `${name} "${value}" is not a date: give YYYY-MM-DD or ${GRANULARITY} (UTC)`,
     );
-  const iso = day !== null ? `${value}T00:00:00.000Z` : `${value.slice(0, 19)}.000Z`;
-  const ms = Date.parse(iso);
-  // Date.parse rolls 2026-02-30 over into March (or gives NaN): a date that does not come back
-  // as written does not exist.
-  if (Number.isNaN(ms) || new Date(ms).toISOString() !== iso)
+  if (fault === "nonexistent")
     throw new OaiError("badArgument", `${name} "${value}" is not a date that exists`);
-  const step = day !== null ? 86_400_000 : 1000;
+  const day = DAY.test(value);
+  const iso = day ? `${value}T00:00:00.000Z` : `${value.slice(0, 19)}.000Z`;
+  const ms = Date.parse(iso);
+  const step = day ? 86_400_000 : 1000;
   return {
-    granularity: day !== null ? "day" : "seconds",
+    granularity: day ? "day" : "seconds",
     start: iso,
     end: new Date(ms + step).toISOString(),
   };

@@ -19,18 +19,18 @@ import type { ImportItem } from "../transfer.js";
 export const STAGE_SQL = `CREATE TEMP TABLE IF NOT EXISTS import_records (
   n integer, key text COLLATE "C", urn text, nid text, status text, metadata text,
   reason text, deactivated text, created text, organisation text COLLATE "C",
-  prefix text COLLATE "C"
+  prefix text COLLATE "C", updated text
 ) ON COMMIT DELETE ROWS;
 CREATE TEMP TABLE IF NOT EXISTS import_locators (
   n integer, key text COLLATE "C", url text, priority text, media_type text, active text,
-  created text, owner text COLLATE "C"
+  created text, owner text COLLATE "C", link_failing boolean, link_checked boolean
 ) ON COMMIT DELETE ROWS;
 CREATE TEMP TABLE IF NOT EXISTS import_identifiers (
   key text COLLATE "C", organisation text COLLATE "C", type text COLLATE "C",
-  value text COLLATE "C"
+  value text COLLATE "C", created text
 ) ON COMMIT DELETE ROWS;
 CREATE TEMP TABLE IF NOT EXISTS import_successors (
-  key text COLLATE "C", urn text, successor_key text
+  key text COLLATE "C", urn text, successor_key text, created text
 ) ON COMMIT DELETE ROWS;
 CREATE TEMP TABLE IF NOT EXISTS import_created (
   id bigint, key text COLLATE "C", urn text
@@ -57,7 +57,7 @@ export interface Stage {
 }
 
 /** A value in COPY's text format: backslash escapes, \N for NULL. */
-function copyField(value: string | number | null): string {
+function copyField(value: string | number | boolean | null): string {
   if (value === null) return "\\N";
   const s = String(value);
   return /[\\\t\n\r]/.test(s)
@@ -68,7 +68,7 @@ function copyField(value: string | number | null): string {
 }
 
 /** One row in COPY's text format. */
-function copyRow(fields: (string | number | null)[]): string {
+function copyRow(fields: (string | number | boolean | null)[]): string {
   return `${fields.map(copyField).join("\t")}\n`;
 }
 
@@ -104,6 +104,7 @@ export function stageBatch(items: readonly ImportItem[], t: string): Stage {
     if (stage.firstLines.has(item.key)) continue;
     stage.firstLines.set(item.key, item.line);
     const r = item.record;
+    const restore = item.restore;
     const created = r.created ?? t;
     const deactivated = r.status === "deactivated";
     stage.records.push(
@@ -119,12 +120,22 @@ export function stageBatch(items: readonly ImportItem[], t: string): Stage {
         created,
         r.organisation ?? null,
         r.prefix ?? null,
+        restore?.updated ?? null,
       ]),
     );
     if (r.organisation !== undefined)
       for (const i of r.identifiers ?? [])
-        stage.identifiers.push(copyRow([item.key, r.organisation, i.type, i.value]));
-    for (const l of distinctLocators(r.locators ?? []))
+        stage.identifiers.push(
+          copyRow([
+            item.key,
+            r.organisation,
+            i.type,
+            i.value,
+            restore?.identifiers[`${i.type}\u0000${i.value}`] ?? null,
+          ]),
+        );
+    for (const l of distinctLocators(r.locators ?? [])) {
+      const marks = restore?.locators[l.url];
       stage.locators.push(
         copyRow([
           stage.locators.length,
@@ -135,13 +146,16 @@ export function stageBatch(items: readonly ImportItem[], t: string): Stage {
           fieldText(l.active),
           fieldText(l.created) ?? created,
           l.owner ?? null,
+          marks?.linkFailing ?? null,
+          marks?.linkChecked ?? null,
         ]),
       );
+    }
     const successorKeys = new Set<string>();
     for (const s of item.successors) {
       if (successorKeys.has(s.key)) continue;
       successorKeys.add(s.key);
-      stage.successors.push(copyRow([item.key, s.urn, s.key]));
+      stage.successors.push(copyRow([item.key, s.urn, s.key, restore?.successors[s.urn] ?? null]));
     }
   }
   return stage;
@@ -168,11 +182,13 @@ export interface Prepared {
  * meanwhile, ON CONFLICT DO NOTHING.
  */
 export function insertRecords(raced: boolean): Prepared {
+  const columns =
+    "key, urn, nid, status, metadata, reason, deactivated, organisation, prefix, created, coalesce(updated, $1)";
   const insert = raced
-    ? `SELECT key, urn, nid, status, metadata, reason, deactivated, organisation, prefix, created, $1
+    ? `SELECT ${columns}
   FROM import_records ORDER BY n
   ON CONFLICT (key) DO NOTHING`
-    : `SELECT key, urn, nid, status, metadata, reason, deactivated, organisation, prefix, created, $1
+    : `SELECT ${columns}
   FROM import_records s WHERE NOT EXISTS (SELECT 1 FROM records r WHERE r.key = s.key)
   ORDER BY n`;
   return {
@@ -192,11 +208,15 @@ INSERT INTO import_created SELECT id, key, urn FROM ins`,
  * by its URN, so that its history shows the import, in line order, which is id order) and names the
  * created keys.
  */
-export function completeRecords(successors: boolean, identifiers = false): Prepared {
+export function completeRecords(
+  successors: boolean,
+  identifiers = false,
+  restoring = false,
+): Prepared {
   const successor = successors
     ? `, successor AS (
   INSERT INTO successors (record_id, successor_urn, successor_key, created)
-  SELECT c.id, s.urn, s.successor_key, $2
+  SELECT c.id, s.urn, s.successor_key, coalesce(s.created, $2)
   FROM import_created c JOIN import_successors s ON s.key = c.key
 )`
     : "";
@@ -204,24 +224,31 @@ export function completeRecords(successors: boolean, identifiers = false): Prepa
   const identifier = identifiers
     ? `, identifier AS (
   INSERT INTO record_identifiers (organisation, type, value, record_id, created)
-  SELECT i.organisation, i.type, i.value, c.id, $2
+  SELECT i.organisation, i.type, i.value, c.id, coalesce(i.created, $2)
   FROM import_created c JOIN import_identifiers i ON i.key = c.key
   ON CONFLICT DO NOTHING
 )`
     : "";
-  return {
-    name: `urnkit-import-complete${successors ? "-successors" : ""}${identifiers ? "-identifiers" : ""}`,
-    text: `WITH locator AS (
-  INSERT INTO locators (record_id, url, priority, media_type, active, owner, created)
-  SELECT c.id, l.url, coalesce(l.priority::bigint, 0), l.media_type,
-    coalesce(l.active::boolean, true), l.owner, l.created
-  FROM import_created c JOIN import_locators l ON l.key = c.key
-  ORDER BY l.n
-)${successor}${identifier}, audited AS (
+  // A restore writes no audit row of its own (its export carries the audit log); the parameters
+  // stay the same, so $1 and $3 are typed where the statement does not use them.
+  const audited = restoring
+    ? `, audited AS (SELECT $1::bigint AS token, $2::text AS at, $3::text AS batch)`
+    : `, audited AS (
   INSERT INTO audit (token_id, action, target, before, after, at)
   SELECT $1, 'urn.import', urn, NULL, json_build_object('batch', $3::text)::text, $2
   FROM import_created ORDER BY id
-)
+)`;
+  return {
+    name: `urnkit-import-complete${successors ? "-successors" : ""}${identifiers ? "-identifiers" : ""}${restoring ? "-restoring" : ""}`,
+    text: `WITH locator AS (
+  INSERT INTO locators (record_id, url, priority, media_type, active, owner, created,
+    link_failing, link_checked)
+  SELECT c.id, l.url, coalesce(l.priority::bigint, 0), l.media_type,
+    coalesce(l.active::boolean, true), l.owner, l.created, coalesce(l.link_failing, false),
+    coalesce(l.link_checked, false)
+  FROM import_created c JOIN import_locators l ON l.key = c.key
+  ORDER BY l.n
+)${successor}${identifier}${audited}
 SELECT key FROM import_created`,
   };
 }

@@ -683,4 +683,34 @@ ${tableGuards(17, "stat_resolution_urn_log")}
     name: "prefix-mirror-url-policy",
     sql: "ALTER TABLE prefixes ADD COLUMN mirror_urls text NOT NULL DEFAULT '[]';",
   },
+  {
+    // Version 19 as in SQLite: the import of a whole registry's export carries its assignment
+    // counts, so its transactions (SET LOCAL urnkit.restoring = 'on', which no other session
+    // sees) are not counted again; the triggers' condition is checked once a statement. And
+    // where a \`urnkit copy\` into this database got.
+    version: 19,
+    name: "restore-mark-copy-checkpoint",
+    sql: `
+CREATE TABLE copy_checkpoint (
+  id integer PRIMARY KEY CHECK (id = 1),
+  source text NOT NULL,
+  header text NOT NULL,
+  line bigint NOT NULL CHECK (line >= 0),
+  started text NOT NULL,
+  finished text
+);
+
+DROP TRIGGER records_count_inserted ON records;
+CREATE TRIGGER records_count_inserted AFTER INSERT ON records
+REFERENCING NEW TABLE AS new_records
+FOR EACH STATEMENT WHEN (current_setting('urnkit.restoring', true) IS DISTINCT FROM 'on')
+EXECUTE FUNCTION stat_count_inserted();
+
+DROP TRIGGER records_count_status ON records;
+CREATE TRIGGER records_count_status AFTER UPDATE ON records
+REFERENCING OLD TABLE AS old_records NEW TABLE AS new_records
+FOR EACH STATEMENT WHEN (current_setting('urnkit.restoring', true) IS DISTINCT FROM 'on')
+EXECUTE FUNCTION stat_count_status();
+`,
+  },
 ];

@@ -8,7 +8,12 @@
 import type pg from "pg";
 import type { Actor } from "../audit.js";
 import { ConflictError, StateError } from "../errors.js";
-import { mintPrefixOf } from "../mint-prefix.js";
+import {
+  LOCAL_REGISTRY_ORGANISATION,
+  mintingPrefix,
+  mintPrefixChange,
+  mintPrefixOf,
+} from "../mint-prefix.js";
 import type {
   MintPolicy,
   Namespace,
@@ -16,8 +21,6 @@ import type {
   NamespaceStore,
   TemplateRevision,
 } from "../namespaces.js";
-import { LOCAL_REGISTRY } from "../organisations.js";
-import { DEFAULT_POLICY } from "../prefixes.js";
 import { type NamespaceRow, now, toNamespace } from "../rows.js";
 import {
   insertOrganisation,
@@ -220,44 +223,18 @@ export class PostgresNamespaces implements NamespaceStore {
     actor: Actor,
   ): Promise<void> {
     const prefix = mintPrefixOf(nid, mint);
-    const audit = this.#audit;
-    const existing = await readPrefix(c, prefix);
-    if (existing !== null) {
-      if (existing.organisation !== LOCAL_REGISTRY)
-        throw new ConflictError(
-          `the minting prefix "${prefix}" belongs to organisation "${existing.organisation}"`,
-          prefix,
-        );
-      await changePrefix(
-        c,
-        audit,
-        prefix,
-        { width: mint.width, check: mint.check ?? "none" },
-        actor,
-      );
+    const step = mintPrefixChange(nid, mint, await readPrefix(c, prefix));
+    if ("change" in step) {
+      await changePrefix(c, this.#audit, prefix, step.change, actor);
       return;
     }
-    if ((await readOrganisation(c, LOCAL_REGISTRY)) === null)
-      await insertOrganisation(c, audit, { id: LOCAL_REGISTRY, name: "This registry" }, actor);
-    await insertPrefix(
-      c,
-      audit,
-      {
-        prefix,
-        nid,
-        organisation: LOCAL_REGISTRY,
-        ...DEFAULT_POLICY,
-        width: mint.width,
-        check: mint.check ?? "none",
-      },
-      actor,
-    );
+    if ((await readOrganisation(c, LOCAL_REGISTRY_ORGANISATION.id)) === null)
+      await insertOrganisation(c, this.#audit, LOCAL_REGISTRY_ORGANISATION, actor);
+    await insertPrefix(c, this.#audit, step.create, actor);
   }
 
   async nextMintNumber(nid: string, actor: Actor): Promise<number> {
-    const ns = await this.get(nid);
-    if (ns === null) throw new StateError(`namespace "${nid}" is not served here`);
-    if (ns.mint === null) throw new StateError(`namespace "${nid}" has no minting policy`);
-    return takeNumbers(this.#db(), mintPrefixOf(ns.nid, ns.mint), 1, "namespace.mint", actor);
+    const prefix = mintingPrefix(nid, await this.get(nid));
+    return takeNumbers(this.#db(), prefix, 1, "namespace.mint", actor);
   }
 }

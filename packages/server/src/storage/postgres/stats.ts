@@ -4,32 +4,9 @@
 // SQL (stats-sql.ts) with typed binds.
 
 import type pg from "pg";
-import { countParams } from "../resolution-count-query.js";
-import type {
-  ResolutionCount,
-  ResolutionCountQuery,
-  ResolutionSeriesQuery,
-  ResolutionStat,
-  SeriesPoint,
-  SeriesQuery,
-  StatsStore,
-  TopEntry,
-  TopPrefixQuery,
-  TopQuery,
-  UrnResolutionStat,
-  UrnSeriesPoint,
-  UrnSeriesQuery,
-} from "../stats.js";
+import type { ResolutionCount, ResolutionStat, StatsStore, UrnResolutionStat } from "../stats.js";
 import { lastBefore, logChunks, URN_LOG_SIZE_SQL } from "../stats-log.js";
-import {
-  assignmentSeriesSql,
-  type Dialect,
-  resolutionSeriesSql,
-  type Sql,
-  topPrefixesSql,
-  topUrnsSql,
-  urnSeriesSql,
-} from "../stats-sql.js";
+import { type Dialect, type Sql, StatsReads } from "../stats-sql.js";
 import type { Queryable } from "./organisations.js";
 
 /** The URN log's entries (l, e) with their records (r), each URN's key read from its record. */
@@ -44,6 +21,7 @@ const POSTGRES: Dialect = {
       (e ->> 3) COLLATE "C", (e ->> 4)::bigint, (e ->> 5)::bigint
     FROM ${LOG_ENTRIES}`,
   dayIn: (list) => `day = ANY (ARRAY(SELECT jsonb_array_elements_text(${list}::jsonb)))`,
+  bytewise: (column) => `${column} COLLATE "C"`,
 };
 
 /** One column of `rows`, as an array parameter for unnest. */
@@ -51,18 +29,20 @@ function column<T, K extends keyof T>(rows: readonly T[], k: K): T[K][] {
   return rows.map((r) => r[k]);
 }
 
-export class PostgresStats implements StatsStore {
+export class PostgresStats extends StatsReads implements StatsStore {
   readonly #pool: pg.Pool;
   /** Where the statistics are read: the primary, or the replica while it is unreachable. */
   readonly #read: () => Queryable;
+  protected readonly dialect = POSTGRES;
 
   constructor(pool: pg.Pool, read: () => Queryable) {
+    super();
     this.#pool = pool;
     this.#read = read;
   }
 
-  async #all<T extends pg.QueryResultRow>(sql: Sql): Promise<T[]> {
-    return (await this.#read().query<T>(sql.text, sql.values)).rows;
+  protected async rows<T>(sql: Sql): Promise<T[]> {
+    return (await this.#read().query(sql.text, sql.values)).rows as T[];
   }
 
   async add(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void> {
@@ -167,22 +147,6 @@ export class PostgresStats implements StatsStore {
     return Number(rows[0]?.n ?? 0);
   }
 
-  resolutionSeries(query: ResolutionSeriesQuery): Promise<SeriesPoint[]> {
-    return this.#all(resolutionSeriesSql(POSTGRES, query));
-  }
-
-  assignmentSeries(query: SeriesQuery): Promise<SeriesPoint[]> {
-    return this.#all(assignmentSeriesSql(POSTGRES, query));
-  }
-
-  topUrns(query: TopQuery): Promise<TopEntry[]> {
-    return this.#all(topUrnsSql(POSTGRES, query));
-  }
-
-  topPrefixes(query: TopPrefixQuery): Promise<TopEntry[]> {
-    return this.#all(topPrefixesSql(POSTGRES, query));
-  }
-
   async addResolutionCounts(counts: ResolutionCount[]): Promise<void> {
     if (counts.length === 0) return;
     await this.#pool.query(
@@ -192,21 +156,5 @@ export class PostgresStats implements StatsStore {
        ON CONFLICT (nid, day) DO UPDATE SET count = resolution_counts.count + excluded.count`,
       [counts.map((c) => c.nid), counts.map((c) => c.day), counts.map((c) => c.count)],
     );
-  }
-
-  async resolutionCounts(query: ResolutionCountQuery): Promise<ResolutionCount[]> {
-    const p = countParams(query);
-    const { rows } = await this.#pool.query<ResolutionCount>(
-      `SELECT nid, day, count FROM resolution_counts
-       WHERE ($1::text IS NULL OR nid = $1) AND day >= $2 AND day <= $3
-         AND (day COLLATE "C", nid COLLATE "C") > ($4, $5)
-       ORDER BY day COLLATE "C", nid COLLATE "C" LIMIT $6`,
-      [p.nid, p.from, p.to, p.day, p.afterNid, p.limit],
-    );
-    return rows;
-  }
-
-  urnSeries(query: UrnSeriesQuery): Promise<UrnSeriesPoint[]> {
-    return this.#all(urnSeriesSql(POSTGRES, query));
   }
 }

@@ -85,6 +85,14 @@ export class PostgresTokens implements TokenStore {
     return rows;
   }
 
+  async get(id: number): Promise<TokenListing | null> {
+    const { rows } = await this.#db().query<TokenListing>(
+      "SELECT id, role, namespace, organisation, label, created, revoked FROM tokens WHERE id = $1",
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
   async createSession(s: SessionRow): Promise<void> {
     await this.#db().query(
       "INSERT INTO sessions (id_hash, token_id, csrf, flash, created, expires) VALUES ($1, $2, $3, $4, $5, $6)",

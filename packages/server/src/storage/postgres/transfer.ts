@@ -8,13 +8,18 @@ import type { Actor } from "../audit.js";
 import { RetryableError, StateError } from "../errors.js";
 import { sameAsLine } from "../import-verdict.js";
 import type { UrnRecord } from "../records.js";
+import type { LineObject, TableKind } from "../registry-tables/table-kind.js";
 import { now, recordLine } from "../rows.js";
 import type {
+  CopyCheckpoint,
   ExportPage,
   ImportBatchResult,
   ImportItem,
   ImportSequence,
   RecordLine,
+  RegistryReader,
+  RestoreBatch,
+  RowVerdict,
   TransferStore,
 } from "../transfer.js";
 import {
@@ -26,6 +31,7 @@ import {
   stageBatch,
 } from "./import-stage.js";
 import { RECORD_SQL, type RecordRow, toRecord } from "./record-row.js";
+import { PostgresRegistryRows, RESTORE_MARK, saveCheckpoint } from "./registry-rows.js";
 
 /** Longest an abandoned export cursor keeps its connection and snapshot. */
 const EXPORT_IDLE_MS = 60_000;
@@ -85,16 +91,53 @@ export class PostgresTransfer implements TransferStore {
 
   /** Through a transaction pooler: the stage tables live only as long as their transaction. */
   readonly #pooled: boolean;
+  readonly #registry: PostgresRegistryRows;
 
   constructor(pool: pg.Pool, connect: () => pg.Client, pooled = false) {
     this.#pool = pool;
     this.#connect = connect;
     this.#pooled = pooled;
+    this.#registry = new PostgresRegistryRows(pool, () => this.#exportClient());
   }
 
   /** One batch on its own: a sequence of one. */
-  importBatch(items: ImportItem[], actor: Actor): Promise<ImportBatchResult> {
-    return this.importSequence(actor).send(items);
+  importBatch(
+    items: ImportItem[],
+    actor: Actor,
+    restore?: RestoreBatch,
+  ): Promise<ImportBatchResult> {
+    return this.importSequence(actor, restore !== undefined).send(items, restore);
+  }
+
+  openRegistryReader(): Promise<RegistryReader> {
+    return this.#registry.openReader();
+  }
+
+  restoreRows(
+    kind: TableKind,
+    lines: readonly LineObject[],
+    batch: RestoreBatch,
+  ): Promise<RowVerdict[]> {
+    return this.#registry.restoreRows(kind, lines, batch);
+  }
+
+  holdsAnything(): Promise<boolean> {
+    return this.#registry.holdsAnything();
+  }
+
+  copyCheckpoint(): Promise<CopyCheckpoint | null> {
+    return this.#registry.copyCheckpoint();
+  }
+
+  saveCopyCheckpoint(checkpoint: CopyCheckpoint): Promise<void> {
+    return this.#registry.saveCopyCheckpoint(checkpoint);
+  }
+
+  /** A connection of its own, outside the pool, for a long read (an export). */
+  #exportClient(): pg.Client {
+    const client = this.#connect();
+    client.on("error", () => {});
+    return client;
   }
 
   /**
@@ -108,18 +151,24 @@ export class PostgresTransfer implements TransferStore {
    * batch that finds a key an earlier batch inserted waits on the key index until that batch
    * ends; an earlier batch never waits on a later one. A batch after a failed one rolls back.
    */
-  importSequence(actor: Actor): ImportSequence {
+  importSequence(actor: Actor, restoring = false): ImportSequence {
     let previous: SequencedBatch | null = null;
     return {
       depth: IMPORT_DEPTH,
-      send: (items) => {
+      send: (items, restore) => {
         const batch: SequencedBatch = {
           lock: randomLockKey(),
           locked: deferred(),
           inserted: deferred(),
           committed: Promise.resolve(false),
         };
-        const result = this.#sequencedBatch(items, actor, batch, previous);
+        const result = this.#sequencedBatch(
+          items,
+          actor,
+          batch,
+          previous,
+          restoring || restore !== undefined ? (restore ?? {}) : null,
+        );
         batch.committed = result.then(
           () => true,
           () => false,
@@ -139,6 +188,7 @@ export class PostgresTransfer implements TransferStore {
     actor: Actor,
     batch: SequencedBatch,
     previous: SequencedBatch | null,
+    restore: RestoreBatch | null,
   ): Promise<ImportBatchResult> {
     const t = now();
     const stage = stageBatch(items, t);
@@ -149,7 +199,9 @@ export class PostgresTransfer implements TransferStore {
         await c.query(STAGE_SQL);
         this.#staged.add(c);
       }
-      await c.query(`BEGIN; SELECT pg_advisory_xact_lock(${batch.lock})`);
+      await c.query(
+        `BEGIN; SELECT pg_advisory_xact_lock(${batch.lock})${restore === null ? "" : `; ${RESTORE_MARK}`}`,
+      );
       if (this.#pooled) await c.query(STAGE_PER_TRANSACTION_SQL);
       batch.locked.resolve();
       // Each stage goes as one write: a CopyData message per row costs more than the rows. No
@@ -173,7 +225,11 @@ export class PostgresTransfer implements TransferStore {
         batch.inserted.resolve();
       }
       const inserted = await c.query<{ key: string }>({
-        ...completeRecords(stage.successors.length > 0, stage.identifiers.length > 0),
+        ...completeRecords(
+          stage.successors.length > 0,
+          stage.identifiers.length > 0,
+          restore !== null,
+        ),
         values: [actor.tokenId, t, `lines ${items[0]?.line}-${items.at(-1)?.line}`],
       });
       const created = new Set(inserted.rows.map((r) => r.key));
@@ -203,6 +259,7 @@ export class PostgresTransfer implements TransferStore {
         if (!(await previous.committed))
           throw new StateError("an earlier batch of the import failed");
       }
+      if (restore?.checkpoint !== undefined) await saveCheckpoint(c, restore.checkpoint);
       await c.query("COMMIT");
       c.release();
       return result;
@@ -238,8 +295,7 @@ export class PostgresTransfer implements TransferStore {
       id = randomUUID();
       // A connection of its own, outside the pool: an export a client abandons holds it until
       // the idle timeout, and must not take a connection requests are waiting for.
-      const client = this.#connect();
-      client.on("error", () => {});
+      const client = this.#exportClient();
       try {
         await client.connect();
         await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");

@@ -4,6 +4,7 @@
 import type Database from "better-sqlite3";
 import type { Actor, AuditEntry, AuditQuery, AuditStore } from "../audit.js";
 import { auditJson, now, toAuditEntry } from "../rows.js";
+import { preparedOnFirstUse } from "./prepared.js";
 
 /** How a concern adds its write's audit row (inside the write's transaction). */
 export type AuditFn = (
@@ -14,54 +15,48 @@ export type AuditFn = (
   after: unknown,
 ) => void;
 
+/** The audit log's statements. */
+function auditStatements(db: Database.Database) {
+  return {
+    // One statement for a batch's audit rows, one a created record (in line order).
+    insertAudit: db.prepare(
+      "INSERT INTO audit (token_id, action, target, before, after, at) VALUES (?, ?, ?, ?, ?, ?)",
+    ),
+    audit: db.prepare<[number, number], Record<string, unknown>>(
+      "SELECT * FROM audit WHERE id < ? ORDER BY id DESC LIMIT ?",
+    ),
+    // The targets travel as one JSON array, so one prepared statement takes any number.
+    auditFor: db.prepare<[string, number, number], Record<string, unknown>>(
+      `SELECT * FROM audit WHERE target IN (SELECT value FROM json_each(?)) AND id < ?
+       ORDER BY id DESC LIMIT ?`,
+    ),
+    // One statement for an organisation's rows, with or without targets (null: any target).
+    auditOfOrganisation: db.prepare<
+      { organisation: string; targets: string | null; before: number; limit: number },
+      Record<string, unknown>
+    >(
+      `SELECT * FROM audit
+       WHERE id < @before
+         AND (@targets IS NULL OR target IN (SELECT value FROM json_each(@targets)))
+         AND (token_id IN (SELECT id FROM tokens WHERE organisation = @organisation)
+           OR target = 'org:' || @organisation
+           OR target IN (SELECT 'prefix:' || prefix FROM prefixes WHERE organisation = @organisation)
+           OR target IN (SELECT 'token:' || id FROM tokens WHERE organisation = @organisation))
+       ORDER BY id DESC LIMIT @limit`,
+    ),
+  };
+}
+
 export class SqliteAudit implements AuditStore {
   readonly #db: Database.Database;
-  #prepared: ReturnType<SqliteAudit["prepare"]> | undefined;
+  readonly #s = preparedOnFirstUse(() => auditStatements(this.#db));
 
   constructor(db: Database.Database) {
     this.#db = db;
   }
 
-  /** Prepared on first use: the store is made before its migrations run. */
-  private get s(): ReturnType<SqliteAudit["prepare"]> {
-    if (this.#prepared === undefined) this.#prepared = this.prepare();
-    return this.#prepared;
-  }
-
-  private prepare() {
-    const db = this.#db;
-    return {
-      // One statement for a batch's audit rows, one a created record (in line order).
-      insertAudit: db.prepare(
-        "INSERT INTO audit (token_id, action, target, before, after, at) VALUES (?, ?, ?, ?, ?, ?)",
-      ),
-      audit: db.prepare<[number, number], Record<string, unknown>>(
-        "SELECT * FROM audit WHERE id < ? ORDER BY id DESC LIMIT ?",
-      ),
-      // The targets travel as one JSON array, so one prepared statement takes any number.
-      auditFor: db.prepare<[string, number, number], Record<string, unknown>>(
-        `SELECT * FROM audit WHERE target IN (SELECT value FROM json_each(?)) AND id < ?
-         ORDER BY id DESC LIMIT ?`,
-      ),
-      // One statement for an organisation's rows, with or without targets (null: any target).
-      auditOfOrganisation: db.prepare<
-        { organisation: string; targets: string | null; before: number; limit: number },
-        Record<string, unknown>
-      >(
-        `SELECT * FROM audit
-         WHERE id < @before
-           AND (@targets IS NULL OR target IN (SELECT value FROM json_each(@targets)))
-           AND (token_id IN (SELECT id FROM tokens WHERE organisation = @organisation)
-             OR target = 'org:' || @organisation
-             OR target IN (SELECT 'prefix:' || prefix FROM prefixes WHERE organisation = @organisation)
-             OR target IN (SELECT 'token:' || id FROM tokens WHERE organisation = @organisation))
-         ORDER BY id DESC LIMIT @limit`,
-      ),
-    };
-  }
-
   write(actor: Actor, action: string, target: string, before: unknown, after: unknown): void {
-    this.s.insertAudit.run(
+    this.#s().insertAudit.run(
       actor.tokenId,
       action,
       target,
@@ -75,15 +70,15 @@ export class SqliteAudit implements AuditStore {
     const before = query.before ?? Number.MAX_SAFE_INTEGER;
     const rows =
       query.organisation !== undefined
-        ? this.s.auditOfOrganisation.all({
+        ? this.#s().auditOfOrganisation.all({
             organisation: query.organisation,
             targets: query.targets === undefined ? null : JSON.stringify(query.targets),
             before,
             limit,
           })
         : query.targets === undefined
-          ? this.s.audit.all(before, limit)
-          : this.s.auditFor.all(JSON.stringify(query.targets), before, limit);
+          ? this.#s().audit.all(before, limit)
+          : this.#s().auditFor.all(JSON.stringify(query.targets), before, limit);
     return rows.map(toAuditEntry);
   }
 }

@@ -53,8 +53,11 @@ export class SqliteImportBatch {
     );
   }
 
-  /** Writes the batch inside the caller's transaction. */
-  write(items: readonly ImportItem[], actor: Actor): ImportBatchResult {
+  /**
+   * Writes the batch inside the caller's transaction; a restore's (`restoring`) with the times and
+   * marks its items keep, and no audit row (its export carries the audit log).
+   */
+  write(items: readonly ImportItem[], actor: Actor, restoring: boolean): ImportBatchResult {
     const result: ImportBatchResult = { created: 0, unchanged: 0, conflicts: [] };
     const created: string[] = [];
     const t = now();
@@ -78,7 +81,7 @@ export class SqliteImportBatch {
     }
     flush();
     result.created = created.length;
-    if (created.length > 0)
+    if (created.length > 0 && !restoring)
       this.#audit.run(
         actor.tokenId,
         JSON.stringify({ batch: `lines ${items[0]?.line}-${items.at(-1)?.line}` }),
@@ -92,7 +95,7 @@ export class SqliteImportBatch {
   #insert(items: readonly ImportItem[], t: string): void {
     // The schema refuses any insert on a taken key (version 5): the caller looked them up.
     const ids = this.#rows.records(
-      items.map(({ key, nid, record: r }) => [
+      items.map(({ key, nid, record: r, restore }) => [
         key,
         r.urn,
         nid,
@@ -103,13 +106,14 @@ export class SqliteImportBatch {
         r.organisation ?? null,
         r.prefix ?? null,
         r.created ?? t,
-        t,
+        restore?.updated ?? t,
       ]),
     );
     const locators: LocatorRow[] = [];
-    for (const { key, record: r } of items) {
+    for (const { key, record: r, restore } of items) {
       const since = r.created ?? t;
-      for (const l of r.locators ?? [])
+      for (const l of r.locators ?? []) {
+        const marks = restore?.locators[l.url];
         locators.push([
           ids.get(key) as number,
           l.url,
@@ -119,15 +123,24 @@ export class SqliteImportBatch {
           l.active === false ? 0 : 1,
           l.owner ?? null,
           l.created ?? since,
+          marks?.linkFailing === true ? 1 : 0,
+          marks?.linkChecked === true ? 1 : 0,
         ]);
+      }
     }
     this.#rows.locators(locators);
-    for (const { key, record: r, successors } of items) {
+    for (const { key, record: r, successors, restore } of items) {
       const id = ids.get(key) as number;
-      for (const successor of successors) this.#access.successor(id, successor, t);
+      for (const successor of successors)
+        this.#access.successor(id, successor, restore?.successors[successor.urn] ?? t);
       if (r.organisation !== undefined)
         for (const i of r.identifiers ?? [])
-          this.#identifier.run({ organisation: r.organisation, ...i, id, created: r.created ?? t });
+          this.#identifier.run({
+            organisation: r.organisation,
+            ...i,
+            id,
+            created: restore?.identifiers[`${i.type}\u0000${i.value}`] ?? r.created ?? t,
+          });
     }
   }
 }

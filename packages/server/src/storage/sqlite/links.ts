@@ -22,6 +22,7 @@ import {
   toLinkHealth,
   toReportRow,
 } from "../links.js";
+import { preparedOnFirstUse } from "./prepared.js";
 
 /** Active http(s) locators of active records: the ones worth checking and reporting. */
 const CHECKABLE = `l.active = 1 AND r.status = 'active'
@@ -52,67 +53,61 @@ export const DUE_CHECKED = `SELECT l.id, l.url, r.urn FROM link_health h
 const HEALTH_COLUMNS =
   "h.checked, h.outcome, h.status, h.final_url, h.latency_ms, h.message, h.failures, h.demoted";
 
+/** The statements of a check, prepared once: a checker stores hundreds a second. */
+function linkStatements(db: Database.Database) {
+  return {
+    dueUnchecked: db.prepare<Record<string, unknown>, DueLocator>(DUE_UNCHECKED),
+    dueDeferred: db.prepare<Record<string, unknown>, DueLocator>(DUE_DEFERRED),
+    dueChecked: db.prepare<Record<string, unknown>, DueLocator>(DUE_CHECKED),
+    // Out of locators_unchecked with its first check or deferral (not on a tombstone's).
+    checkedOnce: db.prepare<{ id: number }>(
+      `UPDATE locators SET link_checked = 1
+       WHERE id = @id AND link_checked = 0
+         AND (SELECT status FROM records WHERE id = locators.record_id) <> 'deactivated'`,
+    ),
+    failures: db.prepare<[number], { failures: number }>(
+      "SELECT failures FROM link_health WHERE locator_id = ?",
+    ),
+    // Looked up first, then inserted or updated: no UPSERT (see the migration's guards).
+    insertHealth: db.prepare(
+      `INSERT INTO link_health (locator_id, checked, outcome, status, final_url, latency_ms,
+         message, failures, demoted, not_before)
+       VALUES (@id, @checked, @outcome, @status, @finalUrl, @latency, @message, @failures,
+         @demoted, NULL)`,
+    ),
+    updateHealth: db.prepare(
+      `UPDATE link_health SET checked = @checked, outcome = @outcome, status = @status,
+         final_url = @finalUrl, latency_ms = @latency, message = @message,
+         failures = @failures, demoted = @demoted, not_before = NULL
+       WHERE locator_id = @id`,
+    ),
+    insertCheck: db.prepare(
+      `INSERT INTO link_checks (locator_id, checked, outcome, status, final_url, latency_ms, message)
+       VALUES (@id, @checked, @outcome, @status, @finalUrl, @latency, @message)`,
+    ),
+    prune: db.prepare(
+      `DELETE FROM link_checks WHERE locator_id = @id AND id <= (SELECT id FROM link_checks
+         WHERE locator_id = @id ORDER BY id DESC LIMIT 1 OFFSET ${HISTORY_KEPT})`,
+    ),
+    // A deactivated record keeps its locators as they were (and is not checked again).
+    mark: db.prepare(
+      `UPDATE locators SET link_failing = @demoted
+       WHERE id = @id AND link_failing <> @demoted
+         AND (SELECT status FROM records WHERE id = locators.record_id) <> 'deactivated'`,
+    ),
+  };
+}
+
 export class SqliteLinks implements LinkStore {
   readonly #db: Database.Database;
-  #prepared: ReturnType<SqliteLinks["prepare"]> | undefined;
+  readonly #s = preparedOnFirstUse(() => linkStatements(this.#db));
 
   constructor(db: Database.Database) {
     this.#db = db;
   }
 
-  /** The statements of a check, prepared once: a checker stores hundreds a second. */
-  private get s(): ReturnType<SqliteLinks["prepare"]> {
-    if (this.#prepared === undefined) this.#prepared = this.prepare();
-    return this.#prepared;
-  }
-
-  private prepare() {
-    const db = this.#db;
-    return {
-      dueUnchecked: db.prepare<Record<string, unknown>, DueLocator>(DUE_UNCHECKED),
-      dueDeferred: db.prepare<Record<string, unknown>, DueLocator>(DUE_DEFERRED),
-      dueChecked: db.prepare<Record<string, unknown>, DueLocator>(DUE_CHECKED),
-      // Out of locators_unchecked with its first check or deferral (not on a tombstone's).
-      checkedOnce: db.prepare<{ id: number }>(
-        `UPDATE locators SET link_checked = 1
-         WHERE id = @id AND link_checked = 0
-           AND (SELECT status FROM records WHERE id = locators.record_id) <> 'deactivated'`,
-      ),
-      failures: db.prepare<[number], { failures: number }>(
-        "SELECT failures FROM link_health WHERE locator_id = ?",
-      ),
-      // Looked up first, then inserted or updated: no UPSERT (see the migration's guards).
-      insertHealth: db.prepare(
-        `INSERT INTO link_health (locator_id, checked, outcome, status, final_url, latency_ms,
-           message, failures, demoted, not_before)
-         VALUES (@id, @checked, @outcome, @status, @finalUrl, @latency, @message, @failures,
-           @demoted, NULL)`,
-      ),
-      updateHealth: db.prepare(
-        `UPDATE link_health SET checked = @checked, outcome = @outcome, status = @status,
-           final_url = @finalUrl, latency_ms = @latency, message = @message,
-           failures = @failures, demoted = @demoted, not_before = NULL
-         WHERE locator_id = @id`,
-      ),
-      insertCheck: db.prepare(
-        `INSERT INTO link_checks (locator_id, checked, outcome, status, final_url, latency_ms, message)
-         VALUES (@id, @checked, @outcome, @status, @finalUrl, @latency, @message)`,
-      ),
-      prune: db.prepare(
-        `DELETE FROM link_checks WHERE locator_id = @id AND id <= (SELECT id FROM link_checks
-           WHERE locator_id = @id ORDER BY id DESC LIMIT 1 OFFSET ${HISTORY_KEPT})`,
-      ),
-      // A deactivated record keeps its locators as they were (and is not checked again).
-      mark: db.prepare(
-        `UPDATE locators SET link_failing = @demoted
-         WHERE id = @id AND link_failing <> @demoted
-           AND (SELECT status FROM records WHERE id = locators.record_id) <> 'deactivated'`,
-      ),
-    };
-  }
-
   async due(query: DueQuery): Promise<DueLocator[]> {
-    const s = this.s;
+    const s = this.#s();
     const values = {
       now: query.now,
       checkedBefore: query.checkedBefore ?? AFTER_EVERY_CHECK,
@@ -130,7 +125,7 @@ export class SqliteLinks implements LinkStore {
   }
 
   async recordCheck(locatorId: number, check: LinkCheck, demoteAfter: number): Promise<void> {
-    const s = this.s;
+    const s = this.#s();
     this.#db.transaction(() => {
       const before = s.failures.get(locatorId);
       const failures = failed(check.outcome) ? (before?.failures ?? 0) + 1 : 0;
@@ -165,7 +160,7 @@ export class SqliteLinks implements LinkStore {
           locatorId,
           notBefore,
         );
-      this.s.checkedOnce.run({ id: locatorId });
+      this.#s().checkedOnce.run({ id: locatorId });
     })();
   }
 

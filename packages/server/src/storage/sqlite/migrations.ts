@@ -573,4 +573,62 @@ ${tableGuards(17, "stat_resolution_urn_log")}
     name: "prefix-mirror-url-policy",
     sql: "ALTER TABLE prefixes ADD COLUMN mirror_urls TEXT NOT NULL DEFAULT '[]';",
   },
+  {
+    // A whole registry's export carries the assignments its records were counted under, on their
+    // days; its import (exchange/registry-export/) writes those and must not count its records
+    // again today. Its transactions mark themselves with the one row of \`restoring\`, inserted
+    // first and deleted before COMMIT, so no other connection ever sees it; the counting triggers
+    // skip records written under the mark. \`copy_checkpoint\`: how far a \`urnkit copy\` into this
+    // database got, written in the transaction of each batch, so that a copy interrupted resumes
+    // after the last batch that committed.
+    version: 19,
+    name: "restore-mark-copy-checkpoint",
+    sql: `
+CREATE TABLE restoring (id INTEGER PRIMARY KEY CHECK (id = 1));
+
+CREATE TABLE copy_checkpoint (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  source TEXT NOT NULL,
+  header TEXT NOT NULL,
+  line INTEGER NOT NULL CHECK (line >= 0),
+  started TEXT NOT NULL,
+  finished TEXT
+);
+
+DROP TRIGGER records_count_registered;
+DROP TRIGGER records_count_created_deactivated;
+DROP TRIGGER records_count_status;
+
+CREATE TRIGGER records_count_registered AFTER INSERT ON records
+WHEN NOT EXISTS (SELECT 1 FROM restoring)
+BEGIN
+  INSERT INTO stat_assignments VALUES (strftime('%Y-%m-%d', 'now'), NEW.nid,
+    coalesce(NEW.prefix, ''), coalesce(NEW.organisation, ''), 'registered', 0);
+  UPDATE stat_assignments SET count = count + 1
+  WHERE day = strftime('%Y-%m-%d', 'now') AND nid = NEW.nid AND prefix = coalesce(NEW.prefix, '')
+    AND organisation = coalesce(NEW.organisation, '') AND event = 'registered';
+END;
+CREATE TRIGGER records_count_created_deactivated AFTER INSERT ON records
+WHEN NEW.status = 'deactivated' AND NOT EXISTS (SELECT 1 FROM restoring)
+BEGIN
+  INSERT INTO stat_assignments VALUES (strftime('%Y-%m-%d', 'now'), NEW.nid,
+    coalesce(NEW.prefix, ''), coalesce(NEW.organisation, ''), 'deactivated', 0);
+  UPDATE stat_assignments SET count = count + 1
+  WHERE day = strftime('%Y-%m-%d', 'now') AND nid = NEW.nid AND prefix = coalesce(NEW.prefix, '')
+    AND organisation = coalesce(NEW.organisation, '') AND event = 'deactivated';
+END;
+CREATE TRIGGER records_count_status AFTER UPDATE OF status ON records
+WHEN NEW.status IS NOT OLD.status AND NEW.status IN ('active', 'deactivated')
+  AND NOT EXISTS (SELECT 1 FROM restoring)
+BEGIN
+  INSERT INTO stat_assignments VALUES (strftime('%Y-%m-%d', 'now'), NEW.nid,
+    coalesce(NEW.prefix, ''), coalesce(NEW.organisation, ''),
+    CASE NEW.status WHEN 'active' THEN 'activated' ELSE 'deactivated' END, 0);
+  UPDATE stat_assignments SET count = count + 1
+  WHERE day = strftime('%Y-%m-%d', 'now') AND nid = NEW.nid AND prefix = coalesce(NEW.prefix, '')
+    AND organisation = coalesce(NEW.organisation, '')
+    AND event = CASE NEW.status WHEN 'active' THEN 'activated' ELSE 'deactivated' END;
+END;
+`,
+  },
 ];

@@ -5,7 +5,12 @@
 import type Database from "better-sqlite3";
 import type { Actor } from "../audit.js";
 import { ConflictError, StateError } from "../errors.js";
-import { mintPrefixOf } from "../mint-prefix.js";
+import {
+  LOCAL_REGISTRY_ORGANISATION,
+  mintingPrefix,
+  mintPrefixChange,
+  mintPrefixOf,
+} from "../mint-prefix.js";
 import type {
   MintPolicy,
   Namespace,
@@ -13,20 +18,49 @@ import type {
   NamespaceStore,
   TemplateRevision,
 } from "../namespaces.js";
-import { LOCAL_REGISTRY } from "../organisations.js";
-import { DEFAULT_POLICY } from "../prefixes.js";
 import { type NamespaceRow, now, toNamespace } from "../rows.js";
 import type { AuditFn } from "./audit.js";
 import type { SqliteOrganisations } from "./organisations.js";
 import type { SqlitePrefixes } from "./prefixes.js";
+import { preparedOnFirstUse } from "./prepared.js";
+
+/** The statements of namespaces and their templates. */
+function namespaceStatements(db: Database.Database) {
+  return {
+    namespace: db.prepare<[string], NamespaceRow>(
+      `SELECT n.*, t.template FROM namespaces n
+       LEFT JOIN namespace_templates t ON t.nid = n.nid AND t.revision = n.template_revision
+       WHERE n.nid = ?`,
+    ),
+    namespaces: db.prepare<[], NamespaceRow>(
+      `SELECT n.*, t.template FROM namespaces n
+       LEFT JOIN namespace_templates t ON t.nid = n.nid AND t.revision = n.template_revision
+       ORDER BY n.nid`,
+    ),
+    insertNamespace: db.prepare(
+      `INSERT INTO namespaces (nid, template_revision, mint, redirect_status, max_age, delegate, local, created, updated)
+       VALUES (@nid, @revision, @mint, @redirectStatus, @maxAge, @delegate, @local, @now, @now)`,
+    ),
+    updateNamespace: db.prepare(
+      `UPDATE namespaces SET template_revision = @revision, mint = @mint, redirect_status = @redirectStatus,
+       max_age = @maxAge, delegate = @delegate, local = @local, updated = @now WHERE nid = @nid`,
+    ),
+    insertTemplate: db.prepare(
+      "INSERT INTO namespace_templates (nid, revision, template, created) VALUES (?, ?, ?, ?)",
+    ),
+    templates: db.prepare<[string], TemplateRevision>(
+      "SELECT revision, template, created FROM namespace_templates WHERE nid = ? ORDER BY revision",
+    ),
+  };
+}
 
 export class SqliteNamespaces implements NamespaceStore {
   readonly #db: Database.Database;
+  readonly #s = preparedOnFirstUse(() => namespaceStatements(this.#db));
   readonly #audit: AuditFn;
   readonly #prefixes: SqlitePrefixes;
   readonly #organisations: SqliteOrganisations;
   readonly #cache = new Map<string, Namespace | null>();
-  #prepared: ReturnType<SqliteNamespaces["prepare"]> | undefined;
 
   constructor(
     db: Database.Database,
@@ -40,42 +74,6 @@ export class SqliteNamespaces implements NamespaceStore {
     this.#organisations = organisations;
   }
 
-  /** Prepared on first use: the store is made before its migrations run. */
-  private get s(): ReturnType<SqliteNamespaces["prepare"]> {
-    if (this.#prepared === undefined) this.#prepared = this.prepare();
-    return this.#prepared;
-  }
-
-  private prepare() {
-    const db = this.#db;
-    return {
-      namespace: db.prepare<[string], NamespaceRow>(
-        `SELECT n.*, t.template FROM namespaces n
-         LEFT JOIN namespace_templates t ON t.nid = n.nid AND t.revision = n.template_revision
-         WHERE n.nid = ?`,
-      ),
-      namespaces: db.prepare<[], NamespaceRow>(
-        `SELECT n.*, t.template FROM namespaces n
-         LEFT JOIN namespace_templates t ON t.nid = n.nid AND t.revision = n.template_revision
-         ORDER BY n.nid`,
-      ),
-      insertNamespace: db.prepare(
-        `INSERT INTO namespaces (nid, template_revision, mint, redirect_status, max_age, delegate, local, created, updated)
-         VALUES (@nid, @revision, @mint, @redirectStatus, @maxAge, @delegate, @local, @now, @now)`,
-      ),
-      updateNamespace: db.prepare(
-        `UPDATE namespaces SET template_revision = @revision, mint = @mint, redirect_status = @redirectStatus,
-         max_age = @maxAge, delegate = @delegate, local = @local, updated = @now WHERE nid = @nid`,
-      ),
-      insertTemplate: db.prepare(
-        "INSERT INTO namespace_templates (nid, revision, template, created) VALUES (?, ?, ?, ?)",
-      ),
-      templates: db.prepare<[string], TemplateRevision>(
-        "SELECT revision, template, created FROM namespace_templates WHERE nid = ? ORDER BY revision",
-      ),
-    };
-  }
-
   /** Drops the namespace's cached copy (its prefixes changed). */
   forget(nid: string): void {
     this.#cache.delete(nid);
@@ -84,7 +82,7 @@ export class SqliteNamespaces implements NamespaceStore {
   #namespaceSync(nid: string): Namespace | null {
     let ns = this.#cache.get(nid);
     if (ns === undefined) {
-      const row = this.s.namespace.get(nid);
+      const row = this.#s().namespace.get(nid);
       ns = row === undefined ? null : toNamespace(row, this.#prefixes.routes(nid));
       this.#cache.set(nid, ns);
     }
@@ -99,18 +97,20 @@ export class SqliteNamespaces implements NamespaceStore {
   }
 
   async list(): Promise<Namespace[]> {
-    return this.s.namespaces.all().map((row) => toNamespace(row, this.#prefixes.routes(row.nid)));
+    return this.#s()
+      .namespaces.all()
+      .map((row) => toNamespace(row, this.#prefixes.routes(row.nid)));
   }
 
   async create(input: NamespaceInput, actor: Actor): Promise<Namespace> {
     const nid = input.nid.toLowerCase();
     return this.#db
       .transaction(() => {
-        const existing = this.s.namespace.get(nid);
+        const existing = this.#s().namespace.get(nid);
         if (existing !== undefined)
           throw new ConflictError(`namespace "${nid}" is already served here`, nid);
         const t = now();
-        this.s.insertNamespace.run({
+        this.#s().insertNamespace.run({
           nid,
           revision: 1,
           mint: input.mint ? JSON.stringify(input.mint) : null,
@@ -120,7 +120,7 @@ export class SqliteNamespaces implements NamespaceStore {
           local: input.local ? 1 : 0,
           now: t,
         });
-        this.s.insertTemplate.run(nid, 1, input.template ?? null, t);
+        this.#s().insertTemplate.run(nid, 1, input.template ?? null, t);
         if (input.mint) this.#ensureMintPrefix(nid, input.mint, actor);
         this.#cache.delete(nid);
         const ns = this.#namespaceSync(nid) as Namespace;
@@ -134,7 +134,7 @@ export class SqliteNamespaces implements NamespaceStore {
     const nid = input.nid.toLowerCase();
     return this.#db
       .transaction(() => {
-        const row = this.s.namespace.get(nid);
+        const row = this.#s().namespace.get(nid);
         if (row === undefined) throw new StateError(`namespace "${nid}" is not served here`);
         const before = toNamespace(row);
         const t = now();
@@ -142,11 +142,11 @@ export class SqliteNamespaces implements NamespaceStore {
         let revision = before.templateRevision;
         if (template !== before.template) {
           revision += 1;
-          this.s.insertTemplate.run(nid, revision, template, t);
+          this.#s().insertTemplate.run(nid, revision, template, t);
         }
         const mint = input.mint === undefined ? before.mint : input.mint;
         if (input.mint) this.#ensureMintPrefix(nid, input.mint, actor);
-        this.s.updateNamespace.run({
+        this.#s().updateNamespace.run({
           nid,
           revision,
           mint: mint ? JSON.stringify(mint) : null,
@@ -165,7 +165,7 @@ export class SqliteNamespaces implements NamespaceStore {
   }
 
   async templateRevisions(nid: string): Promise<TemplateRevision[]> {
-    return this.s.templates.all(nid.toLowerCase());
+    return this.#s().templates.all(nid.toLowerCase());
   }
 
   /**
@@ -174,38 +174,21 @@ export class SqliteNamespaces implements NamespaceStore {
    */
   #ensureMintPrefix(nid: string, mint: MintPolicy, actor: Actor): void {
     const prefix = mintPrefixOf(nid, mint);
-    const existing = this.#prefixes.getSync(prefix);
-    if (existing !== null) {
-      if (existing.organisation !== LOCAL_REGISTRY)
-        throw new ConflictError(
-          `the minting prefix "${prefix}" belongs to organisation "${existing.organisation}"`,
-          prefix,
-        );
-      this.#prefixes.change(prefix, { width: mint.width, check: mint.check ?? "none" }, actor);
+    const step = mintPrefixChange(nid, mint, this.#prefixes.getSync(prefix));
+    if ("change" in step) {
+      this.#prefixes.change(prefix, step.change, actor);
       return;
     }
-    if (this.#organisations.getSync(LOCAL_REGISTRY) === null)
-      this.#organisations.insert({ id: LOCAL_REGISTRY, name: "This registry" }, actor);
-    this.#prefixes.insert(
-      {
-        prefix,
-        nid,
-        organisation: LOCAL_REGISTRY,
-        ...DEFAULT_POLICY,
-        width: mint.width,
-        check: mint.check ?? "none",
-      },
-      actor,
-    );
+    if (this.#organisations.getSync(LOCAL_REGISTRY_ORGANISATION.id) === null)
+      this.#organisations.insert(LOCAL_REGISTRY_ORGANISATION, actor);
+    this.#prefixes.insert(step.create, actor);
   }
 
   async nextMintNumber(nid: string, actor: Actor): Promise<number> {
     return this.#db
       .transaction(() => {
-        const ns = this.#namespaceSync(nid.toLowerCase());
-        if (ns === null) throw new StateError(`namespace "${nid}" is not served here`);
-        if (ns.mint === null) throw new StateError(`namespace "${nid}" has no minting policy`);
-        return this.#prefixes.take(mintPrefixOf(ns.nid, ns.mint), 1, "namespace.mint", actor);
+        const prefix = mintingPrefix(nid, this.#namespaceSync(nid.toLowerCase()));
+        return this.#prefixes.take(prefix, 1, "namespace.mint", actor);
       })
       .immediate();
   }

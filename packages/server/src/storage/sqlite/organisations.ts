@@ -16,26 +16,23 @@ import {
 import type { RecordStatus } from "../records.js";
 import { now } from "../rows.js";
 import type { AuditFn } from "./audit.js";
+import { preparedOnFirstUse } from "./prepared.js";
 
 export class SqliteOrganisations implements OrganisationStore {
   readonly #db: Database.Database;
   readonly #audit: AuditFn;
-  #getStatement: Database.Statement<[string], OrganisationRow> | undefined;
+  readonly #get = preparedOnFirstUse(() =>
+    this.#db.prepare<[string], OrganisationRow>("SELECT * FROM organisations WHERE id = ?"),
+  );
 
   constructor(db: Database.Database, audit: AuditFn) {
     this.#db = db;
     this.#audit = audit;
   }
 
-  // Prepared on first use: the store is made before its migrations run.
-  get #get(): Database.Statement<[string], OrganisationRow> {
-    this.#getStatement ??= this.#db.prepare("SELECT * FROM organisations WHERE id = ?");
-    return this.#getStatement;
-  }
-
   /** Inserts an organisation inside the caller's transaction. */
   insert(input: OrganisationInput, actor: Actor): Organisation {
-    if (this.#get.get(input.id) !== undefined)
+    if (this.#get().get(input.id) !== undefined)
       throw new ConflictError(`organisation "${input.id}" exists`, input.id);
     const t = now();
     this.#db
@@ -50,13 +47,13 @@ export class SqliteOrganisations implements OrganisationStore {
         input.created ?? t,
         input.updated ?? input.created ?? t,
       );
-    const created = toOrganisation(this.#get.get(input.id) as OrganisationRow);
+    const created = toOrganisation(this.#get().get(input.id) as OrganisationRow);
     this.#audit(actor, "organisation.create", organisationTarget(input.id), undefined, created);
     return created;
   }
 
   getSync(id: string): Organisation | null {
-    const row = this.#get.get(id);
+    const row = this.#get().get(id);
     return row === undefined ? null : toOrganisation(row);
   }
 
@@ -67,7 +64,7 @@ export class SqliteOrganisations implements OrganisationStore {
   async update(id: string, patch: OrganisationPatch, actor: Actor): Promise<Organisation | null> {
     return this.#db
       .transaction(() => {
-        const row = this.#get.get(id);
+        const row = this.#get().get(id);
         if (row === undefined) return null;
         const before = toOrganisation(row);
         this.#db
@@ -81,7 +78,7 @@ export class SqliteOrganisations implements OrganisationStore {
             now(),
             id,
           );
-        const after = toOrganisation(this.#get.get(id) as OrganisationRow);
+        const after = toOrganisation(this.#get().get(id) as OrganisationRow);
         // Deactivation ends its web sessions for good: reactivating does not revive them.
         if (before.active && !after.active)
           this.#db

@@ -18,16 +18,30 @@ import {
 } from "../prefixes.js";
 import { now } from "../rows.js";
 import type { AuditFn } from "./audit.js";
+import { preparedOnFirstUse } from "./prepared.js";
 
 function sqliteColumns(p: PrefixPolicy) {
   return { ...policyColumns(p), mirrors: p.mirrors ? 1 : 0 };
+}
+
+/** The statements of a prefix: its row, its minting and its namespace's routes. */
+function prefixStatements(db: Database.Database) {
+  return {
+    get: db.prepare<[string], PrefixRow>("SELECT * FROM prefixes WHERE prefix = ?"),
+    take: db.prepare<[{ count: number; prefix: string }], { first: number }>(
+      "UPDATE prefixes SET next = next + @count WHERE prefix = @prefix RETURNING next - @count AS first",
+    ),
+    routes: db.prepare<[string], PrefixRoute>(
+      "SELECT prefix, organisation, delegate FROM prefixes WHERE nid = ? ORDER BY prefix",
+    ),
+  };
 }
 
 export class SqlitePrefixes implements PrefixStore {
   readonly #db: Database.Database;
   readonly #audit: AuditFn;
   readonly #changed: (nid: string) => void;
-  #statements: ReturnType<SqlitePrefixes["prepare"]> | undefined;
+  readonly #s = preparedOnFirstUse(() => prefixStatements(this.#db));
 
   /** `changed(nid)` drops the namespace's cached copy. */
   constructor(db: Database.Database, audit: AuditFn, changed: (nid: string) => void) {
@@ -36,43 +50,14 @@ export class SqlitePrefixes implements PrefixStore {
     this.#changed = changed;
   }
 
-  // Prepared on first use: the store is made before its migrations run.
-  private prepare() {
-    const db = this.#db;
-    return {
-      get: db.prepare<[string], PrefixRow>("SELECT * FROM prefixes WHERE prefix = ?"),
-      take: db.prepare<[{ count: number; prefix: string }], { first: number }>(
-        "UPDATE prefixes SET next = next + @count WHERE prefix = @prefix RETURNING next - @count AS first",
-      ),
-      routes: db.prepare<[string], PrefixRoute>(
-        "SELECT prefix, organisation, delegate FROM prefixes WHERE nid = ? ORDER BY prefix",
-      ),
-    };
-  }
-
-  get #get(): ReturnType<SqlitePrefixes["prepare"]>["get"] {
-    this.#statements ??= this.prepare();
-    return this.#statements.get;
-  }
-
-  get #take(): ReturnType<SqlitePrefixes["prepare"]>["take"] {
-    this.#statements ??= this.prepare();
-    return this.#statements.take;
-  }
-
-  get #routes(): ReturnType<SqlitePrefixes["prepare"]>["routes"] {
-    this.#statements ??= this.prepare();
-    return this.#statements.routes;
-  }
-
   /** The routes of a namespace's prefixes, for its cached copy. */
   routes(nid: string): PrefixRoute[] {
-    return this.#routes.all(nid);
+    return this.#s().routes.all(nid);
   }
 
   /** Inserts a prefix inside the caller's transaction. */
   insert(input: NewPrefix, actor: Actor): Prefix {
-    if (this.#get.get(input.prefix) !== undefined)
+    if (this.#s().get.get(input.prefix) !== undefined)
       throw new ConflictError(`prefix "${input.prefix}" exists`, input.prefix);
     const t = now();
     this.#db
@@ -91,7 +76,7 @@ export class SqlitePrefixes implements PrefixStore {
         created: input.created ?? t,
         updated: input.updated ?? input.created ?? t,
       });
-    const created = toPrefix(this.#get.get(input.prefix) as PrefixRow);
+    const created = toPrefix(this.#s().get.get(input.prefix) as PrefixRow);
     this.#audit(actor, "prefix.create", prefixTarget(input.prefix), undefined, created);
     this.#changed(input.nid);
     return created;
@@ -99,7 +84,7 @@ export class SqlitePrefixes implements PrefixStore {
 
   /** Changes a prefix's policy inside the caller's transaction; null when there is no such prefix. */
   change(prefix: string, patch: Partial<PrefixPolicy>, actor: Actor): Prefix | null {
-    const row = this.#get.get(prefix);
+    const row = this.#s().get.get(prefix);
     if (row === undefined) return null;
     const before = toPrefix(row);
     const policy: PrefixPolicy = { ...before, ...patch };
@@ -111,7 +96,7 @@ export class SqlitePrefixes implements PrefixStore {
          WHERE prefix = @prefix`,
       )
       .run({ prefix, ...sqliteColumns(policy), t: now() });
-    const after = toPrefix(this.#get.get(prefix) as PrefixRow);
+    const after = toPrefix(this.#s().get.get(prefix) as PrefixRow);
     this.#audit(actor, "prefix.update", prefixTarget(prefix), before, after);
     this.#changed(before.nid);
     return after;
@@ -126,7 +111,7 @@ export class SqlitePrefixes implements PrefixStore {
   }
 
   getSync(prefix: string): Prefix | null {
-    const row = this.#get.get(prefix);
+    const row = this.#s().get.get(prefix);
     return row === undefined ? null : toPrefix(row);
   }
 
@@ -146,7 +131,7 @@ export class SqlitePrefixes implements PrefixStore {
 
   /** Takes numbers inside the caller's transaction. */
   take(prefix: string, count: number, action: string, actor: Actor): number {
-    const row = this.#take.get({ count, prefix });
+    const row = this.#s().take.get({ count, prefix });
     if (row === undefined) throw new StateError(`prefix "${prefix}" does not exist`);
     this.#audit(actor, action, prefixTarget(prefix), undefined, {
       first: row.first,

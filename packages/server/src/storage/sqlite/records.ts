@@ -22,6 +22,7 @@ import type {
 } from "../records.js";
 import { now, type RecordColumns, toRecord } from "../rows.js";
 import type { AuditFn } from "./audit.js";
+import type { CommitGroup } from "./commit-group.js";
 import { locatorUrlKey } from "./locator-url-key.js";
 import type { SqlitePrefixes } from "./prefixes.js";
 import { SqliteRecordSet } from "./record-set.js";
@@ -99,13 +100,15 @@ export class SqliteRecords implements RecordStore {
   readonly #db: Database.Database;
   readonly #audit: AuditFn;
   readonly #prefixes: SqlitePrefixes;
+  readonly #group: CommitGroup;
   #prepared: ReturnType<SqliteRecords["prepare"]> | undefined;
   #recordSet: SqliteRecordSet | undefined;
 
-  constructor(db: Database.Database, audit: AuditFn, prefixes: SqlitePrefixes) {
+  constructor(db: Database.Database, audit: AuditFn, prefixes: SqlitePrefixes, group: CommitGroup) {
     this.#db = db;
     this.#audit = audit;
     this.#prefixes = prefixes;
+    this.#group = group;
   }
 
   /** Prepared on first use: the store is made before its migrations run. */
@@ -316,9 +319,10 @@ export class SqliteRecords implements RecordStore {
   /**
    * Takes the prefix's next numbers and registers the records `make` builds from them, all in
    * one transaction: SQLite has one writer anyway, so nothing waits longer for it, and a mint
-   * costs one commit instead of two. A number whose record `make` declines (null) or whose key is
-   * taken is skipped, as the two-step mint skips it; null, and nothing registered, after
-   * `attempts` numbers in a row are skipped.
+   * costs one commit instead of two. Mints requested in the same turn share that commit, each in
+   * a savepoint of its own (commit-group.ts). A number whose record `make` declines (null) or
+   * whose key is taken is skipped, as the two-step mint skips it; null, and nothing registered,
+   * after `attempts` numbers in a row are skipped.
    */
   async mintMany(
     prefix: string,
@@ -330,28 +334,26 @@ export class SqliteRecords implements RecordStore {
   ): Promise<UrnRecord[] | null> {
     const exhausted = new Error("mint-exhausted");
     try {
-      return this.#db
-        .transaction(() => {
-          const made: UrnRecord[] = [];
-          // The numbers a run of `count` takes at once, then one at a time for those skipped.
-          let next = this.#prefixes.take(prefix, count, action, actor);
-          let left = count;
-          let declined = 0;
-          while (made.length < count) {
-            if (declined === attempts) throw exhausted;
-            const n = left > 0 ? next++ : this.#prefixes.take(prefix, 1, action, actor);
-            left = Math.max(0, left - 1);
-            const input = make(n);
-            if (input === null || this.s.recordUrnByKey.get(input.key) !== undefined) {
-              declined += 1;
-              continue;
-            }
-            declined = 0;
-            made.push(this.#createRecordSync(input, actor));
+      return await this.#group.run(() => {
+        const made: UrnRecord[] = [];
+        // The numbers a run of `count` takes at once, then one at a time for those skipped.
+        let next = this.#prefixes.take(prefix, count, action, actor);
+        let left = count;
+        let declined = 0;
+        while (made.length < count) {
+          if (declined === attempts) throw exhausted;
+          const n = left > 0 ? next++ : this.#prefixes.take(prefix, 1, action, actor);
+          left = Math.max(0, left - 1);
+          const input = make(n);
+          if (input === null || this.s.recordUrnByKey.get(input.key) !== undefined) {
+            declined += 1;
+            continue;
           }
-          return made;
-        })
-        .immediate();
+          declined = 0;
+          made.push(this.#createRecordSync(input, actor));
+        }
+        return made;
+      });
     } catch (error) {
       if (error === exhausted) return null;
       throw error;
@@ -364,7 +366,7 @@ export class SqliteRecords implements RecordStore {
     const metadata = input.metadata == null ? null : JSON.stringify(input.metadata);
     const existing = this.s.recordUrnByKey.get(input.key);
     if (existing !== undefined) throw keyTaken(existing.urn);
-    const info = this.s.insertRecord.run({
+    const columns: Omit<RecordColumns, "id"> = {
       key: input.key,
       urn: input.urn,
       nid: input.nid,
@@ -376,11 +378,12 @@ export class SqliteRecords implements RecordStore {
       prefix: input.prefix ?? null,
       created: t,
       updated: t,
-    });
-    const id = Number(info.lastInsertRowid);
+    };
+    const id = Number(this.s.insertRecord.run(columns).lastInsertRowid);
     this.#insertLocators(id, input.locators, t, input.organisation ?? null, true);
     this.#insertIdentifiers(id, input.organisation ?? null, input.identifiers, t);
-    const record = this.#recordSync(input.key) as UrnRecord;
+    // The row is what was just inserted (every column bound above), so only its links are read.
+    const record = this.#expand({ id, ...columns });
     this.#audit(actor, "urn.create", input.urn, undefined, record);
     return record;
   }

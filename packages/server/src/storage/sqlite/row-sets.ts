@@ -26,7 +26,10 @@ export type RecordRow = [
   string,
 ];
 
-/** A locators row: record id, URL, URL key, priority, media type, active (1 or 0), owner, created. */
+/**
+ * A locators row: record id, URL, URL key, priority, media type, active (1 or 0), owner, created,
+ * and (a restore's) whether it is failing its link checks and has been checked (1 or 0).
+ */
 export type LocatorRow = [
   number,
   string,
@@ -36,6 +39,8 @@ export type LocatorRow = [
   0 | 1,
   string | null,
   string,
+  (0 | 1)?,
+  (0 | 1)?,
 ];
 
 export class RowSets {
@@ -53,9 +58,10 @@ export class RowSets {
        RETURNING id, key`,
     );
     this.#locators = db.prepare(
-      `INSERT INTO locators (record_id, url, url_key, priority, media_type, active, owner, created)
+      `INSERT INTO locators (record_id, url, url_key, priority, media_type, active, owner, created,
+         link_failing, link_checked)
        SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5,
-         value ->> 6, value ->> 7
+         value ->> 6, value ->> 7, coalesce(value ->> 8, 0), coalesce(value ->> 9, 0)
        FROM jsonb_each(?) ORDER BY key`,
     );
   }

@@ -9,6 +9,7 @@ import Database from "better-sqlite3";
 import { now } from "../rows.js";
 import type { ImmediateReads, Store } from "../store.js";
 import { type AuditFn, SqliteAudit } from "./audit.js";
+import { CommitGroup } from "./commit-group.js";
 import { SqliteHarvest } from "./harvest.js";
 import { SqliteLinkLease } from "./link-lease.js";
 import { SqliteLinks } from "./links.js";
@@ -75,7 +76,7 @@ export class SqliteStore implements Store {
     this.organisations = new SqliteOrganisations(this.db, audit);
     this.prefixes = new SqlitePrefixes(this.db, audit, (nid) => this.namespaces.forget(nid));
     this.namespaces = new SqliteNamespaces(this.db, audit, this.prefixes, this.organisations);
-    this.records = new SqliteRecords(this.db, audit, this.prefixes);
+    this.records = new SqliteRecords(this.db, audit, this.prefixes, new CommitGroup(this.db));
     this.transfer = new SqliteTransfer(this.db, this.records);
     this.tokens = new SqliteTokens(this.db, audit);
     this.search = new SqliteSearch(this.db);

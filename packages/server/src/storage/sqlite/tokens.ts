@@ -22,6 +22,7 @@ import type {
   TokenStore,
 } from "../tokens.js";
 import type { AuditFn } from "./audit.js";
+import { preparedOnFirstUse } from "./prepared.js";
 
 interface TokenRow {
   id: number;
@@ -32,54 +33,51 @@ interface TokenRow {
   created: string;
 }
 
+/** The statements of tokens and sessions. */
+function tokenStatements(db: Database.Database) {
+  return {
+    insertToken: db.prepare(
+      "INSERT INTO tokens (hash, role, namespace, organisation, label, created) VALUES (?, ?, ?, ?, ?, ?)",
+    ),
+    token: db.prepare<[string], TokenRow>(
+      `SELECT ${TOKEN_COLUMNS} FROM tokens t WHERE t.hash = ? AND ${TOKEN_LIVE}`,
+    ),
+    tokenById: db.prepare<[number], TokenListing>(
+      "SELECT id, role, namespace, organisation, label, created, revoked FROM tokens WHERE id = ?",
+    ),
+    revokeToken: db.prepare<[string, number], TokenRow>(
+      `UPDATE tokens SET revoked = ? WHERE id = ? AND revoked IS NULL
+       RETURNING id, role, namespace, organisation, label, created`,
+    ),
+    endTokenSessions: db.prepare("DELETE FROM sessions WHERE token_id = ?"),
+    insertSession: db.prepare(
+      "INSERT INTO sessions (id_hash, token_id, csrf, flash, created, expires) VALUES (?, ?, ?, ?, ?, ?)",
+    ),
+    session: db.prepare<[string, string], Record<string, unknown>>(
+      `${SESSION_SELECT} WHERE s.id_hash = ? AND s.expires > ? AND ${TOKEN_LIVE}`,
+    ),
+    sessionExpires: db.prepare("UPDATE sessions SET expires = ? WHERE id_hash = ?"),
+    sessionFlash: db.prepare("UPDATE sessions SET flash = ? WHERE id_hash = ?"),
+    deleteSession: db.prepare("DELETE FROM sessions WHERE id_hash = ?"),
+    sweepSessions: db.prepare("DELETE FROM sessions WHERE expires <= ?"),
+  };
+}
+
 export class SqliteTokens implements TokenStore {
   readonly #db: Database.Database;
+  readonly #s = preparedOnFirstUse(() => tokenStatements(this.#db));
   readonly #audit: AuditFn;
-  #prepared: ReturnType<SqliteTokens["prepare"]> | undefined;
 
   constructor(db: Database.Database, audit: AuditFn) {
     this.#db = db;
     this.#audit = audit;
   }
 
-  /** Prepared on first use: the store is made before its migrations run. */
-  private get s(): ReturnType<SqliteTokens["prepare"]> {
-    if (this.#prepared === undefined) this.#prepared = this.prepare();
-    return this.#prepared;
-  }
-
-  private prepare() {
-    const db = this.#db;
-    return {
-      insertToken: db.prepare(
-        "INSERT INTO tokens (hash, role, namespace, organisation, label, created) VALUES (?, ?, ?, ?, ?, ?)",
-      ),
-      token: db.prepare<[string], TokenRow>(
-        `SELECT ${TOKEN_COLUMNS} FROM tokens t WHERE t.hash = ? AND ${TOKEN_LIVE}`,
-      ),
-      revokeToken: db.prepare<[string, number], TokenRow>(
-        `UPDATE tokens SET revoked = ? WHERE id = ? AND revoked IS NULL
-         RETURNING id, role, namespace, organisation, label, created`,
-      ),
-      endTokenSessions: db.prepare("DELETE FROM sessions WHERE token_id = ?"),
-      insertSession: db.prepare(
-        "INSERT INTO sessions (id_hash, token_id, csrf, flash, created, expires) VALUES (?, ?, ?, ?, ?, ?)",
-      ),
-      session: db.prepare<[string, string], Record<string, unknown>>(
-        `${SESSION_SELECT} WHERE s.id_hash = ? AND s.expires > ? AND ${TOKEN_LIVE}`,
-      ),
-      sessionExpires: db.prepare("UPDATE sessions SET expires = ? WHERE id_hash = ?"),
-      sessionFlash: db.prepare("UPDATE sessions SET flash = ? WHERE id_hash = ?"),
-      deleteSession: db.prepare("DELETE FROM sessions WHERE id_hash = ?"),
-      sweepSessions: db.prepare("DELETE FROM sessions WHERE expires <= ?"),
-    };
-  }
-
   async create(token: NewToken, actor: Actor): Promise<TokenInfo> {
     return this.#db
       .transaction(() => {
         const t = now();
-        const info = this.s.insertToken.run(
+        const info = this.#s().insertToken.run(
           token.hash,
           token.role,
           token.namespace?.toLowerCase() ?? null,
@@ -102,15 +100,15 @@ export class SqliteTokens implements TokenStore {
   }
 
   async find(hash: string): Promise<TokenInfo | null> {
-    return this.s.token.get(hash) ?? null;
+    return this.#s().token.get(hash) ?? null;
   }
 
   async revoke(id: number, actor: Actor): Promise<TokenInfo | null> {
     return this.#db
       .transaction(() => {
-        const info = this.s.revokeToken.get(now(), id) ?? null;
+        const info = this.#s().revokeToken.get(now(), id) ?? null;
         if (info === null) return null;
-        this.s.endTokenSessions.run(id);
+        this.#s().endTokenSessions.run(id);
         this.#audit(actor, "token.revoke", tokenTarget(id), info, undefined);
         return info;
       })
@@ -126,25 +124,29 @@ export class SqliteTokens implements TokenStore {
       .all();
   }
 
+  async get(id: number): Promise<TokenListing | null> {
+    return this.#s().tokenById.get(id) ?? null;
+  }
+
   async createSession(s: SessionRow): Promise<void> {
-    this.s.insertSession.run(s.idHash, s.tokenId, s.csrf, s.flash, s.created, s.expires);
+    this.#s().insertSession.run(s.idHash, s.tokenId, s.csrf, s.flash, s.created, s.expires);
   }
 
   async findSession(idHash: string, at: string): Promise<SessionWithToken | null> {
-    const row = this.s.session.get(idHash, at);
+    const row = this.#s().session.get(idHash, at);
     return row === undefined ? null : toSessionWithToken(row);
   }
 
   async updateSession(idHash: string, change: SessionChange): Promise<void> {
-    if (change.expires !== undefined) this.s.sessionExpires.run(change.expires, idHash);
-    if (change.flash !== undefined) this.s.sessionFlash.run(change.flash, idHash);
+    if (change.expires !== undefined) this.#s().sessionExpires.run(change.expires, idHash);
+    if (change.flash !== undefined) this.#s().sessionFlash.run(change.flash, idHash);
   }
 
   async deleteSession(idHash: string): Promise<void> {
-    this.s.deleteSession.run(idHash);
+    this.#s().deleteSession.run(idHash);
   }
 
   async sweepSessions(at: string): Promise<number> {
-    return this.s.sweepSessions.run(at).changes;
+    return this.#s().sweepSessions.run(at).changes;
   }
 }

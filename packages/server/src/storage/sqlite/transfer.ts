@@ -4,26 +4,34 @@
 import type Database from "better-sqlite3";
 import type { Actor } from "../audit.js";
 import type { Locator, RecordIdentifier } from "../records.js";
+import type { LineObject, TableKind } from "../registry-tables/table-kind.js";
 import { recordLine } from "../rows.js";
 import type {
+  CopyCheckpoint,
   ExportPage,
   ImportBatchResult,
   ImportItem,
   RecordLine,
+  RegistryReader,
+  RestoreBatch,
+  RowVerdict,
   TransferStore,
 } from "../transfer.js";
 import { SqliteImportBatch } from "./import-batch.js";
 import { type LocatorRow, type RecordRow, type SqliteRecords, toLocator } from "./records.js";
+import { SqliteRegistryRows } from "./registry-rows.js";
 
 export class SqliteTransfer implements TransferStore {
   readonly #db: Database.Database;
   readonly #records: SqliteRecords;
+  readonly #registry: SqliteRegistryRows;
   #prepared: ReturnType<SqliteTransfer["prepare"]> | undefined;
   #importBatch: SqliteImportBatch | undefined;
 
   constructor(db: Database.Database, records: SqliteRecords) {
     this.#db = db;
     this.#records = records;
+    this.#registry = new SqliteRegistryRows(db);
   }
 
   /** Prepared on first use: the store is made before its migrations run. */
@@ -66,8 +74,38 @@ export class SqliteTransfer implements TransferStore {
   }
 
   /** The batch in one transaction, with one statement per table (import-batch.ts). */
-  async importBatch(items: ImportItem[], actor: Actor): Promise<ImportBatchResult> {
-    return this.#db.transaction(() => this.#imports.write(items, actor)).immediate();
+  async importBatch(
+    items: ImportItem[],
+    actor: Actor,
+    restore?: RestoreBatch,
+  ): Promise<ImportBatchResult> {
+    if (restore !== undefined)
+      return this.#registry.restoring(restore, () => this.#imports.write(items, actor, true));
+    return this.#db.transaction(() => this.#imports.write(items, actor, false)).immediate();
+  }
+
+  openRegistryReader(): Promise<RegistryReader> {
+    return this.#registry.openReader();
+  }
+
+  async restoreRows(
+    kind: TableKind,
+    lines: readonly LineObject[],
+    batch: RestoreBatch,
+  ): Promise<RowVerdict[]> {
+    return this.#registry.restoreRows(kind, lines, batch);
+  }
+
+  async holdsAnything(): Promise<boolean> {
+    return this.#registry.holdsAnything();
+  }
+
+  async copyCheckpoint(): Promise<CopyCheckpoint | null> {
+    return this.#registry.copyCheckpoint();
+  }
+
+  async saveCopyCheckpoint(checkpoint: CopyCheckpoint): Promise<void> {
+    this.#registry.saveCheckpointSync(checkpoint);
   }
 
   async exportPage(cursor: string | null, limit: number): Promise<ExportPage> {

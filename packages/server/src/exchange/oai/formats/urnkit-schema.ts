@@ -1,5 +1,7 @@
 // The XML Schema of the native format (formats/urnkit.ts), served at /oai/schema/urnkit.xsd.
 
+import { RECORD_STATUSES } from "../../../storage/records.js";
+
 export const URNKIT_NAMESPACE = "urn:urnkit:oai:record:1";
 
 export const URNKIT_SCHEMA_PATH = "/oai/schema/urnkit.xsd";
@@ -41,10 +43,7 @@ export const URNKIT_XSD = `<?xml version="1.0" encoding="UTF-8"?>
 
   <xs:simpleType name="statusType">
     <xs:restriction base="xs:string">
-      <xs:enumeration value="reserved"/>
-      <xs:enumeration value="active"/>
-      <xs:enumeration value="deactivated"/>
-    </xs:restriction>
+${RECORD_STATUSES.map((status) => `      <xs:enumeration value="${status}"/>\n`).join("")}    </xs:restriction>
   </xs:simpleType>
 
   <xs:complexType name="locatorType">

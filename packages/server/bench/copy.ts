@@ -1,0 +1,104 @@
+// `npm run bench:copy -w @urnkit/server`: `urnkit copy` of BENCH_RECORDS records (default 1M, one
+// locator and a little metadata each, in one namespace with 100 prefixes of 5 organisations) from
+// SQLite to PostgreSQL, then from that PostgreSQL database to a new SQLite file, as the command
+// runs it (copyRegistry, the compiled package). Reported for each: records/s, the process's
+// resident memory at each tenth of the copy (flat when the copy streams) and its peak, and the
+// machine's load before and after, since the machine may be shared. Needs URNKIT_TEST_PG.
+
+import { loadavg } from "node:os";
+import { copyRegistry, DEFAULT_LIMITS, importRecords, type Store } from "../dist/index.js";
+import { TEST_PG } from "../test/pg-database.js";
+import { roundStore } from "./round-store.js";
+
+const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
+const operator = { tokenId: null };
+const load1 = () => (loadavg()[0] as number).toFixed(2);
+const mb = (bytes: number) => `${Math.round(bytes / 1048576)} MB`;
+const pad = (n: number) => String(n).padStart(7, "0");
+
+async function* lines(): AsyncGenerator<string> {
+  const chunk: string[] = [];
+  for (let n = 1; n <= RECORDS; n++) {
+    chunk.push(
+      `{"urn":"urn:bench:${String(n % 100).padStart(2, "0")}-${pad(n)}","status":"active","locators":[{"url":"https://bench.example/${pad(n)}"}],"metadata":{"n":${n}}}\n`,
+    );
+    if (chunk.length === 1000) {
+      yield chunk.join("");
+      chunk.length = 0;
+    }
+  }
+  if (chunk.length > 0) yield chunk.join("");
+}
+
+async function fill(store: Store): Promise<void> {
+  await store.namespaces.create({ nid: "bench", local: true }, operator);
+  for (let o = 0; o < 5; o++)
+    await store.organisations.create({ id: `org-${o}`, name: `Org ${o}` }, operator);
+  for (let p = 0; p < 100; p++)
+    await store.prefixes.create(
+      {
+        prefix: `urn:bench:${String(p).padStart(2, "0")}-`,
+        nid: "bench",
+        organisation: `org-${p % 5}`,
+        naming: null,
+        urls: [],
+        modes: ["resolver"],
+        width: 7,
+        check: "none",
+        delegate: null,
+        mirrors: false,
+        mirrorUrls: [],
+      },
+      operator,
+    );
+  for await (const event of importRecords(store, lines(), {
+    actor: operator,
+    scope: null,
+    limits: DEFAULT_LIMITS,
+  }))
+    if ("error" in event) throw new Error(`line ${event.line}: ${event.error}`);
+}
+
+async function copy(from: Store, to: Store, name: string): Promise<string> {
+  const before = load1();
+  const rss: number[] = [];
+  let records = 0;
+  let tenth = 1;
+  const t0 = performance.now();
+  for await (const event of copyRegistry(from, to, {
+    source: name,
+    allowNonEmpty: false,
+    limits: DEFAULT_LIMITS,
+  })) {
+    if ("stopped" in event) throw new Error(`line ${event.line}: ${event.error}`);
+    if ("batch" in event && event.kind === "record") {
+      records += event.created;
+      while (records >= (tenth * RECORDS) / 10) {
+        rss.push(process.memoryUsage().rss);
+        tenth += 1;
+      }
+    }
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const peak = process.resourceUsage().maxRSS * 1024;
+  return `${name}: ${records} records in ${seconds.toFixed(1)} s = ${Math.round(records / seconds)} records/s; RSS by tenths ${rss.map(mb).join(", ")}; peak ${mb(peak)} (load ${before} → ${load1()})`;
+}
+
+if (TEST_PG === null)
+  throw new Error("the copy bench needs a PostgreSQL server: set URNKIT_TEST_PG");
+const source = await roundStore("sqlite");
+const middle = await roundStore("postgres");
+const back = await roundStore("sqlite");
+try {
+  const t0 = performance.now();
+  await fill(source.store);
+  console.log(
+    `source: ${RECORDS} records imported into SQLite in ${((performance.now() - t0) / 1000).toFixed(1)} s (load ${load1()})`,
+  );
+  console.log(await copy(source.store, middle.store, "SQLite → PostgreSQL"));
+  console.log(await copy(middle.store, back.store, "PostgreSQL → SQLite"));
+} finally {
+  await source.done();
+  await middle.done();
+  await back.done();
+}

@@ -1,0 +1,311 @@
+// Importing a whole registry's export (`urnkit import --all`, `urnkit copy`): line by line, in
+// batches of one kind each, each batch one transaction of the store's restore (storage/transfer.ts:
+// written as the lines say, under the restore mark, without audit rows of its own). Into a registry
+// that holds objects already the record import's rules hold: nothing is reassigned, a line equal to
+// what is stored changes nothing, a line in conflict with it is refused and reported, and the
+// import goes on. A line that cannot be imported at all (not JSON, of an unknown kind, breaking its
+// schema or a rule of the database, a newer version of the format, a file cut short) stops it: the
+// batches before that line's are committed, and nothing of its own batch or after it is written.
+
+import type { Actor } from "../../storage/audit.js";
+import type { LineObject } from "../../storage/registry-tables/table-kind.js";
+import type { Store } from "../../storage/store.js";
+import {
+  type ImportBatchResult,
+  type ImportItem,
+  type ImportSequence,
+  type RestoreBatch,
+  RestoreRowError,
+} from "../../storage/transfer.js";
+import type { Limits } from "../../validation/limits.js";
+import { Refusal } from "../../validation/refusal.js";
+import { REGISTRY_FORMAT, REGISTRY_FORMAT_VERSION } from "../../validation/registry-export.js";
+import { ndjsonLines } from "../ndjson-lines.js";
+import { readLine, recordItem, tableKind, tableLine } from "./lines.js";
+
+/** Rows of a kind other than records in one transaction. */
+const ROWS_A_BATCH = 500;
+
+export interface RegistryImportOptions {
+  actor: Actor;
+  limits: Limits;
+  /** A copy's checkpoint, written in each batch's transaction (where the copy got). */
+  copy?: { source: string; started: string };
+  /** Lines an interrupted copy committed already: read past, not imported again. */
+  skip?: number;
+  /** The first line the interrupted copy read: a resumed copy must read the same. */
+  expectHeader?: string;
+  /**
+   * Whether the target held nothing when the import (the copy) began: its rows are then inserted
+   * without looking for stored ones. Default: whether it holds nothing now.
+   */
+  fresh?: boolean;
+}
+
+export type RegistryImportEvent =
+  /** A line refused (in conflict with what is stored); the import goes on. */
+  | { line: number; code: string; error: string }
+  | {
+      batch: number;
+      kind: string;
+      committed: true;
+      lines: [number, number];
+      created: number;
+      unchanged: number;
+    }
+  | { done: true; lines: number; created: number; unchanged: number; refused: number }
+  /** The import stopped at `line`: the batches before its batch are committed, nothing after. */
+  | { stopped: true; line: number; code: string; error: string };
+
+/** Why the import stops, at which line. */
+class Stop extends Error {
+  constructor(
+    readonly line: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Pending {
+  kind: string;
+  lines: number[];
+  rows: LineObject[];
+  items: ImportItem[];
+}
+
+interface InFlight {
+  lines: [number, number];
+  outcome: Promise<{ result: ImportBatchResult } | { error: unknown }>;
+}
+
+function checkHeader(text: string, expected: string | undefined): void {
+  const { kind, body } = readLine(text);
+  if (kind !== REGISTRY_FORMAT)
+    throw new Stop(
+      1,
+      "not-a-registry-export",
+      `the first line names the format ({"${REGISTRY_FORMAT}": {"version": …}}); this one is a "${kind}" line`,
+    );
+  const version = body.version as number;
+  if (version > REGISTRY_FORMAT_VERSION)
+    throw new Stop(
+      1,
+      "newer-format",
+      `the file is in version ${version} of the format; this urnkit reads version ${REGISTRY_FORMAT_VERSION} and earlier: import it with a newer urnkit`,
+    );
+  if (expected !== undefined && text !== expected)
+    throw new Stop(
+      1,
+      "other-source",
+      "the source's export begins otherwise than the one the interrupted copy read",
+    );
+}
+
+export async function* importRegistry(
+  store: Store,
+  input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
+  options: RegistryImportOptions,
+): AsyncGenerator<RegistryImportEvent> {
+  const { limits, actor } = options;
+  const skip = options.skip ?? 0;
+  const sequence: ImportSequence | null = store.transfer.importSequence?.(actor, true) ?? null;
+  const inFlight: InFlight[] = [];
+  const knownOrganisations = new Set<string>();
+  let header: string | null = null;
+  let pending: Pending | null = null;
+  let ended = false;
+  let last = 0;
+  let batchNo = 0;
+  let created = 0;
+  let unchanged = 0;
+  let refused = 0;
+  const events: RegistryImportEvent[] = [];
+
+  const fresh = options.fresh ?? !(await store.transfer.holdsAnything());
+  const restoreBatch = (line: number): RestoreBatch =>
+    options.copy === undefined || header === null
+      ? { fresh }
+      : { fresh, checkpoint: { ...options.copy, header, line, finished: null } };
+
+  const committed = (kind: string, lines: [number, number], c: number, u: number) => {
+    batchNo += 1;
+    created += c;
+    unchanged += u;
+    events.push({ batch: batchNo, kind, committed: true, lines, created: c, unchanged: u });
+  };
+
+  /** Waits for the oldest record batch in flight; its failure stops the import. */
+  const acknowledge = async () => {
+    const flight = inFlight.shift();
+    if (flight === undefined) return;
+    const settled = await flight.outcome;
+    if ("error" in settled) {
+      const message =
+        settled.error instanceof Error ? settled.error.message : String(settled.error);
+      throw new Stop(
+        flight.lines[0],
+        "batch-refused",
+        `the batch of lines ${flight.lines[0]}-${flight.lines[1]} was refused and rolled back: ${message}`,
+      );
+    }
+    const { result } = settled;
+    for (const c of result.conflicts) {
+      refused += 1;
+      events.push({
+        line: c.line,
+        code: "already-registered",
+        error: `an equivalent URN is already registered with other content: ${c.existing}`,
+      });
+    }
+    committed("record", flight.lines, result.created, result.unchanged);
+  };
+
+  const flush = async () => {
+    const batch = pending;
+    pending = null;
+    if (batch === null || batch.lines.length === 0) return;
+    const lines: [number, number] = [batch.lines[0] as number, batch.lines.at(-1) as number];
+    if (batch.kind === "record") {
+      const send = () =>
+        sequence === null
+          ? store.transfer.importBatch(batch.items, actor, restoreBatch(lines[1]))
+          : sequence.send(batch.items, restoreBatch(lines[1]));
+      while (inFlight.length >= (sequence?.depth ?? 1)) await acknowledge();
+      inFlight.push({
+        lines,
+        outcome: send().then(
+          (result) => ({ result }),
+          (error: unknown) => ({ error }),
+        ),
+      });
+      if (sequence === null) await acknowledge();
+      return;
+    }
+    // What the rows refer to (records among them) is committed first.
+    while (inFlight.length > 0) await acknowledge();
+    const kind = tableKind(batch.kind);
+    let verdicts: Awaited<ReturnType<Store["transfer"]["restoreRows"]>>;
+    try {
+      verdicts = await store.transfer.restoreRows(kind, batch.rows, restoreBatch(lines[1]));
+    } catch (error) {
+      if (!(error instanceof RestoreRowError)) throw error;
+      const line = batch.lines[error.index] as number;
+      throw new Stop(
+        line,
+        "line-refused",
+        `the database refused the ${batch.kind} line (the batch of lines ${lines[0]}-${lines[1]} was rolled back): ${error.message}`,
+      );
+    }
+    let c = 0;
+    let u = 0;
+    verdicts.forEach((verdict, i) => {
+      if (verdict === "created") c += 1;
+      else if (verdict === "unchanged") u += 1;
+      else {
+        refused += 1;
+        events.push({
+          line: batch.lines[i] as number,
+          code: `${batch.kind}-conflict`,
+          error: `the ${batch.kind} is here with other values: ${JSON.stringify(verdict.conflict)}`,
+        });
+      }
+    });
+    committed(batch.kind, lines, c, u);
+  };
+
+  const reader = ndjsonLines(input, limits.jsonBytes);
+  try {
+    for await (const line of reader) {
+      last = line.number;
+      if ("tooLong" in line)
+        throw new Stop(
+          line.number,
+          "line-too-long",
+          `lines are limited to ${limits.jsonBytes} bytes`,
+        );
+      if (line.number === 1) {
+        try {
+          checkHeader(line.text, options.expectHeader);
+        } catch (error) {
+          if (error instanceof Refusal) throw new Stop(1, error.code, error.message);
+          throw error;
+        }
+        header = line.text;
+        continue;
+      }
+      if (line.number <= skip) continue;
+      if (ended)
+        throw new Stop(
+          line.number,
+          "after-end",
+          "a line after the end line: the file was joined to another",
+        );
+      let kind: string;
+      let body: LineObject;
+      try {
+        ({ kind, body } = readLine(line.text));
+        if (kind === REGISTRY_FORMAT)
+          throw new Refusal(
+            "unprocessable",
+            "header-again",
+            "the format is named on the first line only",
+          );
+        if (kind === "end") {
+          if (body.lines !== line.number - 1)
+            throw new Refusal(
+              "unprocessable",
+              "end-mismatch",
+              `the end line counts ${body.lines} lines before it; the file has ${line.number - 1}`,
+            );
+          await flush();
+          while (inFlight.length > 0) await acknowledge();
+          if (options.copy !== undefined && header !== null)
+            await store.transfer.saveCopyCheckpoint({
+              ...options.copy,
+              header,
+              line: line.number,
+              finished: new Date().toISOString(),
+            });
+          ended = true;
+          yield* events.splice(0);
+          continue;
+        }
+        const current = pending as Pending | null;
+        const size = kind === "record" ? limits.importBatch : ROWS_A_BATCH;
+        if (current !== null && (current.kind !== kind || current.lines.length >= size))
+          await flush();
+        pending ??= { kind, lines: [], rows: [], items: [] };
+        if (kind === "record")
+          pending.items.push(
+            await recordItem(store, line.number, body, limits, knownOrganisations),
+          );
+        else pending.rows.push(tableLine(tableKind(kind), body));
+        pending.lines.push(line.number);
+      } catch (error) {
+        if (error instanceof Refusal) throw new Stop(line.number, error.code, error.message);
+        throw error;
+      }
+      yield* events.splice(0);
+    }
+    if (!ended)
+      throw new Stop(
+        last,
+        "truncated",
+        `the file ends at line ${last} without its end line: it was cut short (the lines of the last batch, from line ${pending?.lines[0] ?? last}, were not imported)`,
+      );
+    yield* events.splice(0);
+    yield { done: true, lines: last, created, unchanged, refused };
+  } catch (error) {
+    if (!(error instanceof Stop)) throw error;
+    // The batches sent before the line that stopped the import are still acknowledged.
+    try {
+      while (inFlight.length > 0) await acknowledge();
+    } catch {}
+    yield* events.splice(0);
+    yield { stopped: true, line: error.line, code: error.code, error: error.message };
+  } finally {
+    await Promise.all(inFlight.map((f) => f.outcome));
+  }
+}

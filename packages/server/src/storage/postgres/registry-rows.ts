@@ -1,0 +1,181 @@
+// A whole registry read and restored in PostgreSQL (storage/transfer.ts, registry-tables/): reads
+// on a connection of its own in one REPEATABLE READ READ ONLY transaction (one snapshot however
+// long the export takes); a restore batch in one transaction on a pooled connection under the
+// restore mark (version 19: a setting of the transaction, which no other session sees).
+
+import type pg from "pg";
+import {
+  bulkInsertSql,
+  CHECKPOINT_COLUMNS,
+  HOLDS_ANYTHING_SQL,
+  insertSql,
+  matchSql,
+  pageSql,
+} from "../registry-tables/statements.js";
+import {
+  type LineObject,
+  type ReadKind,
+  rowLine,
+  sameLine,
+  type TableKind,
+  type TableRow,
+} from "../registry-tables/table-kind.js";
+import {
+  type CopyCheckpoint,
+  type RegistryReader,
+  type RestoreBatch,
+  RestoreRowError,
+  type RowVerdict,
+} from "../transfer.js";
+
+/** Marks the transaction as a restore's: the assignment counters skip its records. */
+export const RESTORE_MARK = "SET LOCAL urnkit.restoring = 'on'";
+
+const SAVE_CHECKPOINT = `INSERT INTO copy_checkpoint (id, source, header, line, started, finished)
+  VALUES (1, $1, $2, $3, $4, $5)
+  ON CONFLICT (id) DO UPDATE SET source = excluded.source, header = excluded.header,
+    line = excluded.line, started = excluded.started, finished = excluded.finished`;
+
+export async function saveCheckpoint(c: pg.ClientBase, checkpoint: CopyCheckpoint): Promise<void> {
+  await c.query({
+    name: "urnkit-copy-checkpoint",
+    text: SAVE_CHECKPOINT,
+    values: [
+      checkpoint.source,
+      checkpoint.header,
+      checkpoint.line,
+      checkpoint.started,
+      checkpoint.finished,
+    ],
+  });
+}
+
+export class PostgresRegistryRows {
+  readonly #pool: pg.Pool;
+  readonly #client: () => pg.Client;
+
+  /** `client`: a new connection outside the pool, for a reader. */
+  constructor(pool: pg.Pool, client: () => pg.Client) {
+    this.#pool = pool;
+    this.#client = client;
+  }
+
+  async restoreRows(
+    kind: TableKind,
+    lines: readonly LineObject[],
+    batch: RestoreBatch,
+  ): Promise<RowVerdict[]> {
+    if (batch.fresh === true && lines.length > 0) {
+      const inserted = await this.#bulk(kind, lines, batch);
+      if (inserted) return lines.map((): RowVerdict => "created");
+      // Refused as a whole: row by row below, to name the row at fault.
+    }
+    const match = { name: `urnkit-restore-match-${kind.kind}`, text: matchSql(kind, "postgres") };
+    const insert = {
+      name: `urnkit-restore-insert-${kind.kind}`,
+      text: insertSql(kind, "postgres"),
+    };
+    const c = await this.#pool.connect();
+    let index = -1;
+    try {
+      await c.query(`BEGIN; ${RESTORE_MARK}`);
+      const verdicts: RowVerdict[] = [];
+      for (index = 0; index < lines.length; index++) {
+        const line = lines[index] as LineObject;
+        const stored = (await c.query<TableRow>({ ...match, values: kind.matchParams(line) }))
+          .rows[0];
+        if (stored !== undefined) {
+          const existing = rowLine(kind, stored);
+          if (!kind.keyed || existing === null || sameLine(existing, line))
+            verdicts.push("unchanged");
+          else verdicts.push({ conflict: existing });
+          continue;
+        }
+        await c.query({ ...insert, values: kind.insertParams(line) });
+        verdicts.push("created");
+      }
+      index = -1;
+      if (batch.checkpoint !== undefined) await saveCheckpoint(c, batch.checkpoint);
+      await c.query("COMMIT");
+      c.release();
+      return verdicts;
+    } catch (error) {
+      const broken = await c.query("ROLLBACK").then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      c.release(broken);
+      if (index >= 0) throw new RestoreRowError(index, error);
+      throw error;
+    }
+  }
+
+  /** The rows in one statement; false when the database refused it (rolled back). */
+  async #bulk(
+    kind: TableKind,
+    lines: readonly LineObject[],
+    batch: RestoreBatch,
+  ): Promise<boolean> {
+    const c = await this.#pool.connect();
+    try {
+      await c.query(`BEGIN; ${RESTORE_MARK}`);
+      await c.query(
+        bulkInsertSql(kind, "postgres", lines.length),
+        lines.flatMap((line) => kind.insertParams(line)),
+      );
+      if (batch.checkpoint !== undefined) await saveCheckpoint(c, batch.checkpoint);
+      await c.query("COMMIT");
+      c.release();
+      return true;
+    } catch {
+      const broken = await c.query("ROLLBACK").then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      c.release(broken);
+      return false;
+    }
+  }
+
+  async openReader(): Promise<RegistryReader> {
+    const client = this.#client();
+    try {
+      await client.connect();
+      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    return {
+      async page(kind: ReadKind, after: readonly unknown[] | null, limit: number) {
+        const from = after === null ? "start" : "position";
+        const result = await client.query<TableRow>({
+          name: `urnkit-registry-page-${kind.kind}-${from}`,
+          text: pageSql(kind, "postgres", from),
+          values: [...(after ?? []), limit],
+        });
+        return result.rows;
+      },
+      async close() {
+        await client.end().catch(() => {});
+      },
+    };
+  }
+
+  async holdsAnything(): Promise<boolean> {
+    return (await this.#pool.query<{ held: number }>(HOLDS_ANYTHING_SQL)).rows[0]?.held === 1;
+  }
+
+  async copyCheckpoint(): Promise<CopyCheckpoint | null> {
+    const rows = (
+      await this.#pool.query<CopyCheckpoint>(
+        `SELECT ${CHECKPOINT_COLUMNS} FROM copy_checkpoint WHERE id = 1`,
+      )
+    ).rows;
+    return rows[0] ?? null;
+  }
+
+  async saveCopyCheckpoint(checkpoint: CopyCheckpoint): Promise<void> {
+    await saveCheckpoint(this.#pool as unknown as pg.ClientBase, checkpoint);
+  }
+}

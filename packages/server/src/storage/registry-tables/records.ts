@@ -1,0 +1,82 @@
+// URN records, read whole: state, metadata, owner and prefix, times, each locator with its owner
+// and link-check marks, successors and identifiers with the times they were linked. Written by
+// the import's batch writer (storage/transfer.ts), not row by row. A record's predecessors are the
+// successor links of other records, read backwards.
+
+import type { LineObject, ReadKind } from "./table-kind.js";
+
+const LOCATOR_ORDER = "l.active DESC, l.priority DESC, l.created{C}, l.id";
+const SUCCESSOR_ORDER = "s.created{C} DESC, s.successor_key";
+const IDENTIFIER_ORDER = "i.type, i.value";
+
+const FIELDS_BEFORE = `r.id AS "_id", r.urn AS "urn", r.status AS "status"`;
+const FIELDS_AFTER = `r.organisation AS "organisation", r.prefix AS "prefix"`;
+
+/** Each engine's JSON aggregates; SQLite's keep the order of the subquery they read. */
+const SELECT = {
+  sqlite: `SELECT ${FIELDS_BEFORE},
+    (SELECT json_group_array(json_object('url', l.url, 'priority', l.priority,
+        'mediaType', l.media_type, 'active', l.active, 'owner', l.owner, 'created', l.created,
+        'linkFailing', l.link_failing, 'linkChecked', l.link_checked))
+      FROM (SELECT * FROM locators l WHERE l.record_id = r.id ORDER BY ${LOCATOR_ORDER}) l)
+      AS "locators",
+    r.metadata AS "metadata", r.reason AS "reason", r.deactivated AS "deactivated",
+    (SELECT json_group_array(json_object('urn', s.successor_urn, 'created', s.created))
+      FROM (SELECT * FROM successors s WHERE s.record_id = r.id ORDER BY ${SUCCESSOR_ORDER}) s)
+      AS "successors",
+    ${FIELDS_AFTER},
+    (SELECT json_group_array(json_object('type', i.type, 'value', i.value, 'created', i.created))
+      FROM (SELECT * FROM record_identifiers i WHERE i.record_id = r.id
+        ORDER BY ${IDENTIFIER_ORDER}) i)
+      AS "identifiers",
+    r.created AS "created", r.updated AS "updated"
+  FROM records r`,
+  postgres: `SELECT ${FIELDS_BEFORE},
+    (SELECT coalesce(json_agg(json_build_object('url', l.url, 'priority', l.priority,
+        'mediaType', l.media_type, 'active', l.active, 'owner', l.owner, 'created', l.created,
+        'linkFailing', l.link_failing, 'linkChecked', l.link_checked) ORDER BY ${LOCATOR_ORDER}),
+        '[]') FROM locators l WHERE l.record_id = r.id) AS "locators",
+    r.metadata AS "metadata", r.reason AS "reason", r.deactivated AS "deactivated",
+    (SELECT coalesce(json_agg(json_build_object('urn', s.successor_urn, 'created', s.created)
+        ORDER BY ${SUCCESSOR_ORDER}), '[]')
+      FROM successors s WHERE s.record_id = r.id) AS "successors",
+    ${FIELDS_AFTER},
+    (SELECT coalesce(json_agg(json_build_object('type', i.type, 'value', i.value,
+        'created', i.created) ORDER BY ${IDENTIFIER_ORDER}), '[]')
+      FROM record_identifiers i WHERE i.record_id = r.id) AS "identifiers",
+    r.created AS "created", r.updated AS "updated"
+  FROM records r`,
+};
+
+/** A locator as the line gives it: marks as booleans, no owner when it has none. */
+function locator(l: Record<string, unknown>): Record<string, unknown> {
+  const { owner, ...rest } = l;
+  const out: Record<string, unknown> = {
+    ...rest,
+    active: l.active === true || l.active === 1,
+    linkFailing: l.linkFailing === true || l.linkFailing === 1,
+    linkChecked: l.linkChecked === true || l.linkChecked === 1,
+  };
+  if (owner !== null && owner !== undefined) {
+    // The owner goes where the record export has always put it: after active, before created.
+    const { created, linkFailing, linkChecked, ...head } = out;
+    return { ...head, owner, created, linkFailing, linkChecked };
+  }
+  return out;
+}
+
+export const recordKind: ReadKind = {
+  kind: "record",
+  select: SELECT,
+  order: [{ sql: "r.id", field: "_id" }],
+  json: ["locators", "metadata", "successors", "identifiers"],
+  omitNull: ["metadata", "reason", "deactivated", "organisation", "prefix"],
+  finish(line: LineObject): LineObject {
+    const out: LineObject = {};
+    for (const [field, value] of Object.entries(line)) {
+      if (Array.isArray(value) && value.length === 0) continue;
+      out[field] = field === "locators" ? (value as Record<string, unknown>[]).map(locator) : value;
+    }
+    return out;
+  },
+};
