@@ -3,9 +3,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
-import { openStore } from "../src/storage/open-store.js";
 import type { Store } from "../src/storage/store.js";
-import { suiteDatabase } from "./pg-database.js";
+import { openTestStore, suiteDatabase } from "./pg-database.js";
 import type { SkippableSuite } from "./skipped-when.js";
 
 const fixture = fileURLToPath(new URL("./fixtures/serve-location.ts", import.meta.url));
@@ -82,7 +81,7 @@ export function twoProcesses<T extends object>(
   return suiteDatabase(
     suite,
     async (db) => {
-      const store = await openStore(db.url);
+      const store = await openTestStore(db.url);
       let prepared: T;
       try {
         prepared = await prepare(store);

@@ -10,12 +10,14 @@ import { join } from "node:path";
 import { describe } from "node:test";
 import { promisify } from "node:util";
 import { ConflictError } from "../../src/storage/errors.js";
-import {
-  openPostgresStore,
-  type PostgresStore,
-} from "../../src/storage/postgres/postgres-store.js";
+import type { PostgresStore } from "../../src/storage/postgres/postgres-store.js";
 import { exportText } from "../export-text.js";
-import { createTestDatabase, PG_SKIP, type TestDatabase } from "../pg-database.js";
+import {
+  createTestDatabase,
+  openTestPostgresStore,
+  PG_SKIP,
+  type TestDatabase,
+} from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const run = promisify(execFile);
@@ -38,7 +40,7 @@ describe("restore drill on PostgreSQL (pg_dump, pg_restore)", () => {
     dir = mkdtempSync(join(tmpdir(), "urnkit-pgdump-"));
     dump = join(dir, "urnkit.dump");
     live = await createTestDatabase();
-    liveStore = await openPostgresStore({ url: live.url });
+    liveStore = await openTestPostgresStore({ url: live.url });
     await liveStore.namespaces.create({ nid: "example", local: true }, actor);
     for (let i = 1; i <= 50; i++)
       await liveStore.records.create(
@@ -72,7 +74,7 @@ describe("restore drill on PostgreSQL (pg_dump, pg_restore)", () => {
     assert.match(listing.stdout, /TABLE public records /);
     restored = await createTestDatabase();
     await run("pg_restore", ["--no-owner", `--dbname=${restored.url}`, dump]);
-    restoredStore = await openPostgresStore({ url: restored.url });
+    restoredStore = await openTestPostgresStore({ url: restored.url });
     assert.equal(await exportText(restoredStore), await exportText(liveStore));
     assert.equal(
       (await restoredStore.records.resolve("urn:example:kept-1"))?.successor,
