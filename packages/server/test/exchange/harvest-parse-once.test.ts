@@ -7,7 +7,7 @@
 
 import assert from "node:assert/strict";
 import type { AddressInfo } from "node:net";
-import { after, before, describe, it, mock } from "node:test";
+import { describe, mock } from "node:test";
 import { URN } from "@urnkit/core";
 import { nbnDeCheckDigit } from "@urnkit/namespaces";
 import type { FastifyInstance } from "fastify";
@@ -25,6 +25,7 @@ import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
 import type { Store } from "../../src/storage/store.js";
 import type { DeactivateInput } from "../../src/validation/record.js";
 import { type EngineHandle, engines } from "../engines.js";
+import { skippedWhen } from "../skipped-when.js";
 
 // The structural half of the proof: what the harvest hands the actions is a URN, not text.
 type ParsedUrns = [
@@ -54,6 +55,7 @@ async function configure(store: Store): Promise<void> {
 
 for (const engine of engines) {
   describe(`a harvested URN is parsed once (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let a: EngineHandle;
     let b: EngineHandle;
     let app: FastifyInstance;

@@ -8,10 +8,11 @@
 // "urn:example:lib-" of organisation "example-library".
 
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { existingDateTime, existingDay } from "../../src/validation/parameters/date.js";
 import { engines } from "../engines.js";
 import { type ServedRegistry, servedRegistry } from "../served-registry.js";
+import { skippedWhen } from "../skipped-when.js";
 
 describe("the day parser", () => {
   it("knows which days exist", () => {
@@ -46,6 +47,7 @@ describe("the day parser", () => {
 
 for (const engine of engines) {
   describe(`one parser per parameter (${engine.name})`, () => {
+    const { it, before, after } = skippedWhen(engine.skip);
     let served: ServedRegistry;
     const get = (url: string) => served.app.inject({ url });
     const problem = async (url: string) => {
