@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { sessionOptions } from "../../src/storage/postgres/session-options.js";
-import { PG_SKIP, suitePostgresStore } from "../pg-database.js";
+import { PG_SKIP, poolerSkip, suitePostgresStore } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 
 describe("session options", () => {
@@ -20,7 +20,12 @@ describe("session options", () => {
 });
 
 describe("session options (postgres)", () => {
-  const { it, before, after } = skippedWhen(PG_SKIP);
+  const { it, before, after } = skippedWhen(
+    PG_SKIP ||
+      poolerSkip(
+        "no startup options go through a pooler; the role carries jit = off there (docs/deploy.md, PgBouncer)",
+      ),
+  );
   const store = suitePostgresStore({ before, after });
 
   it("runs every connection of the store with JIT off", async () => {
