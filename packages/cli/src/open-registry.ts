@@ -23,6 +23,8 @@ export interface OpenRegistryOptions {
   offersCreate?: boolean;
   /** A PostgreSQL replica for resolution lookups (serve --db-read). */
   readLocation?: string | null;
+  /** A direct connection to the primary for LISTEN, behind a transaction pooler (serve --db-listen). */
+  listenLocation?: string | null;
   /** How long making a PostgreSQL connection may take (serve --db-connect-timeout). */
   connectTimeoutMs?: number;
   /** Apply pending migrations (the default); off to read the database as it is (verify). */
@@ -82,6 +84,7 @@ export async function openRegistry(
   }
   const store = await openStore(location, {
     readLocation: options.readLocation ?? null,
+    listenLocation: options.listenLocation ?? null,
     mustExist: !missing,
     migrate: options.migrate ?? true,
     ...(options.connectTimeoutMs === undefined

@@ -1,14 +1,24 @@
 // `npm run bench:scale` (not in CI): how resolution (RFC 8141 §1.2.1) scales with the registry.
 // For each engine it generates records up to each size (default 1M, then 10M), then times
-// resolve lookups (the parse, namespace, key and database lookup GET /{urn} does) for random
-// existing URNs: lookups/s with 16 in flight, p50/p99 latency, and p50 one at a time. A lookup is
-// a few B-tree probes, so its cost should barely grow with size. Finally it times an NDJSON
-// import of 100k more records through importRecords (COPY on PostgreSQL).
+// resolve lookups (the parse, namespace, key and database lookup GET /{urn} does) of existing
+// URNs: lookups/s with 16 in flight, p50/p99 latency, and p50/p99 one at a time. A lookup is a
+// few B-tree probes, so its cost should barely grow with size. Finally it times an NDJSON import
+// of 100k more records through importRecords (COPY on PostgreSQL).
+//
+// Which URNs are looked up (SCALE_TRAFFIC, a list, each timed and reported on its own row):
+// - uniform: every record as likely as any other (the worst case for the cache);
+// - zipf: the record of popularity rank k with probability ∝ 1/k^s (SCALE_ZIPF_S, default 1), the
+//   shape of real resolution logs, where a few URNs take most requests. Ranks are spread over the
+//   table (rank k is record k·A mod N for a prime A above N), as popular URNs are in a registry.
+// SCALE_WARM=1 first runs as many lookups again, untimed, drawn afresh from the same traffic: the
+// cache as a resolver serving that traffic for a while has it. Without, 20k lookups warm up.
 //
 // SCALE_SIZES=1000000,10000000  SCALE_ENGINES=sqlite,postgres  SCALE_LOOKUPS=200000
+// SCALE_TRAFFIC=uniform,zipf  SCALE_ZIPF_S=1  SCALE_WARM=1  SCALE_IMPORT=100000 (0: no import)
 // PostgreSQL runs when URNKIT_BENCH_PG (or URNKIT_TEST_PG) names a server; each run uses a fresh
 // database on it, dropped at the end. Records are generated in SQL, not through the API, so they
-// have no audit rows; the import step goes through the real path.
+// have no audit rows; the import step goes through the real path. The server's settings
+// (shared_buffers, effective_cache_size, random_page_cost) are printed with the figures.
 
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -32,6 +42,13 @@ const PG_SERVER = process.env.URNKIT_BENCH_PG || process.env.URNKIT_TEST_PG || n
 const ENGINES = (process.env.SCALE_ENGINES ?? (PG_SERVER ? "sqlite,postgres" : "sqlite")).split(
   ",",
 );
+const TRAFFIC = (process.env.SCALE_TRAFFIC ?? "uniform,zipf").split(",");
+const ZIPF_S = Number(process.env.SCALE_ZIPF_S ?? 1);
+const WARM = process.env.SCALE_WARM === "1";
+for (const traffic of TRAFFIC)
+  if (traffic !== "uniform" && traffic !== "zipf")
+    throw new Error(`SCALE_TRAFFIC: ${traffic} is neither uniform nor zipf`);
+if (!(ZIPF_S > 0)) throw new Error(`SCALE_ZIPF_S: ${process.env.SCALE_ZIPF_S} is no exponent > 0`);
 const CHUNK = 1_000_000;
 const T0 = "2026-01-01T00:00:00.000Z";
 
@@ -101,10 +118,24 @@ async function postgresEngine(server: string): Promise<Engine> {
     url: url.toString(),
     poolSize: IN_FLIGHT,
   });
+  const settings = await store.pool.query<{ name: string; setting: string }>(
+    `SELECT name, current_setting(name) AS setting FROM pg_settings
+     WHERE name IN ('shared_buffers', 'effective_cache_size', 'random_page_cost') ORDER BY name`,
+  );
+  log(`postgres: ${settings.rows.map((r) => `${r.name} = ${r.setting}`).join(", ")}`);
   return {
     name: "postgres",
     store,
     async grow(from, to) {
+      // The secondary indexes (neither primary key nor unique; no lookup reads them) dropped while
+      // generating and built again from their own definitions afterwards, as a bulk load does:
+      // kept up row by row, the full-text one alone made 50M records a matter of hours.
+      const secondary = await store.pool.query<{ name: string; definition: string }>(
+        `SELECT indexrelid::regclass::text AS name, pg_get_indexdef(indexrelid) AS definition
+         FROM pg_index WHERE indrelid IN ('records'::regclass, 'locators'::regclass)
+           AND NOT indisunique ORDER BY 1`,
+      );
+      for (const index of secondary.rows) await store.pool.query(`DROP INDEX ${index.name}`);
       for (let a = from; a < to; a += CHUNK) {
         const b = Math.min(to, a + CHUNK);
         const c = await store.pool.connect();
@@ -127,6 +158,10 @@ async function postgresEngine(server: string): Promise<Engine> {
         }
         log(`postgres: ${b} records`);
       }
+      for (const index of secondary.rows) {
+        await store.pool.query(index.definition);
+        log(`postgres: ${index.name} built`);
+      }
       await store.pool.query("VACUUM ANALYZE");
       // Write the generated rows out now, or the timed steps pay for flushing them (CHECKPOINT
       // needs a superuser or pg_checkpoint; without, the flush stays in the figures).
@@ -145,14 +180,46 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number;
 }
 
-/** Random existing URNs looked up `count` times, `inFlight` at once. */
-async function timeLookups(store: Store, size: number, count: number, inFlight: number) {
+/** Record numbers 1 … size, each draw independent. */
+type Draw = () => number;
+
+const uniform =
+  (size: number): Draw =>
+  () =>
+    1 + Math.floor(Math.random() * size);
+
+/** A prime above any size benchmarked: rank → record is a bijection on 1 … size. */
+const SPREAD = 2_654_435_761;
+
+/**
+ * Zipf-like popularity over `size` records: rank k drawn with probability ∝ ∫ₖᵏ⁺¹ x^-s dx (the
+ * continuous law, inverted in closed form; within a few percent of 1/k^s beyond the first ranks),
+ * then rank k taken to record (k−1)·A mod size + 1, which scatters the popular ones.
+ */
+function zipf(size: number, s: number): Draw {
+  const spread = SPREAD % size;
+  const rank =
+    s === 1
+      ? () => Math.floor((size + 1) ** Math.random())
+      : () => {
+          const top = (size + 1) ** (1 - s);
+          return Math.floor((1 + Math.random() * (top - 1)) ** (1 / (1 - s)));
+        };
+  return () => {
+    const k = Math.min(size, Math.max(1, rank()));
+    // (k−1)·spread < size² ≤ 2.5e15 for 50M: exact in a double.
+    return (((k - 1) * spread) % size) + 1;
+  };
+}
+
+/** URNs drawn by `draw` looked up `count` times, `inFlight` at once. */
+async function timeLookups(store: Store, draw: Draw, count: number, inFlight: number) {
   const latencies = new Float64Array(count);
   let next = 0;
   const worker = async () => {
     while (next < count) {
       const i = next++;
-      const urn = urnOf(1 + Math.floor(Math.random() * size));
+      const urn = urnOf(draw());
       const t = performance.now();
       const found = await lookup(store, urn);
       latencies[i] = performance.now() - t;
@@ -248,14 +315,20 @@ for (const name of ENGINES) {
       log(
         `${name}: ${fmt(size)} records generated in ${fmt((performance.now() - started) / 1000)} s`,
       );
-      await timeLookups(engine.store, size, Math.min(LOOKUPS, 20_000), IN_FLIGHT); // warm-up
-      const many = await timeLookups(engine.store, size, LOOKUPS, IN_FLIGHT);
-      const one = await timeLookups(engine.store, size, Math.min(LOOKUPS, 50_000), 1);
-      rows.push(
-        `| ${name} | ${fmt(size)} | ${fmt(many.rate)} | ${fmt(many.p50, 3)} | ${fmt(many.p99, 3)} | ${fmt(one.p50, 3)} | ${fmt(one.p99, 3)} |`,
-      );
-      log(rows[rows.length - 1] as string);
+      for (const traffic of TRAFFIC) {
+        const draw = traffic === "zipf" ? zipf(size, ZIPF_S) : uniform(size);
+        const warmup = WARM ? LOOKUPS : Math.min(LOOKUPS, 20_000);
+        await timeLookups(engine.store, draw, warmup, IN_FLIGHT);
+        const many = await timeLookups(engine.store, draw, LOOKUPS, IN_FLIGHT);
+        const one = await timeLookups(engine.store, draw, Math.min(LOOKUPS, 50_000), 1);
+        const shape = traffic === "zipf" ? `zipf s=${ZIPF_S}` : "uniform";
+        rows.push(
+          `| ${name} | ${fmt(size)} | ${shape}${WARM ? ", warm" : ""} | ${fmt(many.rate)} | ${fmt(many.p50, 3)} | ${fmt(many.p99, 3)} | ${fmt(one.p50, 3)} | ${fmt(one.p99, 3)} |`,
+        );
+        log(rows[rows.length - 1] as string);
+      }
     }
+    if (IMPORT === 0) continue;
     const rate = await timeImport(engine.store, size);
     imports.push(
       `| ${name} | ${fmt(IMPORT)} into ${fmt(size)} | ${fmt(rate.all)} | ${fmt(rate.batches)} |`,
@@ -268,8 +341,8 @@ for (const name of ENGINES) {
 
 process.stdout.write(
   [
-    `| engine | records | lookups/s (${IN_FLIGHT} in flight) | p50 ms | p99 ms | p50 ms (1 at a time) | p99 ms (1 at a time) |`,
-    "|---|---:|---:|---:|---:|---:|---:|",
+    `| engine | records | traffic | lookups/s (${IN_FLIGHT} in flight) | p50 ms | p99 ms | p50 ms (1 at a time) | p99 ms (1 at a time) |`,
+    "|---|---:|---|---:|---:|---:|---:|---:|",
     ...rows,
     "",
     "| engine | NDJSON records imported | records/s, whole import | records/s, database part |",

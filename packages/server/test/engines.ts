@@ -4,10 +4,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openPostgresStore } from "../src/storage/postgres/postgres-store.js";
 import { SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../src/storage/store.js";
-import { createTestDatabase, PG_SKIP } from "./pg-database.js";
+import { createTestDatabase, openTestPostgresStore, PG_SKIP } from "./pg-database.js";
 import type { SkipReason } from "./skipped-when.js";
 
 export interface EngineHandle {
@@ -70,7 +69,7 @@ export const postgres: Engine = {
   skip: PG_SKIP,
   async open() {
     const db = await createTestDatabase();
-    const store = await openPostgresStore({ url: db.url });
+    const store = await openTestPostgresStore({ url: db.url });
     return {
       store,
       async rawDelete(key) {

@@ -4,8 +4,12 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { NamespaceInput } from "../src/storage/namespaces.js";
-import { openStore } from "../src/storage/open-store.js";
-import { openPostgresStore, type PostgresStore } from "../src/storage/postgres/postgres-store.js";
+import { type OpenStoreOptions, openStore } from "../src/storage/open-store.js";
+import {
+  openPostgresStore,
+  type PostgresStore,
+  type PostgresStoreOptions,
+} from "../src/storage/postgres/postgres-store.js";
 import type { Store } from "../src/storage/store.js";
 import { CREATED } from "./import-items.js";
 import type { SkippableSuite } from "./skipped-when.js";
@@ -18,6 +22,54 @@ export const PG_SKIP: string | false =
   TEST_PG === null
     ? 'needs PostgreSQL: set URNKIT_TEST_PG (eval "$(.ci/postgres-up.sh)"; README, Start here)'
     : false;
+
+/**
+ * A transaction-mode pooler (PgBouncer, .ci/pgbouncer-up.sh) in front of URNKIT_TEST_PG, or null.
+ * When set, the tests' stores on URNKIT_TEST_PG go through it, with LISTEN straight to the server
+ * (`--db-listen`, docs/deploy.md "PgBouncer"); databases are still made and dropped directly.
+ */
+export const TEST_PG_POOLER: string | null = (TEST_PG && process.env.URNKIT_TEST_PG_POOLER) || null;
+
+/** Why a test cannot run behind the pooler, when URNKIT_TEST_PG_POOLER is set; else false. */
+export function poolerSkip(reason: string): string | false {
+  return TEST_PG_POOLER === null ? false : `not behind a transaction pooler: ${reason}`;
+}
+
+/**
+ * Where a store of the tests connects for a database on URNKIT_TEST_PG: through the pooler when
+ * URNKIT_TEST_PG_POOLER is set, LISTEN then on `url` itself. Any other location (a SQLite file, a
+ * proxy, a cluster of a test's own) is left as it is.
+ */
+export function storeUrls(url: string): { url: string; listenUrl: string | null } {
+  if (TEST_PG_POOLER === null || TEST_PG === null) return { url, listenUrl: null };
+  let location: URL;
+  try {
+    location = new URL(url);
+  } catch {
+    return { url, listenUrl: null };
+  }
+  const server = new URL(TEST_PG);
+  if (!/^postgres(ql)?:$/.test(location.protocol) || location.host !== server.host)
+    return { url, listenUrl: null };
+  const pooler = new URL(TEST_PG_POOLER);
+  location.host = pooler.host;
+  return { url: location.toString(), listenUrl: url };
+}
+
+/** openStore for the tests: stores on URNKIT_TEST_PG through the pooler when there is one. */
+export function openTestStore(location: string, options: OpenStoreOptions = {}): Promise<Store> {
+  const urls = storeUrls(location);
+  return openStore(urls.url, { listenLocation: urls.listenUrl, ...options });
+}
+
+/** openPostgresStore for the tests: through the pooler when there is one. */
+export function openTestPostgresStore(
+  options: PostgresStoreOptions,
+  opening: { migrate?: boolean } = {},
+): Promise<PostgresStore> {
+  const urls = storeUrls(options.url);
+  return openPostgresStore({ listenUrl: urls.listenUrl, ...options, url: urls.url }, opening);
+}
 
 /** Runs `work` on a connection to the URNKIT_TEST_PG database itself. */
 export async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -83,14 +135,14 @@ export function suitePostgresStore(
 ): () => PostgresStore {
   return suiteDatabase(
     suite,
-    (db) => openPostgresStore({ url: db.url }),
+    (db) => openTestPostgresStore({ url: db.url }),
     (store) => store.close(),
   );
 }
 
 /** A store on `url` (either engine) serving the local namespace "example". */
 export async function exampleStore(url: string): Promise<Store> {
-  const store = await openStore(url);
+  const store = await openTestStore(url);
   await store.namespaces.create({ nid: "example", local: true }, { tokenId: null });
   return store;
 }
@@ -113,7 +165,7 @@ export interface StoreWithClient {
 
 export async function storeWithClient(namespace: NamespaceInput): Promise<StoreWithClient> {
   const db = await createTestDatabase();
-  const store = await openPostgresStore({ url: db.url });
+  const store = await openTestPostgresStore({ url: db.url });
   const other = new pg.Client({ connectionString: db.url });
   const close = async () => {
     await other.end().catch(() => {});

@@ -18,7 +18,7 @@ export interface OwnCluster {
 }
 
 /** The newest installed PostgreSQL's binaries, or null. */
-function binaries(): string | null {
+export function binaries(): string | null {
   const root = "/usr/lib/postgresql";
   if (!existsSync(root)) return null;
   const versions = readdirSync(root)
@@ -27,7 +27,7 @@ function binaries(): string | null {
   return versions[0] === undefined ? null : join(root, versions[0], "bin");
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

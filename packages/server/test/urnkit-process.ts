@@ -3,9 +3,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
-import { openStore } from "../src/storage/open-store.js";
 import type { Store } from "../src/storage/store.js";
-import { suiteDatabase } from "./pg-database.js";
+import { openTestStore, suiteDatabase } from "./pg-database.js";
 import type { SkippableSuite } from "./skipped-when.js";
 
 const fixture = fileURLToPath(new URL("./fixtures/serve-location.ts", import.meta.url));
@@ -23,10 +22,12 @@ export interface UrnkitProcess {
 export function startListening(
   script: string,
   args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ proc: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, ["--import", "tsx", script, ...args], {
       stdio: ["ignore", "pipe", "inherit"],
+      env,
     });
     let out = "";
     const early = (code: number | null) => reject(new Error(`${script} exited early (${code})`));
@@ -42,10 +43,17 @@ export function startListening(
 }
 
 /** Serves `location` (and its read replica) in a child process; resolves once it listens. */
-export async function startUrnkit(location: string, readLocation?: string): Promise<UrnkitProcess> {
+export async function startUrnkit(
+  location: string,
+  readLocation?: string,
+  options: { connectTimeoutMs?: number } = {},
+): Promise<UrnkitProcess> {
   const { proc, port } = await startListening(
     fixture,
     readLocation === undefined ? [location] : [location, readLocation],
+    options.connectTimeoutMs === undefined
+      ? process.env
+      : { ...process.env, URNKIT_TEST_CONNECT_TIMEOUT_MS: String(options.connectTimeoutMs) },
   );
   return {
     proc,
@@ -73,7 +81,7 @@ export function twoProcesses<T extends object>(
   return suiteDatabase(
     suite,
     async (db) => {
-      const store = await openStore(db.url);
+      const store = await openTestStore(db.url);
       let prepared: T;
       try {
         prepared = await prepare(store);

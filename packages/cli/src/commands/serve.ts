@@ -16,6 +16,7 @@ import { stopSignal } from "../stop-signal.js";
 interface ServeOptions {
   db: string;
   dbRead?: string;
+  dbListen?: string;
   dbConnectTimeout?: string;
   create?: boolean;
   port: string;
@@ -84,6 +85,12 @@ export function registerServe(program: Command, ctx: Context): void {
       new Option("--db-read <url>", "a PostgreSQL replica for resolution lookups").env(
         "URNKIT_DB_READ",
       ),
+    )
+    .addOption(
+      new Option(
+        "--db-listen <url>",
+        "a direct connection to the PostgreSQL primary for LISTEN, when --db is a transaction-mode pooler (PgBouncer)",
+      ).env("URNKIT_DB_LISTEN"),
     )
     .addOption(
       new Option(
@@ -203,6 +210,10 @@ export function registerServe(program: Command, ctx: Context): void {
         command.error(
           "error: --db-read needs a PostgreSQL database: pass a postgres:// URL as --db",
         );
+      if (options.dbListen !== undefined && !isPostgresUrl(options.db))
+        command.error(
+          "error: --db-listen needs a PostgreSQL database: pass a postgres:// URL as --db",
+        );
       let dnbBases: readonly string[] = DEFAULT_DNB_BASES;
       if (options.dnbBase !== undefined && options.dnbBase.trim() !== "") {
         try {
@@ -218,6 +229,7 @@ export function registerServe(program: Command, ctx: Context): void {
         create,
         offersCreate: true,
         readLocation: options.dbRead ?? null,
+        listenLocation: options.dbListen ?? null,
         ...(connectTimeoutMs === undefined ? {} : { connectTimeoutMs }),
       });
       const { store } = registry;

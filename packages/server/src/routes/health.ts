@@ -1,19 +1,37 @@
 // Operations endpoints: liveness, readiness (the database answers), Prometheus metrics and the
-// OpenAPI document.
+// OpenAPI document. A registry with a read replica whose primary is away is still ready: it
+// resolves from the replica, and /readyz says in its body that writes are refused meanwhile.
 
 import type { FastifyInstance } from "fastify";
-import type { PluginOptions } from "../http/context.js";
+import type { PluginOptions, ServerContext } from "../http/context.js";
 import { DATABASE_RETRY_AFTER_SECONDS } from "../http/database-unavailable.js";
 import { linkGauges } from "../http/metrics.js";
 import type { OpenApiCollector } from "../http/openapi.js";
 import { HttpProblem } from "../http/problem.js";
 import { errors, text } from "../http/schemas.js";
+import type { Availability } from "../storage/store.js";
 
 const status = {
   type: "object",
-  properties: { status: { type: "string" }, engine: { type: "string" } },
+  properties: {
+    status: { type: "string", enum: ["ok", "ready", "degraded"] },
+    engine: { type: "string" },
+    writes: { type: "boolean" },
+    detail: { type: "string" },
+  },
   required: ["status"],
 } as const;
+
+/** What the store can do now; a store that cannot tell reads from writes answers for both. */
+async function availability(store: ServerContext["store"]): Promise<Availability> {
+  try {
+    if (store.availability !== undefined) return await store.availability();
+    const answers = await store.ping();
+    return { reads: answers, writes: answers };
+  } catch {
+    return { reads: false, writes: false };
+  }
+}
 
 export async function healthRoutes(
   app: FastifyInstance,
@@ -38,20 +56,15 @@ export async function healthRoutes(
     {
       schema: {
         operationId: "getReadiness",
-        summary: "Readiness: the database answers",
+        summary: "Readiness: the database answers (degraded: resolution only, writes refused)",
         tags: ["operations"],
         querystring: none,
         response: { 200: status, ...errors },
       },
     },
     async () => {
-      let ready = false;
-      try {
-        ready = await ctx.store.ping();
-      } catch {
-        ready = false;
-      }
-      if (!ready)
+      const { reads, writes } = await availability(ctx.store);
+      if (!reads)
         throw new HttpProblem(
           503,
           "not-ready",
@@ -59,6 +72,14 @@ export async function healthRoutes(
           {},
           { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
         );
+      if (!writes)
+        return {
+          status: "degraded",
+          engine: ctx.store.engine,
+          writes: false,
+          detail:
+            "the primary database cannot be reached: resolution is answered from the replica, writes are refused (503) until it is back",
+        };
       return { status: "ready", engine: ctx.store.engine };
     },
   );

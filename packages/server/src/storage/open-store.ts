@@ -6,6 +6,11 @@ import type { Store } from "./store.js";
 export interface OpenStoreOptions {
   /** A PostgreSQL replica for resolution lookups; only with a PostgreSQL `location`. */
   readLocation?: string | null;
+  /**
+   * A direct connection to the PostgreSQL primary for LISTEN, when `location` is a
+   * transaction-mode pooler (PgBouncer); only with a PostgreSQL `location`.
+   */
+  listenLocation?: string | null;
   /** Refuse to create a missing SQLite file (commands that read an existing registry). */
   mustExist?: boolean;
   /** How long making a PostgreSQL connection may take before it fails (default 5 s). */
@@ -31,7 +36,8 @@ export function displayLocation(location: string): string {
     if (url.password !== "") url.password = "***";
     return url.toString();
   } catch {
-    return "postgres://…";
+    // Several servers (host1:port1,host2:port2) are no URL to WHATWG: the password taken out here.
+    return location.replace(/^(postgres(?:ql)?:\/\/[^:@/?#]*:)[^@/?#]*@/i, "$1***@");
   }
 }
 
@@ -41,14 +47,18 @@ export function displayLocation(location: string): string {
  */
 export async function openStore(location: string, options: OpenStoreOptions = {}): Promise<Store> {
   const readLocation = options.readLocation || null;
+  const listenLocation = options.listenLocation || null;
   if (isPostgresUrl(location)) {
     if (readLocation !== null && !isPostgresUrl(readLocation))
       throw new Error("the read database must be a postgres:// URL as well");
+    if (listenLocation !== null && !isPostgresUrl(listenLocation))
+      throw new Error("the listen connection must be a postgres:// URL as well");
     const { openPostgresStore } = await import("./postgres/postgres-store.js");
     return openPostgresStore(
       {
         url: location,
         readUrl: readLocation,
+        listenUrl: listenLocation,
         ...(options.connectTimeoutMs === undefined
           ? {}
           : { connectTimeoutMs: options.connectTimeoutMs }),
@@ -58,6 +68,8 @@ export async function openStore(location: string, options: OpenStoreOptions = {}
   }
   if (readLocation !== null)
     throw new Error("a read replica needs a PostgreSQL database: pass a postgres:// URL as --db");
+  if (listenLocation !== null)
+    throw new Error("--db-listen needs a PostgreSQL database: pass a postgres:// URL as --db");
   const { openSqliteStore } = await import("./sqlite/sqlite-store.js");
   return openSqliteStore(location, {
     mustExist: options.mustExist ?? false,

@@ -29,6 +29,14 @@ export interface ImmediateReads {
   resolve(key: string): ResolveView | null;
 }
 
+/** What the database can do now (a store with a read replica can resolve without its primary). */
+export interface Availability {
+  /** Resolution can be answered. */
+  reads: boolean;
+  /** Writes can be made. */
+  writes: boolean;
+}
+
 export interface Store {
   readonly engine: string;
   readonly namespaces: NamespaceStore;
@@ -52,6 +60,11 @@ export interface Store {
   migrate(): Promise<void>;
   /** True when the database answers. */
   ping(): Promise<boolean>;
+  /**
+   * Present when reads and writes can be available apart (PostgreSQL with a read replica, or
+   * several servers): what each can do now. Without it, ping() answers for both.
+   */
+  availability?(): Promise<Availability>;
   close(): Promise<void>;
   /**
    * Present when the engine can run a sequence of writes in one transaction whose writes each

@@ -22,6 +22,7 @@ export function negotiatedProblemAnswer(
   error: unknown,
   accept: string | undefined,
   input: string | null,
+  writing = false,
 ): Answer {
   const { body, headers } = toProblem(error);
   const type = negotiate(accept, [PROBLEM_TYPE, "application/json", "text/html"]);
@@ -34,7 +35,12 @@ export function negotiatedProblemAnswer(
     status: body.status,
     headers: htmlHeaders({ ...headers, "cache-control": "no-store", vary: "Accept" }),
     // Only a page offers public resolvers, so only a page looks them up.
-    body: errorPage(body, input, error instanceof UnknownUrnProblem ? elsewhere(error.found) : []),
+    body: errorPage(
+      body,
+      input,
+      error instanceof UnknownUrnProblem ? elsewhere(error.found) : [],
+      writing,
+    ),
   };
 }
 
@@ -57,9 +63,15 @@ export function targetUrn(target: string): string | null {
  */
 export function sendProblem(reply: FastifyReply, error: unknown): FastifyReply {
   const target = rawTarget(reply.request);
+  const { method } = reply.request;
   const answer = target.startsWith("/api/")
     ? problemAnswer(error)
-    : negotiatedProblemAnswer(error, reply.request.headers.accept, targetUrn(target));
+    : negotiatedProblemAnswer(
+        error,
+        reply.request.headers.accept,
+        targetUrn(target),
+        method !== "GET" && method !== "HEAD",
+      );
   // An unreachable database fails every request alike: one line each, without the stack.
   if (isDatabaseUnavailable(error))
     reply.log.warn({ reason: unavailableReason(error) }, "database unavailable");

@@ -24,6 +24,7 @@ function content(
   problem: Problem,
   input: string | null,
   elsewhere: readonly PublicResolverCandidate[],
+  writing: boolean,
 ): { title: string; body: Html } {
   const urn = typeof problem.urn === "string" ? problem.urn : input;
   const inspect = (text: string) =>
@@ -53,6 +54,22 @@ ${elsewhereSection(elsewhere)}${ways([...(urn === null ? [] : [inspect(urn)]), n
 <p>${problem.detail}</p>
 ${ways([...(urn === null ? [] : [html`<a href="${recordHref(urn)}">See the record</a>`]), home])}`,
       };
+    case "database-unavailable":
+      // A write while the primary is away (restarted, failed over): resolution and the public
+      // pages may go on from a replica, so the registry is read-only rather than down.
+      return writing
+        ? {
+            title: "Read-only for now",
+            body: html`<h1>The registry is read-only for now</h1>
+<p>Its database cannot take changes at the moment (it is being restarted or switched over), so this change was not confirmed. URNs still resolve. Try again in a few seconds.</p>
+${ways([home])}`,
+          }
+        : {
+            title: "Unavailable for now",
+            body: html`<h1>Unavailable for now</h1>
+<p>The registry's database cannot be reached at the moment. Try again in a few seconds.</p>
+${ways([home])}`,
+          };
     case "not-found":
       return {
         title: "Nothing here",
@@ -80,8 +97,9 @@ export function errorPage(
   problem: Problem,
   input: string | null,
   elsewhere: readonly PublicResolverCandidate[] = [],
+  writing = false,
 ): string {
-  const { title, body } = content(problem, input, elsewhere);
+  const { title, body } = content(problem, input, elsewhere, writing);
   return page(
     { title, session: null, noindex: true },
     html`${body}<p class="note">${problem.status} ${STATUS_CODES[problem.status] ?? ""} · <code>${problem.code}</code></p>`,

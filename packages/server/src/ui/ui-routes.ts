@@ -7,9 +7,11 @@ import type { PluginOptions } from "../http/context.js";
 import { acceptFormBodies } from "../http/form-body.js";
 import { statusOf } from "../http/problem.js";
 import { HTML_HEADERS } from "../http/response-headers.js";
+import { isDatabaseUnavailable } from "../storage/database-unavailable.js";
 import { Refusal } from "../validation/refusal.js";
 import { adminRoutes } from "./admin-routes.js";
 import { assetRoutes } from "./assets.js";
+import { sendProblem } from "./error-answer.js";
 import { linkReportRoutes } from "./link-report-routes.js";
 import { Pages } from "./pages.js";
 import { prefixRegistrarRoutes } from "./prefix-registrar-routes.js";
@@ -37,8 +39,11 @@ export async function uiRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
     return payload;
   });
 
-  // Errors on these routes (a too-long URN, a bad form body) get a page, not problem JSON.
+  // Errors on these routes (a too-long URN, a bad form body) get a page, not problem JSON. A
+  // database that cannot be reached gets the 503 with Retry-After every other route answers, as
+  // a page that needs no database (a form posted meanwhile: the registry is read-only for now).
   app.setErrorHandler((error, request, reply) => {
+    if (isDatabaseUnavailable(error)) return sendProblem(reply, error);
     const e = error as { statusCode?: number; message?: string };
     const given = error instanceof Refusal ? statusOf(error) : e.statusCode;
     const status = typeof given === "number" && given < 500 ? given : 500;

@@ -9,11 +9,10 @@ import { type ImportEvent, importRecords } from "../../src/exchange/import/recor
 import { issueToken } from "../../src/registry/tokens.js";
 import { buildServer, DEFAULT_LIMITS } from "../../src/server.js";
 import { RetryableError, StateError } from "../../src/storage/errors.js";
-import { openStore } from "../../src/storage/open-store.js";
 import { openSqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../../src/storage/store.js";
 import type { ImportBatchResult, ImportItem } from "../../src/storage/transfer.js";
-import { exampleStore, PG_SKIP, suiteDatabase } from "../pg-database.js";
+import { exampleStore, openTestStore, PG_SKIP, suiteDatabase } from "../pg-database.js";
 import { postImport } from "../post-import.js";
 import { skippedWhen } from "../skipped-when.js";
 import { members } from "../store-overrides.js";
@@ -172,7 +171,7 @@ describe("two imports crossing on the same keys (postgres)", () => {
   // Two stores, as two urnkit processes would have: each its own pool.
   const stores = suiteDatabase(
     { before, after },
-    async (db) => ({ one: await exampleStore(db.url), two: await openStore(db.url) }),
+    async (db) => ({ one: await exampleStore(db.url), two: await openTestStore(db.url) }),
     async ({ one, two }) => {
       await one.close();
       await two.close();

@@ -10,10 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe } from "node:test";
 import { scheduleLinkChecks } from "../../src/links/schedule.js";
-import { openPostgresStore } from "../../src/storage/postgres/postgres-store.js";
 import { openSqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../../src/storage/store.js";
-import { createTestDatabase, PG_SKIP } from "../pg-database.js";
+import { createTestDatabase, openTestPostgresStore, PG_SKIP } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
@@ -46,8 +45,8 @@ const engines: { name: string; skip: string | false; open(): Promise<Two> }[] = 
     skip: PG_SKIP,
     async open() {
       const db = await createTestDatabase();
-      const first = await openPostgresStore({ url: db.url });
-      const second = await openPostgresStore({ url: db.url });
+      const first = await openTestPostgresStore({ url: db.url });
+      const second = await openTestPostgresStore({ url: db.url });
       return {
         first,
         second,

@@ -12,12 +12,11 @@ import Database from "better-sqlite3";
 import fc from "fast-check";
 import pg from "pg";
 import { migrations as pgMigrations } from "../../src/storage/postgres/migrations.js";
-import { openPostgresStore } from "../../src/storage/postgres/postgres-store.js";
 import { locatorUrlKey } from "../../src/storage/sqlite/locator-url-key.js";
 import { SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../../src/storage/store.js";
 import { postgresAtVersion, sqliteAtVersion } from "../old-schema.js";
-import { createTestDatabase, PG_SKIP } from "../pg-database.js";
+import { createTestDatabase, openTestPostgresStore, PG_SKIP } from "../pg-database.js";
 
 describe("locatorUrlKey", () => {
   it("lowercases scheme and host, drops empty and default ports, keeps the rest", () => {
@@ -185,7 +184,7 @@ describe("migration 8 on a registry of version 7", () => {
       for (const sql of V7_ROWS)
         await client.query(sql.replace(/\)\s+VALUES/, ") OVERRIDING SYSTEM VALUE VALUES"));
       await client.end();
-      const store = await openPostgresStore({ url: db.url });
+      const store = await openTestPostgresStore({ url: db.url });
       try {
         await searchesOldRows(store);
         await assert.rejects(store.pool.query("UPDATE locators SET url_key = 'x'"), /url_key/);

@@ -13,11 +13,10 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { seedExample } from "../../src/registry/seed.js";
 import { ConflictError, StateError } from "../../src/storage/errors.js";
-import { openPostgresStore } from "../../src/storage/postgres/postgres-store.js";
 import { SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
 import { type EngineHandle, engines } from "../engines.js";
 import { postgresAtVersion, sqliteAtVersion } from "../old-schema.js";
-import { createTestDatabase, PG_SKIP } from "../pg-database.js";
+import { createTestDatabase, openTestPostgresStore, PG_SKIP } from "../pg-database.js";
 import { createPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
 
@@ -280,7 +279,7 @@ describe("an existing database upgrades in place (postgres)", () => {
       await postgresAtVersion(client, 6);
       await client.query(OLD_NAMESPACE);
       await client.end();
-      const store = await openPostgresStore({ url: db.url });
+      const store = await openTestPostgresStore({ url: db.url });
       const prefix = await store.prefixes.get("urn:example:m-");
       assert.equal(prefix?.organisation, "local-registry");
       assert.equal(prefix?.next, 42);

@@ -11,13 +11,15 @@ import { join } from "node:path";
 import { describe } from "node:test";
 import { promisify } from "node:util";
 import { ConflictError } from "../../src/storage/errors.js";
-import {
-  openPostgresStore,
-  type PostgresStore,
-} from "../../src/storage/postgres/postgres-store.js";
+import type { PostgresStore } from "../../src/storage/postgres/postgres-store.js";
 import { verifyRegistry } from "../../src/verify/verify-registry.js";
 import { exportText } from "../export-text.js";
-import { createTestDatabase, PG_SKIP, type TestDatabase } from "../pg-database.js";
+import {
+  createTestDatabase,
+  openTestPostgresStore,
+  PG_SKIP,
+  type TestDatabase,
+} from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const run = promisify(execFile);
@@ -40,7 +42,7 @@ describe("restore drill on PostgreSQL (pg_dump, pg_restore)", () => {
     dir = mkdtempSync(join(tmpdir(), "urnkit-pgdump-"));
     dump = join(dir, "urnkit.dump");
     live = await createTestDatabase();
-    liveStore = await openPostgresStore({ url: live.url });
+    liveStore = await openTestPostgresStore({ url: live.url });
     await liveStore.namespaces.create({ nid: "example", local: true }, actor);
     for (let i = 1; i <= 50; i++)
       await liveStore.records.create(
@@ -74,7 +76,7 @@ describe("restore drill on PostgreSQL (pg_dump, pg_restore)", () => {
     assert.match(listing.stdout, /TABLE public records /);
     restored = await createTestDatabase();
     await run("pg_restore", ["--no-owner", `--dbname=${restored.url}`, dump]);
-    restoredStore = await openPostgresStore({ url: restored.url }, { migrate: false });
+    restoredStore = await openTestPostgresStore({ url: restored.url }, { migrate: false });
     const report = await verifyRegistry(restoredStore);
     assert.deepEqual(report.findings, []);
     assert.equal(report.ok, true);

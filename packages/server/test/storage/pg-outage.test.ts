@@ -17,7 +17,7 @@ import {
   type PostgresStore,
 } from "../../src/storage/postgres/postgres-store.js";
 import { type LoadAnswer, startLoad, waitFor, watchUnhandledRejections } from "../outage-load.js";
-import { createTestDatabase, PG_SKIP } from "../pg-database.js";
+import { createTestDatabase, openTestPostgresStore, PG_SKIP } from "../pg-database.js";
 import { OWN_CLUSTER_SKIP, ownCluster } from "../pg-own-cluster.js";
 import { skippedWhen } from "../skipped-when.js";
 
@@ -76,7 +76,10 @@ describe("PostgreSQL connections terminated under load", () => {
   it("keeps serving, answers 503 meanwhile and loses no statistics", async () => {
     const watch = watchUnhandledRejections();
     const db = await createTestDatabase();
-    const store = await openPostgresStore({ url: db.url, connectTimeoutMs: CONNECT_TIMEOUT_MS });
+    const store = await openTestPostgresStore({
+      url: db.url,
+      connectTimeoutMs: CONNECT_TIMEOUT_MS,
+    });
     const { app, token, base } = await serving(store);
     const killer = new pg.Client({ connectionString: db.url });
     try {

@@ -8,8 +8,13 @@ import { randomBytes } from "node:crypto";
 import { describe } from "node:test";
 import pg from "pg";
 import { issueToken } from "../../src/registry/tokens.js";
-import { openStore } from "../../src/storage/open-store.js";
-import { admin, createTestDatabase, PG_SKIP, type TestDatabase } from "../pg-database.js";
+import {
+  admin,
+  createTestDatabase,
+  openTestStore,
+  PG_SKIP,
+  type TestDatabase,
+} from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 import { callUrnkit, startUrnkit, type UrnkitProcess } from "../urnkit-process.js";
 
@@ -28,7 +33,7 @@ describe("--db-read sends resolution to the replica", () => {
 
   before(async () => {
     db = await createTestDatabase();
-    const store = await openStore(db.url);
+    const store = await openTestStore(db.url);
     await store.namespaces.create({ nid: "example", local: true }, { tokenId: null });
     token = (await issueToken(store, { role: "admin" }, { tokenId: null })).token;
     await store.close();

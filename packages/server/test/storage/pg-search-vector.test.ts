@@ -7,8 +7,12 @@ import { describe } from "node:test";
 import fc from "fast-check";
 import pg from "pg";
 import { migrations } from "../../src/storage/postgres/migrations.js";
-import { openPostgresStore } from "../../src/storage/postgres/postgres-store.js";
-import { createTestDatabase, PG_SKIP, type TestDatabase } from "../pg-database.js";
+import {
+  createTestDatabase,
+  openTestPostgresStore,
+  PG_SKIP,
+  type TestDatabase,
+} from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 
 /** Version 8's definition, as that migration created it, under another name. */
@@ -39,7 +43,7 @@ describe("the full-text function of version 14 (postgres)", () => {
   let client: pg.Client;
   before(async () => {
     db = await createTestDatabase();
-    await (await openPostgresStore({ url: db.url })).close();
+    await (await openTestPostgresStore({ url: db.url })).close();
     client = new pg.Client({ connectionString: db.url });
     await client.connect();
     await client.query(version8Function());

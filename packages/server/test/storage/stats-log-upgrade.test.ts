@@ -9,11 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import pg from "pg";
-import { openPostgresStore } from "../../src/storage/postgres/postgres-store.js";
 import { SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../../src/storage/store.js";
 import { postgresAtVersion, sqliteAtVersion } from "../old-schema.js";
-import { createTestDatabase, PG_SKIP } from "../pg-database.js";
+import { createTestDatabase, openTestPostgresStore, PG_SKIP } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const DAY = "2026-03-04";
@@ -103,7 +102,7 @@ describe("migration 17 on a registry of version 15 (postgres)", () => {
       await client.connect();
       await postgresAtVersion(client, 16);
       for (const sql of OLD_STATE) await client.query(sql);
-      const store = await openPostgresStore({ url: db.url });
+      const store = await openTestPostgresStore({ url: db.url });
       await checkUpgraded(
         store,
         async () => (await client.query("SELECT * FROM stat_resolution_urns")).rows,

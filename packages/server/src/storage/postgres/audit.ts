@@ -6,11 +6,14 @@ import { auditJson, now, toAuditEntry } from "../rows.js";
 import type { Queryable } from "./organisations.js";
 
 export class PostgresAudit implements AuditStore {
-  readonly #db: () => Queryable;
+  readonly #read: () => Queryable;
 
-  /** `db()`: where a query made now goes (the enclosing write batch's connection, or the pool). */
-  constructor(db: () => Queryable) {
-    this.#db = db;
+  /**
+   * `read()`: where a read made now goes (the enclosing write batch's connection, the primary,
+   * or the replica while the primary is unreachable).
+   */
+  constructor(read: () => Queryable) {
+    this.#read = read;
   }
 
   async write(
@@ -39,7 +42,7 @@ export class PostgresAudit implements AuditStore {
     const before = query.before ?? Number.MAX_SAFE_INTEGER;
     const { rows } =
       query.organisation !== undefined
-        ? await this.#db().query<Record<string, unknown>>(
+        ? await this.#read().query<Record<string, unknown>>(
             `SELECT * FROM audit
              WHERE id < $1
                AND ($3::text[] IS NULL OR target = ANY($3::text[]))
@@ -51,11 +54,11 @@ export class PostgresAudit implements AuditStore {
             [before, limit, query.targets ?? null, query.organisation],
           )
         : query.targets === undefined
-          ? await this.#db().query<Record<string, unknown>>(
+          ? await this.#read().query<Record<string, unknown>>(
               "SELECT * FROM audit WHERE id < $1 ORDER BY id DESC LIMIT $2",
               [before, limit],
             )
-          : await this.#db().query<Record<string, unknown>>(
+          : await this.#read().query<Record<string, unknown>>(
               "SELECT * FROM audit WHERE target = ANY($3::text[]) AND id < $1 ORDER BY id DESC LIMIT $2",
               [before, limit, query.targets],
             );

@@ -13,8 +13,6 @@
 // queue, and each connection bounds its own attempt (a Client with its own timeout).
 
 import pg from "pg";
-import { sessionOptions } from "./session-options.js";
-import { types } from "./type-parsers.js";
 
 /** How long a connection may take to be made, unless the store is told otherwise. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
@@ -26,17 +24,22 @@ export interface ConnectionPoolOptions {
   connectionString: string;
   max: number;
   types: pg.CustomTypesConfig;
-  /** The session's startup options (session-options.ts). */
-  options: string;
+  /** The session's startup options (session-options.ts); none through a transaction pooler. */
+  options: string | undefined;
   /** The connect timeout, in milliseconds. */
   connectTimeoutMs: number;
+  /** The client class to connect with (host-choice.ts), when not pg's own. */
+  Client?: new (
+    config?: string | pg.ClientConfig,
+  ) => pg.Client;
 }
 
 const ignore = () => {};
 
 export function connectionPool(options: ConnectionPoolOptions): pg.Pool {
   const connectTimeoutMs = options.connectTimeoutMs;
-  class BoundedClient extends pg.Client {
+  const Base = (options.Client ?? pg.Client) as typeof pg.Client;
+  class BoundedClient extends Base {
     constructor(config?: pg.ClientConfig) {
       super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
     }
@@ -46,27 +49,11 @@ export function connectionPool(options: ConnectionPoolOptions): pg.Pool {
     connectionString: options.connectionString,
     max: options.max,
     types: options.types,
-    options: options.options,
+    ...(options.options === undefined ? {} : { options: options.options }),
     connectionTimeoutMillis: Math.max(POOL_QUEUE_TIMEOUT_MS, connectTimeoutMs),
     keepAlive: true,
   });
   pool.on("error", ignore);
   pool.on("connect", (client) => client.on("error", ignore));
   return pool;
-}
-
-/**
- * A connection of its own, outside the pools, for a long read (an export, a copy's source): the
- * pools' session options (JIT off: a registry page planned on a freshly loaded table's estimates
- * was JIT-compiled at every execution, 0.9 s for a page of 1,000 records) and connect timeout.
- */
-export function ownConnection(url: string, connectTimeoutMs: number): pg.Client {
-  const client = new pg.Client({
-    connectionString: url,
-    types,
-    options: sessionOptions(),
-    connectionTimeoutMillis: connectTimeoutMs,
-  });
-  client.on("error", ignore);
-  return client;
 }

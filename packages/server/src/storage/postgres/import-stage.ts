@@ -36,6 +36,16 @@ CREATE TEMP TABLE IF NOT EXISTS import_created (
   id bigint, key text COLLATE "C", urn text
 ) ON COMMIT DELETE ROWS`;
 
+/**
+ * The same tables for one transaction only, through a transaction-mode pooler: the next
+ * transaction may run in another server session, where tables created once would be missing
+ * (and they would be left behind in sessions other clients then get).
+ */
+export const STAGE_PER_TRANSACTION_SQL = STAGE_SQL.replaceAll(
+  "ON COMMIT DELETE ROWS",
+  "ON COMMIT DROP",
+);
+
 /** A batch as COPY rows, with the line each staged key comes from. */
 export interface Stage {
   records: string[];

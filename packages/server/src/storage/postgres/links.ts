@@ -22,6 +22,7 @@ import {
   toLinkHealth,
   toReportRow,
 } from "../links.js";
+import type { Queryable } from "./organisations.js";
 
 /**
  * Active http(s) locators of active records ($1 organisation, $2 prefix, or null). A scheme is
@@ -51,9 +52,12 @@ const HEALTH_COLUMNS =
 
 export class PostgresLinks implements LinkStore {
   readonly #pool: pg.Pool;
+  /** The primary, or the replica while the primary is unreachable (read-routing.ts). */
+  readonly #read: () => Queryable;
 
-  constructor(pool: pg.Pool) {
+  constructor(pool: pg.Pool, read: () => Queryable) {
     this.#pool = pool;
+    this.#read = read;
   }
 
   async due(query: DueQuery): Promise<DueLocator[]> {
@@ -147,7 +151,7 @@ export class PostgresLinks implements LinkStore {
   }
 
   async health(key: string): Promise<Map<string, LinkHealth>> {
-    const { rows } = await this.#pool.query<LinkHealthRow & { url: string }>(
+    const { rows } = await this.#read().query<LinkHealthRow & { url: string }>(
       `SELECT l.url, ${HEALTH_COLUMNS} FROM records r
        JOIN locators l ON l.record_id = r.id
        JOIN link_health h ON h.locator_id = l.id

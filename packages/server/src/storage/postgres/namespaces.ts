@@ -1,6 +1,9 @@
 // Namespaces in PostgreSQL (storage/namespaces.ts): each write and its audit row in one
 // transaction. Namespaces are cached per process while the engine listens for the NOTIFY their
-// trigger sends (postgres-store.ts), so a change made by one process reaches all.
+// trigger sends (namespace-listener.ts), so a change made by one process reaches all. While the
+// primary cannot be reached and there is a replica, they are read from the replica and cached
+// for a second at a time: no notification can be heard then, and resolution reads the namespace
+// of every URN it is asked for.
 
 import type pg from "pg";
 import type { Actor } from "../audit.js";
@@ -31,6 +34,21 @@ import { changePrefix, insertPrefix, prefixRoutes, readPrefix, takeNumbers } fro
 /** Namespaces cached per process; unknown NIDs are cached too, so the map is bounded. */
 const NAMESPACE_CACHE_SIZE = 10_000;
 
+/** How long a namespace read from the replica is kept while no notification can be heard. */
+const REPLICA_CACHE_MS = 1000;
+
+/**
+ * How namespaces may be cached now: until their notification ("listening"), a short while
+ * ("replica": read from the replica while the primary is unreachable), or not at all ("off").
+ */
+export type NamespaceCaching = "listening" | "replica" | "off";
+
+interface Cached {
+  ns: Namespace | null;
+  /** When it must be read again (Infinity: when its notification comes). */
+  until: number;
+}
+
 const NAMESPACE_SQL = `SELECT n.*, t.template FROM namespaces n
   LEFT JOIN namespace_templates t ON t.nid = n.nid AND t.revision = n.template_revision`;
 
@@ -38,17 +56,26 @@ export class PostgresNamespaces implements NamespaceStore {
   readonly #db: () => Queryable;
   readonly #tx: Tx;
   readonly #audit: PgAuditFn;
-  readonly #caching: () => boolean;
-  readonly #cache = new Map<string, Namespace | null>();
+  readonly #caching: () => NamespaceCaching;
+  /** Where the reads of resolution and the public pages go (read-routing.ts). */
+  readonly #read: () => Queryable;
+  readonly #cache = new Map<string, Cached>();
   // Bumped on every change: a lookup that started before one must not fill the cache.
   #generation = 0;
 
-  /** `caching()`: whether the cache may be used now (the engine hears every change). */
-  constructor(db: () => Queryable, tx: Tx, audit: PgAuditFn, caching: () => boolean) {
+  /** `caching()`: how the cache may be used now; `read()`: where reads that may go to a replica go. */
+  constructor(
+    db: () => Queryable,
+    tx: Tx,
+    audit: PgAuditFn,
+    caching: () => NamespaceCaching,
+    read: () => Queryable,
+  ) {
     this.#db = db;
     this.#tx = tx;
     this.#audit = audit;
     this.#caching = caching;
+    this.#read = read;
   }
 
   /**
@@ -77,23 +104,27 @@ export class PostgresNamespaces implements NamespaceStore {
 
   async get(nid: string): Promise<Namespace | null> {
     const id = nid.toLowerCase();
-    if (this.#caching()) {
+    const caching = this.#caching();
+    if (caching !== "off") {
       const hit = this.#cache.get(id);
-      if (hit !== undefined) return hit;
+      if (hit !== undefined && hit.until > Date.now()) return hit.ns;
     }
     const generation = this.#generation;
-    const ns = await this.#readNamespace(this.#db(), id);
-    if (this.#caching() && generation === this.#generation) {
+    const ns = await this.#readNamespace(this.#read(), id);
+    if (caching !== "off" && this.#caching() === caching && generation === this.#generation) {
       if (this.#cache.size >= NAMESPACE_CACHE_SIZE) this.#cache.clear();
-      this.#cache.set(id, ns);
+      const until =
+        caching === "listening" ? Number.POSITIVE_INFINITY : Date.now() + REPLICA_CACHE_MS;
+      this.#cache.set(id, { ns, until });
     }
     return ns;
   }
 
   async list(): Promise<Namespace[]> {
-    const { rows } = await this.#db().query<NamespaceRow>(`${NAMESPACE_SQL} ORDER BY n.nid`);
+    const q = this.#read();
+    const { rows } = await q.query<NamespaceRow>(`${NAMESPACE_SQL} ORDER BY n.nid`);
     const out: Namespace[] = [];
-    for (const row of rows) out.push(toNamespace(row, await prefixRoutes(this.#db(), row.nid)));
+    for (const row of rows) out.push(toNamespace(row, await prefixRoutes(q, row.nid)));
     return out;
   }
 
@@ -174,7 +205,7 @@ export class PostgresNamespaces implements NamespaceStore {
 
   async templateRevisions(nid: string): Promise<TemplateRevision[]> {
     return (
-      await this.#db().query<TemplateRevision>(
+      await this.#read().query<TemplateRevision>(
         "SELECT revision, template, created FROM namespace_templates WHERE nid = $1 ORDER BY revision",
         [nid.toLowerCase()],
       )

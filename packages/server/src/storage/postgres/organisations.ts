@@ -16,7 +16,13 @@ import {
 import type { RecordStatus } from "../records.js";
 import { now } from "../rows.js";
 
-export type Queryable = pg.Pool | pg.PoolClient;
+/** What a query can be sent to: a pool, a connection of a transaction, the read routing. */
+export interface Queryable {
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    query: string | pg.QueryConfig,
+    values?: unknown[],
+  ): Promise<pg.QueryResult<R>>;
+}
 export type Tx = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
 export type PgAuditFn = (
   q: Queryable,
@@ -66,11 +72,14 @@ export class PostgresOrganisations implements OrganisationStore {
   readonly #db: () => Queryable;
   readonly #tx: Tx;
   readonly #audit: PgAuditFn;
+  readonly #read: () => Queryable;
 
-  constructor(db: () => Queryable, tx: Tx, audit: PgAuditFn) {
+  /** `read()`: where the list the public search page shows is read (read-routing.ts). */
+  constructor(db: () => Queryable, tx: Tx, audit: PgAuditFn, read: () => Queryable = db) {
     this.#db = db;
     this.#tx = tx;
     this.#audit = audit;
+    this.#read = read;
   }
 
   create(input: OrganisationInput, actor: Actor): Promise<Organisation> {
@@ -126,7 +135,7 @@ export class PostgresOrganisations implements OrganisationStore {
 
   async list(): Promise<Organisation[]> {
     return (
-      await this.#db().query<OrganisationRow>("SELECT * FROM organisations ORDER BY id")
+      await this.#read().query<OrganisationRow>("SELECT * FROM organisations ORDER BY id")
     ).rows.map(toOrganisation);
   }
 }

@@ -1,40 +1,49 @@
 // The scale-out engine: PostgreSQL through pg, shared by any number of stateless urnkit
 // processes. Every write and its audit row commit in one transaction; uniqueness, mint numbers
 // and lifecycle rules are decided by the database, so processes need no coordination.
-// Resolution lookups may go to a read replica (`readUrl`); namespaces are cached per process and
-// dropped on the NOTIFY their trigger sends, so a change made by one process reaches all.
-// This file opens the pools, runs the migrations, listens and composes the concerns, each of
-// which has a module of its own beside it.
+// Resolution lookups may go to a read replica (`readUrl`), and so do the other reads of
+// resolution and the public pages while the primary is unreachable (read-routing.ts);
+// namespaces are cached per process and dropped on the NOTIFY their trigger sends, so a change
+// made by one process reaches all. This file runs the migrations and composes the concerns, each
+// of which has a module of its own beside it; connections.ts opens the connections.
 
-import pg from "pg";
-import { Backoff } from "../../runtime/backoff.js";
+import type pg from "pg";
 import { now } from "../rows.js";
-import type { Store } from "../store.js";
+import type { Availability, Store } from "../store.js";
 import { PostgresAudit } from "./audit.js";
-import { connectionPool, DEFAULT_CONNECT_TIMEOUT_MS } from "./connection-pool.js";
+import { DEFAULT_CONNECT_TIMEOUT_MS } from "./connection-pool.js";
+import { PostgresConnections } from "./connections.js";
 import { PostgresHarvest } from "./harvest.js";
 import { PostgresIntegrity } from "./integrity.js";
 import { PostgresLinkLease } from "./link-lease.js";
 import { PostgresLinks } from "./links.js";
-import { migrations, NAMESPACE_CHANNEL } from "./migrations.js";
-import { PostgresNamespaces } from "./namespaces.js";
+import { migrations } from "./migrations.js";
+import { NamespaceListener } from "./namespace-listener.js";
+import { type NamespaceCaching, PostgresNamespaces } from "./namespaces.js";
 import { PostgresOai } from "./oai.js";
 import { PostgresOrganisations, type Queryable } from "./organisations.js";
 import { PostgresPrefixes } from "./prefixes.js";
+import { Fallback } from "./read-routing.js";
 import { PostgresRecords } from "./records.js";
 import { PostgresSearch } from "./search.js";
-import { sessionOptions } from "./session-options.js";
 import { PostgresStats } from "./stats.js";
 import { PostgresTokens } from "./tokens.js";
 import { PostgresTransfer } from "./transfer.js";
-import { types } from "./type-parsers.js";
 import { WriteBatches } from "./write-batch.js";
 
 export interface PostgresStoreOptions {
-  /** postgres://user:password@host:port/database (libpq-style parameters allowed). */
+  /**
+   * postgres://user:password@host:port/database (libpq-style parameters allowed), or several
+   * servers, host1:port1,host2:port2, with target_session_attrs to say which one (server-list.ts).
+   */
   url: string;
   /** Where resolution lookups go: a replica of `url` (writes and everything else use `url`). */
   readUrl?: string | null;
+  /**
+   * A direct connection to the primary for LISTEN, when `url` is a transaction-mode pooler
+   * (PgBouncer): then no session state is relied on through `url` (connections.ts).
+   */
+  listenUrl?: string | null;
   /** Connections per pool. */
   poolSize?: number;
   /** How long making a connection may take before it fails (default 5 s). */
@@ -43,18 +52,22 @@ export interface PostgresStoreOptions {
 
 const MIGRATION_LOCK = 0x75726e6b; // "urnk": one process migrates at a time
 
+/**
+ * The longest wait before the NOTIFY listener connects again: with a replica or several servers
+ * its state decides where reads go and it finds a promoted standby, so it keeps trying often.
+ */
+const LISTEN_RETRY_MS = 30_000;
+const LISTEN_RETRY_FAILOVER_MS = 1000;
+
 export class PostgresStore implements Store {
   readonly engine = "postgres";
   readonly pool: pg.Pool;
   /** The pool resolution lookups use: the replica's, or `pool` itself. */
   readonly readPool: pg.Pool;
-  readonly #url: string;
-  readonly #connectTimeoutMs: number;
-  /** The wait before the NOTIFY listener connects again, growing while it keeps failing. */
-  readonly #listenBackoff = new Backoff({ initialMs: 1000, maxMs: 30_000 });
-  #listener: pg.Client | null = null;
-  /** True once LISTEN is in place, false as soon as that connection is lost. */
-  #listening = false;
+  readonly #connections: PostgresConnections;
+  readonly #listener: NamespaceListener;
+  /** Reads that go to the replica while the primary is unreachable (read-routing.ts); null without one. */
+  readonly #reads: Fallback | null;
   #closed = false;
   readonly #batches: WriteBatches;
   readonly namespaces: PostgresNamespaces;
@@ -73,38 +86,59 @@ export class PostgresStore implements Store {
   readonly integrity: PostgresIntegrity;
 
   constructor(options: PostgresStoreOptions) {
-    this.#url = options.url;
-    const max = options.poolSize ?? 10;
-    this.#connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
-    // A connection that breaks, idle or not, is replaced on next use; it must not crash the process.
-    const pooled = {
-      max,
-      types,
-      options: sessionOptions(),
-      connectTimeoutMs: this.#connectTimeoutMs,
-    };
-    this.pool = connectionPool({ connectionString: options.url, ...pooled });
-    this.readPool = options.readUrl
-      ? connectionPool({ connectionString: options.readUrl, ...pooled })
-      : this.pool;
+    const connections = new PostgresConnections({
+      url: options.url,
+      readUrl: options.readUrl ?? null,
+      listenUrl: options.listenUrl ?? null,
+      poolSize: options.poolSize ?? 10,
+      connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    });
+    this.#connections = connections;
+    this.pool = connections.primary;
+    this.readPool = connections.replica ?? this.pool;
+    this.#listener = new NamespaceListener({
+      connect: () => connections.listenClient(),
+      changed: (nid) => this.namespaces.forget(nid),
+      // Anything cached before or meanwhile may have missed a notification.
+      switched: () => this.namespaces.forgetAll(),
+      maxRetryMs: connections.failover ? LISTEN_RETRY_FAILOVER_MS : LISTEN_RETRY_MS,
+    });
+    this.#reads =
+      connections.replica === null
+        ? null
+        : new Fallback(this.pool, connections.replica, () => this.#listener.listening);
+    const lookups =
+      connections.replica === null ? this.pool : new Fallback(connections.replica, this.pool);
     this.#batches = new WriteBatches(this.pool);
     const db = () => this.#db();
+    const read = () => this.#read();
     const tx = <T>(work: (c: pg.PoolClient) => Promise<T>) => this.#tx(work);
-    this.audit = new PostgresAudit(db);
+    this.audit = new PostgresAudit(read);
     const audit = this.audit.write.bind(this.audit);
-    this.namespaces = new PostgresNamespaces(db, tx, audit, () => this.#listening && !this.#closed);
-    this.records = new PostgresRecords(db, tx, audit, this.readPool);
-    this.transfer = new PostgresTransfer(this.pool, this.#url, this.#connectTimeoutMs);
+    this.namespaces = new PostgresNamespaces(db, tx, audit, () => this.#caching(), read);
+    this.records = new PostgresRecords(db, tx, audit, lookups, read);
+    this.transfer = new PostgresTransfer(
+      this.pool,
+      () => connections.primaryClient(),
+      connections.pooled,
+    );
     this.tokens = new PostgresTokens(db, tx, audit);
-    this.organisations = new PostgresOrganisations(db, tx, audit);
+    this.organisations = new PostgresOrganisations(db, tx, audit, read);
     this.prefixes = new PostgresPrefixes(db, tx, audit, (nid) => this.namespaces.forget(nid));
-    this.search = new PostgresSearch(this.pool);
+    this.search = new PostgresSearch(read);
     this.oai = new PostgresOai(this.pool);
     this.harvest = new PostgresHarvest(this.pool, tx);
-    this.links = new PostgresLinks(this.pool);
+    this.links = new PostgresLinks(this.pool, read);
     this.linkLease = new PostgresLinkLease(this.pool);
-    this.stats = new PostgresStats(this.pool);
+    this.stats = new PostgresStats(this.pool, read);
     this.integrity = new PostgresIntegrity(this.pool);
+  }
+
+  /** How namespaces may be cached now (namespaces.ts). */
+  #caching(): NamespaceCaching {
+    if (this.#closed) return "off";
+    if (this.#listener.listening) return "listening";
+    return this.#reads === null ? "off" : "replica";
   }
 
   #tx<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -114,6 +148,12 @@ export class PostgresStore implements Store {
   /** Where a query made now goes: the enclosing write batch's connection, or the pool. */
   #db(): Queryable {
     return this.#batches.db();
+  }
+
+  /** Where a read made now goes: as #db(), but to the replica while the primary is unreachable. */
+  #read(): Queryable {
+    const db = this.#batches.db();
+    return db === this.pool && this.#reads !== null ? this.#reads : db;
   }
 
   /** Every store call inside `work` in one transaction on one connection (write-batch.ts). */
@@ -142,45 +182,7 @@ export class PostgresStore implements Store {
         );
       }
     });
-    await this.#listen();
-  }
-
-  // The namespace cache is used only while this connection listens: a missed notification
-  // would otherwise leave a stale namespace behind.
-  async #listen(): Promise<void> {
-    if (this.#listener !== null || this.#closed) return;
-    const client = new pg.Client({
-      connectionString: this.#url,
-      types,
-      connectionTimeoutMillis: this.#connectTimeoutMs,
-      keepAlive: true,
-    });
-    this.#listener = client;
-    const lost = () => {
-      if (this.#listener !== client) return;
-      this.#listener = null;
-      this.#listening = false;
-      this.namespaces.forgetAll();
-      if (!this.#closed)
-        setTimeout(() => void this.#listen().catch(() => {}), this.#listenBackoff.next()).unref();
-    };
-    client.on("notification", (message) => {
-      this.namespaces.forget(message.payload);
-    });
-    client.on("error", lost);
-    client.on("end", lost);
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${NAMESPACE_CHANNEL}`);
-      // Anything cached before now may have missed a notification.
-      this.namespaces.forgetAll();
-      this.#listening = true;
-      this.#listenBackoff.reset();
-    } catch (error) {
-      lost();
-      await client.end().catch(() => {});
-      throw error;
-    }
+    await this.#listener.start();
   }
 
   async ping(): Promise<boolean> {
@@ -189,17 +191,27 @@ export class PostgresStore implements Store {
     return true;
   }
 
+  /** What the database can do now: with a replica, resolution goes on while the primary is away. */
+  async availability(): Promise<Availability> {
+    const answers = (pool: pg.Pool) =>
+      pool.query("SELECT 1").then(
+        () => true,
+        () => false,
+      );
+    const [writes, replica] = await Promise.all([
+      answers(this.pool),
+      this.readPool === this.pool ? null : answers(this.readPool),
+    ]);
+    return { reads: replica ?? writes, writes };
+  }
+
   /** Idempotent, like closing a SQLite store. */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    this.#listening = false;
     await this.transfer.endExports();
-    const listener = this.#listener;
-    this.#listener = null;
-    await listener?.end().catch(() => {});
-    await this.pool.end();
-    if (this.readPool !== this.pool) await this.readPool.end();
+    await this.#listener.close();
+    await this.#connections.end();
   }
 }
 

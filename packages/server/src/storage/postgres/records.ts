@@ -35,18 +35,27 @@ export class PostgresRecords implements RecordStore {
   readonly #db: () => Queryable;
   readonly #tx: Tx;
   readonly #audit: PgAuditFn;
-  /** The pool resolution lookups use: a replica's, or the engine's own. */
-  readonly #readPool: pg.Pool;
+  /** Where resolution lookups go: the replica (the primary when it cannot answer), or the pool. */
+  readonly #lookups: Queryable;
+  /** Where other reads of resolution and the public pages go (read-routing.ts). */
+  readonly #read: () => Queryable;
 
-  constructor(db: () => Queryable, tx: Tx, audit: PgAuditFn, readPool: pg.Pool) {
+  constructor(
+    db: () => Queryable,
+    tx: Tx,
+    audit: PgAuditFn,
+    lookups: Queryable,
+    read: () => Queryable,
+  ) {
     this.#db = db;
     this.#tx = tx;
     this.#audit = audit;
-    this.#readPool = readPool;
+    this.#lookups = lookups;
+    this.#read = read;
   }
 
   async resolve(key: string): Promise<ResolveView | null> {
-    const { rows } = await this.#readPool.query<ResolveView>({
+    const { rows } = await this.#lookups.query<ResolveView>({
       name: "resolve",
       text: RESOLVE_SQL,
       values: [key],
@@ -64,7 +73,7 @@ export class PostgresRecords implements RecordStore {
   }
 
   async get(key: string): Promise<UrnRecord | null> {
-    const row = await this.#recordRow(this.#db(), key);
+    const row = await this.#recordRow(this.#read(), key);
     return row === undefined ? null : toRecord(row);
   }
 

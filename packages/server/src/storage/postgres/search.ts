@@ -2,7 +2,6 @@
 // words, the generated url_key column's index for a URL (normalised by urnkit_url_key, the rule
 // the column is computed with), the unique key index ("C" collation) for a namespace or prefix.
 
-import type pg from "pg";
 import {
   countSql,
   type RecordCountQuery,
@@ -15,6 +14,7 @@ import {
   toHit,
   urlHolderSql,
 } from "../search.js";
+import type { Queryable } from "./organisations.js";
 
 export const dialect: SearchDialect = {
   placeholder: (n) => `$${n}`,
@@ -32,14 +32,15 @@ export const dialect: SearchDialect = {
 const URL_HOLDER = urlHolderSql(dialect);
 
 export class PostgresSearch implements SearchStore {
-  readonly #pool: pg.Pool;
+  readonly #read: () => Queryable;
   // A named statement a shape of query (filters given, order): a few dozen at most. Each
   // connection prepares it once and then skips parsing (and, once PostgreSQL settles on a
   // generic plan, planning) on every later page.
   readonly #names = new Map<string, string>();
 
-  constructor(pool: pg.Pool) {
-    this.#pool = pool;
+  /** `read()`: the primary, or the replica while the primary is unreachable (read-routing.ts). */
+  constructor(read: () => Queryable) {
+    this.#read = read;
   }
 
   async records(query: RecordQuery): Promise<SearchHit[]> {
@@ -49,18 +50,18 @@ export class PostgresSearch implements SearchStore {
       name = `urnkit_search_${this.#names.size}`;
       this.#names.set(sql, name);
     }
-    const result = await this.#pool.query<SummaryRow>({ name, text: sql, values: params });
+    const result = await this.#read().query<SummaryRow>({ name, text: sql, values: params });
     return result.rows.map(toHit);
   }
 
   async count(query: RecordCountQuery): Promise<number> {
     const { sql, params } = countSql(query, dialect);
-    const result = await this.#pool.query<{ n: string }>(sql, params);
+    const result = await this.#read().query<{ n: string }>(sql, params);
     return Number(result.rows[0]?.n ?? 0);
   }
 
   async urlHolder(url: string, exceptKey: string | null): Promise<string | null> {
-    const result = await this.#pool.query<{ urn: string }>({
+    const result = await this.#read().query<{ urn: string }>({
       name: "urnkit_url_holder",
       text: URL_HOLDER,
       values: [url, exceptKey],

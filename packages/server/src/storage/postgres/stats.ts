@@ -7,6 +7,7 @@ import type pg from "pg";
 import type { ResolutionCount, ResolutionStat, StatsStore, UrnResolutionStat } from "../stats.js";
 import { lastBefore, logChunks, URN_LOG_SIZE_SQL } from "../stats-log.js";
 import { type Dialect, type Sql, StatsReads } from "../stats-sql.js";
+import type { Queryable } from "./organisations.js";
 
 /** The URN log's entries (l, e) with their records (r), each URN's key read from its record. */
 const LOG_ENTRIES = `stat_resolution_urn_log l CROSS JOIN LATERAL jsonb_array_elements(l.urns) e
@@ -30,15 +31,18 @@ function column<T, K extends keyof T>(rows: readonly T[], k: K): T[K][] {
 
 export class PostgresStats extends StatsReads implements StatsStore {
   readonly #pool: pg.Pool;
+  /** Where the statistics are read: the primary, or the replica while it is unreachable. */
+  readonly #read: () => Queryable;
   protected readonly dialect = POSTGRES;
 
-  constructor(pool: pg.Pool) {
+  constructor(pool: pg.Pool, read: () => Queryable) {
     super();
     this.#pool = pool;
+    this.#read = read;
   }
 
   protected async rows<T>(sql: Sql): Promise<T[]> {
-    return (await this.#pool.query(sql.text, sql.values)).rows as T[];
+    return (await this.#read().query(sql.text, sql.values)).rows as T[];
   }
 
   async add(resolutions: ResolutionStat[], urns: UrnResolutionStat[]): Promise<void> {

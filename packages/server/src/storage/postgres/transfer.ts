@@ -22,8 +22,14 @@ import type {
   RowVerdict,
   TransferStore,
 } from "../transfer.js";
-import { ownConnection } from "./connection-pool.js";
-import { completeRecords, copyIn, insertRecords, STAGE_SQL, stageBatch } from "./import-stage.js";
+import {
+  completeRecords,
+  copyIn,
+  insertRecords,
+  STAGE_PER_TRANSACTION_SQL,
+  STAGE_SQL,
+  stageBatch,
+} from "./import-stage.js";
 import { RECORD_SQL, type RecordRow, toRecord } from "./record-row.js";
 import { PostgresRegistryRows, RESTORE_MARK, saveCheckpoint } from "./registry-rows.js";
 
@@ -77,19 +83,20 @@ interface OpenExport {
 
 export class PostgresTransfer implements TransferStore {
   readonly #pool: pg.Pool;
-  readonly #url: string;
+  /** A connection of its own to the primary, for an export. */
+  readonly #connect: () => pg.Client;
   readonly #exports = new Map<string, OpenExport>();
   /** Connections whose import stage tables exist. */
   readonly #staged = new WeakSet<pg.PoolClient>();
 
-  /** `url`: where an export opens its own connection. */
-  readonly #connectTimeoutMs: number;
+  /** Through a transaction pooler: the stage tables live only as long as their transaction. */
+  readonly #pooled: boolean;
   readonly #registry: PostgresRegistryRows;
 
-  constructor(pool: pg.Pool, url: string, connectTimeoutMs: number) {
+  constructor(pool: pg.Pool, connect: () => pg.Client, pooled = false) {
     this.#pool = pool;
-    this.#url = url;
-    this.#connectTimeoutMs = connectTimeoutMs;
+    this.#connect = connect;
+    this.#pooled = pooled;
     this.#registry = new PostgresRegistryRows(pool, () => this.#exportClient());
   }
 
@@ -128,7 +135,9 @@ export class PostgresTransfer implements TransferStore {
 
   /** A connection of its own, outside the pool, for a long read (an export). */
   #exportClient(): pg.Client {
-    return ownConnection(this.#url, this.#connectTimeoutMs);
+    const client = this.#connect();
+    client.on("error", () => {});
+    return client;
   }
 
   /**
@@ -186,13 +195,14 @@ export class PostgresTransfer implements TransferStore {
     let c: pg.PoolClient | null = null;
     try {
       c = await this.#pool.connect();
-      if (!this.#staged.has(c)) {
+      if (!this.#pooled && !this.#staged.has(c)) {
         await c.query(STAGE_SQL);
         this.#staged.add(c);
       }
       await c.query(
         `BEGIN; SELECT pg_advisory_xact_lock(${batch.lock})${restore === null ? "" : `; ${RESTORE_MARK}`}`,
       );
+      if (this.#pooled) await c.query(STAGE_PER_TRANSACTION_SQL);
       batch.locked.resolve();
       // Each stage goes as one write: a CopyData message per row costs more than the rows. No
       // ANALYZE: the planner sizes an unanalyzed table from its pages.
