@@ -74,11 +74,11 @@ describe("docs/deploy.md: moving to PostgreSQL and back", () => {
           );
           const r = await run(actual);
           assert.equal(r.code, 0, `urnkit ${actual.join(" ")}: ${r.stdout}${r.stderr}`);
-          // fillRegistry's 9 records, every check run and passed.
+          // fillRegistry's 10 records, every check run and passed.
           if (args[0] === "verify")
             assert.match(
               r.stdout,
-              /^ok (sqlite|postgres) registry .*, schema version \d+, 9 records: every check passed \(schema-version, triggers, sequences, orphans, keys, statistics, copy\)\n$/,
+              /^ok (sqlite|postgres) registry .*, schema version \d+, 10 records: every check passed \(schema-version, triggers, sequences, orphans, keys, statistics, copy\)\n$/,
             );
         }
       assert.equal(await exported(database.url), expected);

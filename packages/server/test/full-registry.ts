@@ -111,12 +111,14 @@ export async function fillRegistry(handle: Pick<EngineHandle, "store" | "rawRows
     { count: 2 },
     fac,
   );
-  // A URN registered through the DNB API: its audit row records the channel.
+  // A URN registered through the DNB API: its audit row records the channel. A registrar's own
+  // name, not one in the shape minting gives (verify takes such a URN past the sequence for a
+  // number minting would give again).
   const dnb = await app.inject({
     method: "POST",
     url: "/v2/urns",
     headers: { authorization: `Basic ${Buffer.from(`lib:${lib}`).toString("base64")}` },
-    payload: { urn: "urn:example:lib-0000095", urls: [{ url: "https://lib.example/dnb" }] },
+    payload: { urn: "urn:example:lib-dnb-report", urls: [{ url: "https://lib.example/dnb" }] },
   });
   assert.equal(dnb.statusCode, 201, dnb.body);
   await call("POST", "/api/v1/urns", {

@@ -144,9 +144,9 @@ async function writeAfter(h: EngineHandle): Promise<string> {
   }
 }
 
-// fillRegistry's records: 2 minted and 3 reserved under lib-, 1 minted under lib-fac-, 2 reserved
-// under the nbn prefix, urn:example:plain-1.
-const RECORDS = 9;
+// fillRegistry's records: 2 minted and 3 reserved under lib-, 1 registered there through the DNB
+// API, 1 minted under lib-fac-, 2 reserved under the nbn prefix, urn:example:plain-1.
+const RECORDS = 10;
 // The library prefix's sequence stands at 6 after fillRegistry (2 minted, 3 reserved). Number
 // 000006 with its ISO 7064 MOD 11-2 check character: p = (0 + 6) · 2 mod 11 = 1 after the digits,
 // check (12 − 1) mod 11 = 0.

@@ -10,13 +10,18 @@ import {
   openPostgresStore,
   type PostgresStore,
 } from "../../src/storage/postgres/postgres-store.js";
+import { migrations as sqliteMigrations } from "../../src/storage/sqlite/migrations.js";
 import { verifyRegistry } from "../../src/verify/verify-registry.js";
 import { type EngineHandle, engines } from "../engines.js";
 import { createTestDatabase, type TestDatabase } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 import { buildRegistry, bySql } from "./registry-fixture.js";
 
-const LATEST = 19;
+// The schema this urnkit writes, read from the migrations (both engines share their numbers).
+const SQLITE_VERSIONS = sqliteMigrations.map((m) => m.version);
+const LATEST = Math.max(...SQLITE_VERSIONS);
+const NEWER = LATEST + 1;
+
 const AFTER_VERSION = ["triggers", "sequences", "orphans", "keys", "statistics", "copy"];
 
 for (const engine of engines) {
@@ -45,19 +50,19 @@ for (const engine of engines) {
 
     it("a version from a newer urnkit: reported, and nothing else is judged", async () => {
       await h.rawExec(
-        "INSERT INTO schema_migrations (version, name, applied) VALUES (20, 'later', '2027-01-01')",
+        `INSERT INTO schema_migrations (version, name, applied) VALUES (${NEWER}, 'later', '2027-01-01')`,
       );
       const report = await verifyRegistry(h.store);
       assert.equal(report.ok, false);
-      assert.equal(report.schemaVersion, 20);
+      assert.equal(report.schemaVersion, NEWER);
       assert.equal(report.records, null);
       assert.deepEqual(report.findings, [
         {
           check: "schema-version",
           code: "schema-newer",
           object: "schema_migrations",
-          problem: `version 20 is applied: written by a newer urnkit than this one (${VERSION})`,
-          expected: "at most version 19; verify it with the urnkit that wrote it",
+          problem: `version ${NEWER} is applied: written by a newer urnkit than this one (${VERSION})`,
+          expected: `at most version ${LATEST}; verify it with the urnkit that wrote it`,
         },
       ]);
       const skipped = "the schema is not the version this urnkit knows";
@@ -71,11 +76,11 @@ for (const engine of engines) {
       // SQLite's schema has no version 14 or 16 (PostgreSQL's steps of their own).
       await h.rawExec(
         engine.name === "sqlite"
-          ? "DELETE FROM schema_migrations WHERE version IN (18, 19); INSERT INTO schema_migrations (version, name, applied) VALUES (14, 'elsewhere', '2026-01-01')"
-          : "DELETE FROM schema_migrations WHERE version IN (18, 19)",
+          ? `DELETE FROM schema_migrations WHERE version IN (${LATEST - 1}, ${LATEST}); INSERT INTO schema_migrations (version, name, applied) VALUES (14, 'elsewhere', '2026-01-01')`
+          : `DELETE FROM schema_migrations WHERE version IN (${LATEST - 1}, ${LATEST})`,
       );
       const report = await verifyRegistry(h.store);
-      assert.equal(report.schemaVersion, 17);
+      assert.equal(report.schemaVersion, LATEST - 2);
       assert.deepEqual(
         report.findings.map((f) => [f.code, f.problem, f.expected]),
         [
@@ -84,14 +89,14 @@ for (const engine of engines) {
                 [
                   "schema-unknown",
                   "version 14 is applied, which no migration of this urnkit makes",
-                  "only the versions 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 17, 18, 19",
+                  `only the versions ${SQLITE_VERSIONS.join(", ")}`,
                 ],
               ]
             : []),
           [
             "schema-older",
-            "versions 18, 19 are not applied",
-            "every version up to 19: any urnkit command that opens the registry (urnkit serve) migrates it",
+            `versions ${LATEST - 1}, ${LATEST} are not applied`,
+            `every version up to ${LATEST}: any urnkit command that opens the registry (urnkit serve) migrates it`,
           ],
         ],
       );
