@@ -6,6 +6,7 @@
 import { type Command, Option } from "commander";
 import { type Context, EXIT_OK } from "../context.js";
 import { examplesHelp } from "../help-examples.js";
+import { listenFailure } from "../listen-failure.js";
 import { stopSignal } from "../stop-signal.js";
 
 interface SandboxCommandOptions {
@@ -106,13 +107,7 @@ export function registerSandbox(program: Command, ctx: Context): void {
         stop.cancel();
         await app.close();
         await store.close();
-        const code = (error as { code?: string }).code;
-        if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL")
-          throw Object.assign(
-            new Error(`cannot listen on ${options.host} port ${port} (${code}): nothing started`),
-            { code },
-          );
-        throw error;
+        throw listenFailure(error, options.host, port);
       }
       const out = ctx.io.stdout;
       out.write(`DNB URN-Service API v2 sandbox (in memory; stops on Ctrl-C)\n`);

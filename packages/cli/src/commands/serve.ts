@@ -10,6 +10,7 @@ import { duration } from "../duration.js";
 import { flag } from "../env-flag.js";
 import { examplesHelp } from "../help-examples.js";
 import { checkerOptions, linkCheckOptions } from "../link-check-options.js";
+import { listenFailure } from "../listen-failure.js";
 import { openRegistry } from "../open-registry.js";
 import { stopSignal } from "../stop-signal.js";
 
@@ -268,13 +269,7 @@ export function registerServe(program: Command, ctx: Context): void {
         stop.cancel();
         await app.close();
         await registry.discard();
-        const code = (error as { code?: string }).code;
-        if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL")
-          throw Object.assign(
-            new Error(`cannot listen on ${options.host} port ${port} (${code}): nothing started`),
-            { code },
-          );
-        throw error;
+        throw listenFailure(error, options.host, port);
       }
       const links =
         linkCheckEvery === null || linkChecks === null
