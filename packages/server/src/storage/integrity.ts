@@ -58,6 +58,16 @@ export interface Orphans {
 
 /** The tables whose rows belong to a record. */
 export type RecordChild = "locators" | "record_identifiers" | "successors";
+
+/** How each table's row is named in a finding (SQL over the child row `c`, both engines). */
+export const CHILD_ROWS: Record<RecordChild, string> = {
+  locators: "'locator ' || c.id",
+  record_identifiers: "'identifier ' || c.organisation || ' ' || c.type || ' ' || c.value",
+  successors: "'successor ' || c.successor_key",
+};
+
+/** Records read at a time for the keys' check. */
+export const KEY_PAGE = 10_000;
 export const RECORD_CHILDREN: readonly RecordChild[] = [
   "locators",
   "record_identifiers",

@@ -22,16 +22,7 @@ import type {
   UnfinishedCopy,
   UrnCountsPastBucket,
 } from "../integrity.js";
-
-/** Records read at a time for the keys' check. */
-const PAGE = 10_000;
-
-/** How each table's row is named in a finding. */
-const CHILD_ROWS: Record<RecordChild, string> = {
-  locators: "'locator ' || c.id",
-  record_identifiers: "'identifier ' || c.organisation || ' ' || c.type || ' ' || c.value",
-  successors: "'successor ' || c.successor_key",
-};
+import { CHILD_ROWS, KEY_PAGE } from "../integrity.js";
 
 /** The URN log's entries with their chunk's id and day and the record id each names. */
 const LOG_ENTRIES = `SELECT l.id AS chunk, l.day, (e ->> 0)::bigint AS record
@@ -181,7 +172,7 @@ class PostgresIntegrityReads implements IntegrityReads {
     for (let after = 0; ; ) {
       const rows = await this.#all<RecordKey>(
         "SELECT id, urn, key FROM records WHERE id > $1 ORDER BY id LIMIT $2",
-        [after, PAGE],
+        [after, KEY_PAGE],
       );
       if (rows.length === 0) return;
       yield rows;

@@ -21,16 +21,7 @@ import type {
   UnfinishedCopy,
   UrnCountsPastBucket,
 } from "../integrity.js";
-
-/** Records read at a time for the keys' check. */
-const PAGE = 10_000;
-
-/** How each table's row is named in a finding, and the column naming its record. */
-const CHILD_ROWS: Record<RecordChild, string> = {
-  locators: "'locator ' || c.id",
-  record_identifiers: "'identifier ' || c.organisation || ' ' || c.type || ' ' || c.value",
-  successors: "'successor ' || c.successor_key",
-};
+import { CHILD_ROWS, KEY_PAGE } from "../integrity.js";
 
 /** The URN log's entries with their chunk's id and day and the record id each names. */
 const LOG_ENTRIES = `SELECT l.id AS chunk, l.day, CAST(e.value ->> 0 AS INTEGER) AS record
@@ -141,7 +132,7 @@ class SqliteIntegrityReads implements IntegrityReads {
       "SELECT id, urn, key FROM records WHERE id > ? ORDER BY id LIMIT ?",
     );
     for (let after = 0; ; ) {
-      const rows = page.all(after, PAGE);
+      const rows = page.all(after, KEY_PAGE);
       if (rows.length === 0) return;
       yield rows;
       after = (rows[rows.length - 1] as RecordKey).id;
