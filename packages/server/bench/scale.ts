@@ -16,7 +16,9 @@
 // SCALE_SIZES=1000000,10000000  SCALE_ENGINES=sqlite,postgres  SCALE_LOOKUPS=200000
 // SCALE_TRAFFIC=uniform,zipf  SCALE_ZIPF_S=1  SCALE_WARM=1  SCALE_IMPORT=100000 (0: no import)
 // PostgreSQL runs when URNKIT_BENCH_PG (or URNKIT_TEST_PG) names a server; each run uses a fresh
-// database on it, dropped at the end. Records are generated in SQL, not through the API, so they
+// database on it, dropped at the end, unless SCALE_PG_DATABASE names one to keep: created if
+// absent, grown from the records it holds, never dropped. Generating 50M records takes about an
+// hour, so the lookups can then be timed again (on a quiet machine, say) without generating anew. Records are generated in SQL, not through the API, so they
 // have no audit rows; the import step goes through the real path. The server's settings
 // (shared_buffers, effective_cache_size, random_page_cost) are printed with the figures.
 
@@ -67,6 +69,8 @@ function flushDisk(): void {
 interface Engine {
   name: string;
   store: Store;
+  /** Records generated so far (a kept PostgreSQL database may hold some already). */
+  size(): Promise<number>;
   /** Adds records from+1 … to (with one active locator each) straight into the tables. */
   grow(from: number, to: number): Promise<void>;
   done(): Promise<void>;
@@ -78,6 +82,7 @@ async function sqliteEngine(): Promise<Engine> {
   return {
     name: "sqlite",
     store,
+    size: async () => 0,
     async grow(from, to) {
       const db = store.db;
       for (let a = from; a < to; a += CHUNK) {
@@ -108,10 +113,14 @@ async function sqliteEngine(): Promise<Engine> {
 }
 
 async function postgresEngine(server: string): Promise<Engine> {
-  const name = `urnkit_scale_${randomBytes(4).toString("hex")}`;
+  const kept = process.env.SCALE_PG_DATABASE || null;
+  if (kept !== null && !/^[a-z_][a-z0-9_]*$/.test(kept))
+    throw new Error(`SCALE_PG_DATABASE: ${kept} is not a plain lower-case database name`);
+  const name = kept ?? `urnkit_scale_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(server);
   url.pathname = `/${name}`;
   const store: PostgresStore = await openPostgresStore({
@@ -126,7 +135,14 @@ async function postgresEngine(server: string): Promise<Engine> {
   return {
     name: "postgres",
     store,
+    async size() {
+      const result = await store.pool.query<{ size: string }>(
+        "SELECT coalesce(max(id), 0) AS size FROM records",
+      );
+      return Number(result.rows[0]?.size);
+    },
     async grow(from, to) {
+      if (from >= to) return;
       // The secondary indexes (neither primary key nor unique; no lookup reads them) dropped while
       // generating and built again from their own definitions afterwards, as a bulk load does:
       // kept up row by row, the full-text one alone made 50M records a matter of hours.
@@ -170,7 +186,7 @@ async function postgresEngine(server: string): Promise<Engine> {
     },
     async done() {
       await store.close();
-      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+      if (kept === null) await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
       await admin.end();
     },
   };
@@ -306,9 +322,12 @@ for (const name of ENGINES) {
   const engine =
     name === "postgres" ? await postgresEngine(PG_SERVER as string) : await sqliteEngine();
   try {
-    await engine.store.namespaces.create({ nid: "example", local: true }, { tokenId: null });
-    let size = 0;
+    let size = await engine.size();
+    if (size === 0)
+      await engine.store.namespaces.create({ nid: "example", local: true }, { tokenId: null });
+    else log(`${name}: ${fmt(size)} records there already`);
     for (const target of SIZES) {
+      if (target < size) throw new Error(`SCALE_SIZES: ${target} is below the ${size} records there`);
       const started = performance.now();
       await engine.grow(size, target);
       size = target;
