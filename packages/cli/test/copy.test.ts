@@ -107,7 +107,7 @@ for (const engine of [sqliteTargets(), postgresTargets()])
 
       const target = await engine.target(dir, "target");
       const child = spawn(process.execPath, [bin, "copy", "--from", source, "--to", target], {
-        stdio: "ignore",
+        stdio: ["ignore", "ignore", "inherit"],
       });
       const exited = once(child, "exit");
       // Killed once some records' batches have committed, well before the end.

@@ -5,15 +5,16 @@ import { StringDecoder } from "node:string_decoder";
 
 export type Line = { number: number; text: string } | { number: number; tooLong: true };
 
-export async function* ndjsonLines(
+/** The lines of the input, as many at a time as each chunk of it completes. */
+export async function* ndjsonLineBatches(
   input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
   maxBytes: number,
-): AsyncGenerator<Line> {
+): AsyncGenerator<Line[]> {
   const decoder = new StringDecoder("utf8");
   let pending = "";
   let skipping = false;
   let number = 0;
-  const take = (text: string): Line | null => {
+  const take = (text: string): Line => {
     number += 1;
     if (skipping) {
       skipping = false;
@@ -24,21 +25,28 @@ export async function* ndjsonLines(
   };
   for await (const chunk of input) {
     pending += typeof chunk === "string" ? chunk : decoder.write(chunk);
+    const lines: Line[] = [];
+    let start = 0;
     let nl = pending.indexOf("\n");
     while (nl >= 0) {
-      const line = take(pending.slice(0, nl));
-      if (line) yield line;
-      pending = pending.slice(nl + 1);
-      nl = pending.indexOf("\n");
+      lines.push(take(pending.slice(start, nl)));
+      start = nl + 1;
+      nl = pending.indexOf("\n", start);
     }
+    pending = pending.slice(start);
     if (pending.length > maxBytes) {
       skipping = true;
       pending = "";
     }
+    if (lines.length > 0) yield lines;
   }
   pending += decoder.end();
-  if (pending !== "" || skipping) {
-    const line = take(pending);
-    if (line) yield line;
-  }
+  if (pending !== "" || skipping) yield [take(pending)];
+}
+
+export async function* ndjsonLines(
+  input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
+  maxBytes: number,
+): AsyncGenerator<Line> {
+  for await (const lines of ndjsonLineBatches(input, maxBytes)) yield* lines;
 }

@@ -1,5 +1,6 @@
 // `urnkit copy`: one registry into another (either engine to either), as its whole export read
-// and imported in one stream: memory stays at a page and a batch whatever the size. Each batch
+// and imported in one stream: memory stays at a page and a batch whatever the size. The lines go
+// across as the export makes them, not as text, and are checked as the import checks a file's. Each batch
 // writes, in its own transaction, how far the copy got (the target's copy_checkpoint); a copy
 // interrupted (killed, the machine gone down) and run again goes on after the last batch that
 // committed, reading the source's export past the lines already copied, and so ends with what an
@@ -10,7 +11,7 @@
 import type { Store } from "../../storage/store.js";
 import type { Limits } from "../../validation/limits.js";
 import { Refusal } from "../../validation/refusal.js";
-import { exportRegistry } from "./export.js";
+import { registryEntries } from "./export.js";
 import { importRegistry, type RegistryImportEvent } from "./import.js";
 
 export interface CopyOptions {
@@ -52,12 +53,16 @@ export async function* copyRegistry(
       "target-not-empty",
       "the target holds a registry already: copy into an empty database, or pass --allow-non-empty to add to it (nothing stored there is changed; lines in conflict are refused and reported)",
     );
-  yield* importRegistry(to, exportRegistry(from, { tokens: true, history: true }), {
-    actor: { tokenId: null },
-    limits: options.limits,
-    copy: { source: options.source, started },
-    skip,
-    fresh,
-    ...(expectHeader === undefined ? {} : { expectHeader }),
-  });
+  yield* importRegistry(
+    to,
+    { exportPages: registryEntries(from, { tokens: true, history: true }) },
+    {
+      actor: { tokenId: null },
+      limits: options.limits,
+      copy: { source: options.source, started },
+      skip,
+      fresh,
+      ...(expectHeader === undefined ? {} : { expectHeader }),
+    },
+  );
 }

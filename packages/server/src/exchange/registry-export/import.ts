@@ -23,8 +23,9 @@ import {
 import type { Limits } from "../../validation/limits.js";
 import { Refusal } from "../../validation/refusal.js";
 import { REGISTRY_FORMAT, REGISTRY_FORMAT_VERSION } from "../../validation/registry-export.js";
-import { ndjsonLines } from "../ndjson-lines.js";
-import { readLine, recordItem, tableKind, tableLine } from "./lines.js";
+import { type Line, ndjsonLineBatches } from "../ndjson-lines.js";
+import { type ExportEntry, entryText } from "./export.js";
+import { checkLine, readLine, recordItem, tableKind, tableLine } from "./lines.js";
 
 /**
  * Rows of a kind other than records in one transaction (within PostgreSQL's 65,535 parameters of a
@@ -72,6 +73,33 @@ class Stop extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * What an import reads: an export's text, or (a copy) the export's lines as the source's export
+ * made them, a page at a time, which are checked alike without being written out and parsed.
+ */
+export type RegistryInput =
+  | AsyncIterable<Buffer | string>
+  | Iterable<Buffer | string>
+  | { exportPages: AsyncIterable<ExportEntry[]> };
+
+/** A line read: its text, or its entry as the export made it. */
+type InputLine = Line | { number: number; entry: ExportEntry };
+
+async function* inputLines(input: RegistryInput, maxBytes: number): AsyncGenerator<InputLine[]> {
+  if (!("exportPages" in input)) {
+    yield* ndjsonLineBatches(input, maxBytes);
+    return;
+  }
+  let number = 0;
+  for await (const entries of input.exportPages)
+    yield entries.map((entry) => ({ number: ++number, entry }));
+}
+
+/** A line's kind and object, checked; from an entry, without the text in between. */
+function checkedLine(line: { text: string } | { entry: ExportEntry }) {
+  return "text" in line ? readLine(line.text) : checkLine({ [line.entry.kind]: line.entry.line });
 }
 
 interface Pending {
@@ -138,11 +166,13 @@ class HistoryOccurrences {
   }
 
   /** Counts a line a resumed copy reads past (committed before the interruption). */
-  skipped(text: string): void {
+  skipped(read: { text: string } | { entry: ExportEntry }): void {
     let kind: TableKind | undefined;
     let line: LineObject;
     try {
-      const value = JSON.parse(text) as Record<string, LineObject>;
+      const value = (
+        "text" in read ? JSON.parse(read.text) : { [read.entry.kind]: read.entry.line }
+      ) as Record<string, LineObject>;
       const name = Object.keys(value)[0] as string;
       kind = TABLE_KINDS.get(name);
       if (kind === undefined || kind.keyed) return;
@@ -157,7 +187,7 @@ class HistoryOccurrences {
 
 export async function* importRegistry(
   store: Store,
-  input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
+  input: RegistryInput,
   options: RegistryImportOptions,
 ): AsyncGenerator<RegistryImportEvent> {
   const { limits, actor } = options;
@@ -268,88 +298,90 @@ export async function* importRegistry(
     committed(batch.kind, lines, c, u);
   };
 
-  const reader = ndjsonLines(input, limits.jsonBytes);
   try {
-    for await (const line of reader) {
-      last = line.number;
-      if ("tooLong" in line)
-        throw new Stop(
-          line.number,
-          "line-too-long",
-          `lines are limited to ${limits.jsonBytes} bytes`,
-        );
-      if (line.number === 1) {
-        try {
-          checkHeader(line.text, options.expectHeader);
-        } catch (error) {
-          if (error instanceof Refusal) throw new Stop(1, error.code, error.message);
-          throw error;
-        }
-        header = line.text;
-        continue;
-      }
-      if (line.number <= skip) {
-        occurrences?.skipped(line.text);
-        continue;
-      }
-      if (ended)
-        throw new Stop(
-          line.number,
-          "after-end",
-          "a line after the end line: the file was joined to another",
-        );
-      let kind: string;
-      let body: LineObject;
-      try {
-        ({ kind, body } = readLine(line.text));
-        if (kind === REGISTRY_FORMAT)
-          throw new Refusal(
-            "unprocessable",
-            "header-again",
-            "the format is named on the first line only",
+    for await (const batch of inputLines(input, limits.jsonBytes))
+      for (const line of batch) {
+        last = line.number;
+        if ("tooLong" in line)
+          throw new Stop(
+            line.number,
+            "line-too-long",
+            `lines are limited to ${limits.jsonBytes} bytes`,
           );
-        if (kind === "end") {
-          if (body.lines !== line.number - 1)
-            throw new Refusal(
-              "unprocessable",
-              "end-mismatch",
-              `the end line counts ${body.lines} lines before it; the file has ${line.number - 1}`,
-            );
-          await flush();
-          while (inFlight.length > 0) await acknowledge();
-          if (options.copy !== undefined && header !== null)
-            await store.transfer.saveCopyCheckpoint({
-              ...options.copy,
-              header,
-              line: line.number,
-              finished: new Date().toISOString(),
-            });
-          ended = true;
-          yield* events.splice(0);
+        if (line.number === 1) {
+          const text = "text" in line ? line.text : entryText(line.entry);
+          try {
+            checkHeader(text, options.expectHeader);
+          } catch (error) {
+            if (error instanceof Refusal) throw new Stop(1, error.code, error.message);
+            throw error;
+          }
+          header = text;
           continue;
         }
-        const current = pending as Pending | null;
-        const size = kind === "record" ? limits.importBatch : ROWS_A_BATCH;
-        if (current !== null && (current.kind !== kind || current.lines.length >= size))
-          await flush();
-        pending ??= { kind, lines: [], rows: [], items: [] };
-        if (kind === "record")
-          pending.items.push(
-            await recordItem(store, line.number, body, limits, knownOrganisations),
-          );
-        else {
-          const table = tableKind(kind);
-          const row = tableLine(table, body);
-          if (occurrences !== null && !table.keyed) row[OCCURRENCE] = occurrences.next(table, row);
-          pending.rows.push(row);
+        if (line.number <= skip) {
+          occurrences?.skipped(line);
+          continue;
         }
-        pending.lines.push(line.number);
-      } catch (error) {
-        if (error instanceof Refusal) throw new Stop(line.number, error.code, error.message);
-        throw error;
+        if (ended)
+          throw new Stop(
+            line.number,
+            "after-end",
+            "a line after the end line: the file was joined to another",
+          );
+        let kind: string;
+        let body: LineObject;
+        try {
+          ({ kind, body } = checkedLine(line));
+          if (kind === REGISTRY_FORMAT)
+            throw new Refusal(
+              "unprocessable",
+              "header-again",
+              "the format is named on the first line only",
+            );
+          if (kind === "end") {
+            if (body.lines !== line.number - 1)
+              throw new Refusal(
+                "unprocessable",
+                "end-mismatch",
+                `the end line counts ${body.lines} lines before it; the file has ${line.number - 1}`,
+              );
+            await flush();
+            while (inFlight.length > 0) await acknowledge();
+            if (options.copy !== undefined && header !== null)
+              await store.transfer.saveCopyCheckpoint({
+                ...options.copy,
+                header,
+                line: line.number,
+                finished: new Date().toISOString(),
+              });
+            ended = true;
+            if (events.length > 0) yield* events.splice(0);
+            continue;
+          }
+          const current = pending as Pending | null;
+          const size = kind === "record" ? limits.importBatch : ROWS_A_BATCH;
+          if (current !== null && (current.kind !== kind || current.lines.length >= size))
+            await flush();
+          pending ??= { kind, lines: [], rows: [], items: [] };
+          if (kind === "record")
+            pending.items.push(
+              await recordItem(store, line.number, body, limits, knownOrganisations),
+            );
+          else {
+            const table = tableKind(kind);
+            const row = tableLine(table, body);
+            if (occurrences !== null && !table.keyed)
+              row[OCCURRENCE] = occurrences.next(table, row);
+            pending.rows.push(row);
+          }
+          pending.lines.push(line.number);
+        } catch (error) {
+          if (error instanceof Refusal) throw new Stop(line.number, error.code, error.message);
+          throw error;
+        }
+        if (events.length > 0) yield* events.splice(0);
       }
-      yield* events.splice(0);
-    }
     if (!ended)
       throw new Stop(
         last,

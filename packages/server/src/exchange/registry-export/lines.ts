@@ -39,6 +39,11 @@ export function readLine(text: string): { kind: string; body: LineObject } {
   } catch {
     fail("invalid-json", "the line is not JSON (a file cut short ends in such a line)");
   }
+  return checkLine(value);
+}
+
+/** A line's value (as parsed, or as the export made it): its kind and its object, checked. */
+export function checkLine(value: unknown): { kind: string; body: LineObject } {
   if (typeof value !== "object" || value === null || Array.isArray(value))
     fail("invalid-line", "a line is a JSON object with one key naming its kind");
   const keys = Object.keys(value);
