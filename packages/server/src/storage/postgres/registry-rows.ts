@@ -5,13 +5,13 @@
 
 import type pg from "pg";
 import {
-  bulkInsertSql,
   CHECKPOINT_COLUMNS,
   countSql,
   HOLDS_ANYTHING_SQL,
   insertSql,
   matchSql,
   pageSql,
+  postgresSetInsertSql,
 } from "../registry-tables/statements.js";
 import {
   type LineObject,
@@ -55,8 +55,8 @@ export async function saveCheckpoint(c: pg.ClientBase, checkpoint: CopyCheckpoin
 export class PostgresRegistryRows {
   readonly #pool: pg.Pool;
   readonly #client: () => pg.Client;
-  /** Each kind's insert of n rows, by kind and n: built once, prepared once per connection. */
-  readonly #bulkStatements = new Map<string, { name: string; text: string }>();
+  /** Each kind's set insert, by kind: built once, prepared once per connection. */
+  readonly #setStatements = new Map<string, { name: string; text: string }>();
 
   /** `client`: a new connection outside the pool, for a reader. */
   constructor(pool: pg.Pool, client: () => pg.Client) {
@@ -135,13 +135,11 @@ export class PostgresRegistryRows {
     const c = await this.#pool.connect();
     try {
       await c.query(`BEGIN; ${RESTORE_MARK}`);
-      const name = `urnkit-restore-bulk-${kind.kind}-${lines.length}`;
-      let statement = this.#bulkStatements.get(name);
-      if (statement === undefined) {
-        statement = { name, text: bulkInsertSql(kind, "postgres", lines.length) };
-        this.#bulkStatements.set(name, statement);
-      }
-      await c.query({ ...statement, values: lines.flatMap((line) => kind.insertParams(line)) });
+      const statement = await this.#setStatement(c, kind);
+      await c.query({
+        ...statement,
+        values: [JSON.stringify(lines.map((line) => kind.insertParams(line)))],
+      });
       if (batch.checkpoint !== undefined) await saveCheckpoint(c, batch.checkpoint);
       await c.query("COMMIT");
       c.release();
@@ -154,6 +152,27 @@ export class PostgresRegistryRows {
       c.release(broken);
       return false;
     }
+  }
+
+  /**
+   * The kind's set insert, its casts the types PostgreSQL infers for the one-row insert's
+   * parameters (asked once, inside the caller's transaction: a pooler keeps that on one
+   * connection).
+   */
+  async #setStatement(c: pg.PoolClient, kind: TableKind): Promise<{ name: string; text: string }> {
+    const known = this.#setStatements.get(kind.kind);
+    if (known !== undefined) return known;
+    await c.query(`PREPARE urnkit_parameter_types AS ${insertSql(kind, "postgres")}`);
+    const types = await c.query<{ types: string[] }>(
+      "SELECT parameter_types::text[] AS types FROM pg_prepared_statements WHERE name = 'urnkit_parameter_types'",
+    );
+    await c.query("DEALLOCATE urnkit_parameter_types");
+    const statement = {
+      name: `urnkit-restore-set-${kind.kind}`,
+      text: postgresSetInsertSql(kind, types.rows[0]?.types ?? []),
+    };
+    this.#setStatements.set(kind.kind, statement);
+    return statement;
   }
 
   async openReader(): Promise<RegistryReader> {

@@ -47,18 +47,17 @@ export function insertSql(kind: TableKind, dialect: Dialect): string {
   return parameters(dialectSql(kind.insert, dialect), dialect);
 }
 
-/**
- * The kind's insert for `rows` rows in one statement: its VALUES tuple repeated (each row's
- * references looked up by its own subqueries), the rows' parameters one after another.
- */
-export function bulkInsertSql(kind: TableKind, dialect: Dialect, rows: number): string {
+/** The kind's insert up to VALUES, and its VALUES tuple without the parentheses. */
+function insertParts(kind: TableKind, dialect: Dialect): { head: string; tuple: string } {
   const insert = dialectSql(kind.insert, dialect);
   const at = insert.indexOf("VALUES");
-  const tuple = insert.slice(at + "VALUES".length).trim();
-  return parameters(
-    `${insert.slice(0, at)}VALUES ${Array.from({ length: rows }, () => tuple).join(",\n")}`,
-    dialect,
-  );
+  return {
+    head: insert.slice(0, at),
+    tuple: insert
+      .slice(at + "VALUES".length)
+      .trim()
+      .slice(1, -1),
+  };
 }
 
 /**
@@ -68,16 +67,28 @@ export function bulkInsertSql(kind: TableKind, dialect: Dialect, rows: number): 
  * the tuple for each row took longer to prepare than to run).
  */
 export function sqliteSetInsertSql(kind: TableKind): string {
-  const insert = dialectSql(kind.insert, "sqlite");
-  const at = insert.indexOf("VALUES");
+  const { head, tuple } = insertParts(kind, "sqlite");
   let n = 0;
-  const tuple = insert
-    .slice(at + "VALUES".length)
-    .trim()
-    .slice(1, -1)
-    .replace(/\?/g, () => `row_set.value ->> ${n++}`);
-  return `${insert.slice(0, at)}SELECT ${tuple}
+  const values = tuple.replace(/\?/g, () => `row_set.value ->> ${n++}`);
+  return `${head}SELECT ${values}
     FROM jsonb_each(?) AS row_set ORDER BY row_set.key`;
+}
+
+/**
+ * PostgreSQL: the same set insert, each `?` read as text from its row's list and cast to the
+ * type PostgreSQL gives that parameter in the one-row insert (`types`, in order). A statement
+ * repeating the tuple for each row was planned anew for every row's subqueries: 2,000 rows took
+ * 0.2 to 1 s, where the set takes one plan.
+ */
+export function postgresSetInsertSql(kind: TableKind, types: readonly string[]): string {
+  const { head, tuple } = insertParts(kind, "postgres");
+  let n = 0;
+  const values = tuple.replace(/\?/g, () => {
+    const type = types[n] === undefined || types[n] === "unknown" ? "text" : types[n];
+    return `(row_set.value ->> ${n++})::${type}`;
+  });
+  return `${head}SELECT ${values}
+    FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS row_set (value, n) ORDER BY row_set.n`;
 }
 
 /** Whether a registry holds anything a restore would write. */
