@@ -2,8 +2,9 @@
 // locator and a little metadata each, in one namespace with 100 prefixes of 5 organisations) from
 // SQLite to PostgreSQL, then from that PostgreSQL database to a new SQLite file, as the command
 // runs it (copyRegistry, the compiled package). Reported for each: records/s, the process's
-// resident memory at each tenth of the copy (flat when the copy streams) and its peak, and the
-// machine's load before and after, since the machine may be shared. Needs URNKIT_TEST_PG.
+// resident memory at each tenth of the copy (flat when the copy streams) and its peak, how long
+// the records and the audit rows took each, the process's CPU time, and the machine's load before
+// and after, since the machine may be shared. Needs URNKIT_TEST_PG.
 
 import { loadavg } from "node:os";
 import { copyRegistry, DEFAULT_LIMITS, importRecords, type Store } from "../dist/index.js";
@@ -64,6 +65,9 @@ async function copy(from: Store, to: Store, name: string): Promise<string> {
   const rss: number[] = [];
   let records = 0;
   let tenth = 1;
+  /** Seconds from the start to each kind's first and last batch. */
+  const phases = new Map<string, [number, number]>();
+  const cpu = process.cpuUsage();
   const t0 = performance.now();
   for await (const event of copyRegistry(from, to, {
     source: name,
@@ -71,6 +75,10 @@ async function copy(from: Store, to: Store, name: string): Promise<string> {
     limits: DEFAULT_LIMITS,
   })) {
     if ("stopped" in event) throw new Error(`line ${event.line}: ${event.error}`);
+    if ("batch" in event) {
+      const at = (performance.now() - t0) / 1000;
+      phases.set(event.kind, [phases.get(event.kind)?.[0] ?? at, at]);
+    }
     if ("batch" in event && event.kind === "record") {
       records += event.created;
       while (records >= (tenth * RECORDS) / 10) {
@@ -81,7 +89,12 @@ async function copy(from: Store, to: Store, name: string): Promise<string> {
   }
   const seconds = (performance.now() - t0) / 1000;
   const peak = process.resourceUsage().maxRSS * 1024;
-  return `${name}: ${records} records in ${seconds.toFixed(1)} s = ${Math.round(records / seconds)} records/s; RSS by tenths ${rss.map(mb).join(", ")}; peak ${mb(peak)} (load ${before} → ${load1()})`;
+  const used = process.cpuUsage(cpu);
+  const phase = (kind: string) => {
+    const [first, last] = phases.get(kind) ?? [0, 0];
+    return `${kind} lines ${first.toFixed(1)}–${last.toFixed(1)} s`;
+  };
+  return `${name}: ${records} records in ${seconds.toFixed(1)} s = ${Math.round(records / seconds)} records/s (${phase("record")}, ${phase("audit")}; CPU of this process ${((used.user + used.system) / 1e6).toFixed(1)} s); RSS by tenths ${rss.map(mb).join(", ")}; peak ${mb(peak)} (load ${before} → ${load1()})`;
 }
 
 if (TEST_PG === null)
