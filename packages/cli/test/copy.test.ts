@@ -27,9 +27,12 @@ async function exported(db: string): Promise<string> {
   return r.stdout;
 }
 
-/** How far the copy into `db` got, as its checkpoint says (0 before the first batch). */
+/**
+ * How far the copy into `db` got, as its checkpoint says (0 before the first batch). Read without
+ * migrating: the copy may be creating the target's schema at that moment.
+ */
 async function copiedLines(db: string): Promise<{ line: number; finished: string | null }> {
-  const store = await openStore(db, { mustExist: true });
+  const store = await openStore(db, { mustExist: true, migrate: false });
   try {
     return (await store.transfer.copyCheckpoint()) ?? { line: 0, finished: null };
   } finally {
