@@ -5,7 +5,7 @@
 // ISO-8601 text so that exports round-trip byte for byte across engines; keys use the "C"
 // collation (byte order, no locale cost on the hottest index).
 
-import type { Migration } from "../migration.js";
+import { AUDIT_BY_TARGET, type Migration, RESOLUTION_COUNTS_BOUNDED } from "../migration.js";
 import { countingTriggers, countingTriggersSkippingRestores } from "./assignment-counting.js";
 import { changedGuards, tableGuards } from "./guards.js";
 import { URL_KEY_FUNCTION, URL_KEY_FUNCTION_FASTER } from "./url-key-function.js";
@@ -139,11 +139,7 @@ CREATE INDEX sessions_by_token ON sessions (token_id);
 CREATE INDEX sessions_by_expiry ON sessions (expires);
 `,
   },
-  {
-    version: 3,
-    name: "audit-by-target",
-    sql: "CREATE INDEX audit_by_target ON audit (target, id);",
-  },
+  AUDIT_BY_TARGET,
   {
     // SQLite's version 4 also indexes locators in rank order; PostgreSQL sorts a record's few
     // locators in memory without the temporary B-tree SQLite builds, and the index would cost
@@ -162,20 +158,7 @@ CREATE INDEX sessions_by_expiry ON sessions (expires);
     name: "refuse-bypasses",
     sql: changedGuards(5),
   },
-  {
-    version: 6,
-    name: "resolution-counts-bounded",
-    sql: `
--- Counts of namespaces not served here, which earlier versions kept one row each, are folded into
--- one bucket per day: a client resolving made-up namespaces can no longer grow the table.
-INSERT INTO resolution_counts (nid, day, count)
-SELECT '(elsewhere)', day, sum(count) FROM resolution_counts
-WHERE nid NOT IN (SELECT nid FROM namespaces) AND nid <> '(elsewhere)'
-GROUP BY day
-ON CONFLICT (nid, day) DO UPDATE SET count = resolution_counts.count + excluded.count;
-DELETE FROM resolution_counts WHERE nid NOT IN (SELECT nid FROM namespaces) AND nid <> '(elsewhere)';
-`,
-  },
+  RESOLUTION_COUNTS_BOUNDED,
   {
     // Version 7 as in SQLite: organisations, prefixes and identifiers, never deleted or rewritten;
     // a prefix change is announced on the namespace channel (resolution caches prefixes with their
@@ -486,13 +469,7 @@ $$;
 `,
   },
   {
-    // GET /api/v1/urns?status= alone pages in id order: one range of records_by_status, where the
-    // primary key's order would walk every record of the other statuses between two matches.
-    // link_lease: the one row saying which server process checks links (storage/link-lease.ts);
-    // not history: it is taken, renewed and given up. The due locators (storage/links.ts) are
-    // read from two indexes instead of a scan of every locator: locators never checked from
-    // locators_unchecked (link_checked is set with a locator's first check or deferral), those
-    // checked before a time from link_health_by_checked.
+    // Version 15 as in SQLite: records by status, the link lease and the due locators' indexes.
     version: 15,
     name: "records-by-status-link-lease-due-locators",
     sql: `
