@@ -3,7 +3,7 @@
 
 import type Database from "better-sqlite3";
 import type { AuditEntry, AuditQuery, AuditRow, AuditStore } from "../audit.js";
-import { auditJson, now, toAuditEntry } from "../rows.js";
+import { auditValues, toAuditEntry } from "../rows.js";
 import { preparedOnFirstUse } from "./prepared.js";
 
 /** How a concern adds its write's audit row (inside the write's transaction). */
@@ -49,16 +49,8 @@ export class SqliteAudit implements AuditStore {
     this.#db = db;
   }
 
-  write(...[actor, action, target, before, after]: AuditRow): void {
-    this.#s().insertAudit.run(
-      actor.tokenId,
-      actor.channel ?? null,
-      action,
-      target,
-      auditJson(before),
-      auditJson(after),
-      now(),
-    );
+  write(...row: AuditRow): void {
+    this.#s().insertAudit.run(auditValues(row));
   }
 
   async list(limit: number, query: AuditQuery = {}): Promise<AuditEntry[]> {
