@@ -43,6 +43,13 @@ export class Random {
   char(from: string): string {
     return from.charAt(Math.floor(this.next() * from.length));
   }
+
+  /** `length` characters of `from`, each drawn as char() draws one. */
+  chars(from: string, length: number): string {
+    let s = "";
+    for (let i = 0; i < length; i++) s += this.char(from);
+    return s;
+  }
 }
 
 const LOWER = "abcdefghijklmnopqrstuvwxyz";
@@ -171,7 +178,8 @@ export function flat(s: string): string {
   return Buffer.from(s, "utf8").toString("utf8");
 }
 
-function generate(name: string, seed: number, make: (r: Random) => string): Corpus {
+/** A standard-size corpus of flat strings, each made by `make` from one seeded generator. */
+export function generate(name: string, seed: number, make: (r: Random) => string): Corpus {
   const r = new Random(seed);
   const items = new Array<string>(CORPUS_SIZE);
   for (let i = 0; i < CORPUS_SIZE; i++) items[i] = flat(make(r));

@@ -4,7 +4,7 @@
 // packages (dist/), like the core suites. The harness runs the suites in its own bench/suites/
 // folder; a file there re-exporting this one's default export adds it to `npm run bench`.
 
-import { CORPUS_SIZE, type Corpus, flat, Random } from "../../core/bench/corpus.js";
+import { generate, type Random } from "../../core/bench/corpus.js";
 import { defineCase, defineSuite } from "../../core/bench/suite.js";
 import { URN } from "../../core/dist/index.js";
 import {
@@ -15,74 +15,57 @@ import {
   issnCheckDigit,
   mod37_36CheckChar,
 } from "../dist/index.js";
+import { URN_VALIDATE } from "./baseline.js";
 
 const HEX = "0123456789abcdef";
 const DIGITS = "0123456789";
 const ALNUM = "abcdefghijklmnopqrstuvwxyz0123456789";
 
-function run(r: Random, from: string, n: number): string {
-  let s = "";
-  for (let i = 0; i < n; i++) s += r.char(from);
-  return s;
-}
-
 /** One URN from a namespace people use, mostly valid, in the shares real data might have. */
 const MAKERS: ((r: Random) => string)[] = [
   (r) =>
-    `urn:uuid:${run(r, HEX, 8)}-${run(r, HEX, 4)}-4${run(r, HEX, 3)}-a${run(r, HEX, 3)}-${run(r, HEX, 12)}`,
+    `urn:uuid:${r.chars(HEX, 8)}-${r.chars(HEX, 4)}-4${r.chars(HEX, 3)}-a${r.chars(HEX, 3)}-${r.chars(HEX, 12)}`,
   (r) => {
-    const body = `978${run(r, DIGITS, 9)}`;
+    const body = `978${r.chars(DIGITS, 9)}`;
     return `urn:isbn:${body}${isbn13CheckDigit(body)}`;
   },
   (r) => {
-    const body = run(r, DIGITS, 9);
+    const body = r.chars(DIGITS, 9);
     return `URN:ISBN:${body.slice(0, 1)}-${body.slice(1, 4)}-${body.slice(4)}-${isbn10CheckDigit(body)}`;
   },
   (r) => {
-    const body = run(r, DIGITS, 7);
+    const body = r.chars(DIGITS, 7);
     return `urn:ISSN:${body.slice(0, 4)}-${body.slice(4)}${issnCheckDigit(body)}`;
   },
   (r) => {
-    const hex = run(r, "0123456789ABCDEF", 16);
+    const hex = r.chars("0123456789ABCDEF", 16);
     return `urn:isan:${hex.match(/.{4}/g)?.join("-")}-${mod37_36CheckChar(hex)}`;
   },
   (r) => `urn:oid:1.3.6.1.4.1.${r.int(1, 60000)}.${r.int(0, 99)}`,
   (r) => `urn:ietf:rfc:${r.int(1, 9999)}`,
   (r) =>
-    `urn:ietf:params:${r.pick(["xml:ns", "oauth:grant-type", "acme:error"])}:${run(r, ALNUM, 8)}`,
-  (r) => `urn:nbn:${r.pick(["fi", "se:uu:diva", "ch:bel", "nl:ui:13"])}-${run(r, ALNUM, 10)}`,
-  (r) => `urn:example:${run(r, ALNUM, 12)}`,
+    `urn:ietf:params:${r.pick(["xml:ns", "oauth:grant-type", "acme:error"])}:${r.chars(ALNUM, 8)}`,
+  (r) => `urn:nbn:${r.pick(["fi", "se:uu:diva", "ch:bel", "nl:ui:13"])}-${r.chars(ALNUM, 10)}`,
+  (r) => `urn:example:${r.chars(ALNUM, 12)}`,
   (r) => `urn:mpeg:mpeg7:schema:${r.int(2001, 2024)}`,
-  (r) => `urn:oasis:names:tc:${r.pick(["SAML", "xliff", "opendocument"])}:2.0:${run(r, ALNUM, 6)}`,
+  (r) => `urn:oasis:names:tc:${r.pick(["SAML", "xliff", "opendocument"])}:2.0:${r.chars(ALNUM, 6)}`,
   (r) => `urn:service:sos.${r.pick(["fire", "police", "ambulance"])}`,
-  (r) => `urn:epc:id:sgtin:0614141.${run(r, DIGITS, 6)}.${r.int(1, 99999)}`,
+  (r) => `urn:epc:id:sgtin:0614141.${r.chars(DIGITS, 6)}.${r.int(1, 99999)}`,
   () => "urn:lei:7LTWFZYICNSX8D621K86",
   (r) => `urn:xmpp:${r.pick(["ping", "mam:2", "jingle:1"])}`,
-  (r) => `urn:doi:10.${r.int(1000, 9999)}/${run(r, ALNUM, 8)}`,
-  (r) => `urn:${r.pick(["acme", "widgets", "de-books"])}:${run(r, ALNUM, 10)}`,
+  (r) => `urn:doi:10.${r.int(1000, 9999)}/${r.chars(ALNUM, 8)}`,
+  (r) => `urn:${r.pick(["acme", "widgets", "de-books"])}:${r.chars(ALNUM, 10)}`,
   (r) => `urn:isbn:978-0-395-36341-${r.int(0, 9)}`, // mostly bad check digits
 ];
-
-function namespacedUrns(): Corpus {
-  const r = new Random(4);
-  const items: string[] = [];
-  // Flat strings, as the core corpora are: text from a file or a socket is flat.
-  for (let i = 0; i < CORPUS_SIZE; i++) items.push(flat(r.pick(MAKERS)(r)));
-  return { name: "namespaced URNs", items };
-}
 
 export default defineSuite({
   name: "namespaces-check",
   title: "checkUrn vs URN.validate over namespaced URNs (target: at most 3×)",
-  corpus: namespacedUrns,
+  corpus: () => generate("namespaced URNs", 4, (r) => r.pick(MAKERS)(r)),
   unit: "URN",
-  baselines: ["URN.validate"],
+  baselines: [URN_VALIDATE.name],
   cases: [
-    defineCase({
-      name: "URN.validate",
-      fn: (s) => URN.validate(s),
-      accepts: (e) => e === null,
-    }),
+    URN_VALIDATE,
     defineCase<string, CheckReport>({
       name: "checkUrn",
       fn: (s) => checkUrn(s),

@@ -9,19 +9,17 @@
 // (BENCH_ENGINES=sqlite,postgres picks them).
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_LIMITS, harvest, type Store } from "../dist/index.js";
-import { TEST_PG } from "../test/pg-database.js";
 import { organisationWithPrefix } from "../test/prefix-setup.js";
 import { roundStore } from "./round-store.js";
+import { engineRounds, load1 } from "./rounds.js";
 
 const PAGES = Number(process.env.BENCH_HARVEST_PAGES ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** URNs written at a time (the harvest's default is 8). */
 const CONCURRENCY = Number(process.env.BENCH_HARVEST_CONCURRENCY ?? 8);
 const actor = { tokenId: null };
-const load1 = () => `load ${(loadavg()[0] as number).toFixed(2)}`;
 
 async function provider(): Promise<{ url: string; child: ChildProcess }> {
   const script = fileURLToPath(new URL("oai-stub.ts", import.meta.url));
@@ -81,12 +79,7 @@ async function round(engine: string, url: string): Promise<string> {
 
 const { url, child } = await provider();
 try {
-  const engines =
-    process.env.BENCH_ENGINES?.split(",") ??
-    (TEST_PG === null ? ["sqlite"] : ["sqlite", "postgres"]);
-  for (let r = 1; r <= ROUNDS; r++)
-    for (const engine of r % 2 === 1 ? engines : [...engines].reverse())
-      console.log(`round ${r} ${await round(engine, url)}`);
+  await engineRounds(ROUNDS, (engine) => round(engine, url));
 } finally {
   child.kill();
 }

@@ -7,16 +7,14 @@
 // records/s and the importing process's CPU time per record, with the machine's load before and
 // after, since the machine may be shared; rounds alternate the engines.
 
-import { loadavg } from "node:os";
 import { DEFAULT_LIMITS, DEFAULT_POLICY, importRecords, type Store } from "../dist/index.js";
-import { TEST_PG } from "../test/pg-database.js";
 import { roundStore } from "./round-store.js";
+import { engineRounds, load1 } from "./rounds.js";
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 200_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const METADATA = process.env.BENCH_IMPORT_METADATA === "1";
 const operator = { tokenId: null };
-const load1 = () => `load ${(loadavg()[0] as number).toFixed(2)}`;
 const pad = (n: number) => String(n).padStart(7, "0");
 
 async function* lines(): AsyncGenerator<string> {
@@ -80,8 +78,4 @@ async function round(engine: string): Promise<string> {
   }
 }
 
-const engines =
-  process.env.BENCH_ENGINES?.split(",") ?? (TEST_PG === null ? ["sqlite"] : ["sqlite", "postgres"]);
-for (let r = 1; r <= ROUNDS; r++)
-  for (const engine of r % 2 === 1 ? engines : [...engines].reverse())
-    console.log(`round ${r} ${await round(engine)}`);
+await engineRounds(ROUNDS, round);

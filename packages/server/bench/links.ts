@@ -16,7 +16,7 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -28,6 +28,7 @@ import {
 } from "../dist/index.js";
 import { openPostgresStore } from "../dist/storage/postgres/postgres-store.js";
 import { createTestDatabase } from "../test/pg-database.js";
+import { load1 } from "./rounds.js";
 
 const HOSTS = Number(process.env.BENCH_LINKS_HOSTS ?? 40);
 const PER_HOST = 2;
@@ -41,8 +42,6 @@ const DELAY_MS = 50;
 const ROUNDS = Number(process.env.BENCH_LINKS_ROUNDS ?? 3);
 const VIA = process.env.BENCH_LINKS_VIA === "run" ? "run" : "schedule";
 const BY_HOST = process.env.BENCH_LINKS_ORDER === "by-host";
-
-const load1 = () => `load ${(loadavg()[0] as number).toFixed(2)}`;
 
 const servers: ChildProcess = fork(
   fileURLToPath(new URL("./link-hosts.ts", import.meta.url)),

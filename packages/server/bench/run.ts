@@ -17,13 +17,14 @@
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_LIMITS, DEFAULT_POLICY, importRecords, openSqliteStore } from "../dist/index.js";
 import { startListening } from "../test/urnkit-process.js";
 import { hasWrk, type LoadResult, load, pinServer, placement } from "./load.js";
 import { benchMint } from "./mint.js";
+import { load1 } from "./rounds.js";
 import { benchSustained } from "./sustained.js";
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
@@ -46,7 +47,6 @@ const DELEGATE_PUBLIC = process.env.BENCH_DELEGATE_PUBLIC === "1";
 const pad = (n: number) => String(n).padStart(7, "0");
 
 /** The 1-minute load average: on a shared machine, the context every figure needs. */
-const load1 = () => `load ${(loadavg()[0] as number).toFixed(2)}`;
 
 async function* lines(): AsyncGenerator<string> {
   const chunk: string[] = [];

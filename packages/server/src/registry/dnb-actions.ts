@@ -47,6 +47,24 @@ export async function registeredRecord(
   return record;
 }
 
+/**
+ * A page of registered records (reserved ones left out) and how many there are in all: the DNB's
+ * lists of URNs, the whole registry's in id order or a namespace's in key order.
+ */
+export async function registeredRecordPage(
+  store: Pick<Store, "records" | "search">,
+  filter: { prefix?: string },
+  page: { order: "id" | "key"; offset: number; count: number },
+): Promise<{ total: number; records: UrnRecord[] }> {
+  const query = { ...filter, registeredOnly: true };
+  const [total, hits] = await Promise.all([
+    store.search.count(query),
+    store.search.records({ ...query, order: page.order, offset: page.offset, limit: page.count }),
+  ]);
+  const records = await store.records.getMany(hits.map((h) => h.record.key));
+  return { total, records: hits.flatMap((h) => records.get(h.record.key) ?? []) };
+}
+
 /** The organisation owning a locator of `record` (one from before organisations: the record's). */
 export function ownerOf(record: UrnRecord, locator: { owner: string | null }): string | null {
   return locator.owner ?? record.organisation;

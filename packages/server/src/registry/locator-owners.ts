@@ -57,6 +57,20 @@ export async function ownedLocators(
 }
 
 /**
+ * ownedLocators for a record `token` registers for `owner`: the locators are written for the
+ * token's organisation, or for the owner where the token acts for none.
+ */
+export function registrationLocators(
+  store: { readonly organisations: Pick<OrganisationStore, "get"> },
+  token: TokenInfo,
+  owner: string | null,
+  prefix: Prefix | null,
+  locators: readonly LocatorInput[] | undefined,
+): Promise<LocatorInput[] | undefined> {
+  return ownedLocators(store, token, token.organisation ?? owner, owner, prefix, locators);
+}
+
+/**
  * A PATCH's locators from `actor` on `record`, split: its own (replaced), and other
  * organisations' locators, which only the record's owner may name, and only to deactivate them
  * (they keep their other fields).

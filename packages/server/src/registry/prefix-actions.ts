@@ -20,7 +20,7 @@ import type { ActionContext, RecordConcerns } from "./action-context.js";
 /** What minting and reserving in a prefix read and write: a record's concerns and a batch. */
 type PrefixWriteContext = ActionContext<RecordConcerns | "writeBatch">;
 
-import { ownedLocators } from "./locator-owners.js";
+import { registrationLocators } from "./locator-owners.js";
 import { mintUrnOf } from "./mint.js";
 import { servedNamespace } from "./namespace-actions.js";
 import { actorOf } from "./operator.js";
@@ -151,14 +151,7 @@ export async function mintInPrefix(
   const prefix = await writablePrefix(ctx, token, nid, text);
   requireMode(prefix, "resolver");
   const owner = prefix.organisation;
-  const locators = await ownedLocators(
-    ctx.store,
-    token,
-    token.organisation ?? owner,
-    owner,
-    prefix,
-    input.locators,
-  );
+  const locators = await registrationLocators(ctx.store, token, owner, prefix, input.locators);
   const actor = actorOf(token);
   const record = (urn: string, key: string): NewRecord => ({
     urn,

@@ -22,7 +22,7 @@ import { Refusal } from "../validation/refusal.js";
 import { registrationUrn } from "../validation/urn.js";
 import { permit } from "./access.js";
 import type { ActionContext, RecordContext } from "./action-context.js";
-import { ownedLocators, patchedLocators } from "./locator-owners.js";
+import { ownedLocators, patchedLocators, registrationLocators } from "./locator-owners.js";
 import { mintNss } from "./mint.js";
 import { servedNamespace } from "./namespace-actions.js";
 import { namespaceKey } from "./namespace-keys.js";
@@ -141,14 +141,7 @@ export async function planRegistration(
       "organisation-required",
       "identifiers belong to an organisation: name it in organisation",
     );
-  const locators = await ownedLocators(
-    reads,
-    token,
-    token.organisation ?? owner,
-    owner,
-    prefix,
-    input.locators,
-  );
+  const locators = await registrationLocators(reads, token, owner, prefix, input.locators);
   const actor = actorOf(token);
   const existing = await reads.records.get(target.key);
   if (existing !== null) {

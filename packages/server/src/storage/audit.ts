@@ -15,6 +15,15 @@ export interface Actor {
   channel?: AuditChannel | null;
 }
 
+/** What a write's audit row records, as the concern making the write hands it over. */
+export type AuditRow = [
+  actor: Actor,
+  action: string,
+  target: string,
+  before: unknown,
+  after: unknown,
+];
+
 export interface AuditEntry {
   id: number;
   tokenId: number | null;

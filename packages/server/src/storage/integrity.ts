@@ -80,6 +80,30 @@ export interface RecordKey {
   key: string;
 }
 
+/** Every record's id, URN and key in id order, read by `page(after, size)` a page at a time. */
+export async function* recordKeyPages(
+  page: (after: number, size: number) => RecordKey[] | Promise<RecordKey[]>,
+): AsyncIterable<RecordKey[]> {
+  for (let after = 0; ; ) {
+    const rows = await page(after, KEY_PAGE);
+    if (rows.length === 0) return;
+    yield rows;
+    after = (rows[rows.length - 1] as RecordKey).id;
+  }
+}
+
+/**
+ * `examples` (read with LIMIT `limit`) and how many rows there are in all: counted by `count` only
+ * where the examples fill the limit.
+ */
+export async function withCount<T>(
+  examples: T[],
+  limit: number,
+  count: () => number | Promise<number>,
+): Promise<{ count: number; examples: T[] }> {
+  return { count: examples.length < limit ? examples.length : await count(), examples };
+}
+
 /** An entry of the statistics' URN log: its chunk, day and the record it names. */
 export interface LogEntry {
   chunk: number;

@@ -7,7 +7,7 @@
 // before it was registered) are read, for the whole set at once.
 
 import type { NewRecord, RecordIdentifier, UrnRecord } from "./records.js";
-import { toRecord } from "./rows.js";
+import { type RecordColumns, toRecord } from "./rows.js";
 
 /** A locator as written with a new record: its fields as stored. */
 export interface NewLocator {
@@ -22,6 +22,23 @@ const bytewise = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer
 
 function identifierOrder(a: RecordIdentifier, b: RecordIdentifier): number {
   return bytewise(a.type, b.type) || bytewise(a.value, b.value);
+}
+
+/** The row `input` is stored as at `t`, before the database gives it an id. */
+export function newRecordColumns(input: NewRecord, t: string): Omit<RecordColumns, "id"> {
+  return {
+    key: input.key,
+    urn: input.urn,
+    nid: input.nid,
+    status: input.status,
+    metadata: input.metadata == null ? null : JSON.stringify(input.metadata),
+    reason: null,
+    deactivated: null,
+    organisation: input.organisation ?? null,
+    prefix: input.prefix ?? null,
+    created: t,
+    updated: t,
+  };
 }
 
 /** `input` as stored at `t` with `locators` (as written, in order) and its predecessors' URNs. */
@@ -44,20 +61,7 @@ export function newRecord(
         x.i - y.i,
     );
   return toRecord(
-    {
-      id: 0,
-      key: input.key,
-      urn: input.urn,
-      nid: input.nid,
-      status: input.status,
-      metadata: input.metadata == null ? null : JSON.stringify(input.metadata),
-      reason: null,
-      deactivated: null,
-      organisation: input.organisation ?? null,
-      prefix: input.prefix ?? null,
-      created: t,
-      updated: t,
-    },
+    { id: 0, ...newRecordColumns(input, t) },
     {
       locators: ranked.map(({ l }) => ({
         url: l.url,

@@ -1,7 +1,7 @@
 // Row mapping shared by the engines: both store the same columns (timestamps as ISO-8601 text,
 // JSON as text), so turning a row into the contract's shape is engine-neutral.
 
-import type { AuditChannel, AuditEntry } from "./audit.js";
+import type { AuditChannel, AuditEntry, AuditRow } from "./audit.js";
 import type { Delegation, MintPolicy, Namespace } from "./namespaces.js";
 import { type PrefixRoute, PrefixRoutes } from "./prefix-routes.js";
 import type { Locator, RecordIdentifier, RecordStatus, UrnRecord } from "./records.js";
@@ -112,6 +112,19 @@ export function tokenTarget(id: number): string {
 
 export function auditJson(value: unknown): string | null {
   return value === undefined ? null : JSON.stringify(value);
+}
+
+/** An audit row's values in the order of its columns token_id, channel, action, target, before, after, at. */
+export function auditValues([actor, action, target, before, after]: AuditRow): unknown[] {
+  return [
+    actor.tokenId,
+    actor.channel ?? null,
+    action,
+    target,
+    auditJson(before),
+    auditJson(after),
+    now(),
+  ];
 }
 
 export function toAuditEntry(r: Record<string, unknown>): AuditEntry {

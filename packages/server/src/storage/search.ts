@@ -146,28 +146,42 @@ function toSummary(row: SummaryRow): RecordSummary {
   };
 }
 
-/** The SELECT for `query` in `dialect`, with its parameters in order. */
-export function searchSql(
-  query: RecordQuery,
-  dialect: SearchDialect,
-): { sql: string; params: unknown[] } {
+/** Adds a parameter to a statement and gives its placeholder. */
+type Placeholder = (value: unknown) => string;
+
+/** A statement's parameters in order, and `p`, which adds one and gives its placeholder. */
+function parameters(dialect: SearchDialect): { params: unknown[]; p: Placeholder } {
   const params: unknown[] = [];
   const p = (value: unknown): string => {
     params.push(value);
     return dialect.placeholder(params.length);
   };
+  return { params, p };
+}
+
+/** The namespace and prefix of `query` as conditions on the key range of `column`. */
+function keyRanges(query: RecordCountQuery, column: string, p: Placeholder): string[] {
+  return [query.nid === undefined ? null : `urn:${query.nid}:`, query.prefix].flatMap((start) =>
+    start == null ? [] : [`${column} >= ${p(start)}`, `${column} < ${p(prefixEnd(start))}`],
+  );
+}
+
+function whereClause(where: readonly string[]): string {
+  return where.length === 0 ? "" : ` WHERE ${where.join(" AND ")}`;
+}
+
+/** The SELECT for `query` in `dialect`, with its parameters in order. */
+export function searchSql(
+  query: RecordQuery,
+  dialect: SearchDialect,
+): { sql: string; params: unknown[] } {
+  const { params, p } = parameters(dialect);
   const where: string[] = [];
-  /** The namespace and prefix as key ranges of `column`. */
-  const ranges = (column: string) => {
-    for (const start of [query.nid === undefined ? null : `urn:${query.nid}:`, query.prefix])
-      if (start != null)
-        where.push(`${column} >= ${p(start)}`, `${column} < ${p(prefixEnd(start))}`);
-  };
   if (query.order === "key") {
     // The page's keys first, from the key index alone (an index-only scan that stops after the
     // page), then their rows. Asked in one, PostgreSQL estimates a prefix's key range as a few
     // rows and fetches and sorts every record of the prefix instead.
-    ranges("k.key");
+    where.push(...keyRanges(query, "k.key", p));
     if (query.registeredOnly === true) where.push("k.status <> 'reserved'");
     if (query.after !== undefined) where.push(`k.key > ${p(query.after)}`);
     const keys = `SELECT k.key FROM records k WHERE ${where.join(" AND ")} ORDER BY k.key LIMIT ${p(query.limit)}${offsetClause(query, p)}`;
@@ -191,13 +205,11 @@ export function searchSql(
   }
   const { from, id } = filters(query, dialect, p, where);
   if (query.after !== undefined) where.push(`${id} > ${p(query.after)}`);
-  const sql = `SELECT ${SUMMARY_COLUMNS} FROM ${from}${
-    where.length === 0 ? "" : ` WHERE ${where.join(" AND ")}`
-  } ORDER BY ${id} LIMIT ${p(query.limit)}${offsetClause(query, p)}`;
+  const sql = `SELECT ${SUMMARY_COLUMNS} FROM ${from}${whereClause(where)} ORDER BY ${id} LIMIT ${p(query.limit)}${offsetClause(query, p)}`;
   return { sql, params };
 }
 
-function offsetClause(query: RecordQuery, p: (value: unknown) => string): string {
+function offsetClause(query: RecordQuery, p: Placeholder): string {
   return query.offset === undefined || query.offset === 0 ? "" : ` OFFSET ${p(query.offset)}`;
 }
 
@@ -208,7 +220,7 @@ function offsetClause(query: RecordQuery, p: (value: unknown) => string): string
 function filters(
   query: RecordCountQuery,
   dialect: SearchDialect,
-  p: (value: unknown) => string,
+  p: Placeholder,
   where: string[],
 ): { from: string; id: string } {
   let from = "records r";
@@ -219,8 +231,7 @@ function filters(
     id = fts.id;
     where.push(fts.where);
   }
-  for (const start of [query.nid === undefined ? null : `urn:${query.nid}:`, query.prefix])
-    if (start != null) where.push(`r.key >= ${p(start)}`, `r.key < ${p(prefixEnd(start))}`);
+  where.push(...keyRanges(query, "r.key", p));
   if (query.organisation !== undefined) where.push(`r.organisation = ${p(query.organisation)}`);
   if (query.status !== undefined) where.push(`r.status = ${p(query.status)}`);
   if (query.registeredOnly === true) where.push("r.status <> 'reserved'");
@@ -237,15 +248,11 @@ export function countSql(
   query: RecordCountQuery,
   dialect: SearchDialect,
 ): { sql: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const p = (value: unknown): string => {
-    params.push(value);
-    return dialect.placeholder(params.length);
-  };
+  const { params, p } = parameters(dialect);
   const where: string[] = [];
   const { from } = filters(query, dialect, p, where);
   return {
-    sql: `SELECT count(*) AS n FROM ${from}${where.length === 0 ? "" : ` WHERE ${where.join(" AND ")}`}`,
+    sql: `SELECT count(*) AS n FROM ${from}${whereClause(where)}`,
     params,
   };
 }

@@ -3,7 +3,12 @@
 
 import type { FastifyInstance } from "fastify";
 import { linkHeader } from "../../http/link-header.js";
-import { MAX_SUGGESTIONS, namespaceByName, suggestUrns } from "../../registry/dnb-actions.js";
+import {
+  MAX_SUGGESTIONS,
+  namespaceByName,
+  registeredRecordPage,
+  suggestUrns,
+} from "../../registry/dnb-actions.js";
 import { listPaging, wholeNumber } from "../../validation/dnb-requests.js";
 import { dnbCallerOf } from "./auth.js";
 import { collection, namespaceUrl, namespaceView, pageLinks, urnView } from "./representation.js";
@@ -91,21 +96,17 @@ export function namespaceRoutes(app: FastifyInstance, { ctx, base }: DnbRouteOpt
       const prefix = await namespaceByName(store, (request.params as { name: string }).name);
       const { offset, count } = listPaging(queryOf(request), LIST_MAX, LIST_END);
       const at = linkBase(request, base);
-      const filter = { prefix: prefix.prefix, registeredOnly: true };
-      const [total, hits] = await Promise.all([
-        store.search.count(filter),
-        store.search.records({ ...filter, order: "key", offset, limit: count }),
-      ]);
-      const records = await store.records.getMany(hits.map((h) => h.record.key));
+      const page = await registeredRecordPage(
+        store,
+        { prefix: prefix.prefix },
+        { order: "key", offset, count },
+      );
       const self = `${namespaceUrl(at, prefix.prefix)}/urns`;
-      reply.header("link", linkHeader(pageLinks(self, offset, count, total)));
+      reply.header("link", linkHeader(pageLinks(self, offset, count, page.total)));
       return collection(
         self,
-        total,
-        hits.flatMap((h) => {
-          const record = records.get(h.record.key);
-          return record === undefined ? [] : [urnView(at, record)];
-        }),
+        page.total,
+        page.records.map((record) => urnView(at, record)),
       );
     },
   );

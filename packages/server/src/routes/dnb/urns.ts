@@ -5,7 +5,12 @@
 import type { URN } from "@urnkit/core";
 import type { FastifyInstance } from "fastify";
 import { linkHeader } from "../../http/link-header.js";
-import { registerDnbUrn, registeredRecord, setSuccessor } from "../../registry/dnb-actions.js";
+import {
+  registerDnbUrn,
+  registeredRecord,
+  registeredRecordPage,
+  setSuccessor,
+} from "../../registry/dnb-actions.js";
 import {
   checkDnbUrls,
   createUrnSchema,
@@ -68,20 +73,13 @@ export function urnRoutes(app: FastifyInstance, { ctx, base }: DnbRouteOptions) 
   app.get("/urns", { schema: DNB_SCHEMA }, async (request, reply) => {
     const { offset, count } = listPaging(queryOf(request), LIST_MAX, LIST_END);
     const at = linkBase(request, base);
-    const [total, hits] = await Promise.all([
-      store.search.count({ registeredOnly: true }),
-      store.search.records({ registeredOnly: true, order: "id", offset, limit: count }),
-    ]);
-    const records = await store.records.getMany(hits.map((h) => h.record.key));
+    const page = await registeredRecordPage(store, {}, { order: "id", offset, count });
     const self = `${at}urns`;
-    reply.header("link", linkHeader(pageLinks(self, offset, count, total)));
+    reply.header("link", linkHeader(pageLinks(self, offset, count, page.total)));
     return collection(
       self,
-      total,
-      hits.flatMap((h) => {
-        const record = records.get(h.record.key);
-        return record === undefined ? [] : [urnView(at, record)];
-      }),
+      page.total,
+      page.records.map((record) => urnView(at, record)),
     );
   });
 

@@ -1,8 +1,8 @@
 // The audit log in PostgreSQL (storage/audit.ts): each write's row is added by the concern making
 // the write, on the write's own connection, through write().
 
-import type { Actor, AuditEntry, AuditQuery, AuditStore } from "../audit.js";
-import { auditJson, now, toAuditEntry } from "../rows.js";
+import type { AuditEntry, AuditQuery, AuditRow, AuditStore } from "../audit.js";
+import { auditValues, toAuditEntry } from "../rows.js";
 import type { Queryable } from "./organisations.js";
 
 export class PostgresAudit implements AuditStore {
@@ -16,25 +16,10 @@ export class PostgresAudit implements AuditStore {
     this.#read = read;
   }
 
-  async write(
-    q: Queryable,
-    actor: Actor,
-    action: string,
-    target: string,
-    before: unknown,
-    after: unknown,
-  ): Promise<void> {
+  async write(q: Queryable, ...row: AuditRow): Promise<void> {
     await q.query(
       "INSERT INTO audit (token_id, channel, action, target, before, after, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-      [
-        actor.tokenId,
-        actor.channel ?? null,
-        action,
-        target,
-        auditJson(before),
-        auditJson(after),
-        now(),
-      ],
+      auditValues(row),
     );
   }
 

@@ -22,7 +22,7 @@ import type {
   UnfinishedCopy,
   UrnCountsPastBucket,
 } from "../integrity.js";
-import { CHILD_ROWS, KEY_PAGE } from "../integrity.js";
+import { CHILD_ROWS, recordKeyPages, withCount } from "../integrity.js";
 
 /** The URN log's entries with their chunk's id and day and the record id each names. */
 const LOG_ENTRIES = `SELECT l.id AS chunk, l.day, (e ->> 0)::bigint AS record
@@ -162,22 +162,16 @@ class PostgresIntegrityReads implements IntegrityReads {
     const examples = await this.#all<{ row: string; recordId: number }>(`${rows} LIMIT $1`, [
       limit,
     ]);
-    return {
-      count: examples.length < limit ? examples.length : await this.#count(rows),
-      examples,
-    };
+    return withCount(examples, limit, () => this.#count(rows));
   }
 
   async *recordKeys(): AsyncIterable<RecordKey[]> {
-    for (let after = 0; ; ) {
-      const rows = await this.#all<RecordKey>(
-        "SELECT id, urn, key FROM records WHERE id > $1 ORDER BY id LIMIT $2",
-        [after, KEY_PAGE],
-      );
-      if (rows.length === 0) return;
-      yield rows;
-      after = (rows[rows.length - 1] as RecordKey).id;
-    }
+    yield* recordKeyPages((after, size) =>
+      this.#all<RecordKey>("SELECT id, urn, key FROM records WHERE id > $1 ORDER BY id LIMIT $2", [
+        after,
+        size,
+      ]),
+    );
   }
 
   async duplicateKeys(limit: number): Promise<{ key: string; ids: number[] }[]> {
@@ -200,10 +194,7 @@ class PostgresIntegrityReads implements IntegrityReads {
     const rows = `SELECT * FROM (${LOG_ENTRIES}) e
       WHERE NOT EXISTS (SELECT 1 FROM records r WHERE r.id = e.record)`;
     const examples = await this.#all<LogEntry>(`${rows} ORDER BY chunk, record LIMIT $1`, [limit]);
-    return {
-      count: examples.length < limit ? examples.length : await this.#count(rows),
-      examples,
-    };
+    return withCount(examples, limit, () => this.#count(rows));
   }
 
   async logEntriesRolledUp(limit: number): Promise<{ count: number; examples: RolledUpEntry[] }> {
@@ -214,10 +205,7 @@ class PostgresIntegrityReads implements IntegrityReads {
     const examples = await this.#all<RolledUpEntry>(`${rows} ORDER BY chunk, record LIMIT $1`, [
       limit,
     ]);
-    return {
-      count: examples.length < limit ? examples.length : await this.#count(rows),
-      examples,
-    };
+    return withCount(examples, limit, () => this.#count(rows));
   }
 
   async logSequence(): Promise<LogSequence> {

@@ -5,8 +5,10 @@
 // ISO-8601 text so that exports round-trip byte for byte across engines; keys use the "C"
 // collation (byte order, no locale cost on the hottest index).
 
-import type { Migration } from "../migration.js";
+import { AUDIT_BY_TARGET, type Migration, RESOLUTION_COUNTS_BOUNDED } from "../migration.js";
+import { countingTriggers, countingTriggersSkippingRestores } from "./assignment-counting.js";
 import { changedGuards, tableGuards } from "./guards.js";
+import { URL_KEY_FUNCTION, URL_KEY_FUNCTION_FASTER } from "./url-key-function.js";
 
 /** The channel a namespace change is announced on, so that every process drops its cached copy. */
 export const NAMESPACE_CHANNEL = "urnkit_namespaces";
@@ -137,11 +139,7 @@ CREATE INDEX sessions_by_token ON sessions (token_id);
 CREATE INDEX sessions_by_expiry ON sessions (expires);
 `,
   },
-  {
-    version: 3,
-    name: "audit-by-target",
-    sql: "CREATE INDEX audit_by_target ON audit (target, id);",
-  },
+  AUDIT_BY_TARGET,
   {
     // SQLite's version 4 also indexes locators in rank order; PostgreSQL sorts a record's few
     // locators in memory without the temporary B-tree SQLite builds, and the index would cost
@@ -160,20 +158,7 @@ CREATE INDEX sessions_by_expiry ON sessions (expires);
     name: "refuse-bypasses",
     sql: changedGuards(5),
   },
-  {
-    version: 6,
-    name: "resolution-counts-bounded",
-    sql: `
--- Counts of namespaces not served here, which earlier versions kept one row each, are folded into
--- one bucket per day: a client resolving made-up namespaces can no longer grow the table.
-INSERT INTO resolution_counts (nid, day, count)
-SELECT '(elsewhere)', day, sum(count) FROM resolution_counts
-WHERE nid NOT IN (SELECT nid FROM namespaces) AND nid <> '(elsewhere)'
-GROUP BY day
-ON CONFLICT (nid, day) DO UPDATE SET count = resolution_counts.count + excluded.count;
-DELETE FROM resolution_counts WHERE nid NOT IN (SELECT nid FROM namespaces) AND nid <> '(elsewhere)';
-`,
-  },
+  RESOLUTION_COUNTS_BOUNDED,
   {
     // Version 7 as in SQLite: organisations, prefixes and identifiers, never deleted or rewritten;
     // a prefix change is announced on the namespace channel (resolution caches prefixes with their
@@ -261,45 +246,7 @@ FROM namespaces WHERE mint IS NOT NULL;
     version: 8,
     name: "search",
     sql: `
-CREATE FUNCTION urnkit_url_key(url text) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
-DECLARE
-  m text[];
-  p text[];
-  scheme text;
-  authority text;
-  rest text;
-  userinfo text := '';
-  host text;
-  port text := '';
-BEGIN
-  m := regexp_match(url, '^([A-Za-z][A-Za-z0-9+.-]*)://([^/?#]*)(.*)$');
-  IF m IS NULL THEN
-    RETURN url;
-  END IF;
-  scheme := translate(m[1], 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz');
-  authority := m[2];
-  rest := m[3];
-  IF strpos(authority, '@') > 0 THEN
-    userinfo := left(authority, length(authority) - strpos(reverse(authority), '@') + 1);
-  END IF;
-  host := substr(authority, length(userinfo) + 1);
-  p := regexp_match(host, ':([0-9]*)$');
-  IF p IS NOT NULL THEN
-    port := p[1];
-    host := left(host, length(host) - length(port) - 1);
-  END IF;
-  IF (scheme, port) IN (('http', '80'), ('https', '443'), ('ws', '80'), ('wss', '443'), ('ftp', '21')) THEN
-    port := '';
-  END IF;
-  IF left(rest, 1) <> '/' AND scheme IN ('http', 'https') THEN
-    rest := '/' || rest;
-  END IF;
-  RETURN scheme || '://' || userinfo
-    || translate(host, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')
-    || CASE WHEN port = '' THEN '' ELSE ':' || port END || rest;
-END
-$$;
+${URL_KEY_FUNCTION}
 
 ALTER TABLE locators ADD COLUMN url_key text COLLATE "C"
   GENERATED ALWAYS AS (urnkit_url_key(url)) STORED;
@@ -430,8 +377,7 @@ ${tableGuards(11, "link_checks")}
   {
     // Version 12 as in SQLite: statistics that only grow (no DELETE, TRUNCATE, changed key or
     // lowered count); writes add with ON CONFLICT. Assignments are counted by statement triggers
-    // on records, one grouped upsert per statement (an import batch is one), in key order so
-    // that concurrent writers take the counters' row locks in the same order.
+    // on records (assignment-counting.ts).
     version: 12,
     name: "statistics",
     sql: `
@@ -470,50 +416,7 @@ CREATE TABLE stat_assignments (
 
 ${tableGuards(12, "stat_resolutions", "stat_resolution_urns", "stat_assignments")}
 
--- A new record is registered (an imported deactivated one also deactivated).
-CREATE FUNCTION stat_count_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO stat_assignments AS s (day, nid, prefix, organisation, event, count)
-  SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD'), e.nid, e.prefix, e.organisation,
-    e.event, count(*)
-  FROM (
-    SELECT nid, coalesce(prefix, '') AS prefix, coalesce(organisation, '') AS organisation,
-      'registered' AS event FROM new_records
-    UNION ALL
-    SELECT nid, coalesce(prefix, ''), coalesce(organisation, ''), 'deactivated'
-    FROM new_records WHERE status = 'deactivated'
-  ) e
-  GROUP BY e.nid, e.prefix, e.organisation, e.event
-  ORDER BY e.nid, e.prefix, e.organisation, e.event
-  ON CONFLICT (day, nid, prefix, organisation, event) DO UPDATE SET count = s.count + excluded.count;
-  RETURN NULL;
-END
-$$;
-CREATE TRIGGER records_count_inserted AFTER INSERT ON records
-REFERENCING NEW TABLE AS new_records
-FOR EACH STATEMENT EXECUTE FUNCTION stat_count_inserted();
-
--- A reserved record that becomes active is activated; one that becomes deactivated, deactivated.
-CREATE FUNCTION stat_count_status() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO stat_assignments AS s (day, nid, prefix, organisation, event, count)
-  SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD'), e.nid, e.prefix, e.organisation,
-    e.event, count(*)
-  FROM (
-    SELECT n.nid, coalesce(n.prefix, '') AS prefix, coalesce(n.organisation, '') AS organisation,
-      CASE n.status WHEN 'active' THEN 'activated' ELSE 'deactivated' END AS event
-    FROM new_records n JOIN old_records o ON o.id = n.id
-    WHERE n.status IS DISTINCT FROM o.status AND n.status IN ('active', 'deactivated')
-  ) e
-  GROUP BY e.nid, e.prefix, e.organisation, e.event
-  ORDER BY e.nid, e.prefix, e.organisation, e.event
-  ON CONFLICT (day, nid, prefix, organisation, event) DO UPDATE SET count = s.count + excluded.count;
-  RETURN NULL;
-END
-$$;
-CREATE TRIGGER records_count_status AFTER UPDATE ON records
-REFERENCING OLD TABLE AS old_records NEW TABLE AS new_records
-FOR EACH STATEMENT EXECUTE FUNCTION stat_count_status();
+${countingTriggers()}
 `,
   },
   {
@@ -566,13 +469,7 @@ $$;
 `,
   },
   {
-    // GET /api/v1/urns?status= alone pages in id order: one range of records_by_status, where the
-    // primary key's order would walk every record of the other statuses between two matches.
-    // link_lease: the one row saying which server process checks links (storage/link-lease.ts);
-    // not history: it is taken, renewed and given up. The due locators (storage/links.ts) are
-    // read from two indexes instead of a scan of every locator: locators never checked from
-    // locators_unchecked (link_checked is set with a locator's first check or deferral), those
-    // checked before a time from link_health_by_checked.
+    // Version 15 as in SQLite: records by status, the link lease and the due locators' indexes.
     version: 15,
     name: "records-by-status-link-lease-due-locators",
     sql: `
@@ -601,49 +498,7 @@ CREATE TABLE link_lease (
     version: 16,
     name: "url-key-faster",
     sql: `
-CREATE OR REPLACE FUNCTION urnkit_url_key(url text) RETURNS text
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
-DECLARE
-  -- scheme "://" authority (up to the first "/", "?" or "#"), then the rest as written.
-  sep integer := strpos(url, '://');
-  scheme text;
-  tail text;
-  cut integer;
-  authority text;
-  at integer;
-  userinfo text;
-  host text;
-  port text;
-BEGIN
-  IF sep < 2 OR left(url, sep - 1) !~ '^[A-Za-z][A-Za-z0-9+.-]*$' THEN
-    RETURN url;
-  END IF;
-  scheme := translate(left(url, sep - 1), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz');
-  tail := substr(url, sep + 3);
-  cut := strpos(translate(tail, '?#', '//'), '/');
-  authority := CASE WHEN cut = 0 THEN tail ELSE left(tail, cut - 1) END;
-  tail := substr(tail, length(authority) + 1);
-  -- Userinfo is what comes up to the last "@", kept as written.
-  at := strpos(reverse(authority), '@');
-  host := CASE WHEN at = 0 THEN authority ELSE right(authority, at - 1) END;
-  userinfo := left(authority, length(authority) - length(host));
-  port := substring(host FROM ':([0-9]*)$');
-  IF port IS NULL THEN
-    port := '';
-  ELSE
-    host := left(host, length(host) - length(port) - 1);
-    IF (scheme, port) IN (('http', '80'), ('https', '443'), ('ws', '80'), ('wss', '443'), ('ftp', '21')) THEN
-      port := '';
-    END IF;
-  END IF;
-  IF left(tail, 1) <> '/' AND scheme IN ('http', 'https') THEN
-    tail := '/' || tail;
-  END IF;
-  RETURN scheme || '://' || userinfo
-    || translate(host, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')
-    || CASE WHEN port = '' THEN '' ELSE ':' || port END || tail;
-END
-$$;
+${URL_KEY_FUNCTION_FASTER}
 `,
   },
   {
@@ -700,17 +555,7 @@ CREATE TABLE copy_checkpoint (
   finished text
 );
 
-DROP TRIGGER records_count_inserted ON records;
-CREATE TRIGGER records_count_inserted AFTER INSERT ON records
-REFERENCING NEW TABLE AS new_records
-FOR EACH STATEMENT WHEN (current_setting('urnkit.restoring', true) IS DISTINCT FROM 'on')
-EXECUTE FUNCTION stat_count_inserted();
-
-DROP TRIGGER records_count_status ON records;
-CREATE TRIGGER records_count_status AFTER UPDATE ON records
-REFERENCING OLD TABLE AS old_records NEW TABLE AS new_records
-FOR EACH STATEMENT WHEN (current_setting('urnkit.restoring', true) IS DISTINCT FROM 'on')
-EXECUTE FUNCTION stat_count_status();
+${countingTriggersSkippingRestores()}
 `,
   },
   {

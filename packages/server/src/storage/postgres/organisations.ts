@@ -1,7 +1,7 @@
 // Organisations in PostgreSQL: each write and its audit row in one transaction.
 
 import type pg from "pg";
-import type { Actor } from "../audit.js";
+import type { Actor, AuditRow } from "../audit.js";
 import { ConflictError } from "../errors.js";
 import {
   type Organisation,
@@ -24,14 +24,8 @@ export interface Queryable {
   ): Promise<pg.QueryResult<R>>;
 }
 export type Tx = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
-export type PgAuditFn = (
-  q: Queryable,
-  actor: Actor,
-  action: string,
-  target: string,
-  before: unknown,
-  after: unknown,
-) => Promise<void>;
+/** How a concern adds its write's audit row, on the write's own connection. */
+export type PgAuditFn = (q: Queryable, ...row: AuditRow) => Promise<void>;
 
 export async function readOrganisation(q: Queryable, id: string): Promise<Organisation | null> {
   const { rows } = await q.query<OrganisationRow>("SELECT * FROM organisations WHERE id = $1", [

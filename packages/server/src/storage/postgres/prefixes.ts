@@ -36,6 +36,12 @@ export async function prefixRoutes(q: Queryable, nid: string): Promise<PrefixRou
   ).rows;
 }
 
+/** A policy's column values in the order both statements below name the columns. */
+function policyValues(policy: PrefixPolicy): unknown[] {
+  const p = policyColumns(policy);
+  return [p.naming, p.urls, p.modes, p.width, p.check, p.delegate, p.mirrors, p.mirrorUrls];
+}
+
 /** Inserts a prefix inside the caller's transaction. */
 export async function insertPrefix(
   c: pg.PoolClient,
@@ -43,7 +49,6 @@ export async function insertPrefix(
   input: NewPrefix,
   actor: Actor,
 ): Promise<Prefix> {
-  const p = policyColumns(input);
   const inserted = await c.query(
     `INSERT INTO prefixes (prefix, nid, organisation, naming, urls, modes, width, check_scheme,
        delegate, mirrors, mirror_urls, next, created, updated)
@@ -53,14 +58,7 @@ export async function insertPrefix(
       input.prefix,
       input.nid,
       input.organisation,
-      p.naming,
-      p.urls,
-      p.modes,
-      p.width,
-      p.check,
-      p.delegate,
-      p.mirrors,
-      p.mirrorUrls,
+      ...policyValues(input),
       input.next ?? 1,
       input.created ?? now(),
       input.updated ?? input.created ?? now(),
@@ -86,22 +84,10 @@ export async function changePrefix(
   ]);
   if (rows[0] === undefined) return null;
   const before = toPrefix(rows[0]);
-  const p = policyColumns({ ...before, ...patch });
   await c.query(
     `UPDATE prefixes SET naming = $2, urls = $3, modes = $4, width = $5, check_scheme = $6,
        delegate = $7, mirrors = $8, mirror_urls = $9, updated = $10 WHERE prefix = $1`,
-    [
-      prefix,
-      p.naming,
-      p.urls,
-      p.modes,
-      p.width,
-      p.check,
-      p.delegate,
-      p.mirrors,
-      p.mirrorUrls,
-      now(),
-    ],
+    [prefix, ...policyValues({ ...before, ...patch }), now()],
   );
   const after = (await readPrefix(c, prefix)) as Prefix;
   await audit(c, actor, "prefix.update", prefixTarget(prefix), before, after);

@@ -2,18 +2,12 @@
 // write, in its transaction, through write().
 
 import type Database from "better-sqlite3";
-import type { Actor, AuditEntry, AuditQuery, AuditStore } from "../audit.js";
-import { auditJson, now, toAuditEntry } from "../rows.js";
+import type { AuditEntry, AuditQuery, AuditRow, AuditStore } from "../audit.js";
+import { auditValues, toAuditEntry } from "../rows.js";
 import { preparedOnFirstUse } from "./prepared.js";
 
 /** How a concern adds its write's audit row (inside the write's transaction). */
-export type AuditFn = (
-  actor: Actor,
-  action: string,
-  target: string,
-  before: unknown,
-  after: unknown,
-) => void;
+export type AuditFn = (...row: AuditRow) => void;
 
 /** The audit log's statements. */
 function auditStatements(db: Database.Database) {
@@ -55,16 +49,8 @@ export class SqliteAudit implements AuditStore {
     this.#db = db;
   }
 
-  write(actor: Actor, action: string, target: string, before: unknown, after: unknown): void {
-    this.#s().insertAudit.run(
-      actor.tokenId,
-      actor.channel ?? null,
-      action,
-      target,
-      auditJson(before),
-      auditJson(after),
-      now(),
-    );
+  write(...row: AuditRow): void {
+    this.#s().insertAudit.run(auditValues(row));
   }
 
   async list(limit: number, query: AuditQuery = {}): Promise<AuditEntry[]> {

@@ -21,7 +21,7 @@ import type {
   UnfinishedCopy,
   UrnCountsPastBucket,
 } from "../integrity.js";
-import { CHILD_ROWS, KEY_PAGE } from "../integrity.js";
+import { CHILD_ROWS, recordKeyPages, withCount } from "../integrity.js";
 
 /** The URN log's entries with their chunk's id and day and the record id each names. */
 const LOG_ENTRIES = `SELECT l.id AS chunk, l.day, CAST(e.value ->> 0 AS INTEGER) AS record
@@ -124,19 +124,14 @@ class SqliteIntegrityReads implements IntegrityReads {
     const rows = `SELECT ${CHILD_ROWS[table]} AS row, c.record_id AS recordId FROM ${table} c
       WHERE NOT EXISTS (SELECT 1 FROM records r WHERE r.id = c.record_id)`;
     const examples = this.#all<{ row: string; recordId: number }>(`${rows} LIMIT ?`, limit);
-    return { count: examples.length < limit ? examples.length : this.#count(rows), examples };
+    return withCount(examples, limit, () => this.#count(rows));
   }
 
   async *recordKeys(): AsyncIterable<RecordKey[]> {
     const page = this.#db.prepare<[number, number], RecordKey>(
       "SELECT id, urn, key FROM records WHERE id > ? ORDER BY id LIMIT ?",
     );
-    for (let after = 0; ; ) {
-      const rows = page.all(after, KEY_PAGE);
-      if (rows.length === 0) return;
-      yield rows;
-      after = (rows[rows.length - 1] as RecordKey).id;
-    }
+    yield* recordKeyPages((after, size) => page.all(after, size));
   }
 
   async duplicateKeys(limit: number): Promise<{ key: string; ids: number[] }[]> {
@@ -158,7 +153,7 @@ class SqliteIntegrityReads implements IntegrityReads {
     const rows = `SELECT * FROM (${LOG_ENTRIES}) e
       WHERE NOT EXISTS (SELECT 1 FROM records r WHERE r.id = e.record)`;
     const examples = this.#all<LogEntry>(`${rows} ORDER BY chunk, record LIMIT ?`, limit);
-    return { count: examples.length < limit ? examples.length : this.#count(rows), examples };
+    return withCount(examples, limit, () => this.#count(rows));
   }
 
   async logEntriesRolledUp(limit: number): Promise<{ count: number; examples: RolledUpEntry[] }> {
@@ -167,7 +162,7 @@ class SqliteIntegrityReads implements IntegrityReads {
       JOIN stat_resolution_urns u ON u.day = e.day AND u.key = r.key
       WHERE u.logged_to >= e.chunk`;
     const examples = this.#all<RolledUpEntry>(`${rows} ORDER BY chunk, record LIMIT ?`, limit);
-    return { count: examples.length < limit ? examples.length : this.#count(rows), examples };
+    return withCount(examples, limit, () => this.#count(rows));
   }
 
   async logSequence(): Promise<LogSequence> {

@@ -6,7 +6,7 @@
 // guards are stated once, in storage/guard-rules.ts; a step writes a table's triggers from them
 // (guards.ts) where it creates the table or a version changes its guards.
 
-import type { Migration } from "../migration.js";
+import { AUDIT_BY_TARGET, type Migration, RESOLUTION_COUNTS_BOUNDED } from "../migration.js";
 import { countingTriggers, countingTriggersSkippingRestores } from "./assignment-counting.js";
 import { changedGuards, tableGuards, withGuardLifted } from "./guards.js";
 
@@ -118,11 +118,7 @@ CREATE INDEX sessions_by_token ON sessions (token_id);
 CREATE INDEX sessions_by_expiry ON sessions (expires);
 `,
   },
-  {
-    version: 3,
-    name: "audit-by-target",
-    sql: "CREATE INDEX audit_by_target ON audit (target, id);",
-  },
+  AUDIT_BY_TARGET,
   {
     // Resolution picks a record's best locator and latest successor. Without these the two ORDER
     // BYs sort through a temporary B-tree on every lookup, several times the cost of the lookup.
@@ -146,20 +142,7 @@ CREATE INDEX successors_by_age ON successors (record_id, created DESC);
     name: "refuse-bypasses",
     sql: changedGuards(5),
   },
-  {
-    version: 6,
-    name: "resolution-counts-bounded",
-    sql: `
--- Counts of namespaces not served here, which earlier versions kept one row each, are folded into
--- one bucket per day: a client resolving made-up namespaces can no longer grow the table.
-INSERT INTO resolution_counts (nid, day, count)
-SELECT '(elsewhere)', day, sum(count) FROM resolution_counts
-WHERE nid NOT IN (SELECT nid FROM namespaces) AND nid <> '(elsewhere)'
-GROUP BY day
-ON CONFLICT (nid, day) DO UPDATE SET count = resolution_counts.count + excluded.count;
-DELETE FROM resolution_counts WHERE nid NOT IN (SELECT nid FROM namespaces) AND nid <> '(elsewhere)';
-`,
-  },
+  RESOLUTION_COUNTS_BOUNDED,
   {
     // Organisations own prefixes (sub-namespaces), records, locators and tokens. Held like the
     // rest: organisations and prefixes are never deleted or replaced, a prefix keeps its name, NID

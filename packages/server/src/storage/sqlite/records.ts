@@ -7,6 +7,7 @@ import type { Actor } from "../audit.js";
 import { keyTaken, StateError } from "../errors.js";
 import { tombstoneFrozen, tombstoneStep } from "../lifecycle.js";
 import { LOCATOR_RANK } from "../locator-rank.js";
+import { newRecordColumns } from "../new-record.js";
 import type {
   CreateOutcome,
   Deactivation,
@@ -363,22 +364,9 @@ export class SqliteRecords implements RecordStore {
   /** records.create inside the caller's transaction. */
   #createRecordSync(input: NewRecord, actor: Actor): UrnRecord {
     const t = now();
-    const metadata = input.metadata == null ? null : JSON.stringify(input.metadata);
     const existing = this.s.recordUrnByKey.get(input.key);
     if (existing !== undefined) throw keyTaken(existing.urn);
-    const columns: Omit<RecordColumns, "id"> = {
-      key: input.key,
-      urn: input.urn,
-      nid: input.nid,
-      status: input.status,
-      metadata,
-      reason: null,
-      deactivated: null,
-      organisation: input.organisation ?? null,
-      prefix: input.prefix ?? null,
-      created: t,
-      updated: t,
-    };
+    const columns = newRecordColumns(input, t);
     const id = Number(this.s.insertRecord.run(columns).lastInsertRowid);
     this.#insertLocators(id, input.locators, t, input.organisation ?? null, true);
     this.#insertIdentifiers(id, input.organisation ?? null, input.identifiers, t);

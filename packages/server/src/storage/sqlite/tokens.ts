@@ -13,7 +13,6 @@ import {
 } from "../rows.js";
 import type {
   NewToken,
-  Role,
   SessionChange,
   SessionRow,
   SessionWithToken,
@@ -24,14 +23,8 @@ import type {
 import type { AuditFn } from "./audit.js";
 import { preparedOnFirstUse } from "./prepared.js";
 
-interface TokenRow {
-  id: number;
-  role: Role;
-  namespace: string | null;
-  organisation: string | null;
-  label: string | null;
-  created: string;
-}
+/** A token's stored grant: what TOKEN_COLUMNS reads (a channel is never stored). */
+type TokenRow = Omit<TokenInfo, "channel">;
 
 /** The statements of tokens and sessions. */
 function tokenStatements(db: Database.Database) {
