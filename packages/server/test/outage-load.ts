@@ -22,34 +22,53 @@ export interface Load {
 /** Requests at most this long; a request without an answer by then counts as status 0. */
 const REQUEST_LIMIT_MS = 20_000;
 
-async function ask(kind: LoadAnswer["kind"], url: string, init: RequestInit): Promise<LoadAnswer> {
+/** One request's answer as the load tests keep it; status 0 when none came within `limitMs`. */
+export interface TimedAnswer {
+  status: number;
+  retryAfter: string | null;
+  /** A JSON answer's code and URN (none otherwise). */
+  body: { code?: string; urn?: string };
+  /** When the request was sent and when it was answered (Date.now()). */
+  sent: number;
+  answered: number;
+}
+
+export async function timedRequest(
+  url: string,
+  init: RequestInit,
+  limitMs: number,
+): Promise<TimedAnswer> {
   const sent = Date.now();
   try {
     const response = await fetch(url, {
       redirect: "manual",
-      signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
+      signal: AbortSignal.timeout(limitMs),
       ...init,
     });
     const text = await response.text();
-    let code: string | null = null;
+    let body: TimedAnswer["body"] = {};
     if (response.headers.get("content-type")?.includes("json")) {
       try {
-        code = (JSON.parse(text) as { code?: string }).code ?? null;
+        const parsed: unknown = JSON.parse(text);
+        if (typeof parsed === "object" && parsed !== null) body = parsed;
       } catch {
-        code = null;
+        body = {};
       }
     }
-    return {
-      kind,
-      status: response.status,
-      retryAfter: response.headers.get("retry-after"),
-      code,
-      sent,
-      answered: Date.now(),
-    };
+    const retryAfter = response.headers.get("retry-after");
+    return { status: response.status, retryAfter, body, sent, answered: Date.now() };
   } catch {
-    return { kind, status: 0, retryAfter: null, code: null, sent, answered: Date.now() };
+    return { status: 0, retryAfter: null, body: {}, sent, answered: Date.now() };
   }
+}
+
+async function ask(kind: LoadAnswer["kind"], url: string, init: RequestInit): Promise<LoadAnswer> {
+  const { status, retryAfter, body, sent, answered } = await timedRequest(
+    url,
+    init,
+    REQUEST_LIMIT_MS,
+  );
+  return { kind, status, retryAfter, code: body.code ?? null, sent, answered };
 }
 
 /**

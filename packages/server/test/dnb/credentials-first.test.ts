@@ -11,12 +11,11 @@ import { engines } from "../engines.js";
 import { skippedWhen } from "../skipped-when.js";
 import {
   type Credentials,
-  type DnbRegistry,
-  dnbRegistry,
   type Flow,
   nbn,
   replay,
   type Step,
+  suiteDnbRegistry,
 } from "./dnb-registry.js";
 
 const U = nbn("urn:nbn:de:test-cred-1");
@@ -196,12 +195,8 @@ const CREDENTIALS_FIRST: Flow = {
 
 for (const engine of engines)
   describe(`DNB API: credentials before the body (${engine.name})`, () => {
-    const { it, before, after } = skippedWhen(engine.skip);
-    let registry: DnbRegistry;
-    before(async () => {
-      registry = await dnbRegistry(engine);
-    });
-    after(async () => registry.close());
+    const { it } = skippedWhen(engine.skip);
+    const registry = suiteDnbRegistry(engine);
 
     it(`answers ${steps.length} requests in that order, writing nothing refused`, async () => {
       await replay(registry.app, CREDENTIALS_FIRST);

@@ -17,6 +17,7 @@ import { describe } from "node:test";
 import pg from "pg";
 import { issueToken } from "../../src/registry/tokens.js";
 import { openStore } from "../../src/storage/open-store.js";
+import { timedRequest } from "../outage-load.js";
 import { STANDBY_PAIR_SKIP, type StandbyPair, standbyPair } from "../pg-standby-pair.js";
 import { skippedWhen } from "../skipped-when.js";
 import { startUrnkit, type UrnkitProcess } from "../urnkit-process.js";
@@ -48,36 +49,10 @@ async function ask(
   url: string,
   init: RequestInit,
 ): Promise<Answer> {
-  const sent = Date.now();
-  try {
-    const response = await fetch(url, {
-      redirect: "manual",
-      signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
-      ...init,
-    });
-    const text = await response.text();
-    let body: { code?: string; urn?: string } = {};
-    if (response.headers.get("content-type")?.includes("json")) {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = {};
-      }
-    }
-    return {
-      kind,
-      process,
-      status: response.status,
-      retryAfter: response.headers.get("retry-after"),
-      code: body.code ?? null,
-      urn: response.status === 201 ? (body.urn ?? null) : null,
-      sent,
-      answered: Date.now(),
-    };
-  } catch {
-    const answered = Date.now();
-    return { kind, process, status: 0, retryAfter: null, code: null, urn: null, sent, answered };
-  }
+  const answer = await timedRequest(url, init, REQUEST_LIMIT_MS);
+  const { status, retryAfter, body, sent, answered } = answer;
+  const urn = status === 201 ? (body.urn ?? null) : null;
+  return { kind, process, status, retryAfter, code: body.code ?? null, urn, sent, answered };
 }
 
 /** Loops of resolutions, registrations and mints against each process, until stopped. */
