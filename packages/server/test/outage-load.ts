@@ -13,10 +13,27 @@ export interface LoadAnswer {
   answered: number;
 }
 
-export interface Load {
-  answers: LoadAnswer[];
+export interface Load<A = LoadAnswer> {
+  answers: A[];
   /** Stops sending and resolves once every request in flight has its answer. */
-  stop(): Promise<LoadAnswer[]>;
+  stop(): Promise<A[]>;
+}
+
+/** The loops `start` begins, each sending while `running()` and keeping its answers in `answers`. */
+export function loadOf<A>(
+  start: (running: () => boolean, answers: A[]) => Promise<void>[],
+): Load<A> {
+  const answers: A[] = [];
+  let stopped = false;
+  const loops = start(() => !stopped, answers);
+  return {
+    answers,
+    async stop() {
+      stopped = true;
+      await Promise.all(loops);
+      return answers;
+    },
+  };
 }
 
 /** Requests at most this long; a request without an answer by then counts as status 0. */
@@ -79,41 +96,33 @@ export function startLoad(
   base: string,
   options: { urn: string; token: string; resolvers?: number; pauseMs?: number },
 ): Load {
-  const answers: LoadAnswer[] = [];
-  let stopped = false;
   const pause = () => new Promise((resolve) => setTimeout(resolve, options.pauseMs ?? 5));
-  const resolver = async () => {
-    while (!stopped) {
-      answers.push(await ask("resolve", `${base}/${options.urn}`, {}));
-      await pause();
-    }
-  };
-  let n = 0;
-  const writer = async () => {
-    while (!stopped) {
-      n += 1;
-      answers.push(
-        await ask("write", `${base}/api/v1/urns`, {
-          method: "POST",
-          headers: {
-            authorization: `Bearer ${options.token}`,
-            "content-type": "application/json",
-          },
-          body: JSON.stringify({ urn: `urn:example:load-${process.pid}-${n}`, status: "active" }),
-        }),
-      );
-      await pause();
-    }
-  };
-  const loops = [...Array.from({ length: options.resolvers ?? 3 }, resolver), writer()];
-  return {
-    answers,
-    async stop() {
-      stopped = true;
-      await Promise.all(loops);
-      return answers;
-    },
-  };
+  return loadOf<LoadAnswer>((running, answers) => {
+    const resolver = async () => {
+      while (running()) {
+        answers.push(await ask("resolve", `${base}/${options.urn}`, {}));
+        await pause();
+      }
+    };
+    let n = 0;
+    const writer = async () => {
+      while (running()) {
+        n += 1;
+        answers.push(
+          await ask("write", `${base}/api/v1/urns`, {
+            method: "POST",
+            headers: {
+              authorization: `Bearer ${options.token}`,
+              "content-type": "application/json",
+            },
+            body: JSON.stringify({ urn: `urn:example:load-${process.pid}-${n}`, status: "active" }),
+          }),
+        );
+        await pause();
+      }
+    };
+    return [...Array.from({ length: options.resolvers ?? 3 }, resolver), writer()];
+  });
 }
 
 /** Rejections nobody handled while it listens: the outage tests expect none. */

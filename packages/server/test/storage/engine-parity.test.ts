@@ -29,7 +29,13 @@ const firstLine = (urn: string) => ({
   status: "active",
   created: T,
   locators: [
-    { url: "https://a.example/1", priority: 3, mediaType: "application/pdf", active: true, created: T },
+    {
+      url: "https://a.example/1",
+      priority: 3,
+      mediaType: "application/pdf",
+      active: true,
+      created: T,
+    },
   ],
   metadata: { title: "One", n: [1, 2, { x: null }] },
 });

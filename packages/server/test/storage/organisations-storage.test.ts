@@ -105,39 +105,18 @@ for (const engine of engines) {
 
     it("keeps identifiers unique per organisation and finds records by them", async () => {
       await h.store.organisations.create({ id: "fac", name: "Faculty" }, actor);
-      const base = { nid: "example", status: "active" as const };
-      await h.store.records.create(
-        {
-          ...base,
-          urn: "urn:example:seq-1",
-          key: "urn:example:seq-1",
-          organisation: "lib",
-          identifiers: [{ type: "oai", value: "oai:x:1" }],
-        },
-        actor,
-      );
+      /** urn:example:seq-{n} of `organisation`, with the identifier oai:x:1. */
+      const withIdentifier = (n: number, organisation: string) => {
+        const urn = `urn:example:seq-${n}`;
+        const identifiers = [{ type: "oai", value: "oai:x:1" }];
+        const record = { urn, key: urn, nid: "example", status: "active" as const };
+        return h.store.records.create({ ...record, organisation, identifiers }, actor);
+      };
+      await withIdentifier(1, "lib");
       // The same identifier of another organisation is another identifier.
-      await h.store.records.create(
-        {
-          ...base,
-          urn: "urn:example:seq-2",
-          key: "urn:example:seq-2",
-          organisation: "fac",
-          identifiers: [{ type: "oai", value: "oai:x:1" }],
-        },
-        actor,
-      );
+      await withIdentifier(2, "fac");
       await assert.rejects(
-        h.store.records.create(
-          {
-            ...base,
-            urn: "urn:example:seq-3",
-            key: "urn:example:seq-3",
-            organisation: "lib",
-            identifiers: [{ type: "oai", value: "oai:x:1" }],
-          },
-          actor,
-        ),
+        withIdentifier(3, "lib"),
         (e: unknown) => e instanceof StateError && e.code === "identifier-taken",
       );
       // The refused registration left nothing behind.
