@@ -3,18 +3,14 @@
 // (on standard error: standard output is for log lines).
 
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, describe, it } from "node:test";
-import { run, runOn } from "./run-cli.js";
+import { describe, it } from "node:test";
+import { run, suiteDatabaseFile } from "./run-cli.js";
 import { serve } from "./serve-process.js";
 
 describe("registry commands", () => {
-  const dir = mkdtempSync(join(tmpdir(), "urnkit-cli-"));
-  const db = join(dir, "r.db");
-  const urnkit = runOn(db);
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  const { dir, db, urnkit } = suiteDatabaseFile("urnkit-cli-");
 
   it("serve --create --example: creates the database, prints the URL and a token, resolves", async () => {
     const tokenLine = /first administrator \(id 1, shown once\):\n(\S+)\n/;
