@@ -16,7 +16,12 @@ import { locatorUrlKey } from "../../src/storage/sqlite/locator-url-key.js";
 import { SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../../src/storage/store.js";
 import { postgresAtVersion, sqliteAtVersion } from "../old-schema.js";
-import { createTestDatabase, openTestPostgresStore, PG_SKIP } from "../pg-database.js";
+import {
+  createTestDatabase,
+  onTestDatabase,
+  openTestPostgresStore,
+  PG_SKIP,
+} from "../pg-database.js";
 
 describe("locatorUrlKey", () => {
   it("lowercases scheme and host, drops empty and default ports, keeps the rest", () => {
@@ -174,25 +179,19 @@ describe("migration 8 on a registry of version 7", () => {
     }
   });
 
-  it("PostgreSQL: the same", { skip: PG_SKIP }, async () => {
-    const db = await createTestDatabase();
-    try {
-      const client = new pg.Client({ connectionString: db.url });
-      await client.connect();
+  it("PostgreSQL: the same", { skip: PG_SKIP }, () =>
+    onTestDatabase(async (client, url) => {
       await postgresAtVersion(client, 7);
       // Explicit ids into an identity column.
       for (const sql of V7_ROWS)
         await client.query(sql.replace(/\)\s+VALUES/, ") OVERRIDING SYSTEM VALUE VALUES"));
-      await client.end();
-      const store = await openTestPostgresStore({ url: db.url });
+      const store = await openTestPostgresStore({ url });
       try {
         await searchesOldRows(store);
         await assert.rejects(store.pool.query("UPDATE locators SET url_key = 'x'"), /url_key/);
       } finally {
         await store.close();
       }
-    } finally {
-      await db.drop();
-    }
-  });
+    }),
+  );
 });
