@@ -5,14 +5,11 @@
 // failing the run with the depth bound within --timeout; usage errors exit 2.
 
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { DEFAULT_POLICY, openSqliteStore } from "@urnkit/server";
-import { runOn } from "./run-cli.js";
+import { suiteDatabaseFile } from "./run-cli.js";
 
 const OAI = "http://www.openarchives.org/OAI/2.0/";
 const IDENTIFY = `<?xml version="1.0"?><OAI-PMH xmlns="${OAI}"><responseDate>2026-11-20T10:00:00Z</responseDate><request verb="Identify">x</request><Identify><repositoryName>r</repositoryName><baseURL>x</baseURL><protocolVersion>2.0</protocolVersion><adminEmail>a@example.org</adminEmail><earliestDatestamp>2020-01-01</earliestDatestamp><deletedRecord>no</deletedRecord><granularity>YYYY-MM-DD</granularity></Identify></OAI-PMH>`;
@@ -21,9 +18,10 @@ const record = (id: string, ...identifiers: string[]) =>
 const LIST = `<?xml version="1.0"?><OAI-PMH xmlns="${OAI}"><responseDate>2026-11-20T10:00:01Z</responseDate><request verb="ListRecords">x</request><ListRecords>${record("oai:r:1", "urn:nbn:de:hbz:465-20261101-1010", "https://r.example/1")}${record("oai:r:2", "https://r.example/2")}</ListRecords></OAI-PMH>`;
 
 describe("urnkit harvest", () => {
-  const dir = mkdtempSync(join(tmpdir(), "urnkit-harvest-"));
-  const db = join(dir, "r.db");
-  const urnkit = runOn(db);
+  const { db, urnkit } = suiteDatabaseFile("urnkit-harvest-");
+  /** `urnkit harvest <source> --organisation <organisation> --rate 0`, `more` after. */
+  const harvestInto = (organisation: string, source: string, ...more: string[]) =>
+    urnkit("harvest", source, "--organisation", organisation, "--rate", "0", ...more);
   let provider: Server;
   let url = "";
   before(async () => {
@@ -63,19 +61,10 @@ describe("urnkit harvest", () => {
   });
   after(async () => {
     await new Promise<void>((resolve) => provider.close(() => resolve()));
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it("registers the pairs, prints each refused record with its OAI identifier, exits 1", async () => {
-    const r = await urnkit(
-      "harvest",
-      url,
-      "--organisation",
-      "hbz-lib",
-      "--rate",
-      "0",
-      "--allow-private",
-    );
+    const r = await harvestInto("hbz-lib", url, "--allow-private");
     assert.equal(r.code, 1, r.stderr);
     assert.equal(r.stderr, "refused oai:r:2: no-urn: the record's metadata names no URN\n");
     assert.equal(
@@ -96,22 +85,14 @@ describe("urnkit harvest", () => {
   });
 
   it("a refusal before the run (an unknown organisation) is printed with its code, exit 1", async () => {
-    const r = await urnkit(
-      "harvest",
-      url,
-      "--organisation",
-      "nobody",
-      "--rate",
-      "0",
-      "--allow-private",
-    );
+    const r = await harvestInto("nobody", url, "--allow-private");
     assert.equal(r.code, 1);
     assert.equal(r.stderr, 'urnkit: unknown-organisation: there is no organisation "nobody"\n');
     assert.equal(r.stdout, "");
   });
 
   it("a loopback provider without --allow-private: refused before the run, naming the address and the option", async () => {
-    const r = await urnkit("harvest", url, "--organisation", "hbz-lib", "--rate", "0");
+    const r = await harvestInto("hbz-lib", url);
     assert.equal(r.code, 1);
     assert.equal(
       r.stderr,
@@ -122,13 +103,9 @@ describe("urnkit harvest", () => {
   });
 
   it("a provider nesting elements ever deeper: the run fails with the depth bound, within --timeout", async () => {
-    const r = await urnkit(
-      "harvest",
-      url.replace("/oai", "/deep/oai"),
-      "--organisation",
+    const r = await harvestInto(
       "hbz-lib",
-      "--rate",
-      "0",
+      url.replace("/oai", "/deep/oai"),
       "--timeout",
       "5",
       "--retries",

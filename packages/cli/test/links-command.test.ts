@@ -5,22 +5,17 @@
 // --links-* options or their URNKIT_LINKS_* variables.
 
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { openSqliteStore } from "@urnkit/server";
-import { runOn } from "./run-cli.js";
+import { suiteDatabaseFile } from "./run-cli.js";
 import { runBin, serve } from "./serve-process.js";
 
 const actor = { tokenId: null };
 
 describe("links check", () => {
-  const dir = mkdtempSync(join(tmpdir(), "urnkit-links-"));
-  const db = join(dir, "r.db");
-  const urnkit = runOn(db);
+  const { db, urnkit } = suiteDatabaseFile("urnkit-links-");
   let server: Server;
   let origin = "";
   const agents: string[] = [];
@@ -73,7 +68,6 @@ describe("links check", () => {
   });
   after(() => {
     server.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it("refuses the loopback server without --allow-private", async () => {

@@ -4,21 +4,17 @@
 // urn:nbn: records into the new database goes through.
 
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { buildServer, openSqliteStore } from "@urnkit/server";
-import { runOn } from "./run-cli.js";
+import { suiteDatabaseFile } from "./run-cli.js";
 
 describe("namespace, organisation and prefix commands", () => {
-  const dir = mkdtempSync(join(tmpdir(), "urnkit-org-"));
-  const db = join(dir, "r.db");
-  const urnkit = runOn(db);
+  const { dir, db, urnkit } = suiteDatabaseFile("urnkit-org-");
   before(async () => {
     await (await openSqliteStore(db)).close();
   });
-  after(() => rmSync(dir, { recursive: true, force: true }));
 
   it("namespace create|update|list: a registered NID, a local one with a minting policy", async () => {
     const nbn = await urnkit("namespace create nbn");

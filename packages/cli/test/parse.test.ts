@@ -6,6 +6,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
+
+/** Each JSON line's input and verdict, in order. */
+const verdicts = (stdout: string) =>
+  (jsonLines(stdout) as { input: string; valid: boolean }[]).map((l) => [l.input, l.valid]);
+
 import { jsonLines, run } from "./run-cli.js";
 
 const VALID_KEYS = [
@@ -91,15 +96,11 @@ describe("urnkit parse --json", () => {
   test("mixed arguments: one object per argument, in order; exit 1 when any is invalid", async () => {
     const r = await run(["parse", "--json", "urn:example:a", "nope", "urn:example:b"]);
     assert.equal(r.code, 1);
-    const lines = jsonLines(r.stdout) as { input: string; valid: boolean }[];
-    assert.deepEqual(
-      lines.map((l) => [l.input, l.valid]),
-      [
-        ["urn:example:a", true],
-        ["nope", false],
-        ["urn:example:b", true],
-      ],
-    );
+    assert.deepEqual(verdicts(r.stdout), [
+      ["urn:example:a", true],
+      ["nope", false],
+      ["urn:example:b", true],
+    ]);
   });
 });
 
@@ -116,14 +117,10 @@ describe("urnkit parse reading standard input", () => {
   test("CRLF line ends are not part of the input", async () => {
     const r = await run(["parse", "--json"], { stdin: "urn:example:a\r\nurn:example:b\r\n" });
     assert.equal(r.code, 0);
-    const lines = jsonLines(r.stdout) as { input: string; valid: boolean }[];
-    assert.deepEqual(
-      lines.map((l) => [l.input, l.valid]),
-      [
-        ["urn:example:a", true],
-        ["urn:example:b", true],
-      ],
-    );
+    assert.deepEqual(verdicts(r.stdout), [
+      ["urn:example:a", true],
+      ["urn:example:b", true],
+    ]);
   });
 
   test("a last line without a newline is still read", async () => {

@@ -3,40 +3,20 @@
 // (on standard error: standard output is for log lines).
 
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, describe, it } from "node:test";
-import { fileURLToPath } from "node:url";
-import { run, runOn } from "./run-cli.js";
-
-const bin = fileURLToPath(new URL("../bin/urnkit.js", import.meta.url));
+import { describe, it } from "node:test";
+import { run, suiteDatabaseFile } from "./run-cli.js";
+import { serve } from "./serve-process.js";
 
 describe("registry commands", () => {
-  const dir = mkdtempSync(join(tmpdir(), "urnkit-cli-"));
-  const db = join(dir, "r.db");
-  const urnkit = runOn(db);
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  const { dir, db, urnkit } = suiteDatabaseFile("urnkit-cli-");
 
   it("serve --create --example: creates the database, prints the URL and a token, resolves", async () => {
-    const proc = spawn(
-      process.execPath,
-      [bin, "serve", "--db", db, "--create", "--port", "0", "--example"],
-      {
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    let out = "";
-    const token = await new Promise<string>((resolve, reject) => {
-      proc.stderr.on("data", (d) => {
-        out += d;
-        const m = /first administrator \(id 1, shown once\):\n(\S+)\n/.exec(out);
-        if (m) resolve(m[1] as string);
-      });
-      proc.on("exit", (code) => reject(new Error(`serve exited ${code}: ${out}`)));
-    });
-    const url = /at (http:\/\/\S+)/.exec(out)?.[1] as string;
+    const tokenLine = /first administrator \(id 1, shown once\):\n(\S+)\n/;
+    const served = await serve(["--db", db, "--create", "--port", "0", "--example"], {}, tokenLine);
+    const { url } = served;
+    const token = tokenLine.exec(served.stderr())?.[1] as string;
     const r = await fetch(`${url}/urn:example:report-2024`, { redirect: "manual" });
     assert.equal(r.status, 303);
     assert.equal((await fetch(`${url}/urn:example:draft-7`)).status, 410);
@@ -52,40 +32,20 @@ describe("registry commands", () => {
       headers: { authorization: `Bearer ${token}` },
     });
     assert.equal(audit.status, 200);
-    proc.removeAllListeners("exit");
-    const exited = new Promise((resolve) => proc.once("exit", (code) => resolve(code)));
-    proc.kill("SIGTERM");
-    assert.equal(await exited, 0);
+    assert.equal(await served.stop(), 0);
   });
 
   it("serve --delegate-public: a namespace not served here goes to its public resolver, a served one answers here", async () => {
-    const proc = spawn(
-      process.execPath,
-      [bin, "serve", "--db", db, "--port", "0", "--delegate-public"],
-      {
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
     // The start-up message is on standard error (standard output carries only log lines).
-    let out = "";
-    const url = await new Promise<string>((resolve, reject) => {
-      proc.stderr.on("data", (d) => {
-        out += d;
-        const m = /at (http:\/\/\S+)\n/.exec(out);
-        if (m) resolve(m[1] as string);
-      });
-      proc.on("exit", (code) => reject(new Error(`serve exited ${code}: ${out}`)));
-    });
+    const served = await serve(["--db", db, "--port", "0", "--delegate-public"]);
+    const { url } = served;
     // Only asserted, never followed.
     const nbn = await fetch(`${url}/urn:nbn:fi-fe2021050428812`, { redirect: "manual" });
     assert.equal(nbn.status, 302);
     assert.equal(nbn.headers.get("location"), "https://urn.fi/urn:nbn:fi-fe2021050428812");
-    const served = await fetch(`${url}/urn:example:report-2024`, { redirect: "manual" });
-    assert.equal(served.status, 303);
-    proc.removeAllListeners("exit");
-    const exited = new Promise((resolve) => proc.once("exit", (code) => resolve(code)));
-    proc.kill("SIGTERM");
-    assert.equal(await exited, 0);
+    const here = await fetch(`${url}/urn:example:report-2024`, { redirect: "manual" });
+    assert.equal(here.status, 303);
+    assert.equal(await served.stop(), 0);
   });
 
   it("token create prints the token as its last line; a bad role is a usage error", async () => {

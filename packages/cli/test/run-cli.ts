@@ -1,7 +1,11 @@
 // Runs `urnkit` in-process through `main`, with standard input given as text (or a stream) and
 // standard output and error collected as text.
 
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Readable, Writable } from "node:stream";
+import { after } from "node:test";
 import { main } from "../src/main.js";
 
 export interface RunResult {
@@ -48,6 +52,17 @@ export async function run(args: string[], options: RunOptions = {}): Promise<Run
  */
 export function runOn(db: string): (line: string, ...rest: string[]) => Promise<RunResult> {
   return (line, ...rest) => run([...line.split(" "), ...rest, "--db", db]);
+}
+
+/**
+ * A registry file, r.db, in a temporary directory (`prefix` names it) the enclosing suite removes
+ * in its after hook, and `runOn` it.
+ */
+export function suiteDatabaseFile(prefix: string) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const db = join(dir, "r.db");
+  return { dir, db, urnkit: runOn(db) };
 }
 
 /** The JSON Lines of a run's output, parsed. */

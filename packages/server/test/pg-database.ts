@@ -103,6 +103,21 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** `work` on a fresh database through a client of its own: the client ended, the database dropped after. */
+export async function onTestDatabase(
+  work: (client: pg.Client, url: string) => Promise<void>,
+): Promise<void> {
+  const db = await createTestDatabase();
+  const client = new pg.Client({ connectionString: db.url });
+  try {
+    await client.connect();
+    await work(client, db.url);
+  } finally {
+    await client.end();
+    await db.drop();
+  }
+}
+
 /**
  * A fresh database for a suite: created, and `open` run on it, in the suite's before hook; what
  * `open` made closed and the database dropped in its after hook. The answer reads what `open` made

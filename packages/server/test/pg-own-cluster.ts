@@ -42,7 +42,11 @@ export async function freePort(): Promise<number> {
 export const OWN_CLUSTER_SKIP: string | false =
   binaries() === null ? "no PostgreSQL binaries (initdb) installed" : false;
 
-export async function ownCluster(): Promise<OwnCluster> {
+/**
+ * A temporary directory a cluster's files go in (`prefix` names it) and the PostgreSQL tools to
+ * run on them: as the postgres system user when the tests run as root, since initdb refuses root.
+ */
+export function clusterTools(prefix: string) {
   const bin = binaries() as string;
   const root = process.getuid?.() === 0;
   const run = (tool: string, args: string[]) =>
@@ -51,26 +55,39 @@ export async function ownCluster(): Promise<OwnCluster> {
           stdio: "pipe",
         })
       : execFileSync(join(bin, tool), args, { stdio: "pipe" });
-  const dir = mkdtempSync(join(tmpdir(), "urnkit-own-pg-"));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   chmodSync(dir, 0o755);
   if (root) execFileSync("chown", ["postgres:", dir]);
+  return {
+    dir,
+    run,
+    initdb: (data: string) =>
+      run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]),
+    /** Starts the server of `data` on loopback `port`, its log in `log`, with more `settings`. */
+    start: (data: string, port: number, log: string, settings = "") =>
+      run("pg_ctl", [
+        "-D",
+        data,
+        "-l",
+        log,
+        "-w",
+        "-t",
+        "60",
+        "-o",
+        `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off ${settings}`,
+        "start",
+      ]),
+    stopNow: (data: string) => run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]),
+  };
+}
+
+export async function ownCluster(): Promise<OwnCluster> {
+  const tools = clusterTools("urnkit-own-pg-");
   const port = await freePort();
-  const data = join(dir, "data");
-  run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
-  const start = () =>
-    run("pg_ctl", [
-      "-D",
-      data,
-      "-l",
-      join(dir, "server.log"),
-      "-w",
-      "-t",
-      "60",
-      "-o",
-      `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off`,
-      "start",
-    ]);
-  const stopNow = () => run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+  const data = join(tools.dir, "data");
+  tools.initdb(data);
+  const start = () => tools.start(data, port, join(tools.dir, "server.log"));
+  const stopNow = () => tools.stopNow(data);
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -82,7 +99,7 @@ export async function ownCluster(): Promise<OwnCluster> {
       } catch {
         // Stopped already.
       }
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(tools.dir, { recursive: true, force: true });
     },
   };
 }

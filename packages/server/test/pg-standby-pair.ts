@@ -9,12 +9,10 @@
 // that never comes, and every write would hang; and CREATE DATABASE before the standby exists
 // would wait for it too.
 
-import { execFileSync } from "node:child_process";
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
-import { binaries, freePort } from "./pg-own-cluster.js";
+import { binaries, clusterTools, freePort } from "./pg-own-cluster.js";
 
 export interface StandbyPair {
   /** The primary's and the standby's URLs (database urnkit on each). */
@@ -77,42 +75,21 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string): Pro
 }
 
 export async function standbyPair(options: { synchronous: boolean }): Promise<StandbyPair> {
-  const bin = binaries() as string;
-  const root = process.getuid?.() === 0;
-  const run = (tool: string, args: string[]) =>
-    root
-      ? execFileSync("runuser", ["-u", "postgres", "--", join(bin, tool), ...args], {
-          stdio: "pipe",
-        })
-      : execFileSync(join(bin, tool), args, { stdio: "pipe" });
-  const dir = mkdtempSync(join(tmpdir(), "urnkit-pg-pair-"));
-  chmodSync(dir, 0o755);
-  if (root) execFileSync("chown", ["postgres:", dir]);
+  const tools = clusterTools("urnkit-pg-pair-");
+  const { dir, run } = tools;
   const primaryPort = await freePort();
   const standbyPort = await freePort();
   const primaryData = join(dir, "primary");
   const standbyData = join(dir, "standby");
-  const common = `-c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c fsync=off -c max_connections=200 -c wal_sender_timeout=5s`;
   const start = (data: string, port: number) =>
-    run("pg_ctl", [
-      "-D",
-      data,
-      "-l",
-      `${data}.log`,
-      "-w",
-      "-t",
-      "60",
-      "-o",
-      `${common} -c port=${port}`,
-      "start",
-    ]);
+    tools.start(data, port, `${data}.log`, "-c max_connections=200 -c wal_sender_timeout=5s");
   const url = (port: number, database: string) =>
     `postgres://postgres@127.0.0.1:${port}/${database}`;
   let primaryPid: number | null = null;
   const remove = () => {
     for (const data of [primaryData, standbyData]) {
       try {
-        run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+        tools.stopNow(data);
       } catch {
         // Not running (killed, or never started).
       }
@@ -121,7 +98,7 @@ export async function standbyPair(options: { synchronous: boolean }): Promise<St
   };
   try {
     // initdb's pg_hba.conf lets local and loopback connections replicate (trust).
-    run("initdb", ["-D", primaryData, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
+    tools.initdb(primaryData);
     start(primaryData, primaryPort);
     primaryPid = Number(readFileSync(join(primaryData, "postmaster.pid"), "utf8").split("\n")[0]);
     await query(url(primaryPort, "postgres"), "CREATE DATABASE urnkit");

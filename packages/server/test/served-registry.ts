@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { seedExample } from "../src/registry/seed.js";
 import { issueToken } from "../src/registry/tokens.js";
 import { buildServer } from "../src/server.js";
+import type { Store } from "../src/storage/store.js";
 import type { Engine, EngineHandle } from "./engines.js";
 import { madeInSuite } from "./made-in-suite.js";
 import { skippedWhen } from "./skipped-when.js";
@@ -19,12 +20,19 @@ export interface ServedRegistry {
   close(): Promise<void>;
 }
 
+/** What a served registry holds: the example seed unless `seed` is false, then what `setUp` adds. */
+export interface RegistryContents {
+  seed?: boolean;
+  setUp?: (store: Store) => Promise<void>;
+}
+
 export async function servedRegistry(
   engine: Engine,
-  options: { seed?: boolean } = {},
+  options: RegistryContents = {},
 ): Promise<ServedRegistry> {
   const h = await engine.open();
   if (options.seed !== false) await seedExample(h.store);
+  await options.setUp?.(h.store);
   const app = await buildServer({ store: h.store });
   return {
     h,
@@ -44,7 +52,7 @@ export async function servedRegistry(
  */
 export function suiteRegistry(
   engine: Engine,
-  options: { seed?: boolean; listen?: boolean } = {},
+  options: RegistryContents & { listen?: boolean } = {},
 ): {
   readonly h: EngineHandle;
   readonly app: FastifyInstance;

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { describe } from "node:test";
 import { engines } from "../engines.js";
 import { skippedWhen } from "../skipped-when.js";
-import { type DnbRegistry, dnbRegistry, type Flow, nbn, replay } from "./dnb-registry.js";
+import { type Flow, nbn, replay, suiteDnbRegistry } from "./dnb-registry.js";
 
 const U = nbn("urn:nbn:de:test-bad-1");
 const right = nbn("urn:nbn:de:test-bad-5").slice(-1);
@@ -387,12 +387,8 @@ const BAD_INPUT: Flow = {
 
 for (const engine of engines) {
   describe(`DNB API bad input (${engine.name})`, () => {
-    const { it, before, after } = skippedWhen(engine.skip);
-    let registry: DnbRegistry;
-    before(async () => {
-      registry = await dnbRegistry(engine);
-    });
-    after(async () => registry.close());
+    const { it } = skippedWhen(engine.skip);
+    const registry = suiteDnbRegistry(engine);
 
     it("answers each as the DNB does, never 5xx", async () => {
       await replay(registry.app, BAD_INPUT);

@@ -11,12 +11,11 @@ import { engines } from "../engines.js";
 import { skippedWhen } from "../skipped-when.js";
 import {
   type Credentials,
-  type DnbRegistry,
-  dnbRegistry,
   type Flow,
   nbn,
   replay,
   type Step,
+  suiteDnbRegistry,
 } from "./dnb-registry.js";
 
 const U = nbn("urn:nbn:de:test-cred-1");
@@ -139,33 +138,25 @@ for (const resource of RESOURCES)
       expectFields: body.code === undefined ? { status: body.status } : { code: body.code },
     });
   }
-// Not a body, but the same order: a path whose URN is not one, with bad credentials.
+// Not a body, but the same order: a path whose URN is not one, with bad credentials, then good.
+const NOT_A_URN = {
+  method: "PATCH",
+  path: "urns/urn/urn:/my-urls",
+  body: [{ url: "https://example.org/cred/3" }],
+} as const;
+for (const [credentials, said, status, code] of [
+  ["none", "no", 401, 401001],
+  ["wrong", "wrong", 403, 403001],
+] as const)
+  steps.push({
+    ...NOT_A_URN,
+    name: `a path URN that is not one, with ${said} credentials: ${status}`,
+    credentials,
+    expectStatus: status,
+    expectFields: { code },
+  });
 steps.push(
-  {
-    name: "a path URN that is not one, with no credentials: 401",
-    method: "PATCH",
-    path: "urns/urn/urn:/my-urls",
-    credentials: "none",
-    body: [{ url: "https://example.org/cred/3" }],
-    expectStatus: 401,
-    expectFields: { code: 401001 },
-  },
-  {
-    name: "a path URN that is not one, with wrong credentials: 403",
-    method: "PATCH",
-    path: "urns/urn/urn:/my-urls",
-    credentials: "wrong",
-    body: [{ url: "https://example.org/cred/3" }],
-    expectStatus: 403,
-    expectFields: { code: 403001 },
-  },
-  {
-    name: "the same with good credentials: 400",
-    method: "PATCH",
-    path: "urns/urn/urn:/my-urls",
-    body: [{ url: "https://example.org/cred/3" }],
-    expectStatus: 400,
-  },
+  { ...NOT_A_URN, name: "the same with good credentials: 400", expectStatus: 400 },
   {
     name: "the suggestion's bad count with wrong credentials: 403",
     method: "GET",
@@ -196,12 +187,8 @@ const CREDENTIALS_FIRST: Flow = {
 
 for (const engine of engines)
   describe(`DNB API: credentials before the body (${engine.name})`, () => {
-    const { it, before, after } = skippedWhen(engine.skip);
-    let registry: DnbRegistry;
-    before(async () => {
-      registry = await dnbRegistry(engine);
-    });
-    after(async () => registry.close());
+    const { it } = skippedWhen(engine.skip);
+    const registry = suiteDnbRegistry(engine);
 
     it(`answers ${steps.length} requests in that order, writing nothing refused`, async () => {
       await replay(registry.app, CREDENTIALS_FIRST);

@@ -14,6 +14,8 @@ import { setUpSandbox } from "../../src/registry/sandbox.js";
 import { issueKnownToken } from "../../src/registry/tokens.js";
 import { buildServer, DEFAULT_LIMITS } from "../../src/server.js";
 import type { Engine, EngineHandle } from "../engines.js";
+import { madeInSuite } from "../made-in-suite.js";
+import { skippedWhen } from "../skipped-when.js";
 
 export const PASSWORD = "test-password";
 export const OTHER_PASSWORD = "other-password";
@@ -97,6 +99,15 @@ export async function dnbRegistry(engine: Engine): Promise<DnbRegistry> {
       await h.close();
     },
   };
+}
+
+/** A DNB registry for the enclosing suite: made in its before hook, closed in its after. */
+export function suiteDnbRegistry(engine: Engine): Pick<DnbRegistry, "h" | "app"> {
+  return madeInSuite(
+    skippedWhen(engine.skip),
+    { make: () => dnbRegistry(engine), close: (registry) => registry.close() },
+    ["h", "app"],
+  );
 }
 
 function basic(user: string, password: string): string {

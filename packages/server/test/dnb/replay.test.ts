@@ -6,7 +6,7 @@ import { describe, it } from "node:test";
 import { engines } from "../engines.js";
 import { skippedWhen } from "../skipped-when.js";
 import { CLIENT_FLOWS, DAGSTUHL_URL_ID } from "./client-flows.js";
-import { type DnbRegistry, dnbRegistry, replay } from "./dnb-registry.js";
+import { replay, suiteDnbRegistry } from "./dnb-registry.js";
 
 it("the Dagstuhl URL's PHP base64 id holds a '/' and a '+', as the path must take them", () => {
   assert.match(DAGSTUHL_URL_ID, /\//);
@@ -15,14 +15,10 @@ it("the Dagstuhl URL's PHP base64 id holds a '/' and a '+', as the path must tak
 
 for (const engine of engines) {
   describe(`DNB API client replays (${engine.name})`, () => {
-    const { it, before, after } = skippedWhen(engine.skip);
+    const { it } = skippedWhen(engine.skip);
     for (const flow of CLIENT_FLOWS) {
       describe(flow.client, () => {
-        let registry: DnbRegistry;
-        before(async () => {
-          registry = await dnbRegistry(engine);
-        });
-        after(async () => registry.close());
+        const registry = suiteDnbRegistry(engine);
         it(`replays ${flow.steps.length} steps of ${flow.source}`, async () => {
           await replay(registry.app, flow);
         });

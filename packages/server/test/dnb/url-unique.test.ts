@@ -6,7 +6,7 @@
 import { describe } from "node:test";
 import { engines } from "../engines.js";
 import { skippedWhen } from "../skipped-when.js";
-import { type DnbRegistry, dnbRegistry, type Flow, nbn, replay } from "./dnb-registry.js";
+import { type Flow, nbn, replay, suiteDnbRegistry } from "./dnb-registry.js";
 
 const A = nbn("urn:nbn:de:test-url-1");
 const B = nbn("urn:nbn:de:test-url-2");
@@ -124,12 +124,8 @@ const URL_UNIQUE: Flow = {
 
 for (const engine of engines)
   describe(`DNB API: one URN a URL (${engine.name})`, () => {
-    const { it, before, after } = skippedWhen(engine.skip);
-    let registry: DnbRegistry;
-    before(async () => {
-      registry = await dnbRegistry(engine);
-    });
-    after(async () => registry.close());
+    const { it } = skippedWhen(engine.skip);
+    const registry = suiteDnbRegistry(engine);
 
     it("refuses a URL another URN holds, in any spelling of it, and only then", async () => {
       await replay(registry.app, URL_UNIQUE);

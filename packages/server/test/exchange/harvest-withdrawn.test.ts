@@ -32,19 +32,20 @@ interface Held {
   successors: string[];
 }
 
+/** The deactivated URNs as A holds them: what the formats that carry reasons give B. */
+const AS_AT_A: Record<"gone" | "dropped" | "silent", Held> = {
+  gone: {
+    status: "deactivated",
+    reason: "superseded by a new edition",
+    successors: [urn("item-1")],
+  },
+  dropped: { status: "deactivated", reason: "withdrawn", successors: [] },
+  silent: { status: "deactivated", reason: NO_REASON_GIVEN, successors: [] },
+};
+
 /** B's record of each URN not in use at A after the first harvest, per format. */
 const FIRST: Record<MetadataPrefix, Record<string, Held | null>> = {
-  oai_dc: {
-    gone: {
-      status: "deactivated",
-      reason: "superseded by a new edition",
-      successors: [urn("item-1")],
-    },
-    dropped: { status: "deactivated", reason: "withdrawn", successors: [] },
-    silent: { status: "deactivated", reason: NO_REASON_GIVEN, successors: [] },
-    held: null,
-    bare: null,
-  },
+  oai_dc: { ...AS_AT_A, held: null, bare: null },
   epicur: {
     gone: { status: "deactivated", reason: EPICUR_WITHDRAWAL, successors: [] },
     dropped: { status: "deactivated", reason: EPICUR_WITHDRAWAL, successors: [] },
@@ -53,13 +54,7 @@ const FIRST: Record<MetadataPrefix, Record<string, Held | null>> = {
     bare: null,
   },
   urnkit: {
-    gone: {
-      status: "deactivated",
-      reason: "superseded by a new edition",
-      successors: [urn("item-1")],
-    },
-    dropped: { status: "deactivated", reason: "withdrawn", successors: [] },
-    silent: { status: "deactivated", reason: NO_REASON_GIVEN, successors: [] },
+    ...AS_AT_A,
     held: { status: "reserved", reason: null, successors: [] },
     bare: { status: "reserved", reason: null, successors: [] },
   },

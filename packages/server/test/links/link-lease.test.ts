@@ -20,6 +20,21 @@ const actor = { tokenId: null };
 /** Two stores on one fresh database, and a way to close both and remove it. */
 type Two = { first: Store; second: Store; close(): Promise<void> };
 
+/** Two stores opened by `open` on one database, closed before `remove` removes it. */
+async function twoOn(open: () => Promise<Store>, remove: () => Promise<void>): Promise<Two> {
+  const first = await open();
+  const second = await open();
+  return {
+    first,
+    second,
+    async close() {
+      await first.close();
+      await second.close();
+      await remove();
+    },
+  };
+}
+
 const engines: { name: string; skip: string | false; open(): Promise<Two> }[] = [
   {
     name: "sqlite",
@@ -27,17 +42,10 @@ const engines: { name: string; skip: string | false; open(): Promise<Two> }[] = 
     async open() {
       const dir = mkdtempSync(join(tmpdir(), "urnkit-lease-"));
       const file = join(dir, "db.sqlite");
-      const first = await openSqliteStore(file);
-      const second = await openSqliteStore(file);
-      return {
-        first,
-        second,
-        async close() {
-          await first.close();
-          await second.close();
-          rmSync(dir, { recursive: true, force: true });
-        },
-      };
+      return twoOn(
+        () => openSqliteStore(file),
+        async () => rmSync(dir, { recursive: true, force: true }),
+      );
     },
   },
   {
@@ -45,17 +53,10 @@ const engines: { name: string; skip: string | false; open(): Promise<Two> }[] = 
     skip: PG_SKIP,
     async open() {
       const db = await createTestDatabase();
-      const first = await openTestPostgresStore({ url: db.url });
-      const second = await openTestPostgresStore({ url: db.url });
-      return {
-        first,
-        second,
-        async close() {
-          await first.close();
-          await second.close();
-          await db.drop();
-        },
-      };
+      return twoOn(
+        () => openTestPostgresStore({ url: db.url }),
+        () => db.drop(),
+      );
     },
   },
 ];

@@ -182,6 +182,14 @@ for (const engine of engines) {
       s = await loopback("127.0.0.1");
       servers.push(s.server);
     });
+    /** Loopback hosts at `addresses`, each with 8 slow locators of records of `group`, in a row. */
+    const slowHosts = async (addresses: string[], group: string) => {
+      const hosts = await Promise.all(addresses.map(loopback));
+      for (const x of hosts) servers.push(x.server);
+      for (const [i, x] of hosts.entries())
+        for (let n = 0; n < 8; n++) await record(h, group, `${i}-${n}`, [`${x.origin}/slow?${n}`]);
+      return hosts;
+    };
     after(async () => {
       for (const server of servers) server.closeAllConnections();
       for (const server of servers) server.close();
@@ -402,12 +410,7 @@ for (const engine of engines) {
     });
 
     it("keeps at most 2 requests at once per host, however many checks run at once", async () => {
-      const hosts = await Promise.all(["127.0.0.4", "127.0.0.5", "127.0.0.6"].map(loopback));
-      for (const x of hosts) servers.push(x.server);
-      for (const [i, x] of hosts.entries()) {
-        for (let n = 0; n < 8; n++)
-          await record(h, "polite", `${i}-${n}`, [`${x.origin}/slow?${n}`]);
-      }
+      const hosts = await slowHosts(["127.0.0.4", "127.0.0.5", "127.0.0.6"], "polite");
       const checker = new LinkChecker(h.store.links, {
         ...fast,
         allowPrivate: true,
@@ -425,13 +428,8 @@ for (const engine of engines) {
     });
 
     it("spreads a run over the hosts of its window, each at most 2 at once", async () => {
-      const hosts = await Promise.all(["127.0.0.7", "127.0.0.8", "127.0.0.9"].map(loopback));
-      for (const x of hosts) servers.push(x.server);
       // A host's locators in a row: the first 6 due are all the first host's.
-      for (const [i, x] of hosts.entries()) {
-        for (let n = 0; n < 8; n++)
-          await record(h, "spread", `${i}-${n}`, [`${x.origin}/slow?${n}`]);
-      }
+      const hosts = await slowHosts(["127.0.0.7", "127.0.0.8", "127.0.0.9"], "spread");
       const checker = new LinkChecker(h.store.links, { ...fast, allowPrivate: true });
       const summary = await checker.run({ ...only("spread"), limit: 6, window: 24 });
       assert.equal(summary.byOutcome.ok, 6);

@@ -413,14 +413,14 @@ for (const engine of engines) {
     });
 
     it("keeps identifiers unique per organisation and looks records up by them", async () => {
-      expect(
-        await call("POST", "/api/v1/urns", regA, {
-          urn: "urn:example:lib-5000001",
+      /** `urn` reserved with the OAI identifier `value`. */
+      const reserve = (token: string, urn: string, value: string) =>
+        call("POST", "/api/v1/urns", token, {
+          urn,
           status: "reserved",
-          identifiers: [{ type: "oai", value: "oai:lib.example:5/1" }],
-        }),
-        201,
-      );
+          identifiers: [{ type: "oai", value }],
+        });
+      expect(await reserve(regA, "urn:example:lib-5000001", "oai:lib.example:5/1"), 201);
       const found = await call(
         "GET",
         `/api/v1/organisations/lib/identifiers/oai/${enc("oai:lib.example:5/1")}`,
@@ -434,23 +434,11 @@ for (const engine of engines) {
         "unknown-identifier",
       );
       expect(
-        await call("POST", "/api/v1/urns", regA, {
-          urn: "urn:example:lib-5000002",
-          status: "reserved",
-          identifiers: [{ type: "oai", value: "oai:lib.example:5/1" }],
-        }),
+        await reserve(regA, "urn:example:lib-5000002", "oai:lib.example:5/1"),
         409,
         "identifier-taken",
       );
-      expect(
-        await call("POST", "/api/v1/urns", admin, {
-          urn: "urn:example:free-1",
-          status: "reserved",
-          identifiers: [{ type: "oai", value: "x" }],
-        }),
-        422,
-        "organisation-required",
-      );
+      expect(await reserve(admin, "urn:example:free-1", "x"), 422, "organisation-required");
     });
 
     it("keeps namespace-scoped tokens working as before", async () => {

@@ -23,22 +23,25 @@ import { skippedWhen } from "../skipped-when.js";
 const actor = { tokenId: null };
 const T = "2026-01-02T03:04:05.000Z";
 
+/** The first import line, full; sent again with the NID's case changed, the same record. */
+const firstLine = (urn: string) => ({
+  urn,
+  status: "active",
+  created: T,
+  locators: [
+    {
+      url: "https://a.example/1",
+      priority: 3,
+      mediaType: "application/pdf",
+      active: true,
+      created: T,
+    },
+  ],
+  metadata: { title: "One", n: [1, 2, { x: null }] },
+});
+
 const importLines = [
-  {
-    urn: "urn:example:p-1",
-    status: "active",
-    created: T,
-    locators: [
-      {
-        url: "https://a.example/1",
-        priority: 3,
-        mediaType: "application/pdf",
-        active: true,
-        created: T,
-      },
-    ],
-    metadata: { title: "One", n: [1, 2, { x: null }] },
-  },
+  firstLine("urn:example:p-1"),
   { urn: "urn:example:p-2", status: "reserved", created: T },
   {
     urn: "urn:example:p-3",
@@ -48,21 +51,7 @@ const importLines = [
     deactivated: T,
     successors: ["urn:example:p-1"],
   },
-  {
-    urn: "URN:EXAMPLE:p-1",
-    status: "active",
-    created: T,
-    locators: [
-      {
-        url: "https://a.example/1",
-        priority: 3,
-        mediaType: "application/pdf",
-        active: true,
-        created: T,
-      },
-    ],
-    metadata: { title: "One", n: [1, 2, { x: null }] },
-  },
+  firstLine("URN:EXAMPLE:p-1"),
   {
     urn: "urn:example:p-1",
     status: "active",

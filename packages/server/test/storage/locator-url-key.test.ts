@@ -10,13 +10,12 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import Database from "better-sqlite3";
 import fc from "fast-check";
-import pg from "pg";
 import { migrations as pgMigrations } from "../../src/storage/postgres/migrations.js";
 import { locatorUrlKey } from "../../src/storage/sqlite/locator-url-key.js";
 import { SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../../src/storage/store.js";
 import { postgresAtVersion, sqliteAtVersion } from "../old-schema.js";
-import { createTestDatabase, openTestPostgresStore, PG_SKIP } from "../pg-database.js";
+import { onTestDatabase, openTestPostgresStore, PG_SKIP } from "../pg-database.js";
 
 describe("locatorUrlKey", () => {
   it("lowercases scheme and host, drops empty and default ports, keeps the rest", () => {
@@ -65,55 +64,52 @@ describe("locatorUrlKey", () => {
     );
   });
 
-  it("PostgreSQL's urnkit_url_key gives the same keys, as version 8 wrote it and as version 16 does", {
-    skip: PG_SKIP,
-  }, async () => {
-    const db = await createTestDatabase();
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    try {
-      const m8 = pgMigrations.find((m) => m.version === 8)?.sql ?? "";
-      const m16 = pgMigrations.find((m) => m.version === 16)?.sql ?? "";
-      const versions = [
-        m8.slice(m8.indexOf("CREATE FUNCTION urnkit_url_key"), m8.indexOf("ALTER TABLE")),
-        m16,
-      ];
-      assert.ok(versions.every((fn) => fn.includes("urnkit_url_key")));
-      const anyUrl = fc.oneof(
-        fc.webUrl({ withQueryParameters: true, withFragments: true }),
-        fc
-          .tuple(
-            fc.stringMatching(/^[A-Za-z][A-Za-z0-9+.-]{0,5}$/),
-            fc.string({
-              unit: fc.constantFrom("a", "B", ":", "@", "[", "]", "1", "8", "0"),
-              maxLength: 10,
-            }),
-            fc.string({ unit: fc.constantFrom("/", "?", "#", "A", "é", "%", "x"), maxLength: 6 }),
-          )
-          .map(([s, a, r]) => `${s}://${a}${r}`),
-        fc.string({ maxLength: 20 }).filter((s) => !s.includes("\0") && s.isWellFormed()),
-      );
-      for (const fn of versions) {
-        await client.query(fn.replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION"));
-        await fc.assert(
-          fc.asyncProperty(fc.array(anyUrl, { minLength: 1, maxLength: 50 }), async (urls) => {
-            const { rows } = await client.query<{ k: string }>(
-              "SELECT urnkit_url_key(u) AS k FROM unnest($1::text[]) WITH ORDINALITY AS t(u, n) ORDER BY n",
-              [urls],
-            );
-            assert.deepEqual(
-              rows.map((r) => r.k),
-              urls.map(locatorUrlKey),
-            );
-          }),
-          { numRuns: 40 },
+  it(
+    "PostgreSQL's urnkit_url_key gives the same keys, as version 8 wrote it and as version 16 does",
+    {
+      skip: PG_SKIP,
+    },
+    () =>
+      onTestDatabase(async (client) => {
+        const m8 = pgMigrations.find((m) => m.version === 8)?.sql ?? "";
+        const m16 = pgMigrations.find((m) => m.version === 16)?.sql ?? "";
+        const versions = [
+          m8.slice(m8.indexOf("CREATE FUNCTION urnkit_url_key"), m8.indexOf("ALTER TABLE")),
+          m16,
+        ];
+        assert.ok(versions.every((fn) => fn.includes("urnkit_url_key")));
+        const anyUrl = fc.oneof(
+          fc.webUrl({ withQueryParameters: true, withFragments: true }),
+          fc
+            .tuple(
+              fc.stringMatching(/^[A-Za-z][A-Za-z0-9+.-]{0,5}$/),
+              fc.string({
+                unit: fc.constantFrom("a", "B", ":", "@", "[", "]", "1", "8", "0"),
+                maxLength: 10,
+              }),
+              fc.string({ unit: fc.constantFrom("/", "?", "#", "A", "é", "%", "x"), maxLength: 6 }),
+            )
+            .map(([s, a, r]) => `${s}://${a}${r}`),
+          fc.string({ maxLength: 20 }).filter((s) => !s.includes("\0") && s.isWellFormed()),
         );
-      }
-    } finally {
-      await client.end();
-      await db.drop();
-    }
-  });
+        for (const fn of versions) {
+          await client.query(fn.replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION"));
+          await fc.assert(
+            fc.asyncProperty(fc.array(anyUrl, { minLength: 1, maxLength: 50 }), async (urls) => {
+              const { rows } = await client.query<{ k: string }>(
+                "SELECT urnkit_url_key(u) AS k FROM unnest($1::text[]) WITH ORDINALITY AS t(u, n) ORDER BY n",
+                [urls],
+              );
+              assert.deepEqual(
+                rows.map((r) => r.k),
+                urls.map(locatorUrlKey),
+              );
+            }),
+            { numRuns: 40 },
+          );
+        }
+      }),
+  );
 });
 
 /** Rows of a version 7 registry: an active record and a tombstone, each with a locator. */
@@ -174,25 +170,19 @@ describe("migration 8 on a registry of version 7", () => {
     }
   });
 
-  it("PostgreSQL: the same", { skip: PG_SKIP }, async () => {
-    const db = await createTestDatabase();
-    try {
-      const client = new pg.Client({ connectionString: db.url });
-      await client.connect();
+  it("PostgreSQL: the same", { skip: PG_SKIP }, () =>
+    onTestDatabase(async (client, url) => {
       await postgresAtVersion(client, 7);
       // Explicit ids into an identity column.
       for (const sql of V7_ROWS)
         await client.query(sql.replace(/\)\s+VALUES/, ") OVERRIDING SYSTEM VALUE VALUES"));
-      await client.end();
-      const store = await openTestPostgresStore({ url: db.url });
+      const store = await openTestPostgresStore({ url });
       try {
         await searchesOldRows(store);
         await assert.rejects(store.pool.query("UPDATE locators SET url_key = 'x'"), /url_key/);
       } finally {
         await store.close();
       }
-    } finally {
-      await db.drop();
-    }
-  });
+    }),
+  );
 });

@@ -10,13 +10,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import Database from "better-sqlite3";
-import pg from "pg";
 import { seedExample } from "../../src/registry/seed.js";
 import { ConflictError, StateError } from "../../src/storage/errors.js";
 import { SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
 import { type EngineHandle, engines } from "../engines.js";
 import { postgresAtVersion, sqliteAtVersion } from "../old-schema.js";
-import { createTestDatabase, openTestPostgresStore, PG_SKIP } from "../pg-database.js";
+import { onTestDatabase, openTestPostgresStore, PG_SKIP } from "../pg-database.js";
 import { createPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
 
@@ -105,39 +104,18 @@ for (const engine of engines) {
 
     it("keeps identifiers unique per organisation and finds records by them", async () => {
       await h.store.organisations.create({ id: "fac", name: "Faculty" }, actor);
-      const base = { nid: "example", status: "active" as const };
-      await h.store.records.create(
-        {
-          ...base,
-          urn: "urn:example:seq-1",
-          key: "urn:example:seq-1",
-          organisation: "lib",
-          identifiers: [{ type: "oai", value: "oai:x:1" }],
-        },
-        actor,
-      );
+      /** urn:example:seq-{n} of `organisation`, with the identifier oai:x:1. */
+      const withIdentifier = (n: number, organisation: string) => {
+        const urn = `urn:example:seq-${n}`;
+        const identifiers = [{ type: "oai", value: "oai:x:1" }];
+        const record = { urn, key: urn, nid: "example", status: "active" as const };
+        return h.store.records.create({ ...record, organisation, identifiers }, actor);
+      };
+      await withIdentifier(1, "lib");
       // The same identifier of another organisation is another identifier.
-      await h.store.records.create(
-        {
-          ...base,
-          urn: "urn:example:seq-2",
-          key: "urn:example:seq-2",
-          organisation: "fac",
-          identifiers: [{ type: "oai", value: "oai:x:1" }],
-        },
-        actor,
-      );
+      await withIdentifier(2, "fac");
       await assert.rejects(
-        h.store.records.create(
-          {
-            ...base,
-            urn: "urn:example:seq-3",
-            key: "urn:example:seq-3",
-            organisation: "lib",
-            identifiers: [{ type: "oai", value: "oai:x:1" }],
-          },
-          actor,
-        ),
+        withIdentifier(3, "lib"),
         (e: unknown) => e instanceof StateError && e.code === "identifier-taken",
       );
       // The refused registration left nothing behind.
@@ -271,15 +249,11 @@ describe("an existing database upgrades in place (sqlite)", () => {
 
 describe("an existing database upgrades in place (postgres)", () => {
   const { it } = skippedWhen(PG_SKIP);
-  it("moves the namespace's minting policy to a prefix of local-registry, sequence kept", async () => {
-    const db = await createTestDatabase();
-    try {
-      const client = new pg.Client({ connectionString: db.url });
-      await client.connect();
+  it("moves the namespace's minting policy to a prefix of local-registry, sequence kept", () =>
+    onTestDatabase(async (client, url) => {
       await postgresAtVersion(client, 6);
       await client.query(OLD_NAMESPACE);
-      await client.end();
-      const store = await openTestPostgresStore({ url: db.url });
+      const store = await openTestPostgresStore({ url });
       const prefix = await store.prefixes.get("urn:example:m-");
       assert.equal(prefix?.organisation, "local-registry");
       assert.equal(prefix?.next, 42);
@@ -288,8 +262,5 @@ describe("an existing database upgrades in place (postgres)", () => {
       assert.equal(await store.namespaces.nextMintNumber("example", actor), 42);
       assert.equal(await store.namespaces.nextMintNumber("example", actor), 43);
       await store.close();
-    } finally {
-      await db.drop();
-    }
-  });
+    }));
 });

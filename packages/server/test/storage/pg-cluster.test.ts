@@ -98,14 +98,19 @@ describe("two urnkit processes on one PostgreSQL database", () => {
     }
   });
 
-  it("a deactivation through one process is what the other answers at once", async () => {
-    const { a, b } = cluster();
-    const created = await call(a.base, "POST", "/api/v1/urns", {
-      urn: "urn:example:moving",
+  /** urn:example:{name}, active with one locator, created through the process at `base`. */
+  const createdThrough = async (base: string, name: string) => {
+    const created = await call(base, "POST", "/api/v1/urns", {
+      urn: `urn:example:${name}`,
       status: "active",
-      locators: [{ url: "https://a.example/moving" }],
+      locators: [{ url: `https://a.example/${name}` }],
     });
     assert.equal(created.status, 201);
+  };
+
+  it("a deactivation through one process is what the other answers at once", async () => {
+    const { a, b } = cluster();
+    await createdThrough(a.base, "moving");
     const before = await fetch(`${b.base}/urn:example:moving`, { redirect: "manual" });
     assert.equal(before.status, 303);
     const gone = await call(a.base, "POST", "/api/v1/urns/urn:example:moving/deactivate", {
@@ -122,12 +127,7 @@ describe("two urnkit processes on one PostgreSQL database", () => {
 
   it("a namespace change through one process reaches the other's cache (LISTEN/NOTIFY)", async () => {
     const { a, b } = cluster();
-    const created = await call(a.base, "POST", "/api/v1/urns", {
-      urn: "urn:example:policy",
-      status: "active",
-      locators: [{ url: "https://a.example/policy" }],
-    });
-    assert.equal(created.status, 201);
+    await createdThrough(a.base, "policy");
     // B reads the namespace (303 by default) and caches it.
     assert.equal((await fetch(`${b.base}/urn:example:policy`, { redirect: "manual" })).status, 303);
     const put = await call(a.base, "PUT", "/api/v1/namespaces/example", { redirectStatus: 307 });

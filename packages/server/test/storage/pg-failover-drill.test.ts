@@ -17,6 +17,7 @@ import { describe } from "node:test";
 import pg from "pg";
 import { issueToken } from "../../src/registry/tokens.js";
 import { openStore } from "../../src/storage/open-store.js";
+import { loadOf, timedRequest } from "../outage-load.js";
 import { STANDBY_PAIR_SKIP, type StandbyPair, standbyPair } from "../pg-standby-pair.js";
 import { skippedWhen } from "../skipped-when.js";
 import { startUrnkit, type UrnkitProcess } from "../urnkit-process.js";
@@ -48,93 +49,60 @@ async function ask(
   url: string,
   init: RequestInit,
 ): Promise<Answer> {
-  const sent = Date.now();
-  try {
-    const response = await fetch(url, {
-      redirect: "manual",
-      signal: AbortSignal.timeout(REQUEST_LIMIT_MS),
-      ...init,
-    });
-    const text = await response.text();
-    let body: { code?: string; urn?: string } = {};
-    if (response.headers.get("content-type")?.includes("json")) {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = {};
-      }
-    }
-    return {
-      kind,
-      process,
-      status: response.status,
-      retryAfter: response.headers.get("retry-after"),
-      code: body.code ?? null,
-      urn: response.status === 201 ? (body.urn ?? null) : null,
-      sent,
-      answered: Date.now(),
-    };
-  } catch {
-    const answered = Date.now();
-    return { kind, process, status: 0, retryAfter: null, code: null, urn: null, sent, answered };
-  }
+  const answer = await timedRequest(url, init, REQUEST_LIMIT_MS);
+  const { status, retryAfter, body, sent, answered } = answer;
+  const urn = status === 201 ? (body.urn ?? null) : null;
+  return { kind, process, status, retryAfter, code: body.code ?? null, urn, sent, answered };
 }
 
 /** Loops of resolutions, registrations and mints against each process, until stopped. */
 function load(servers: readonly UrnkitProcess[], token: string) {
-  const answers: Answer[] = [];
-  let stopped = false;
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-  const loops: Promise<void>[] = [];
-  servers.forEach((server, p) => {
-    for (let r = 0; r < 2; r++)
+  return loadOf<Answer>((running, answers) => {
+    const loops: Promise<void>[] = [];
+    servers.forEach((server, p) => {
+      for (let r = 0; r < 2; r++)
+        loops.push(
+          (async () => {
+            for (let i = 0; running(); i++) {
+              const n = ((i * 7 + r * 13 + p * 31) % REGISTERED) + 1;
+              answers.push(await ask("resolve", p, `${server.base}/urn:example:drill-${n}`, {}));
+              await pause(5);
+            }
+          })(),
+        );
       loops.push(
         (async () => {
-          for (let i = 0; !stopped; i++) {
-            const n = ((i * 7 + r * 13 + p * 31) % REGISTERED) + 1;
-            answers.push(await ask("resolve", p, `${server.base}/urn:example:drill-${n}`, {}));
-            await pause(5);
+          for (let n = 1; running(); n++) {
+            const urn = `urn:example:new-${p}-${n}`;
+            const body = JSON.stringify({ urn, status: "active" });
+            answers.push(
+              await ask("register", p, `${server.base}/api/v1/urns`, {
+                method: "POST",
+                headers,
+                body,
+              }),
+            );
+            await pause(20);
+          }
+        })(),
+        (async () => {
+          while (running()) {
+            answers.push(
+              await ask("mint", p, `${server.base}/api/v1/namespaces/example/mint`, {
+                method: "POST",
+                headers,
+                body: JSON.stringify({ status: "active" }),
+              }),
+            );
+            await pause(20);
           }
         })(),
       );
-    loops.push(
-      (async () => {
-        for (let n = 1; !stopped; n++) {
-          const urn = `urn:example:new-${p}-${n}`;
-          const body = JSON.stringify({ urn, status: "active" });
-          answers.push(
-            await ask("register", p, `${server.base}/api/v1/urns`, {
-              method: "POST",
-              headers,
-              body,
-            }),
-          );
-          await pause(20);
-        }
-      })(),
-      (async () => {
-        while (!stopped) {
-          answers.push(
-            await ask("mint", p, `${server.base}/api/v1/namespaces/example/mint`, {
-              method: "POST",
-              headers,
-              body: JSON.stringify({ status: "active" }),
-            }),
-          );
-          await pause(20);
-        }
-      })(),
-    );
+    });
+    return loops;
   });
-  return {
-    answers,
-    async stop() {
-      stopped = true;
-      await Promise.all(loops);
-      return answers;
-    },
-  };
 }
 
 async function waitFor(what: string, check: () => boolean | Promise<boolean>, limitMs: number) {

@@ -7,6 +7,7 @@
 
 import assert from "node:assert/strict";
 import { describe } from "node:test";
+import type { InjectOptions } from "fastify";
 import { issueToken } from "../../src/registry/tokens.js";
 import { exportLines } from "../../src/routes/import-export.js";
 import { buildServer } from "../../src/server.js";
@@ -53,41 +54,32 @@ describe("behind PgBouncer in transaction pooling mode", () => {
     try {
       const token = (await issueToken(first, { role: "admin" }, actor)).token;
       const headers = { authorization: `Bearer ${token}` };
-      const created = await Promise.all(
-        Array.from({ length: 40 }, (_, n) =>
-          apps[n % 2]?.inject({
-            method: "POST",
-            url: "/api/v1/urns",
-            headers,
-            payload: {
-              urn: `urn:example:pooled-${n}`,
-              status: "active",
-              locators: [{ url: `https://a.example/${n}` }],
-            },
-          }),
-        ),
-      );
+      /** `count` requests at once, the nth through app n mod 2. */
+      const concurrently = (count: number, request: (n: number) => InjectOptions) =>
+        Promise.all(Array.from({ length: count }, (_, n) => apps[n % 2]?.inject(request(n))));
+      const created = await concurrently(40, (n) => ({
+        method: "POST",
+        url: "/api/v1/urns",
+        headers,
+        payload: {
+          urn: `urn:example:pooled-${n}`,
+          status: "active",
+          locators: [{ url: `https://a.example/${n}` }],
+        },
+      }));
       assert.deepEqual(
         created.map((r) => r?.statusCode),
         created.map(() => 201),
       );
-      const minted = await Promise.all(
-        Array.from({ length: 40 }, (_, n) =>
-          apps[n % 2]?.inject({
-            method: "POST",
-            url: "/api/v1/namespaces/example/mint",
-            headers,
-            payload: { status: "active" },
-          }),
-        ),
-      );
+      const minted = await concurrently(40, () => ({
+        method: "POST",
+        url: "/api/v1/namespaces/example/mint",
+        headers,
+        payload: { status: "active" },
+      }));
       const urns = minted.map((r) => r?.json().urn);
       assert.equal(new Set(urns).size, 40, "40 distinct URNs");
-      const resolved = await Promise.all(
-        Array.from({ length: 80 }, (_, n) =>
-          apps[n % 2]?.inject({ url: `/urn:example:pooled-${n % 40}` }),
-        ),
-      );
+      const resolved = await concurrently(80, (n) => ({ url: `/urn:example:pooled-${n % 40}` }));
       assert.deepEqual(
         resolved.map((r) => r?.statusCode),
         resolved.map(() => 303),

@@ -63,6 +63,14 @@ describe("--db-read while the primary is unreachable", () => {
       payload: payload as Record<string, unknown>,
     });
 
+  /** Waits until /readyz says `status`, at most `limitMs`. */
+  const readiness = (status: string, limitMs: number) =>
+    waitFor(
+      `readiness ${status}`,
+      async () => (await app.inject({ url: "/readyz" })).json().status === status,
+      limitMs,
+    );
+
   before(async () => {
     db = await createTestDatabase();
     const direct = new URL(db.url);
@@ -123,11 +131,7 @@ describe("--db-read while the primary is unreachable", () => {
 
   it("resolves and serves the public pages from the replica, and says it is degraded", async () => {
     await proxy.cut();
-    await waitFor(
-      "readiness degraded",
-      async () => (await app.inject({ url: "/readyz" })).json().status === "degraded",
-      10_000,
-    );
+    await readiness("degraded", 10_000);
     const ready = await app.inject({ url: "/readyz" });
     assert.equal(ready.statusCode, 200);
     assert.equal(ready.json().writes, false);
@@ -186,11 +190,7 @@ describe("--db-read while the primary is unreachable", () => {
 
   it("is ready and writes again once the primary is back", async () => {
     await proxy.restore();
-    await waitFor(
-      "ready again",
-      async () => (await app.inject({ url: "/readyz" })).json().status === "ready",
-      15_000,
-    );
+    await readiness("ready", 15_000);
     const r = await write("/api/v1/urns", { urn: "urn:example:after", status: "active" });
     assert.equal(r.statusCode, 201, r.body);
     assert.equal((await app.inject({ url: "/urn:example:kept-1" })).statusCode, 307);

@@ -10,14 +10,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import Database from "better-sqlite3";
-import pg from "pg";
+import type pg from "pg";
 import type { Migration } from "../../src/storage/migration.js";
 import { migrations as postgresMigrations } from "../../src/storage/postgres/migrations.js";
 import { openPostgresStore } from "../../src/storage/postgres/postgres-store.js";
 import { migrations as sqliteMigrations } from "../../src/storage/sqlite/migrations.js";
 import { SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
 import { postgresAtVersion, sqliteAtVersion } from "../old-schema.js";
-import { createTestDatabase, PG_SKIP } from "../pg-database.js";
+import { onTestDatabase, PG_SKIP } from "../pg-database.js";
 import {
   type Catalog,
   catalogText,
@@ -129,19 +129,6 @@ describe("the schema SQLite's migrations build", () => {
       await store.close();
     }));
 });
-
-/** Runs `work` with a client on a database of its own, dropped afterwards. */
-async function onTestDatabase(work: (client: pg.Client, url: string) => Promise<void>) {
-  const db = await createTestDatabase();
-  const client = new pg.Client({ connectionString: db.url });
-  try {
-    await client.connect();
-    await work(client, db.url);
-  } finally {
-    await client.end();
-    await db.drop();
-  }
-}
 
 /** The schema of the database at `url` once the store has migrated it, as text. */
 async function postgresMigrated(client: pg.Client, url: string): Promise<string> {

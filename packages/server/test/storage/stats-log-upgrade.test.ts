@@ -8,11 +8,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import pg from "pg";
 import { SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../../src/storage/store.js";
 import { postgresAtVersion, sqliteAtVersion } from "../old-schema.js";
-import { createTestDatabase, openTestPostgresStore, PG_SKIP } from "../pg-database.js";
+import { onTestDatabase, openTestPostgresStore, PG_SKIP } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const DAY = "2026-03-04";
@@ -95,22 +94,15 @@ describe("migration 17 on a registry of version 15 (sqlite)", () => {
 
 describe("migration 17 on a registry of version 15 (postgres)", () => {
   const { it } = skippedWhen(PG_SKIP);
-  it("folds the old URN log into the rollup and numbers chunks after it", async () => {
-    const db = await createTestDatabase();
-    try {
-      const client = new pg.Client({ connectionString: db.url });
-      await client.connect();
+  it("folds the old URN log into the rollup and numbers chunks after it", () =>
+    onTestDatabase(async (client, url) => {
       await postgresAtVersion(client, 16);
       for (const sql of OLD_STATE) await client.query(sql);
-      const store = await openTestPostgresStore({ url: db.url });
+      const store = await openTestPostgresStore({ url });
       await checkUpgraded(
         store,
         async () => (await client.query("SELECT * FROM stat_resolution_urns")).rows,
       );
-      await client.end();
       await store.close();
-    } finally {
-      await db.drop();
-    }
-  });
+    }));
 });

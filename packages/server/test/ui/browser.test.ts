@@ -152,6 +152,17 @@ describe("web UI in chromium", () => {
     return context;
   }
 
+  /** A page of a new context at `width`, signed in with `token` by the sign-in form's button. */
+  async function signedInPage(width: keyof typeof WIDTHS, token: string) {
+    const context = await newContext(width);
+    const page = await context.newPage();
+    await page.goto(`${base}/sign-in`);
+    await page.getByLabel("API token").fill(token);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${base}/registrar`);
+    return { context, page };
+  }
+
   after(async () => {
     await browser?.close();
     await app?.close();
@@ -454,12 +465,7 @@ describe("web UI in chromium", () => {
   });
 
   it("the registrar pages at phone width", async () => {
-    const context = await newContext("phone");
-    const page = await context.newPage();
-    await page.goto(`${base}/sign-in`);
-    await page.getByLabel("API token").fill(admin);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${base}/registrar`);
+    const { context, page } = await signedInPage("phone", admin);
     await capture(page, "registrar", "phone");
     await page.goto(`${base}/registrar/record/urn:example:report-2024`);
     await capture(page, "manage", "phone");
@@ -472,12 +478,7 @@ describe("web UI in chromium", () => {
   });
 
   it("an administrator's prefixes and administration pages", async () => {
-    const context = await newContext("desktop");
-    const page = await context.newPage();
-    await page.goto(`${base}/sign-in`);
-    await page.getByLabel("API token").fill(administrator);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${base}/registrar`);
+    const { context, page } = await signedInPage("desktop", administrator);
     await page.goto(`${base}/registrar/prefixes`);
     assert.match(String(await page.locator("main h1").textContent()), /Prefixes/);
     await capture(page, "prefixes", "desktop");

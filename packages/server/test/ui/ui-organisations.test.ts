@@ -5,11 +5,10 @@
 
 import assert from "node:assert/strict";
 import { describe } from "node:test";
-import type { FastifyInstance } from "fastify";
 import { issueToken } from "../../src/registry/tokens.js";
-import { buildServer } from "../../src/server.js";
-import { type EngineHandle, engines } from "../engines.js";
-import { createPrefix } from "../prefix-setup.js";
+import { engines } from "../engines.js";
+import { organisationWithPrefix } from "../prefix-setup.js";
+import { suiteRegistry } from "../served-registry.js";
 import { skippedWhen } from "../skipped-when.js";
 import { type Browser, signedIn } from "../ui-browser.js";
 
@@ -17,38 +16,38 @@ const actor = { tokenId: null };
 
 for (const engine of engines)
   describe(`web UI: organisations and prefixes (${engine.name})`, () => {
-    const { it, before, after } = skippedWhen(engine.skip);
-    let h: EngineHandle;
-    let app: FastifyInstance;
-    let admin: string;
+    const { it, before } = skippedWhen(engine.skip);
+    const served = suiteRegistry(engine, {
+      seed: false,
+      async setUp(s) {
+        await s.namespaces.create({ nid: "example", local: true }, actor);
+        await organisationWithPrefix(
+          s,
+          { id: "lib", name: "Library" },
+          {
+            prefix: "urn:example:lib-",
+            nid: "example",
+            naming: "[0-9]{6}[0-9X]",
+            check: "mod11-2",
+          },
+        );
+        await organisationWithPrefix(
+          s,
+          { id: "fac", name: "Faculty" },
+          { prefix: "urn:example:fac-", nid: "example" },
+        );
+      },
+    });
     let regA: string;
     before(async () => {
-      h = await engine.open();
-      const s = h.store;
-      await s.namespaces.create({ nid: "example", local: true }, actor);
-      await s.organisations.create({ id: "lib", name: "Library" }, actor);
-      await s.organisations.create({ id: "fac", name: "Faculty" }, actor);
-      await createPrefix(s, {
-        prefix: "urn:example:lib-",
-        nid: "example",
-        organisation: "lib",
-        naming: "[0-9]{6}[0-9X]",
-        check: "mod11-2",
-      });
-      await createPrefix(s, { prefix: "urn:example:fac-", nid: "example", organisation: "fac" });
-      app = await buildServer({ store: s });
-      admin = (await issueToken(s, { role: "admin" }, actor)).token;
-      regA = (await issueToken(s, { role: "registrar", organisation: "lib" }, actor)).token;
-    });
-    after(async () => {
-      await app.close();
-      await h.close();
+      regA = (await issueToken(served.h.store, { role: "registrar", organisation: "lib" }, actor))
+        .token;
     });
 
     const csrfOf = async (b: Browser, url: string) => b.csrf(url);
 
     it("the registrar page lists the organisation's prefixes only, with its forms", async () => {
-      const b = await signedIn(app, regA);
+      const b = await signedIn(served.app, regA);
       const r = await b.get("/registrar/prefixes");
       assert.equal(r.statusCode, 200);
       assert.match(r.body, /<code>urn:example:lib-<\/code>/);
@@ -57,13 +56,13 @@ for (const engine of engines)
       assert.match(r.body, /action="\/registrar\/prefixes\/reserve"/);
       assert.match(r.body, /Organisation <strong>lib<\/strong>/);
       // Without a session: to the sign-in page.
-      const anonymous = await app.inject({ url: "/registrar/prefixes" });
+      const anonymous = await served.app.inject({ url: "/registrar/prefixes" });
       assert.equal(anonymous.statusCode, 303);
       assert.equal(anonymous.headers.location, "/sign-in");
     });
 
     it("mints, reserves and registers from the forms; lists reservations and records", async () => {
-      const b = await signedIn(app, regA);
+      const b = await signedIn(served.app, regA);
       const csrf = await csrfOf(b, "/registrar/prefixes");
       const minted = await b.post("/registrar/prefixes/mint", {
         csrf,
@@ -104,7 +103,7 @@ for (const engine of engines)
     });
 
     it("refuses a form write under another organisation's prefix, and a form without CSRF", async () => {
-      const b = await signedIn(app, regA);
+      const b = await signedIn(served.app, regA);
       const csrf = await csrfOf(b, "/registrar/prefixes");
       const other = await b.post("/registrar/prefixes/mint", { csrf, prefix: "urn:example:fac-" });
       assert.equal(other.statusCode, 403);
@@ -117,8 +116,8 @@ for (const engine of engines)
     });
 
     it("admin pages: only a server-wide admin; create an organisation, a prefix and a token", async () => {
-      assert.equal((await (await signedIn(app, regA)).get("/admin")).statusCode, 403);
-      const b = await signedIn(app, admin);
+      assert.equal((await (await signedIn(served.app, regA)).get("/admin")).statusCode, 403);
+      const b = await signedIn(served.app, served.admin);
       const page = await b.get("/admin");
       assert.equal(page.statusCode, 200);
       for (const h2 of ["Namespaces", "Organisations", "Prefixes", "Tokens"])
@@ -141,7 +140,7 @@ for (const engine of engines)
         delegate: "",
       });
       assert.equal(prefix.statusCode, 303, prefix.body);
-      const stored = await h.store.prefixes.get("urn:example:arc-");
+      const stored = await served.h.store.prefixes.get("urn:example:arc-");
       assert.deepEqual(
         [stored?.organisation, stored?.modes, stored?.width, stored?.urls],
         [
@@ -153,7 +152,7 @@ for (const engine of engines)
       );
       const ns = await b.post("/admin/namespaces", { csrf, nid: "nbn" });
       assert.equal(ns.statusCode, 303, ns.body);
-      assert.notEqual(await h.store.namespaces.get("nbn"), null);
+      assert.notEqual(await served.h.store.namespaces.get("nbn"), null);
       const token = await b.post("/admin/tokens", {
         csrf,
         role: "registrar",
@@ -167,7 +166,7 @@ for (const engine of engines)
       // The token list shows the new token's grant (never the token itself).
       assert.match(token.body, /<td data-label="scope">organisation <code>arc<\/code><\/td>/);
       assert.equal(token.body.split(secret as string).length, 2, "the token appears once");
-      const arc = await signedIn(app, secret as string);
+      const arc = await signedIn(served.app, secret as string);
       const own = await arc.get("/registrar/prefixes");
       assert.match(own.body, /<code>urn:example:arc-<\/code>/);
       // Deactivating the organisation ends its session.
@@ -185,7 +184,7 @@ for (const engine of engines)
       assert.equal(stillEnded.statusCode, 303);
       assert.equal(stillEnded.headers.location, "/sign-in");
       // The token itself works again, and signs in afresh.
-      const again = await signedIn(app, secret as string);
+      const again = await signedIn(served.app, secret as string);
       assert.equal((await again.get("/registrar/prefixes")).statusCode, 200);
     });
   });

@@ -9,9 +9,9 @@ import { createHash } from "node:crypto";
 import { describe } from "node:test";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { issueToken } from "../../src/registry/tokens.js";
-import type { TokenInfo } from "../../src/storage/tokens.js";
 import { COOKIE, SessionStore } from "../../src/ui/session.js";
-import { type EngineHandle, engines } from "../engines.js";
+import { engines } from "../engines.js";
+import { madeInSuite } from "../made-in-suite.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const MINUTE = 60 * 1000;
@@ -38,34 +38,39 @@ function exchange(cookie: string | null, protocol = "http") {
 
 for (const engine of engines) {
   describe(`UI sessions (${engine.name})`, () => {
-    const { it, before, after, beforeEach } = skippedWhen(engine.skip);
-    let h: EngineHandle;
-    let clear: string;
-    let token: TokenInfo;
+    const suite = skippedWhen(engine.skip);
+    const { it, beforeEach } = suite;
+    // A registrar's token in clear and as the store gives it.
+    const fixture = madeInSuite(
+      suite,
+      {
+        async make() {
+          const h = await engine.open();
+          const issued = await issueToken(h.store, { role: "registrar" }, actor);
+          return { h, clear: issued.token, token: issued.info };
+        },
+        close: ({ h }) => h.close(),
+      },
+      ["h", "clear", "token"],
+    );
     let now: number;
     let sessions: SessionStore;
-
-    before(async () => {
-      h = await engine.open();
-      ({ token: clear, info: token } = await issueToken(h.store, { role: "registrar" }, actor));
-    });
-    after(() => h.close());
     beforeEach(() => {
       now = Date.parse("2026-11-22T08:00:00Z");
-      sessions = new SessionStore(h.store, { now: () => now });
+      sessions = new SessionStore(fixture.h.store, { now: () => now });
     });
 
     /** Signs in and returns the "name=value" cookie pair. */
     async function signIn(store = sessions, protocol = "http"): Promise<string> {
       const x = exchange(null, protocol);
-      await store.signIn(x.request, x.reply, token);
+      await store.signIn(x.request, x.reply, fixture.token);
       return x.setCookie().split(";")[0] as string;
     }
     const get = (cookie: string, store = sessions) => store.get(exchange(cookie).request);
 
     it("the cookie is HttpOnly, SameSite=Strict, and holds only a random id", async () => {
       const x = exchange(null);
-      await sessions.signIn(x.request, x.reply, token);
+      await sessions.signIn(x.request, x.reply, fixture.token);
       assert.match(
         x.setCookie(),
         new RegExp(
@@ -76,27 +81,27 @@ for (const engine of engines) {
 
     it("the cookie is Secure when the request came over HTTPS", async () => {
       const x = exchange(null, "https");
-      await sessions.signIn(x.request, x.reply, token);
+      await sessions.signIn(x.request, x.reply, fixture.token);
       assert.match(x.setCookie(), /; SameSite=Strict; Secure$/);
     });
 
     it("the database holds the id's SHA-256 and the token's id, neither the id nor the token", async () => {
       const id = (await signIn()).split("=")[1] as string;
-      const rows = await h.rawRows("sessions");
+      const rows = await fixture.h.rawRows("sessions");
       const row = rows.find((r) => r.id_hash === sha256(id));
       assert.ok(row, "a row keyed by the SHA-256 of the cookie's id");
-      assert.equal(Number(row.token_id), token.id);
+      assert.equal(Number(row.token_id), fixture.token.id);
       const everything = JSON.stringify(rows);
       assert.ok(!everything.includes(id), "no session id in the database");
-      assert.ok(!everything.includes(clear), "no clear token in the database");
-      assert.ok(!everything.includes(sha256(clear)), "not even the token's hash");
+      assert.ok(!everything.includes(fixture.clear), "no clear token in the database");
+      assert.ok(!everything.includes(sha256(fixture.clear)), "not even the token's hash");
     });
 
     it("a session made by one store is valid in another on the same database", async () => {
       const cookie = await signIn();
-      const other = new SessionStore(h.store, { now: () => now });
+      const other = new SessionStore(fixture.h.store, { now: () => now });
       const session = await get(cookie, other);
-      assert.equal(session?.token?.id, token.id);
+      assert.equal(session?.token?.id, fixture.token.id);
       assert.equal(session?.csrf, (await get(cookie))?.csrf);
     });
 
@@ -125,7 +130,7 @@ for (const engine of engines) {
       const id = (await signIn()).split("=")[1] as string;
       now += 31 * MINUTE;
       await signIn();
-      const hashes = (await h.rawRows("sessions")).map((r) => r.id_hash);
+      const hashes = (await fixture.h.rawRows("sessions")).map((r) => r.id_hash);
       assert.ok(!hashes.includes(sha256(id)), "the expired row is gone");
     });
 
@@ -136,25 +141,26 @@ for (const engine of engines) {
       await sessions.signOut(x.request, x.reply);
       assert.match(x.setCookie(), new RegExp(`^${COOKIE}=; Path=/; Max-Age=0;`));
       assert.equal(await get(cookie), null);
-      const hashes = (await h.rawRows("sessions")).map((r) => r.id_hash);
+      const hashes = (await fixture.h.rawRows("sessions")).map((r) => r.id_hash);
       assert.ok(!hashes.includes(sha256(id)));
     });
 
     it("revoking the token ends its sessions", async () => {
-      const own = await issueToken(h.store, { role: "registrar" }, actor);
+      const own = await issueToken(fixture.h.store, { role: "registrar" }, actor);
       const x = exchange(null);
       await sessions.signIn(x.request, x.reply, own.info);
       const cookie = x.setCookie().split(";")[0] as string;
       const kept = await signIn();
       assert.notEqual(await get(cookie), null);
-      assert.notEqual(await h.store.tokens.revoke(own.info.id, actor), null);
+      assert.notEqual(await fixture.h.store.tokens.revoke(own.info.id, actor), null);
       assert.equal(await get(cookie), null);
       assert.equal(
-        (await h.rawRows("sessions")).filter((r) => Number(r.token_id) === own.info.id).length,
+        (await fixture.h.rawRows("sessions")).filter((r) => Number(r.token_id) === own.info.id)
+          .length,
         0,
       );
       assert.notEqual(await get(kept), null, "another token's session goes on");
-      assert.equal(await h.store.tokens.find(sha256(own.token)), null);
+      assert.equal(await fixture.h.store.tokens.find(sha256(own.token)), null);
     });
 
     it("CSRF tokens match only their own session", async () => {
@@ -172,7 +178,7 @@ for (const engine of engines) {
       const session = await get(cookie);
       assert.ok(session);
       await sessions.setFlash(session, "Minted urn:example:1.");
-      const other = new SessionStore(h.store, { now: () => now });
+      const other = new SessionStore(fixture.h.store, { now: () => now });
       assert.equal(await other.takeFlash(await get(cookie, other)), "Minted urn:example:1.");
       assert.equal(await sessions.takeFlash(await get(cookie)), null);
     });

@@ -2,7 +2,8 @@
 // registry makes it, and the raw SQL the tests break it with, per engine.
 
 import { DEFAULT_POLICY } from "../../src/storage/prefixes.js";
-import type { EngineHandle } from "../engines.js";
+import type { Engine, EngineHandle } from "../engines.js";
+import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
 export const PREFIX = "urn:example:p-";
@@ -60,6 +61,29 @@ export async function buildRegistry(h: EngineHandle): Promise<void> {
   await store.stats.add([resolved(3)], [urn(2)]);
   await store.stats.rollUpUrnLog("9999-12-31", 10);
   await store.stats.add([resolved(1)], [urn(1)]);
+}
+
+/**
+ * A registry built afresh for each test of the enclosing suite (hooks of skippedWhen, so a
+ * skipped suite builds none) and closed after it: read `h` in the tests.
+ */
+export function builtForEachTest(engine: Engine): { readonly h: EngineHandle } {
+  const { beforeEach, afterEach } = skippedWhen(engine.skip);
+  let made: EngineHandle | undefined;
+  beforeEach(async () => {
+    made = await engine.open();
+    await buildRegistry(made);
+  });
+  afterEach(async () => {
+    await made?.close();
+    made = undefined;
+  });
+  return {
+    get h() {
+      if (made === undefined) throw new Error("the registry is built in the suite's beforeEach");
+      return made;
+    },
+  };
 }
 
 export function createUnder(h: EngineHandle, urn: string, status: "reserved" | "active") {

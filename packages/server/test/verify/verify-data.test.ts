@@ -8,7 +8,7 @@ import { verifyRegistry } from "../../src/verify/verify-registry.js";
 import { type EngineHandle, engines } from "../engines.js";
 import { skippedWhen } from "../skipped-when.js";
 import {
-  buildRegistry,
+  builtForEachTest,
   bySql,
   createUnder,
   DAY,
@@ -35,16 +35,11 @@ function unguarded(h: EngineHandle, sqliteTrigger: string, table: string, insert
 
 for (const engine of engines) {
   describe(`verify: sequences, orphans, keys, statistics (${engine.name})`, () => {
-    const { it, beforeEach, afterEach } = skippedWhen(engine.skip);
-    let h: EngineHandle;
-    beforeEach(async () => {
-      h = await engine.open();
-      await buildRegistry(h);
-    });
-    afterEach(() => h.close());
+    const { it } = skippedWhen(engine.skip);
+    const built = builtForEachTest(engine);
 
     const findings = async () => {
-      const report = await verifyRegistry(h.store);
+      const report = await verifyRegistry(built.h.store);
       assert.equal(report.ok, report.findings.length === 0);
       return report.findings;
     };
@@ -52,13 +47,13 @@ for (const engine of engines) {
     it("a number registered past where its prefix's sequence stands", async () => {
       // Registered under the prefix as minting writes number 7: the sequence (at 3) would mint
       // it again. urn:example:p-00099 (99, but not written as the prefix writes a number) is not.
-      await createUnder(h, `${PREFIX}0007`, "reserved");
+      await createUnder(built.h, `${PREFIX}0007`, "reserved");
       assert.deepEqual(await findings(), [
         {
           check: "sequences",
           code: "sequence-behind",
           object: `prefix ${PREFIX}`,
-          problem: `its sequence stands at 3, but number 7 is registered: ${PREFIX}0007 (record ${await idOf(h, `${PREFIX}0007`)})`,
+          problem: `its sequence stands at 3, but number 7 is registered: ${PREFIX}0007 (record ${await idOf(built.h, `${PREFIX}0007`)})`,
           expected: "next at least 8",
         },
       ]);
@@ -66,7 +61,7 @@ for (const engine of engines) {
 
     it("a sequence set back behind numbers taken (its guard lifted)", async () => {
       await withTriggerLifted(
-        h,
+        built.h,
         "prefixes",
         "prefixes_sequence_forward",
         `UPDATE prefixes SET next = 2 WHERE prefix = '${PREFIX}'`,
@@ -76,7 +71,7 @@ for (const engine of engines) {
           check: "sequences",
           code: "sequence-behind",
           object: `prefix ${PREFIX}`,
-          problem: `its sequence stands at 2, but number 2 is registered: ${PREFIX}0002 (record ${await idOf(h, `${PREFIX}0002`)})`,
+          problem: `its sequence stands at 2, but number 2 is registered: ${PREFIX}0002 (record ${await idOf(built.h, `${PREFIX}0002`)})`,
           expected: "next at least 3",
         },
         {
@@ -91,7 +86,7 @@ for (const engine of engines) {
 
     if (engine.name === "postgres")
       it("an identity sequence behind the ids taken (a copy that left it behind)", async () => {
-        await h.rawExec("SELECT setval(pg_get_serial_sequence('records', 'id'), 2)");
+        await built.h.rawExec("SELECT setval(pg_get_serial_sequence('records', 'id'), 2)");
         assert.deepEqual(await findings(), [
           {
             check: "sequences",
@@ -105,26 +100,26 @@ for (const engine of engines) {
 
     it("a locator, an identifier and a successor link without their record", async () => {
       await unguarded(
-        h,
+        built.h,
         "locators_never_replaced",
         "locators",
         `INSERT INTO locators (record_id, url, created) VALUES (999, 'https://lost.example/', '${T}')`,
       );
       await unguarded(
-        h,
+        built.h,
         "identifiers_need_record",
         "record_identifiers",
         `INSERT INTO record_identifiers (organisation, type, value, record_id, created)
          VALUES ('org-a', 'isbn', '0-00', 998, '${T}')`,
       );
       await unguarded(
-        h,
+        built.h,
         "successors_need_record",
         "successors",
         `INSERT INTO successors (record_id, successor_urn, successor_key, created)
          VALUES (997, 'urn:example:a', 'urn:example:a', '${T}')`,
       );
-      const locator = (await h.rawRows("locators")).find((l) => Number(l.record_id) === 999);
+      const locator = (await built.h.rawRows("locators")).find((l) => Number(l.record_id) === 999);
       assert.deepEqual(await findings(), [
         {
           check: "orphans",
@@ -155,12 +150,12 @@ for (const engine of engines) {
     it("two equivalent URNs, one stored under a key that is not its equivalence key", async () => {
       // RFC 8141 §3.1: "urn", the NID and percent-encoding are case-insensitive, so
       // URN:EXAMPLE:a is urn:example:a, whatever key it was stored under.
-      await h.rawExec(
+      await built.h.rawExec(
         `INSERT INTO records (key, urn, nid, status, created, updated)
          VALUES ('URN:EXAMPLE:a', 'URN:EXAMPLE:a', 'example', 'active', '${T}', '${T}')`,
       );
-      const a = await idOf(h, "urn:example:a");
-      const copy = await idOf(h, "URN:EXAMPLE:a");
+      const a = await idOf(built.h, "urn:example:a");
+      const copy = await idOf(built.h, "URN:EXAMPLE:a");
       assert.deepEqual(await findings(), [
         {
           check: "keys",
@@ -183,7 +178,7 @@ for (const engine of engines) {
 
     it("an assignment count past the records that could have made it", async () => {
       // The prefix's bucket: p-0001 and p-0002 (reserved) and p-00099 (active), all registered.
-      await h.rawExec(
+      await built.h.rawExec(
         `UPDATE stat_assignments SET count = count + 5
          WHERE event = 'registered' AND prefix = '${PREFIX}'`,
       );
@@ -202,7 +197,7 @@ for (const engine of engines) {
 
     it("a URN's rollup row counting more than its bucket", async () => {
       // a: 2 rolled up + 1 logged against 4 in the bucket; 10 more makes 13.
-      await h.rawExec(
+      await built.h.rawExec(
         `UPDATE stat_resolution_urns SET count = count + 10 WHERE key = 'urn:example:a'`,
       );
       assert.deepEqual(await findings(), [
@@ -219,12 +214,12 @@ for (const engine of engines) {
 
     it("a log entry naming no record", async () => {
       const entry = `[[999,"example","","org-a",1,0]]`;
-      await bySql(h, {
+      await bySql(built.h, {
         sqlite: `INSERT INTO stat_resolution_urn_log (day, urns) VALUES ('2026-11-21', '${entry}')`,
         postgres: `INSERT INTO stat_resolution_urn_log (day, urns) VALUES ('2026-11-21', '${entry}'::jsonb)`,
       });
       const chunk = Math.max(
-        ...(await h.rawRows("stat_resolution_urn_log")).map((r) => Number(r.id)),
+        ...(await built.h.rawRows("stat_resolution_urn_log")).map((r) => Number(r.id)),
       );
       assert.deepEqual(await findings(), [
         {
@@ -249,8 +244,8 @@ for (const engine of engines) {
     it("a rollup row marked as having taken in chunks the log still holds", async () => {
       // The log holds the second flush's chunk; marking a's row as having taken in up to 50
       // counts that chunk twice and puts every id the log gives next at or below it.
-      await h.rawExec("UPDATE stat_resolution_urns SET logged_to = 50");
-      const [chunk] = (await h.rawRows("stat_resolution_urn_log")).map((r) => Number(r.id));
+      await built.h.rawExec("UPDATE stat_resolution_urns SET logged_to = 50");
+      const [chunk] = (await built.h.rawRows("stat_resolution_urn_log")).map((r) => Number(r.id));
       assert.deepEqual(await findings(), [
         {
           check: "statistics",

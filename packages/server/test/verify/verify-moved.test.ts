@@ -144,6 +144,28 @@ async function writeAfter(h: EngineHandle): Promise<string> {
   }
 }
 
+/**
+ * `work` on a registry of `fromEngine` filled by fillRegistry and an empty one of `toEngine`,
+ * both closed after it, whatever it does.
+ */
+async function onFilledAndEmpty(
+  fromEngine: Engine,
+  toEngine: Engine,
+  work: (from: EngineHandle, to: EngineHandle) => Promise<void>,
+): Promise<void> {
+  const handles: EngineHandle[] = [];
+  try {
+    const from = await fromEngine.open();
+    handles.push(from);
+    await fillRegistry(from);
+    const to = await toEngine.open();
+    handles.push(to);
+    await work(from, to);
+  } finally {
+    for (const h of handles) await h.close();
+  }
+}
+
 // fillRegistry's records: 2 minted and 3 reserved under lib-, 1 registered there through the DNB
 // API, 1 minted under lib-fac-, 2 reserved under the nbn prefix, urn:example:plain-1.
 const RECORDS = 10;
@@ -162,15 +184,9 @@ describe("a moved registry passes verify", () => {
     ["import --all SQLite → PostgreSQL", sqlite, postgres, imported],
   ];
   for (const [name, fromEngine, toEngine, move] of moves)
-    skippedWhen(fromEngine.skip || toEngine.skip).it(name, async () => {
-      const handles: EngineHandle[] = [];
-      try {
-        const from = await fromEngine.open();
-        handles.push(from);
-        await fillRegistry(from);
+    skippedWhen(fromEngine.skip || toEngine.skip).it(name, () =>
+      onFilledAndEmpty(fromEngine, toEngine, async (from, to) => {
         await assertClean(from.store, RECORDS);
-        const to = await toEngine.open();
-        handles.push(to);
         await move(from.store, to.store);
         await assertClean(to.store, RECORDS);
         assert.deepEqual(
@@ -189,19 +205,11 @@ describe("a moved registry passes verify", () => {
           after["example urn:example:lib- lib registered"],
           (before["example urn:example:lib- lib registered"] ?? 0) + 1,
         );
-      } finally {
-        for (const h of handles) await h.close();
-      }
-    });
+      }),
+    );
 
-  it("a copy stopped part way is reported until it is run again", async () => {
-    const handles: EngineHandle[] = [];
-    try {
-      const from = await sqlite.open();
-      handles.push(from);
-      await fillRegistry(from);
-      const to = await postgres.open();
-      handles.push(to);
+  it("a copy stopped part way is reported until it is run again", () =>
+    onFilledAndEmpty(sqlite, postgres, async (from, to) => {
       // Stopped after its third committed batch, as a killed process leaves it.
       let committed = 0;
       let through = 0;
@@ -230,19 +238,10 @@ describe("a moved registry passes verify", () => {
       await copied(from.store, to.store);
       await assertClean(to.store, RECORDS);
       assert.deepEqual(await registryTables(to, "postgres"), await registryTables(from, "sqlite"));
-    } finally {
-      for (const h of handles) await h.close();
-    }
-  });
+    }));
 
-  it("a copy whose identity sequences were left at 1 (ids written as they came) is reported", async () => {
-    const handles: EngineHandle[] = [];
-    try {
-      const from = await sqlite.open();
-      handles.push(from);
-      await fillRegistry(from);
-      const to = await postgres.open();
-      handles.push(to);
+  it("a copy whose identity sequences were left at 1 (ids written as they came) is reported", () =>
+    onFilledAndEmpty(sqlite, postgres, async (from, to) => {
       await copied(from.store, to.store);
       // What a copy that wrote the source's ids without moving the sequences would leave.
       const identities = await to.rawRows(
@@ -274,23 +273,14 @@ describe("a moved registry passes verify", () => {
         expected,
       );
       assert.ok(report.findings.every((f) => f.code === "id-sequence-behind"));
-    } finally {
-      for (const h of handles) await h.close();
-    }
-  });
+    }));
 
   for (const [name, fromEngine, toEngine] of [
     ["SQLite → PostgreSQL", sqlite, postgres],
     ["PostgreSQL → SQLite", postgres, sqlite],
   ] as const)
-    it(`a copy ${name} whose prefix sequence stands behind its minted URNs is reported`, async () => {
-      const handles: EngineHandle[] = [];
-      try {
-        const from = await fromEngine.open();
-        handles.push(from);
-        await fillRegistry(from);
-        const to = await toEngine.open();
-        handles.push(to);
+    it(`a copy ${name} whose prefix sequence stands behind its minted URNs is reported`, () =>
+      onFilledAndEmpty(fromEngine, toEngine, async (from, to) => {
         await copied(from.store, to.store);
         // As a copy that did not carry where the sequence stands would leave it: at 1, with the
         // numbers 1 to 5 registered (2 minted, 3 reserved) and the audit log saying so.
@@ -319,8 +309,5 @@ describe("a moved registry passes verify", () => {
             expected: "next at least 6",
           },
         ]);
-      } finally {
-        for (const h of handles) await h.close();
-      }
-    });
+      }));
 });

@@ -12,10 +12,10 @@ import {
 } from "../../src/storage/postgres/postgres-store.js";
 import { migrations as sqliteMigrations } from "../../src/storage/sqlite/migrations.js";
 import { verifyRegistry } from "../../src/verify/verify-registry.js";
-import { type EngineHandle, engines } from "../engines.js";
+import { engines } from "../engines.js";
 import { createTestDatabase, type TestDatabase } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
-import { buildRegistry, bySql } from "./registry-fixture.js";
+import { builtForEachTest, bySql } from "./registry-fixture.js";
 
 // The schema this urnkit writes, read from the migrations (both engines share their numbers).
 const SQLITE_VERSIONS = sqliteMigrations.map((m) => m.version);
@@ -26,16 +26,11 @@ const AFTER_VERSION = ["triggers", "sequences", "orphans", "keys", "statistics",
 
 for (const engine of engines) {
   describe(`verify: schema and triggers (${engine.name})`, () => {
-    const { it, beforeEach, afterEach } = skippedWhen(engine.skip);
-    let h: EngineHandle;
-    beforeEach(async () => {
-      h = await engine.open();
-      await buildRegistry(h);
-    });
-    afterEach(() => h.close());
+    const { it } = skippedWhen(engine.skip);
+    const built = builtForEachTest(engine);
 
     it("passes a registry as urnkit made it, every check run", async () => {
-      const report = await verifyRegistry(h.store);
+      const report = await verifyRegistry(built.h.store);
       assert.deepEqual(report.findings, []);
       assert.equal(report.ok, true);
       assert.equal(report.engine, engine.name);
@@ -49,10 +44,10 @@ for (const engine of engines) {
     });
 
     it("a version from a newer urnkit: reported, and nothing else is judged", async () => {
-      await h.rawExec(
+      await built.h.rawExec(
         `INSERT INTO schema_migrations (version, name, applied) VALUES (${NEWER}, 'later', '2027-01-01')`,
       );
-      const report = await verifyRegistry(h.store);
+      const report = await verifyRegistry(built.h.store);
       assert.equal(report.ok, false);
       assert.equal(report.schemaVersion, NEWER);
       assert.equal(report.records, null);
@@ -74,12 +69,12 @@ for (const engine of engines) {
 
     it("versions not applied (an old backup), and one this engine's migrations never make", async () => {
       // SQLite's schema has no version 14 or 16 (PostgreSQL's steps of their own).
-      await h.rawExec(
+      await built.h.rawExec(
         engine.name === "sqlite"
           ? `DELETE FROM schema_migrations WHERE version IN (${LATEST - 1}, ${LATEST}); INSERT INTO schema_migrations (version, name, applied) VALUES (14, 'elsewhere', '2026-01-01')`
           : `DELETE FROM schema_migrations WHERE version IN (${LATEST - 1}, ${LATEST})`,
       );
-      const report = await verifyRegistry(h.store);
+      const report = await verifyRegistry(built.h.store);
       assert.equal(report.schemaVersion, LATEST - 2);
       assert.deepEqual(
         report.findings.map((f) => [f.code, f.problem, f.expected]),
@@ -103,11 +98,11 @@ for (const engine of engines) {
     });
 
     it("a guard dropped", async () => {
-      await bySql(h, {
+      await bySql(built.h, {
         sqlite: "DROP TRIGGER records_never_deleted",
         postgres: "DROP TRIGGER records_never_deleted ON records",
       });
-      const report = await verifyRegistry(h.store);
+      const report = await verifyRegistry(built.h.store);
       assert.equal(report.ok, false);
       assert.deepEqual(report.findings, [
         {
@@ -126,11 +121,11 @@ for (const engine of engines) {
 
     it("the trigger that counts assignments dropped (not a guard, but the schema's)", async () => {
       const name = engine.name === "sqlite" ? "records_count_registered" : "records_count_inserted";
-      await bySql(h, {
+      await bySql(built.h, {
         sqlite: `DROP TRIGGER ${name}`,
         postgres: `DROP TRIGGER ${name} ON records`,
       });
-      const report = await verifyRegistry(h.store);
+      const report = await verifyRegistry(built.h.store);
       assert.deepEqual(
         report.findings.map((f) => [f.code, f.object, f.expected]),
         [["trigger-missing", `trigger ${name} on records`, "present, as migration 19 makes it"]],
@@ -140,12 +135,13 @@ for (const engine of engines) {
     it("the restore mark left set outside a restore: reported, as it keeps records uncounted", async () => {
       // SQLite: a committed row of `restoring`. PostgreSQL: urnkit.restoring set for the
       // database, which reaches the sessions opened after it: a store of its own, opened then.
-      let store = h.store;
-      let rows = (table: string) => h.rawRows(table);
+      let store = built.h.store;
+      let rows = (table: string) => built.h.rawRows(table);
       let reopened: PostgresStore | undefined;
       let database: TestDatabase | undefined;
       try {
-        if (engine.name === "sqlite") await h.rawExec("INSERT INTO restoring (id) VALUES (1)");
+        if (engine.name === "sqlite")
+          await built.h.rawExec("INSERT INTO restoring (id) VALUES (1)");
         else {
           database = await createTestDatabase();
           const made = await openPostgresStore({ url: database.url });
@@ -200,23 +196,23 @@ for (const engine of engines) {
     });
 
     it("a trigger an operator added is theirs: not reported", async () => {
-      await bySql(h, {
+      await bySql(built.h, {
         sqlite: "CREATE TRIGGER local_note AFTER INSERT ON records BEGIN SELECT 1; END",
         postgres:
           "CREATE TRIGGER local_note AFTER INSERT ON records FOR EACH ROW EXECUTE FUNCTION namespaces_notify()",
       });
-      assert.deepEqual((await verifyRegistry(h.store)).findings, []);
+      assert.deepEqual((await verifyRegistry(built.h.store)).findings, []);
     });
 
     if (engine.name === "sqlite") {
       it("a guard made again with another body", async () => {
-        await h.rawExec(`DROP TRIGGER records_status_forward;
+        await built.h.rawExec(`DROP TRIGGER records_status_forward;
 CREATE TRIGGER records_status_forward BEFORE UPDATE OF status ON records
 WHEN 0
 BEGIN
   SELECT RAISE(ABORT, 'a URN status only moves forward: reserved, active, deactivated');
 END;`);
-        const report = await verifyRegistry(h.store);
+        const report = await verifyRegistry(built.h.store);
         assert.deepEqual(report.findings, [
           {
             check: "triggers",
@@ -231,8 +227,8 @@ END;`);
 
     if (engine.name === "postgres") {
       it("a guard disabled", async () => {
-        await h.rawExec("ALTER TABLE records DISABLE TRIGGER records_status_forward");
-        const report = await verifyRegistry(h.store);
+        await built.h.rawExec("ALTER TABLE records DISABLE TRIGGER records_status_forward");
+        const report = await verifyRegistry(built.h.store);
         assert.deepEqual(report.findings, [
           {
             check: "triggers",
@@ -245,10 +241,10 @@ END;`);
       });
 
       it("a guard's function replaced by one that lets everything through", async () => {
-        await h.rawExec(
+        await built.h.rawExec(
           "CREATE OR REPLACE FUNCTION urnkit_locator_frozen() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$",
         );
-        const report = await verifyRegistry(h.store);
+        const report = await verifyRegistry(built.h.store);
         assert.deepEqual(report.findings, [
           {
             check: "triggers",
@@ -261,10 +257,10 @@ END;`);
       });
 
       it("a guard pointed at another function", async () => {
-        await h.rawExec(`DROP TRIGGER records_never_deleted ON records;
+        await built.h.rawExec(`DROP TRIGGER records_never_deleted ON records;
 CREATE TRIGGER records_never_deleted BEFORE DELETE ON records
 FOR EACH ROW EXECUTE FUNCTION namespaces_notify();`);
-        const report = await verifyRegistry(h.store);
+        const report = await verifyRegistry(built.h.store);
         assert.deepEqual(
           report.findings.map((f) => [f.code, f.problem, f.expected]),
           [
