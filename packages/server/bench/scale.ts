@@ -327,7 +327,8 @@ for (const name of ENGINES) {
       await engine.store.namespaces.create({ nid: "example", local: true }, { tokenId: null });
     else log(`${name}: ${fmt(size)} records there already`);
     for (const target of SIZES) {
-      if (target < size) throw new Error(`SCALE_SIZES: ${target} is below the ${size} records there`);
+      if (target < size)
+        throw new Error(`SCALE_SIZES: ${target} is below the ${size} records there`);
       const started = performance.now();
       await engine.grow(size, target);
       size = target;
