@@ -44,9 +44,15 @@ export async function* ndjsonLineBatches(
   if (pending !== "" || skipping) yield [take(pending)];
 }
 
+/**
+ * The lines one at a time. Asked for the line after a chunk's last, it asks the input for the next
+ * chunk at once (the record import watches for that moment); `yield*` over each chunk's array
+ * would get there only some promise jobs later.
+ */
 export async function* ndjsonLines(
   input: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
   maxBytes: number,
 ): AsyncGenerator<Line> {
-  for await (const lines of ndjsonLineBatches(input, maxBytes)) yield* lines;
+  for await (const lines of ndjsonLineBatches(input, maxBytes))
+    for (const line of lines) yield line;
 }
