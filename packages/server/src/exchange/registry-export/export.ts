@@ -48,9 +48,14 @@ export interface ExportEntry {
   line: LineObject;
 }
 
+/** An entry as the value its line holds: one key, its kind, naming its object. */
+export function entryValue(entry: ExportEntry): Record<string, LineObject> {
+  return { [entry.kind]: entry.line };
+}
+
 /** An entry as the line of text the export writes. */
 export function entryText(entry: ExportEntry): string {
-  return JSON.stringify({ [entry.kind]: entry.line });
+  return JSON.stringify(entryValue(entry));
 }
 
 /**

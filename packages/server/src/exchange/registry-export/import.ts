@@ -24,7 +24,7 @@ import type { Limits } from "../../validation/limits.js";
 import { Refusal } from "../../validation/refusal.js";
 import { REGISTRY_FORMAT, REGISTRY_FORMAT_VERSION } from "../../validation/registry-export.js";
 import { type Line, ndjsonLineBatches } from "../ndjson-lines.js";
-import { type ExportEntry, entryText } from "./export.js";
+import { type ExportEntry, entryText, entryValue } from "./export.js";
 import { checkLine, readLine, recordItem, tableKind, tableLine } from "./lines.js";
 
 /**
@@ -99,7 +99,7 @@ async function* inputLines(input: RegistryInput, maxBytes: number): AsyncGenerat
 
 /** A line's kind and object, checked; from an entry, without the text in between. */
 function checkedLine(line: { text: string } | { entry: ExportEntry }) {
-  return "text" in line ? readLine(line.text) : checkLine({ [line.entry.kind]: line.entry.line });
+  return "text" in line ? readLine(line.text) : checkLine(entryValue(line.entry));
 }
 
 interface Pending {
@@ -170,9 +170,10 @@ class HistoryOccurrences {
     let kind: TableKind | undefined;
     let line: LineObject;
     try {
-      const value = (
-        "text" in read ? JSON.parse(read.text) : { [read.entry.kind]: read.entry.line }
-      ) as Record<string, LineObject>;
+      const value = ("text" in read ? JSON.parse(read.text) : entryValue(read.entry)) as Record<
+        string,
+        LineObject
+      >;
       const name = Object.keys(value)[0] as string;
       kind = TABLE_KINDS.get(name);
       if (kind === undefined || kind.keyed) return;
