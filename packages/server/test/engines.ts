@@ -25,7 +25,7 @@ export interface EngineHandle {
 }
 
 export interface Engine {
-  name: string;
+  name: "sqlite" | "postgres";
   /** Why this engine's tests are skipped here (node:test's `skip`), or false when they run. */
   skip: SkipReason;
   open(): Promise<EngineHandle>;

@@ -4,13 +4,15 @@
 // priced out (enable_seqscan, enable_bitmapscan, enable_sort off) because on a test's few rows
 // reading them all and sorting is cheaper and the planner rightly does that; what is asked here
 // is that an index serves the order, so that on a large table, where a page is a sliver of the
-// matches, the planner has it to choose.
+// matches, the planner has it to choose. And resolution's lookup: answered from two indexes
+// alone (migration 21), reading no table page once the visibility map has the pages.
 
 import assert from "node:assert/strict";
 import { describe } from "node:test";
 import { importRecords } from "../../src/exchange/import/records.js";
 import { DEFAULT_LIMITS } from "../../src/server.js";
 import { DUE_CHECKED, DUE_DEFERRED, DUE_UNCHECKED } from "../../src/storage/postgres/links.js";
+import { RESOLVE_SQL } from "../../src/storage/postgres/records.js";
 import { dialect } from "../../src/storage/postgres/search.js";
 import { orderFor, type RecordQuery, searchSql } from "../../src/storage/search.js";
 import { PG_SKIP, suitePostgresStore } from "../pg-database.js";
@@ -118,5 +120,43 @@ describe("PostgreSQL record list plans", () => {
       assert.match(text, index, text);
       assert.doesNotMatch(text, /Sort|Seq Scan|Bitmap/, text);
     }
+  });
+
+  it("resolves a URN from the key and locator indexes alone, without reading a table page", async () => {
+    await store().namespaces.create({ nid: "lookup", local: true }, { tokenId: null });
+    // Two locators on each record, so the ranking reads both; vacuumed, so that the visibility
+    // map says every page is all-visible.
+    const lines = Array.from(
+      { length: 200 },
+      (_, i) =>
+        `{"urn":"urn:lookup:${i}","status":"active","locators":[{"url":"https://a.example/${i}"},{"url":"https://b.example/${i}","priority":2}]}\n`,
+    );
+    for await (const event of importRecords(store(), [lines.join("")], {
+      actor: { tokenId: null },
+      scope: null,
+      limits: DEFAULT_LIMITS,
+    }))
+      assert.ok(!("error" in event), JSON.stringify(event));
+    await store().pool.query("VACUUM (ANALYZE) records, locators");
+    const client = await store().pool.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("SET LOCAL enable_seqscan = off");
+      await client.query("SET LOCAL enable_bitmapscan = off");
+      const { rows } = await client.query<{ "QUERY PLAN": string }>(
+        `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${RESOLVE_SQL}`,
+        ["urn:lookup:117"],
+      );
+      const text = rows.map((r) => r["QUERY PLAN"]).join("\n");
+      assert.match(text, /Index Only Scan using records_key_key on records/, text);
+      assert.match(text, /Index Only Scan using locators_record_id_url_key on locators/, text);
+      assert.deepEqual(text.match(/Heap Fetches: \d+/g), ["Heap Fetches: 0", "Heap Fetches: 0"]);
+      await client.query("ROLLBACK");
+    } finally {
+      client.release();
+    }
+    // And the answer is the lookup's: the higher-priority locator first.
+    const answer = await store().records.resolve("urn:lookup:117");
+    assert.equal(answer?.best, "https://b.example/117");
   });
 });

@@ -23,7 +23,7 @@ import type { PgAuditFn, Queryable, Tx } from "./organisations.js";
 import { RECORD_SQL, type RecordRow, toRecord } from "./record-row.js";
 import { createRecordSet, IdentifierClash } from "./record-set.js";
 
-const RESOLVE_SQL = `SELECT r.urn, r.status, r.reason, r.deactivated,
+export const RESOLVE_SQL = `SELECT r.urn, r.status, r.reason, r.deactivated,
   (SELECT url FROM locators l WHERE l.record_id = r.id AND l.active
     ORDER BY ${locatorRank("r.organisation")} LIMIT 1) AS best,
   (SELECT successor_urn FROM successors s WHERE s.record_id = r.id
