@@ -8,8 +8,9 @@
 // after, since the machine may be shared; rounds alternate the engines.
 
 import { DEFAULT_LIMITS, DEFAULT_POLICY, importRecords, type Store } from "../dist/index.js";
+import { ndjsonChunks } from "./ndjson-chunks.js";
 import { roundStore } from "./round-store.js";
-import { engineRounds, load1 } from "./rounds.js";
+import { engineRounds, load1, measured } from "./rounds.js";
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 200_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -17,22 +18,13 @@ const METADATA = process.env.BENCH_IMPORT_METADATA === "1";
 const operator = { tokenId: null };
 const pad = (n: number) => String(n).padStart(7, "0");
 
-async function* lines(): AsyncGenerator<string> {
-  const chunk: string[] = [];
-  for (let n = 1; n <= RECORDS; n++) {
+const lines = () =>
+  ndjsonChunks(1, RECORDS, (n) => {
     const metadata = METADATA
       ? `,"metadata":{"title":"Report ${n} on soil","keywords":["soil","survey ${n % 97}"]}`
       : "";
-    chunk.push(
-      `{"urn":"urn:bench:${pad(n)}","status":"active","locators":[{"url":"https://bench.example/${pad(n)}"}]${metadata}}\n`,
-    );
-    if (chunk.length === 1000) {
-      yield chunk.join("");
-      chunk.length = 0;
-    }
-  }
-  if (chunk.length > 0) yield chunk.join("");
-}
+    return `{"urn":"urn:bench:${pad(n)}","status":"active","locators":[{"url":"https://bench.example/${pad(n)}"}]${metadata}}`;
+  });
 
 async function prepare(store: Store): Promise<void> {
   await store.namespaces.create({ nid: "bench", local: true }, operator);
@@ -56,23 +48,26 @@ async function round(engine: string): Promise<string> {
   const { store, done } = await roundStore(engine);
   try {
     await prepare(store);
-    const before = load1();
-    const cpu0 = process.cpuUsage();
-    const t0 = performance.now();
-    let created = 0;
-    for await (const event of importRecords(store, lines(), {
-      actor: operator,
-      scope: null,
-      limits: DEFAULT_LIMITS,
-    })) {
-      if ("done" in event) created = event.created;
-      else if ("error" in event)
-        throw new Error(`import refused line ${event.line}: ${event.error}`);
-    }
-    const seconds = (performance.now() - t0) / 1000;
-    const cpu = process.cpuUsage(cpu0);
-    const cpuUs = (cpu.user + cpu.system) / created;
-    return `${engine}${METADATA ? " with metadata" : ""}: ${created} records in ${seconds.toFixed(1)} s = ${Math.round(created / seconds)} records/s; CPU ${cpuUs.toFixed(1)} µs per record (${before} → ${load1()})`;
+    const {
+      result: created,
+      seconds,
+      cpuSeconds,
+      loadBefore,
+    } = await measured(async () => {
+      let created = 0;
+      for await (const event of importRecords(store, lines(), {
+        actor: operator,
+        scope: null,
+        limits: DEFAULT_LIMITS,
+      })) {
+        if ("done" in event) created = event.created;
+        else if ("error" in event)
+          throw new Error(`import refused line ${event.line}: ${event.error}`);
+      }
+      return created;
+    });
+    const cpuUs = (cpuSeconds * 1e6) / created;
+    return `${engine}${METADATA ? " with metadata" : ""}: ${created} records in ${seconds.toFixed(1)} s = ${Math.round(created / seconds)} records/s; CPU ${cpuUs.toFixed(1)} µs per record (${loadBefore} → ${load1()})`;
   } finally {
     await done();
   }

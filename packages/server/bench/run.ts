@@ -24,6 +24,7 @@ import { DEFAULT_LIMITS, DEFAULT_POLICY, importRecords, openSqliteStore } from "
 import { startListening } from "../test/urnkit-process.js";
 import { hasWrk, type LoadResult, load, pinServer, placement } from "./load.js";
 import { benchMint } from "./mint.js";
+import { ndjsonChunks } from "./ndjson-chunks.js";
 import { load1 } from "./rounds.js";
 import { benchSustained } from "./sustained.js";
 
@@ -48,19 +49,13 @@ const pad = (n: number) => String(n).padStart(7, "0");
 
 /** The 1-minute load average: on a shared machine, the context every figure needs. */
 
-async function* lines(): AsyncGenerator<string> {
-  const chunk: string[] = [];
-  for (let n = 1; n <= RECORDS; n++) {
-    chunk.push(
-      `{"urn":"urn:bench:${pad(n)}","status":"active","locators":[{"url":"https://bench.example/${pad(n)}"}]}\n`,
-    );
-    if (chunk.length === 1000) {
-      yield chunk.join("");
-      chunk.length = 0;
-    }
-  }
-  if (chunk.length > 0) yield chunk.join("");
-}
+const lines = () =>
+  ndjsonChunks(
+    1,
+    RECORDS,
+    (n) =>
+      `{"urn":"urn:bench:${pad(n)}","status":"active","locators":[{"url":"https://bench.example/${pad(n)}"}]}`,
+  );
 
 /** With BENCH_COUNTING_OFF=1, each round also measures urnkit with statistics counting off. */
 const COUNTING_OFF = process.env.BENCH_COUNTING_OFF === "1";

@@ -35,6 +35,7 @@ import { openPostgresStore, type PostgresStore } from "../src/storage/postgres/p
 import { openSqliteStore, type SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../src/storage/store.js";
 import type { TransferStore } from "../src/storage/transfer.js";
+import { ndjsonChunks } from "./ndjson-chunks.js";
 
 const SIZES = (process.env.SCALE_SIZES ?? "1000000,10000000").split(",").map(Number);
 const LOOKUPS = Number(process.env.SCALE_LOOKUPS ?? 200_000);
@@ -253,19 +254,14 @@ async function timeLookups(store: Store, draw: Draw, count: number, inFlight: nu
   };
 }
 
-async function* importLines(from: number, count: number): AsyncGenerator<string> {
-  const chunk: string[] = [];
-  for (let n = from + 1; n <= from + count; n++) {
-    chunk.push(
-      `${JSON.stringify({ urn: urnOf(n), status: "active", locators: [{ url: `https://repository.example/${n}` }] })}\n`,
-    );
-    if (chunk.length === 1000) {
-      yield chunk.join("");
-      chunk.length = 0;
-    }
-  }
-  if (chunk.length > 0) yield chunk.join("");
-}
+const importLines = (from: number, count: number) =>
+  ndjsonChunks(from + 1, from + count, (n) =>
+    JSON.stringify({
+      urn: urnOf(n),
+      status: "active",
+      locators: [{ url: `https://repository.example/${n}` }],
+    }),
+  );
 
 /**
  * Records/s of the whole import, and of its database part alone: the time at least one batch

@@ -24,6 +24,7 @@ import { buildServer, DEFAULT_LIMITS } from "../src/server.js";
 import { openPostgresStore } from "../src/storage/postgres/postgres-store.js";
 import { openSqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../src/storage/store.js";
+import { ndjsonChunks } from "./ndjson-chunks.js";
 
 const RECORDS = Number(process.env.SEARCH_RECORDS ?? 1_000_000);
 const REQUESTS = Number(process.env.SEARCH_REQUESTS ?? 1000);
@@ -47,24 +48,15 @@ const urnOf = (n: number) =>
   `urn:bench:${String(n % 1000).padStart(4, "0")}-${String(n).padStart(7, "0")}`;
 const urlOf = (n: number) => `https://Bench.Example/items/${n}`;
 
-async function* lines(count: number): AsyncGenerator<string> {
-  const chunk: string[] = [];
-  for (let n = 1; n <= count; n++) {
-    chunk.push(
-      `${JSON.stringify({
-        urn: urnOf(n),
-        status: "active",
-        locators: [{ url: urlOf(n) }],
-        metadata: { title: `${word(n, 0)} ${word(n, 1)} ${word(n, 2)} report ${n}` },
-      })}\n`,
-    );
-    if (chunk.length === 1000) {
-      yield chunk.join("");
-      chunk.length = 0;
-    }
-  }
-  if (chunk.length > 0) yield chunk.join("");
-}
+const lines = (count: number) =>
+  ndjsonChunks(1, count, (n) =>
+    JSON.stringify({
+      urn: urnOf(n),
+      status: "active",
+      locators: [{ url: urlOf(n) }],
+      metadata: { title: `${word(n, 0)} ${word(n, 1)} ${word(n, 2)} report ${n}` },
+    }),
+  );
 
 interface Opened {
   store: Store;
