@@ -23,19 +23,14 @@
 // (shared_buffers, effective_cache_size, random_page_cost) are printed with the figures.
 
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
-import pg from "pg";
+import { loadavg } from "node:os";
 import { importRecords } from "../src/exchange/import/records.js";
 import { lookup } from "../src/resolution/resolver.js";
 import { DEFAULT_LIMITS } from "../src/server.js";
-import { openPostgresStore, type PostgresStore } from "../src/storage/postgres/postgres-store.js";
-import { openSqliteStore, type SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../src/storage/store.js";
 import type { TransferStore } from "../src/storage/transfer.js";
 import { ndjsonChunks } from "./ndjson-chunks.js";
+import { scratchPostgresStore, scratchSqliteStore } from "./scratch-store.js";
 
 const SIZES = (process.env.SCALE_SIZES ?? "1000000,10000000").split(",").map(Number);
 const LOOKUPS = Number(process.env.SCALE_LOOKUPS ?? 200_000);
@@ -78,8 +73,7 @@ interface Engine {
 }
 
 async function sqliteEngine(): Promise<Engine> {
-  const dir = mkdtempSync(join(tmpdir(), "urnkit-scale-"));
-  const store: SqliteStore = await openSqliteStore(join(dir, "scale.db"));
+  const { store, done } = await scratchSqliteStore("scale");
   return {
     name: "sqlite",
     store,
@@ -106,10 +100,7 @@ async function sqliteEngine(): Promise<Engine> {
       db.exec("ANALYZE");
       flushDisk();
     },
-    async done() {
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    done,
   };
 }
 
@@ -117,15 +108,8 @@ async function postgresEngine(server: string): Promise<Engine> {
   const kept = process.env.SCALE_PG_DATABASE || null;
   if (kept !== null && !/^[a-z_][a-z0-9_]*$/.test(kept))
     throw new Error(`SCALE_PG_DATABASE: ${kept} is not a plain lower-case database name`);
-  const name = kept ?? `urnkit_scale_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const store: PostgresStore = await openPostgresStore({
-    url: url.toString(),
+  const { store, done } = await scratchPostgresStore(server, "scale", {
+    kept,
     poolSize: IN_FLIGHT,
   });
   const settings = await store.pool.query<{ name: string; setting: string }>(
@@ -185,11 +169,7 @@ async function postgresEngine(server: string): Promise<Engine> {
       await store.pool.query("CHECKPOINT").catch(() => {});
       flushDisk();
     },
-    async done() {
-      await store.close();
-      if (kept === null) await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-      await admin.end();
-    },
+    done,
   };
 }
 

@@ -14,17 +14,13 @@
 // SEARCH_RECORDS=1000000 SEARCH_REQUESTS=1000 SEARCH_IMPORT=200000 (0: skip) SEARCH_ENGINES=sqlite,postgres
 // PostgreSQL runs when URNKIT_BENCH_PG (or URNKIT_TEST_PG) names a server (a fresh database each).
 
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
-import pg from "pg";
+import { loadavg } from "node:os";
+import type pg from "pg";
 import { importRecords } from "../src/exchange/import/records.js";
 import { buildServer, DEFAULT_LIMITS } from "../src/server.js";
-import { openPostgresStore } from "../src/storage/postgres/postgres-store.js";
-import { openSqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../src/storage/store.js";
 import { ndjsonChunks } from "./ndjson-chunks.js";
+import { scratchPostgresStore, scratchSqliteStore } from "./scratch-store.js";
 
 const RECORDS = Number(process.env.SEARCH_RECORDS ?? 1_000_000);
 const REQUESTS = Number(process.env.SEARCH_REQUESTS ?? 1000);
@@ -67,8 +63,7 @@ interface Opened {
 
 async function open(engine: string): Promise<Opened> {
   if (engine === "sqlite") {
-    const dir = mkdtempSync(join(tmpdir(), "urnkit-search-"));
-    const store = await openSqliteStore(join(dir, "search.db"));
+    const { store, done } = await scratchSqliteStore("search");
     return {
       store,
       async dropSearch() {
@@ -76,19 +71,10 @@ async function open(engine: string): Promise<Opened> {
           "DROP TRIGGER records_search_insert; DROP TRIGGER records_search_update; DROP INDEX locators_by_url_key;",
         );
       },
-      async done() {
-        await store.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
+      done,
     };
   }
-  const name = `urnkit_search_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PG_SERVER as string });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_SERVER as string);
-  url.pathname = `/${name}`;
-  const store = await openPostgresStore({ url: url.toString() });
+  const { store, done } = await scratchPostgresStore(PG_SERVER as string, "search");
   return {
     store,
     async dropSearch() {
@@ -96,11 +82,7 @@ async function open(engine: string): Promise<Opened> {
         "DROP INDEX records_search; DROP INDEX locators_by_url_key; ALTER TABLE locators DROP COLUMN url_key",
       );
     },
-    async done() {
-      await store.close();
-      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-      await admin.end();
-    },
+    done,
   };
 }
 
