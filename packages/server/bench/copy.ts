@@ -9,6 +9,7 @@
 import { loadavg } from "node:os";
 import { copyRegistry, DEFAULT_LIMITS, importRecords, type Store } from "../dist/index.js";
 import { TEST_PG } from "../test/pg-database.js";
+import { benchNamespace } from "./bench-namespace.js";
 import { ndjsonChunks } from "./ndjson-chunks.js";
 import { roundStore } from "./round-store.js";
 
@@ -27,26 +28,11 @@ const lines = () =>
   );
 
 async function fill(store: Store): Promise<void> {
-  await store.namespaces.create({ nid: "bench", local: true }, operator);
-  for (let o = 0; o < 5; o++)
-    await store.organisations.create({ id: `org-${o}`, name: `Org ${o}` }, operator);
-  for (let p = 0; p < 100; p++)
-    await store.prefixes.create(
-      {
-        prefix: `urn:bench:${String(p).padStart(2, "0")}-`,
-        nid: "bench",
-        organisation: `org-${p % 5}`,
-        naming: null,
-        urls: [],
-        modes: ["resolver"],
-        width: 7,
-        check: "none",
-        delegate: null,
-        mirrors: false,
-        mirrorUrls: [],
-      },
-      operator,
-    );
+  await benchNamespace(store, {
+    count: 100,
+    name: (p) => `urn:bench:${String(p).padStart(2, "0")}-`,
+    width: 7,
+  });
   for await (const event of importRecords(store, lines(), {
     actor: operator,
     scope: null,

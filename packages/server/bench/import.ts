@@ -7,7 +7,8 @@
 // records/s and the importing process's CPU time per record, with the machine's load before and
 // after, since the machine may be shared; rounds alternate the engines.
 
-import { DEFAULT_LIMITS, DEFAULT_POLICY, importRecords, type Store } from "../dist/index.js";
+import { DEFAULT_LIMITS, importRecords } from "../dist/index.js";
+import { benchNamespace } from "./bench-namespace.js";
 import { ndjsonChunks } from "./ndjson-chunks.js";
 import { roundStore } from "./round-store.js";
 import { engineRounds, load1, measured } from "./rounds.js";
@@ -26,28 +27,14 @@ const lines = () =>
     return `{"urn":"urn:bench:${pad(n)}","status":"active","locators":[{"url":"https://bench.example/${pad(n)}"}]${metadata}}`;
   });
 
-async function prepare(store: Store): Promise<void> {
-  await store.namespaces.create({ nid: "bench", local: true }, operator);
-  for (let o = 0; o < 5; o++)
-    await store.organisations.create({ id: `org-${o}`, name: `Org ${o}` }, operator);
-  for (let p = 0; p < 1000; p++)
-    await store.prefixes.create(
-      {
-        prefix: `urn:bench:${String(p).padStart(4, "0")}`,
-        nid: "bench",
-        organisation: `org-${p % 5}`,
-        ...DEFAULT_POLICY,
-        modes: ["resolver"],
-        width: 3,
-      },
-      operator,
-    );
-}
-
 async function round(engine: string): Promise<string> {
   const { store, done } = await roundStore(engine);
   try {
-    await prepare(store);
+    await benchNamespace(store, {
+      count: 1000,
+      name: (p) => `urn:bench:${String(p).padStart(4, "0")}`,
+      width: 3,
+    });
     const {
       result: created,
       seconds,
