@@ -4,9 +4,6 @@
 // and the records their full-text entries.
 
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, it } from "node:test";
 import Database from "better-sqlite3";
 import fc from "fast-check";
@@ -16,6 +13,7 @@ import { SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../../src/storage/store.js";
 import { postgresAtVersion, sqliteAtVersion } from "../old-schema.js";
 import { onTestDatabase, openTestPostgresStore, PG_SKIP } from "../pg-database.js";
+import { inTemporaryDirectory } from "../temporary-file.js";
 
 describe("locatorUrlKey", () => {
   it("lowercases scheme and host, drops empty and default ports, keeps the rest", () => {
@@ -141,10 +139,8 @@ async function searchesOldRows(store: Store): Promise<void> {
 }
 
 describe("migration 8 on a registry of version 7", () => {
-  it("SQLite: keys for every locator (a tombstone's too) and full text for every record", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "urnkit-m8-"));
-    const file = join(dir, "old.db");
-    try {
+  it("SQLite: keys for every locator (a tombstone's too) and full text for every record", () =>
+    inTemporaryDirectory(async (file) => {
       const raw = new Database(file);
       sqliteAtVersion(raw, 7);
       for (const sql of V7_ROWS) raw.exec(sql);
@@ -165,10 +161,7 @@ describe("migration 8 on a registry of version 7", () => {
       } finally {
         await store.close();
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
   it("PostgreSQL: the same", { skip: PG_SKIP }, () =>
     onTestDatabase(async (client, url) => {

@@ -5,9 +5,6 @@
 // a namespace's minting policy becomes a prefix of "local-registry", its sequence continuing.
 
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, it } from "node:test";
 import Database from "better-sqlite3";
 import { seedExample } from "../../src/registry/seed.js";
@@ -18,6 +15,7 @@ import { postgresAtVersion, sqliteAtVersion } from "../old-schema.js";
 import { onTestDatabase, openTestPostgresStore, PG_SKIP } from "../pg-database.js";
 import { createPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
+import { inTemporaryDirectory } from "../temporary-file.js";
 
 const actor = { tokenId: null };
 
@@ -222,10 +220,8 @@ const OLD_NAMESPACE = `INSERT INTO namespaces (nid, template_revision, mint, min
   VALUES ('example', 1, '{"prefix":"m-","width":5,"check":"mod11-2"}', 42, '2020-01-01T00:00:00.000Z', '2020-01-01T00:00:00.000Z')`;
 
 describe("an existing database upgrades in place (sqlite)", () => {
-  it("moves the namespace's minting policy to a prefix of local-registry, sequence kept", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "urnkit-upgrade-"));
-    try {
-      const file = join(dir, "old.db");
+  it("moves the namespace's minting policy to a prefix of local-registry, sequence kept", () =>
+    inTemporaryDirectory(async (file) => {
       const db = new Database(file);
       sqliteAtVersion(db, 6);
       db.exec(OLD_NAMESPACE);
@@ -241,10 +237,7 @@ describe("an existing database upgrades in place (sqlite)", () => {
       assert.equal(await store.namespaces.nextMintNumber("example", actor), 42);
       assert.equal(await store.namespaces.nextMintNumber("example", actor), 43);
       await store.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
 
 describe("an existing database upgrades in place (postgres)", () => {

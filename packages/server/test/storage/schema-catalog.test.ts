@@ -5,9 +5,7 @@
 // migration: the fixtures' diff then shows what it changes.
 
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import Database from "better-sqlite3";
 import type pg from "pg";
@@ -26,6 +24,7 @@ import {
   stepText,
 } from "../schema-catalog.js";
 import { skippedWhen } from "../skipped-when.js";
+import { inTemporaryDirectory } from "../temporary-file.js";
 
 /** The migration runner's table, and the row it records a version with. */
 const MIGRATIONS_TABLE = {
@@ -58,15 +57,6 @@ function matchesRecorded(name: string, text: string): void {
 }
 
 /** Runs `work` with a path for a database file in a directory of its own, removed afterwards. */
-async function inTemporaryDirectory(work: (file: string) => Promise<void>): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), "urnkit-schema-"));
-  try {
-    await work(join(dir, "schema.db"));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 /**
  * What each step of `migrations` changes, applied one by one after `schema_migrations` is made;
  * `apply` runs a step and records its version, `catalog` reads the schema.
