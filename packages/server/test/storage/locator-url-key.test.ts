@@ -5,13 +5,12 @@
 
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import Database from "better-sqlite3";
 import fc from "fast-check";
 import { migrations as pgMigrations } from "../../src/storage/postgres/migrations.js";
 import { locatorUrlKey } from "../../src/storage/sqlite/locator-url-key.js";
 import { SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../../src/storage/store.js";
-import { postgresAtVersion, sqliteAtVersion } from "../old-schema.js";
+import { postgresAtVersion, sqliteFileAtVersion } from "../old-schema.js";
 import { onTestDatabase, openTestPostgresStore, PG_SKIP } from "../pg-database.js";
 import { inTemporaryDirectory } from "../temporary-file.js";
 
@@ -141,10 +140,7 @@ async function searchesOldRows(store: Store): Promise<void> {
 describe("migration 8 on a registry of version 7", () => {
   it("SQLite: keys for every locator (a tombstone's too) and full text for every record", () =>
     inTemporaryDirectory(async (file) => {
-      const raw = new Database(file);
-      sqliteAtVersion(raw, 7);
-      for (const sql of V7_ROWS) raw.exec(sql);
-      raw.close();
+      sqliteFileAtVersion(file, 7, V7_ROWS);
       const store = new SqliteStore({ filename: file });
       await store.migrate();
       try {

@@ -7,14 +7,13 @@
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { describe, it } from "node:test";
-import Database from "better-sqlite3";
 import type pg from "pg";
 import type { Migration } from "../../src/storage/migration.js";
 import { migrations as postgresMigrations } from "../../src/storage/postgres/migrations.js";
 import { openPostgresStore } from "../../src/storage/postgres/postgres-store.js";
 import { migrations as sqliteMigrations } from "../../src/storage/sqlite/migrations.js";
 import { SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
-import { postgresAtVersion, sqliteAtVersion } from "../old-schema.js";
+import { postgresAtVersion, sqliteFileAtVersion } from "../old-schema.js";
 import { onTestDatabase, PG_SKIP } from "../pg-database.js";
 import {
   type Catalog,
@@ -97,10 +96,7 @@ describe("the schema SQLite's migrations build", () => {
 
   it("is the recorded one on a database of version 6 upgraded in place", () =>
     inTemporaryDirectory(async (file) => {
-      const version6 = new Database(file);
-      sqliteAtVersion(version6, 6);
-      version6.exec(OLD_ROWS);
-      version6.close();
+      sqliteFileAtVersion(file, 6, [OLD_ROWS]);
       matchesRecorded("sqlite.txt", await sqliteMigrated(file));
     }));
 
