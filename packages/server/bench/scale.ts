@@ -30,7 +30,7 @@ import { DEFAULT_LIMITS } from "../src/server.js";
 import type { Store } from "../src/storage/store.js";
 import type { TransferStore } from "../src/storage/transfer.js";
 import { ndjsonChunks } from "./ndjson-chunks.js";
-import { scratchPostgresStore, scratchSqliteStore } from "./scratch-store.js";
+import { type Scratch, scratchPostgresStore, scratchSqliteStore } from "./scratch-store.js";
 
 const SIZES = (process.env.SCALE_SIZES ?? "1000000,10000000").split(",").map(Number);
 const LOOKUPS = Number(process.env.SCALE_LOOKUPS ?? 200_000);
@@ -62,14 +62,12 @@ function flushDisk(): void {
   spawnSync("sync");
 }
 
-interface Engine {
+interface Engine extends Scratch<Store> {
   name: string;
-  store: Store;
   /** Records generated so far (a kept PostgreSQL database may hold some already). */
   size(): Promise<number>;
   /** Adds records from+1 … to (with one active locator each) straight into the tables. */
   grow(from: number, to: number): Promise<void>;
-  done(): Promise<void>;
 }
 
 async function sqliteEngine(): Promise<Engine> {

@@ -20,7 +20,7 @@ import { importRecords } from "../src/exchange/import/records.js";
 import { buildServer, DEFAULT_LIMITS } from "../src/server.js";
 import type { Store } from "../src/storage/store.js";
 import { ndjsonChunks } from "./ndjson-chunks.js";
-import { scratchPostgresStore, scratchSqliteStore } from "./scratch-store.js";
+import { type Scratch, scratchPostgresStore, scratchSqliteStore } from "./scratch-store.js";
 
 const RECORDS = Number(process.env.SEARCH_RECORDS ?? 1_000_000);
 const REQUESTS = Number(process.env.SEARCH_REQUESTS ?? 1000);
@@ -54,11 +54,9 @@ const lines = (count: number) =>
     }),
   );
 
-interface Opened {
-  store: Store;
+interface Opened extends Scratch<Store> {
   /** Drops the search indexes and triggers (the import-cost baseline). */
   dropSearch(): Promise<void>;
-  done(): Promise<void>;
 }
 
 async function open(engine: string): Promise<Opened> {

@@ -16,7 +16,7 @@ import { DEFAULT_POLICY } from "../src/storage/prefixes.js";
 import type { UrnResolutionStat } from "../src/storage/stats.js";
 import type { Store } from "../src/storage/store.js";
 import { verifyRegistry } from "../src/verify/verify-registry.js";
-import { scratchPostgresStore, scratchSqliteStore } from "./scratch-store.js";
+import { type Scratch, scratchPostgresStore, scratchSqliteStore } from "./scratch-store.js";
 
 const RECORDS = Number(process.env.VERIFY_RECORDS ?? 1_000_000);
 const ROUNDS = Number(process.env.VERIFY_ROUNDS ?? 3);
@@ -34,12 +34,10 @@ const log = (message: string) =>
     `${new Date().toISOString()} ${message} (load ${(loadavg()[0] as number).toFixed(2)})\n`,
   );
 
-interface Engine {
+interface Engine extends Scratch<Store> {
   name: string;
-  store: Store;
   /** Adds records 1 … RECORDS with their locators, identifiers and successor links. */
   generate(): Promise<void>;
-  done(): Promise<void>;
 }
 
 async function sqliteEngine(): Promise<Engine> {
