@@ -9,6 +9,8 @@
 import { loadavg } from "node:os";
 import { copyRegistry, DEFAULT_LIMITS, importRecords, type Store } from "../dist/index.js";
 import { TEST_PG } from "../test/pg-database.js";
+import { benchNamespace } from "./bench-namespace.js";
+import { ndjsonChunks } from "./ndjson-chunks.js";
 import { roundStore } from "./round-store.js";
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
@@ -17,41 +19,20 @@ const load1 = () => (loadavg()[0] as number).toFixed(2);
 const mb = (bytes: number) => `${Math.round(bytes / 1048576)} MB`;
 const pad = (n: number) => String(n).padStart(7, "0");
 
-async function* lines(): AsyncGenerator<string> {
-  const chunk: string[] = [];
-  for (let n = 1; n <= RECORDS; n++) {
-    chunk.push(
-      `{"urn":"urn:bench:${String(n % 100).padStart(2, "0")}-${pad(n)}","status":"active","locators":[{"url":"https://bench.example/${pad(n)}"}],"metadata":{"n":${n}}}\n`,
-    );
-    if (chunk.length === 1000) {
-      yield chunk.join("");
-      chunk.length = 0;
-    }
-  }
-  if (chunk.length > 0) yield chunk.join("");
-}
+const lines = () =>
+  ndjsonChunks(
+    1,
+    RECORDS,
+    (n) =>
+      `{"urn":"urn:bench:${String(n % 100).padStart(2, "0")}-${pad(n)}","status":"active","locators":[{"url":"https://bench.example/${pad(n)}"}],"metadata":{"n":${n}}}`,
+  );
 
 async function fill(store: Store): Promise<void> {
-  await store.namespaces.create({ nid: "bench", local: true }, operator);
-  for (let o = 0; o < 5; o++)
-    await store.organisations.create({ id: `org-${o}`, name: `Org ${o}` }, operator);
-  for (let p = 0; p < 100; p++)
-    await store.prefixes.create(
-      {
-        prefix: `urn:bench:${String(p).padStart(2, "0")}-`,
-        nid: "bench",
-        organisation: `org-${p % 5}`,
-        naming: null,
-        urls: [],
-        modes: ["resolver"],
-        width: 7,
-        check: "none",
-        delegate: null,
-        mirrors: false,
-        mirrorUrls: [],
-      },
-      operator,
-    );
+  await benchNamespace(store, {
+    count: 100,
+    name: (p) => `urn:bench:${String(p).padStart(2, "0")}-`,
+    width: 7,
+  });
   for await (const event of importRecords(store, lines(), {
     actor: operator,
     scope: null,

@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { DEFAULT_LIMITS, harvest, type Store } from "../dist/index.js";
 import { organisationWithPrefix } from "../test/prefix-setup.js";
 import { roundStore } from "./round-store.js";
-import { engineRounds, load1 } from "./rounds.js";
+import { engineRounds, load1, measured } from "./rounds.js";
 
 const PAGES = Number(process.env.BENCH_HARVEST_PAGES ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -51,27 +51,27 @@ async function round(engine: string, url: string): Promise<string> {
   const { store, done } = await roundStore(engine);
   try {
     await prepare(store);
-    const before = load1();
-    const cpu0 = process.cpuUsage();
-    const t0 = performance.now();
-    const report = await harvest(store, {
-      url,
-      organisation: "hbz-lib",
-      metadataPrefix: "oai_dc",
-      limits: DEFAULT_LIMITS,
-      client: { rate: 0, allowPrivate: true },
-      soleWriter: true,
-      concurrency: CONCURRENCY,
-    });
-    const seconds = (performance.now() - t0) / 1000;
-    const cpu = process.cpuUsage(cpu0);
-    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-    const { run } = report;
+    const {
+      result: { run },
+      seconds,
+      cpuSeconds,
+      loadBefore,
+    } = await measured(() =>
+      harvest(store, {
+        url,
+        organisation: "hbz-lib",
+        metadataPrefix: "oai_dc",
+        limits: DEFAULT_LIMITS,
+        client: { rate: 0, allowPrivate: true },
+        soleWriter: true,
+        concurrency: CONCURRENCY,
+      }),
+    );
     if (run.outcome !== "completed" || run.created !== PAGES * 1000)
       throw new Error(`harvest ${run.outcome}: ${run.created} created, ${run.error}`);
     const rate = Math.round(run.records / seconds);
     const perCpu = Math.round(run.records / cpuSeconds);
-    return `${engine}: ${run.records} records in ${seconds.toFixed(2)} s = ${rate} records/s; harvester CPU ${cpuSeconds.toFixed(2)} s = ${perCpu} records per CPU second (${before} → ${load1()})`;
+    return `${engine}: ${run.records} records in ${seconds.toFixed(2)} s = ${rate} records/s; harvester CPU ${cpuSeconds.toFixed(2)} s = ${perCpu} records per CPU second (${loadBefore} → ${load1()})`;
   } finally {
     await done();
   }

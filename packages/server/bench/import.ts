@@ -7,9 +7,11 @@
 // records/s and the importing process's CPU time per record, with the machine's load before and
 // after, since the machine may be shared; rounds alternate the engines.
 
-import { DEFAULT_LIMITS, DEFAULT_POLICY, importRecords, type Store } from "../dist/index.js";
+import { DEFAULT_LIMITS, importRecords } from "../dist/index.js";
+import { benchNamespace } from "./bench-namespace.js";
+import { ndjsonChunks } from "./ndjson-chunks.js";
 import { roundStore } from "./round-store.js";
-import { engineRounds, load1 } from "./rounds.js";
+import { engineRounds, load1, measured } from "./rounds.js";
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 200_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -17,62 +19,42 @@ const METADATA = process.env.BENCH_IMPORT_METADATA === "1";
 const operator = { tokenId: null };
 const pad = (n: number) => String(n).padStart(7, "0");
 
-async function* lines(): AsyncGenerator<string> {
-  const chunk: string[] = [];
-  for (let n = 1; n <= RECORDS; n++) {
+const lines = () =>
+  ndjsonChunks(1, RECORDS, (n) => {
     const metadata = METADATA
       ? `,"metadata":{"title":"Report ${n} on soil","keywords":["soil","survey ${n % 97}"]}`
       : "";
-    chunk.push(
-      `{"urn":"urn:bench:${pad(n)}","status":"active","locators":[{"url":"https://bench.example/${pad(n)}"}]${metadata}}\n`,
-    );
-    if (chunk.length === 1000) {
-      yield chunk.join("");
-      chunk.length = 0;
-    }
-  }
-  if (chunk.length > 0) yield chunk.join("");
-}
-
-async function prepare(store: Store): Promise<void> {
-  await store.namespaces.create({ nid: "bench", local: true }, operator);
-  for (let o = 0; o < 5; o++)
-    await store.organisations.create({ id: `org-${o}`, name: `Org ${o}` }, operator);
-  for (let p = 0; p < 1000; p++)
-    await store.prefixes.create(
-      {
-        prefix: `urn:bench:${String(p).padStart(4, "0")}`,
-        nid: "bench",
-        organisation: `org-${p % 5}`,
-        ...DEFAULT_POLICY,
-        modes: ["resolver"],
-        width: 3,
-      },
-      operator,
-    );
-}
+    return `{"urn":"urn:bench:${pad(n)}","status":"active","locators":[{"url":"https://bench.example/${pad(n)}"}]${metadata}}`;
+  });
 
 async function round(engine: string): Promise<string> {
   const { store, done } = await roundStore(engine);
   try {
-    await prepare(store);
-    const before = load1();
-    const cpu0 = process.cpuUsage();
-    const t0 = performance.now();
-    let created = 0;
-    for await (const event of importRecords(store, lines(), {
-      actor: operator,
-      scope: null,
-      limits: DEFAULT_LIMITS,
-    })) {
-      if ("done" in event) created = event.created;
-      else if ("error" in event)
-        throw new Error(`import refused line ${event.line}: ${event.error}`);
-    }
-    const seconds = (performance.now() - t0) / 1000;
-    const cpu = process.cpuUsage(cpu0);
-    const cpuUs = (cpu.user + cpu.system) / created;
-    return `${engine}${METADATA ? " with metadata" : ""}: ${created} records in ${seconds.toFixed(1)} s = ${Math.round(created / seconds)} records/s; CPU ${cpuUs.toFixed(1)} µs per record (${before} → ${load1()})`;
+    await benchNamespace(store, {
+      count: 1000,
+      name: (p) => `urn:bench:${String(p).padStart(4, "0")}`,
+      width: 3,
+    });
+    const {
+      result: created,
+      seconds,
+      cpuSeconds,
+      loadBefore,
+    } = await measured(async () => {
+      let created = 0;
+      for await (const event of importRecords(store, lines(), {
+        actor: operator,
+        scope: null,
+        limits: DEFAULT_LIMITS,
+      })) {
+        if ("done" in event) created = event.created;
+        else if ("error" in event)
+          throw new Error(`import refused line ${event.line}: ${event.error}`);
+      }
+      return created;
+    });
+    const cpuUs = (cpuSeconds * 1e6) / created;
+    return `${engine}${METADATA ? " with metadata" : ""}: ${created} records in ${seconds.toFixed(1)} s = ${Math.round(created / seconds)} records/s; CPU ${cpuUs.toFixed(1)} µs per record (${loadBefore} → ${load1()})`;
   } finally {
     await done();
   }

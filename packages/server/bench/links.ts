@@ -28,7 +28,7 @@ import {
 } from "../dist/index.js";
 import { openPostgresStore } from "../dist/storage/postgres/postgres-store.js";
 import { createTestDatabase } from "../test/pg-database.js";
-import { load1 } from "./rounds.js";
+import { load1, measured } from "./rounds.js";
 
 const HOSTS = Number(process.env.BENCH_LINKS_HOSTS ?? 40);
 const PER_HOST = 2;
@@ -119,16 +119,12 @@ try {
   );
   for (let round = 1; round <= ROUNDS; round++) {
     const before = await counts();
-    const cpu0 = process.cpuUsage();
-    const t0 = performance.now();
-    const checked = await checkAll(store);
-    const seconds = (performance.now() - t0) / 1000;
-    const cpu = process.cpuUsage(cpu0);
+    const { result: checked, seconds, cpuSeconds } = await measured(() => checkAll(store));
     const after = await counts();
     const requests = after.reduce((n, h, i) => n + h.requests - (before[i]?.requests ?? 0), 0);
     const peak = Math.max(...after.map((h) => h.peak));
     overLimit ||= peak > PER_HOST;
-    const cpuUs = (cpu.user + cpu.system) / checked;
+    const cpuUs = (cpuSeconds * 1e6) / checked;
     console.log(
       `round ${round}: ${checked} checks in ${seconds.toFixed(2)} s = ${(checked / seconds).toFixed(0)} checks/s (target >= 500), checker CPU ${cpuUs.toFixed(0)} us/check; server side: ${requests} requests = ${(requests / seconds).toFixed(0)}/s, most at once on one host ${peak} (limit ${PER_HOST}), ${load1()}`,
     );

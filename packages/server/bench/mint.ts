@@ -9,8 +9,7 @@ import { Agent, request } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { issueToken, openSqliteStore } from "../dist/index.js";
-import { organisationWithPrefix } from "../test/prefix-setup.js";
+import { mintingDatabase } from "../test/minting-database.js";
 import { startListening } from "../test/urnkit-process.js";
 
 const CLIENTS = 8;
@@ -54,26 +53,11 @@ function post(port: number, agent: Agent, token: string): Promise<number> {
 
 export async function benchMint(dir: string) {
   const db = join(dir, "mint.db");
-  const store = await openSqliteStore(db);
-  const operator = { tokenId: null };
-  await store.namespaces.create({ nid: "bench", local: true }, operator);
-  await organisationWithPrefix(
-    store,
+  const token = await mintingDatabase(
+    db,
     { id: "minter", name: "Minter" },
-    {
-      prefix: "urn:bench:m-",
-      nid: "bench",
-      modes: ["resolver"],
-      width: 8,
-      check: "mod11-2",
-    },
+    { prefix: "urn:bench:m-", nid: "bench", modes: ["resolver"], width: 8, check: "mod11-2" },
   );
-  const { token } = await issueToken(
-    store,
-    { role: "registrar", organisation: "minter" },
-    operator,
-  );
-  await store.close();
   const { proc, port } = await startListening(
     fileURLToPath(new URL("./urnkit-server.ts", import.meta.url)),
     [db],

@@ -17,6 +17,7 @@ import type { AddressInfo } from "node:net";
 import { loadavg } from "node:os";
 import { buildServer, DEFAULT_LIMITS, importRecords } from "../dist/index.js";
 import { TEST_PG } from "../test/pg-database.js";
+import { ndjsonChunks } from "./ndjson-chunks.js";
 import { roundStore } from "./round-store.js";
 
 const RECORDS = Number(process.env.OAI_BENCH_RECORDS ?? 1_000_000);
@@ -40,20 +41,11 @@ function memory(): { rss: number; anon: number } {
 const log = (message: string) =>
   console.log(`${message} (load ${(loadavg()[0] as number).toFixed(2)})`);
 
-async function* lines(): AsyncGenerator<string> {
-  const chunk: string[] = [];
-  for (let n = 1; n <= RECORDS; n++) {
+const lines = () =>
+  ndjsonChunks(1, RECORDS, (n) => {
     const id = String(n).padStart(7, "0");
-    chunk.push(
-      `{"urn":"urn:bench:${id}","status":"active","locators":[{"url":"https://bench.example/${id}"}],"metadata":{"title":"Item ${id}"}}\n`,
-    );
-    if (chunk.length === 1000) {
-      yield chunk.join("");
-      chunk.length = 0;
-    }
-  }
-  if (chunk.length > 0) yield chunk.join("");
-}
+    return `{"urn":"urn:bench:${id}","status":"active","locators":[{"url":"https://bench.example/${id}"}],"metadata":{"title":"Item ${id}"}}`;
+  });
 
 /** One response, streamed: its records counted, its resumption token (if any) read from the tail. */
 function page(url: string): Promise<{ records: number; token: string | null }> {

@@ -23,3 +23,16 @@ export async function engineRounds(
     for (const engine of r % 2 === 1 ? engines : [...engines].reverse())
       console.log(`round ${r} ${await round(engine)}`);
 }
+
+/** What `work` took: wall-clock seconds, this process's CPU seconds, and the load before it began. */
+export async function measured<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; seconds: number; cpuSeconds: number; loadBefore: string }> {
+  const loadBefore = load1();
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const result = await work();
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  return { result, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, loadBefore };
+}

@@ -22,8 +22,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_LIMITS, DEFAULT_POLICY, importRecords, openSqliteStore } from "../dist/index.js";
 import { startListening } from "../test/urnkit-process.js";
+import { benchNamespace } from "./bench-namespace.js";
 import { hasWrk, type LoadResult, load, pinServer, placement } from "./load.js";
 import { benchMint } from "./mint.js";
+import { ndjsonChunks } from "./ndjson-chunks.js";
 import { load1 } from "./rounds.js";
 import { benchSustained } from "./sustained.js";
 
@@ -48,19 +50,13 @@ const pad = (n: number) => String(n).padStart(7, "0");
 
 /** The 1-minute load average: on a shared machine, the context every figure needs. */
 
-async function* lines(): AsyncGenerator<string> {
-  const chunk: string[] = [];
-  for (let n = 1; n <= RECORDS; n++) {
-    chunk.push(
-      `{"urn":"urn:bench:${pad(n)}","status":"active","locators":[{"url":"https://bench.example/${pad(n)}"}]}\n`,
-    );
-    if (chunk.length === 1000) {
-      yield chunk.join("");
-      chunk.length = 0;
-    }
-  }
-  if (chunk.length > 0) yield chunk.join("");
-}
+const lines = () =>
+  ndjsonChunks(
+    1,
+    RECORDS,
+    (n) =>
+      `{"urn":"urn:bench:${pad(n)}","status":"active","locators":[{"url":"https://bench.example/${pad(n)}"}]}`,
+  );
 
 /** With BENCH_COUNTING_OFF=1, each round also measures urnkit with statistics counting off. */
 const COUNTING_OFF = process.env.BENCH_COUNTING_OFF === "1";
@@ -152,24 +148,17 @@ const dir = mkdtempSync(join(tmpdir(), "urnkit-bench-"));
 const db = join(dir, "bench.db");
 try {
   const store = await openSqliteStore(db);
-  await store.namespaces.create({ nid: "bench", local: true }, { tokenId: null });
+  await benchNamespace(store, {
+    count: 1000,
+    name: (p) => `urn:bench:${String(p).padStart(4, "0")}`,
+    width: 3,
+  });
   const operator = { tokenId: null };
-  for (let o = 0; o < 5; o++)
-    await store.organisations.create({ id: `org-${o}`, name: `Org ${o}` }, operator);
-  const policy = { ...DEFAULT_POLICY, modes: ["resolver" as const], width: 3 };
-  for (let p = 0; p < 1000; p++)
-    await store.prefixes.create(
-      {
-        ...policy,
-        prefix: `urn:bench:${String(p).padStart(4, "0")}`,
-        nid: "bench",
-        organisation: `org-${p % 5}`,
-      },
-      operator,
-    );
   await store.prefixes.create(
     {
-      ...policy,
+      ...DEFAULT_POLICY,
+      modes: ["resolver"],
+      width: 3,
       prefix: "urn:bench:x-",
       nid: "bench",
       organisation: "org-0",

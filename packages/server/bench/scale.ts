@@ -25,18 +25,14 @@
 // pages does a connection reach them without a page fault each (docs/deploy.md, "A large registry").
 
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
-import pg from "pg";
+import { loadavg } from "node:os";
 import { importRecords } from "../src/exchange/import/records.js";
 import { lookup } from "../src/resolution/resolver.js";
 import { DEFAULT_LIMITS } from "../src/server.js";
-import { openPostgresStore, type PostgresStore } from "../src/storage/postgres/postgres-store.js";
-import { openSqliteStore, type SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../src/storage/store.js";
 import type { TransferStore } from "../src/storage/transfer.js";
+import { ndjsonChunks } from "./ndjson-chunks.js";
+import { type Scratch, scratchPostgresStore, scratchSqliteStore } from "./scratch-store.js";
 
 const SIZES = (process.env.SCALE_SIZES ?? "1000000,10000000").split(",").map(Number);
 const LOOKUPS = Number(process.env.SCALE_LOOKUPS ?? 200_000);
@@ -68,19 +64,16 @@ function flushDisk(): void {
   spawnSync("sync");
 }
 
-interface Engine {
+interface Engine extends Scratch<Store> {
   name: string;
-  store: Store;
   /** Records generated so far (a kept PostgreSQL database may hold some already). */
   size(): Promise<number>;
   /** Adds records from+1 … to (with one active locator each) straight into the tables. */
   grow(from: number, to: number): Promise<void>;
-  done(): Promise<void>;
 }
 
 async function sqliteEngine(): Promise<Engine> {
-  const dir = mkdtempSync(join(tmpdir(), "urnkit-scale-"));
-  const store: SqliteStore = await openSqliteStore(join(dir, "scale.db"));
+  const { store, done } = await scratchSqliteStore("scale");
   return {
     name: "sqlite",
     store,
@@ -107,10 +100,7 @@ async function sqliteEngine(): Promise<Engine> {
       db.exec("ANALYZE");
       flushDisk();
     },
-    async done() {
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    done,
   };
 }
 
@@ -118,15 +108,8 @@ async function postgresEngine(server: string): Promise<Engine> {
   const kept = process.env.SCALE_PG_DATABASE || null;
   if (kept !== null && !/^[a-z_][a-z0-9_]*$/.test(kept))
     throw new Error(`SCALE_PG_DATABASE: ${kept} is not a plain lower-case database name`);
-  const name = kept ?? `urnkit_scale_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const store: PostgresStore = await openPostgresStore({
-    url: url.toString(),
+  const { store, done } = await scratchPostgresStore(server, "scale", {
+    kept,
     poolSize: IN_FLIGHT,
   });
   const settings = await store.pool.query<{ name: string; setting: string }>(
@@ -187,11 +170,7 @@ async function postgresEngine(server: string): Promise<Engine> {
       await store.pool.query("CHECKPOINT").catch(() => {});
       flushDisk();
     },
-    async done() {
-      await store.close();
-      if (kept === null) await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-      await admin.end();
-    },
+    done,
   };
 }
 
@@ -256,19 +235,14 @@ async function timeLookups(store: Store, draw: Draw, count: number, inFlight: nu
   };
 }
 
-async function* importLines(from: number, count: number): AsyncGenerator<string> {
-  const chunk: string[] = [];
-  for (let n = from + 1; n <= from + count; n++) {
-    chunk.push(
-      `${JSON.stringify({ urn: urnOf(n), status: "active", locators: [{ url: `https://repository.example/${n}` }] })}\n`,
-    );
-    if (chunk.length === 1000) {
-      yield chunk.join("");
-      chunk.length = 0;
-    }
-  }
-  if (chunk.length > 0) yield chunk.join("");
-}
+const importLines = (from: number, count: number) =>
+  ndjsonChunks(from + 1, from + count, (n) =>
+    JSON.stringify({
+      urn: urnOf(n),
+      status: "active",
+      locators: [{ url: `https://repository.example/${n}` }],
+    }),
+  );
 
 /**
  * Records/s of the whole import, and of its database part alone: the time at least one batch

@@ -14,16 +14,13 @@
 // SEARCH_RECORDS=1000000 SEARCH_REQUESTS=1000 SEARCH_IMPORT=200000 (0: skip) SEARCH_ENGINES=sqlite,postgres
 // PostgreSQL runs when URNKIT_BENCH_PG (or URNKIT_TEST_PG) names a server (a fresh database each).
 
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
-import pg from "pg";
+import { loadavg } from "node:os";
+import type pg from "pg";
 import { importRecords } from "../src/exchange/import/records.js";
 import { buildServer, DEFAULT_LIMITS } from "../src/server.js";
-import { openPostgresStore } from "../src/storage/postgres/postgres-store.js";
-import { openSqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../src/storage/store.js";
+import { ndjsonChunks } from "./ndjson-chunks.js";
+import { type Scratch, scratchPostgresStore, scratchSqliteStore } from "./scratch-store.js";
 
 const RECORDS = Number(process.env.SEARCH_RECORDS ?? 1_000_000);
 const REQUESTS = Number(process.env.SEARCH_REQUESTS ?? 1000);
@@ -47,36 +44,24 @@ const urnOf = (n: number) =>
   `urn:bench:${String(n % 1000).padStart(4, "0")}-${String(n).padStart(7, "0")}`;
 const urlOf = (n: number) => `https://Bench.Example/items/${n}`;
 
-async function* lines(count: number): AsyncGenerator<string> {
-  const chunk: string[] = [];
-  for (let n = 1; n <= count; n++) {
-    chunk.push(
-      `${JSON.stringify({
-        urn: urnOf(n),
-        status: "active",
-        locators: [{ url: urlOf(n) }],
-        metadata: { title: `${word(n, 0)} ${word(n, 1)} ${word(n, 2)} report ${n}` },
-      })}\n`,
-    );
-    if (chunk.length === 1000) {
-      yield chunk.join("");
-      chunk.length = 0;
-    }
-  }
-  if (chunk.length > 0) yield chunk.join("");
-}
+const lines = (count: number) =>
+  ndjsonChunks(1, count, (n) =>
+    JSON.stringify({
+      urn: urnOf(n),
+      status: "active",
+      locators: [{ url: urlOf(n) }],
+      metadata: { title: `${word(n, 0)} ${word(n, 1)} ${word(n, 2)} report ${n}` },
+    }),
+  );
 
-interface Opened {
-  store: Store;
+interface Opened extends Scratch<Store> {
   /** Drops the search indexes and triggers (the import-cost baseline). */
   dropSearch(): Promise<void>;
-  done(): Promise<void>;
 }
 
 async function open(engine: string): Promise<Opened> {
   if (engine === "sqlite") {
-    const dir = mkdtempSync(join(tmpdir(), "urnkit-search-"));
-    const store = await openSqliteStore(join(dir, "search.db"));
+    const { store, done } = await scratchSqliteStore("search");
     return {
       store,
       async dropSearch() {
@@ -84,19 +69,10 @@ async function open(engine: string): Promise<Opened> {
           "DROP TRIGGER records_search_insert; DROP TRIGGER records_search_update; DROP INDEX locators_by_url_key;",
         );
       },
-      async done() {
-        await store.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
+      done,
     };
   }
-  const name = `urnkit_search_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PG_SERVER as string });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_SERVER as string);
-  url.pathname = `/${name}`;
-  const store = await openPostgresStore({ url: url.toString() });
+  const { store, done } = await scratchPostgresStore(PG_SERVER as string, "search");
   return {
     store,
     async dropSearch() {
@@ -104,11 +80,7 @@ async function open(engine: string): Promise<Opened> {
         "DROP INDEX records_search; DROP INDEX locators_by_url_key; ALTER TABLE locators DROP COLUMN url_key",
       );
     },
-    async done() {
-      await store.close();
-      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-      await admin.end();
-    },
+    done,
   };
 }
 

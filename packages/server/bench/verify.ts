@@ -11,17 +11,12 @@
 // it, dropped at the end.
 
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
-import pg from "pg";
-import { openPostgresStore, type PostgresStore } from "../src/storage/postgres/postgres-store.js";
+import { loadavg } from "node:os";
 import { DEFAULT_POLICY } from "../src/storage/prefixes.js";
-import { openSqliteStore, type SqliteStore } from "../src/storage/sqlite/sqlite-store.js";
 import type { UrnResolutionStat } from "../src/storage/stats.js";
 import type { Store } from "../src/storage/store.js";
 import { verifyRegistry } from "../src/verify/verify-registry.js";
+import { type Scratch, scratchPostgresStore, scratchSqliteStore } from "./scratch-store.js";
 
 const RECORDS = Number(process.env.VERIFY_RECORDS ?? 1_000_000);
 const ROUNDS = Number(process.env.VERIFY_ROUNDS ?? 3);
@@ -39,17 +34,14 @@ const log = (message: string) =>
     `${new Date().toISOString()} ${message} (load ${(loadavg()[0] as number).toFixed(2)})\n`,
   );
 
-interface Engine {
+interface Engine extends Scratch<Store> {
   name: string;
-  store: Store;
   /** Adds records 1 … RECORDS with their locators, identifiers and successor links. */
   generate(): Promise<void>;
-  done(): Promise<void>;
 }
 
 async function sqliteEngine(): Promise<Engine> {
-  const dir = mkdtempSync(join(tmpdir(), "urnkit-verify-bench-"));
-  const store: SqliteStore = await openSqliteStore(join(dir, "verify.db"));
+  const { store, done } = await scratchSqliteStore("verify");
   return {
     name: "sqlite",
     store,
@@ -86,21 +78,12 @@ async function sqliteEngine(): Promise<Engine> {
       db.exec("ANALYZE");
       spawnSync("sync");
     },
-    async done() {
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    done,
   };
 }
 
 async function postgresEngine(server: string): Promise<Engine> {
-  const name = `urnkit_verify_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const store: PostgresStore = await openPostgresStore({ url: url.toString() });
+  const { store, done } = await scratchPostgresStore(server, "verify");
   return {
     name: "postgres",
     store,
@@ -144,11 +127,7 @@ async function postgresEngine(server: string): Promise<Engine> {
       await store.pool.query("CHECKPOINT").catch(() => {});
       spawnSync("sync");
     },
-    async done() {
-      await store.close();
-      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-      await admin.end();
-    },
+    done,
   };
 }
 

@@ -2,7 +2,7 @@
 // applied by hand and recorded as the store's migration runner records them, so that the store's
 // migrate() then applies only the later ones.
 
-import type Database from "better-sqlite3";
+import Database from "better-sqlite3";
 import type pg from "pg";
 import { migrations as pgMigrations } from "../src/storage/postgres/migrations.js";
 import { migrations as sqliteMigrations } from "../src/storage/sqlite/migrations.js";
@@ -15,6 +15,17 @@ export function sqliteAtVersion(db: Database.Database, version: number): void {
   for (const m of sqliteMigrations.filter((m) => m.version <= version)) {
     db.exec(m.sql);
     db.prepare("INSERT INTO schema_migrations VALUES (?, ?, 'x')").run(m.version, m.name);
+  }
+}
+
+/** Writes the SQLite database `file` at `version`, then runs `statements` (its old rows) on it. */
+export function sqliteFileAtVersion(file: string, version: number, statements: readonly string[]) {
+  const db = new Database(file);
+  try {
+    sqliteAtVersion(db, version);
+    for (const sql of statements) db.exec(sql);
+  } finally {
+    db.close();
   }
 }
 

@@ -45,17 +45,18 @@ async function provider(answer: (res: ServerResponse) => void): Promise<Provider
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/oai`, hungUp };
 }
 
-/** An answer of `head`, then `piece()` over and over, as fast as the harvester takes it. */
-function endless(head: string, piece: () => string): (res: ServerResponse) => void {
+/** An answer of `head`, then `piece(0)`, `piece(1)` and on, as fast as the harvester takes it. */
+function endless(head: string, piece: (i: number) => string): (res: ServerResponse) => void {
   return (res) => {
     res.writeHead(200, { "content-type": "text/xml" });
     res.write(head);
     let open = true;
+    let pieces = 0;
     res.on("close", () => {
       open = false;
     });
     const pump = () => {
-      while (open) if (!res.write(piece())) return void res.once("drain", pump);
+      while (open) if (!res.write(piece(pieces++))) return void res.once("drain", pump);
     };
     pump();
   };
@@ -74,58 +75,64 @@ async function failure(p: Provider, options: object = {}): Promise<Error> {
 }
 
 describe("hostile providers", { timeout: 120_000 }, () => {
-  it("elements nested ever deeper: refused at level 65, within a timeout of a few seconds", async () => {
-    const p = await provider(endless(HEAD, () => "<a>".repeat(1024)));
-    const error = await failure(p, { timeoutMs: 5000 });
-    assert.ok(error instanceof OaiFormatError, String(error));
-    assert.equal(
-      error.message,
-      "the response is refused: elements nested 65 levels deep (<a>), past the limit of 64",
-    );
-  });
-
-  it("one element with endless attributes, under a small size bound: refused past 256", async () => {
-    let n = 0;
-    const p = await provider(
-      endless(`${HEAD}<record`, () => Array.from({ length: 64 }, () => ` a${n++}="x"`).join("")),
-    );
-    const error = await failure(p, { maxBytes: 1024 * 1024 });
-    assert.ok(error instanceof OaiFormatError, String(error));
-    assert.equal(
-      error.message,
-      "the response is refused: an element <record> with more than 256 attributes (the limit)",
-    );
-  });
-
-  it("one endless attribute value: the start tag is refused past 64 Ki characters", async () => {
-    const p = await provider(endless(`${HEAD}<record a="`, () => "x".repeat(4096)));
-    const error = await failure(p, { maxBytes: 8 * 1024 * 1024 });
-    assert.ok(error instanceof OaiFormatError, String(error));
-    assert.equal(
-      error.message,
-      "the response is refused: a start tag <record …> longer than 65536 characters (the limit)",
-    );
-  });
-
-  it("an endless text run: refused past 1 Mi characters, under a larger size bound", async () => {
-    const p = await provider(endless(`${HEAD}<record>`, () => "x".repeat(4096)));
-    const error = await failure(p, { maxBytes: 16 * 1024 * 1024 });
-    assert.ok(error instanceof OaiFormatError, String(error));
-    assert.equal(
-      error.message,
-      "the response is refused: more than 1048576 characters without a tag, attribute or text (the limit)",
-    );
-  });
-
-  it("an element's text in endless pieces (text and CDATA by turns): refused past 1 Mi characters", async () => {
-    const p = await provider(endless(`${HEAD}<record>`, () => "<![CDATA[x]]>y".repeat(256)));
-    const error = await failure(p, { maxBytes: 16 * 1024 * 1024 });
-    assert.ok(error instanceof OaiFormatError, String(error));
-    assert.equal(
-      error.message,
-      "the response is refused: an element <record> whose text is longer than 1048576 characters (the limit)",
-    );
-  });
+  /**
+   * Answers that never end, each refused by the XML reader at one of its bounds: what follows the
+   * head over and over (`piece(i)` for the ith time), the client's options, and the refusal.
+   */
+  const endlessAnswers: Array<{
+    name: string;
+    head: string;
+    piece: (i: number) => string;
+    options: object;
+    message: string;
+  }> = [
+    {
+      name: "elements nested ever deeper: refused at level 65, within a timeout of a few seconds",
+      head: HEAD,
+      piece: () => "<a>".repeat(1024),
+      options: { timeoutMs: 5000 },
+      message:
+        "the response is refused: elements nested 65 levels deep (<a>), past the limit of 64",
+    },
+    {
+      name: "one element with endless attributes, under a small size bound: refused past 256",
+      head: `${HEAD}<record`,
+      piece: (i) => Array.from({ length: 64 }, (_, k) => ` a${i * 64 + k}="x"`).join(""),
+      options: { maxBytes: 1024 * 1024 },
+      message:
+        "the response is refused: an element <record> with more than 256 attributes (the limit)",
+    },
+    {
+      name: "one endless attribute value: the start tag is refused past 64 Ki characters",
+      head: `${HEAD}<record a="`,
+      piece: () => "x".repeat(4096),
+      options: { maxBytes: 8 * 1024 * 1024 },
+      message:
+        "the response is refused: a start tag <record …> longer than 65536 characters (the limit)",
+    },
+    {
+      name: "an endless text run: refused past 1 Mi characters, under a larger size bound",
+      head: `${HEAD}<record>`,
+      piece: () => "x".repeat(4096),
+      options: { maxBytes: 16 * 1024 * 1024 },
+      message:
+        "the response is refused: more than 1048576 characters without a tag, attribute or text (the limit)",
+    },
+    {
+      name: "an element's text in endless pieces (text and CDATA by turns): refused past 1 Mi characters",
+      head: `${HEAD}<record>`,
+      piece: () => "<![CDATA[x]]>y".repeat(256),
+      options: { maxBytes: 16 * 1024 * 1024 },
+      message:
+        "the response is refused: an element <record> whose text is longer than 1048576 characters (the limit)",
+    },
+  ];
+  for (const { name, head, piece, options, message } of endlessAnswers)
+    it(name, async () => {
+      const error = await failure(await provider(endless(head, piece)), options);
+      assert.ok(error instanceof OaiFormatError, String(error));
+      assert.equal(error.message, message);
+    });
 
   it("bytes trickled slower than the timeout: the timeout holds for the body, retries included", async () => {
     const p = await provider((res) => {

@@ -68,6 +68,16 @@ for (const engine of engines) {
       }
     }
 
+    /** The files of ListRecords in `prefix` (every page), then of GetRecord of each named record. */
+    async function listAndGet(prefix: string, names: string[]): Promise<string[]> {
+      const files = await pages("ListRecords", `metadataPrefix=${prefix}`);
+      for (const name of names)
+        files.push(
+          await answer(`verb=GetRecord&identifier=urn:example:${name}&metadataPrefix=${prefix}`),
+        );
+      return files;
+    }
+
     /** Asserts every file valid by the validator's other arguments. */
     async function assertValid(args: string[], files: string[]): Promise<void> {
       assert.ok(files.length > 0);
@@ -182,36 +192,20 @@ for (const engine of engines) {
     });
 
     it("ListRecords and GetRecord in oai_dc: the answers, and each record's Dublin Core", async () => {
-      const files = [
-        ...(await pages("ListRecords", "metadataPrefix=oai_dc")),
-        await answer("verb=GetRecord&identifier=urn:example:lib-1&metadataPrefix=oai_dc"),
-        await answer("verb=GetRecord&identifier=urn:example:old&metadataPrefix=oai_dc"),
-        await answer("verb=GetRecord&identifier=urn:example:held&metadataPrefix=oai_dc"),
-        await answer("verb=GetRecord&identifier=urn:example:held-linked&metadataPrefix=oai_dc"),
-      ];
+      const files = await listAndGet("oai_dc", ["lib-1", "old", "held", "held-linked"]);
       assert.equal(files.length, 9);
       await assertValid(["--also", OAI_DC, OAI_PMH], files);
       await assertValid(["--each", METADATA, OAI_DC], files);
     });
 
     it("ListRecords and GetRecord in the native format: the answers, and each record", async () => {
-      const files = [
-        ...(await pages("ListRecords", "metadataPrefix=urnkit")),
-        await answer("verb=GetRecord&identifier=urn:example:lib-1&metadataPrefix=urnkit"),
-        await answer("verb=GetRecord&identifier=urn:example:old&metadataPrefix=urnkit"),
-        await answer("verb=GetRecord&identifier=urn:example:held&metadataPrefix=urnkit"),
-        await answer("verb=GetRecord&identifier=urn:example:held-linked&metadataPrefix=urnkit"),
-      ];
+      const files = await listAndGet("urnkit", ["lib-1", "old", "held", "held-linked"]);
       await assertValid(["--also", urnkitXsd, OAI_PMH], files);
       await assertValid(["--each", METADATA, urnkitXsd], files);
     });
 
     it("ListRecords and GetRecord in epicur: the answers, and the records' identifier schemes", async () => {
-      const files = [
-        ...(await pages("ListRecords", "metadataPrefix=epicur")),
-        await answer("verb=GetRecord&identifier=urn:example:lib-1&metadataPrefix=epicur"),
-        await answer("verb=GetRecord&identifier=urn:example:old&metadataPrefix=epicur"),
-      ];
+      const files = await listAndGet("epicur", ["lib-1", "old"]);
       assert.equal(files.length, 6);
       await assertValid(["--also", EPICUR_ANY, OAI_PMH], files);
       const schemes = files.flatMap((f) =>

@@ -44,6 +44,19 @@ interface Expected {
 const U = (name: string) => `urn:example:${name}`;
 const R = (name: string) => `https://repo.example/${name}`;
 
+/** A reserved URN, with a locator or without: no URL of it in any format, and none in epicur. */
+function reserved(name: string): Expected {
+  return {
+    oaiDc: {
+      identifiers: [U(name)],
+      descriptions: [`${U(name)} is reserved and not in use yet`],
+      relations: [],
+    },
+    epicur: null,
+    urnkit: { status: "reserved", deactivation: null, successors: [] },
+  };
+}
+
 const EXPECTED: Record<string, Expected> = {
   // In use, changed since registration (a locator replaced): its active URLs, best first.
   [U("in-use")]: {
@@ -107,24 +120,8 @@ const EXPECTED: Record<string, Expected> = {
     urnkit: { status: "deactivated", deactivation: "never used", successors: [] },
   },
   // Reserved with a locator: not in use, so its URL is nobody's to resolve to.
-  [U("held")]: {
-    oaiDc: {
-      identifiers: [U("held")],
-      descriptions: [`${U("held")} is reserved and not in use yet`],
-      relations: [],
-    },
-    epicur: null,
-    urnkit: { status: "reserved", deactivation: null, successors: [] },
-  },
-  [U("bare")]: {
-    oaiDc: {
-      identifiers: [U("bare")],
-      descriptions: [`${U("bare")} is reserved and not in use yet`],
-      relations: [],
-    },
-    epicur: null,
-    urnkit: { status: "reserved", deactivation: null, successors: [] },
-  },
+  [U("held")]: reserved("held"),
+  [U("bare")]: reserved("bare"),
   // In use, its only locator replaced by none.
   [U("unlinked")]: {
     oaiDc: { identifiers: [U("unlinked")], descriptions: [], relations: [] },

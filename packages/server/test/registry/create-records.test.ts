@@ -49,6 +49,9 @@ for (const engine of engines) {
       await setUp(h.store);
     });
     after(async () => h.close());
+    /** One column of a table as stored, sorted. */
+    const stored = async (table: string, column: string) =>
+      (await h.rawRows(table)).map((row) => row[column]).sort();
 
     it("creates the new records of a set and refuses, alone, what createRecord would refuse", async () => {
       const taken = { type: "local", value: "taken" };
@@ -124,8 +127,7 @@ for (const engine of engines) {
       assert.equal(f.organisation, null);
       assert.deepEqual(f.predecessors, ["urn:example:old"]);
 
-      const urns = (await h.rawRows("records")).map((r) => r.urn).sort();
-      assert.deepEqual(urns, [
+      assert.deepEqual(await stored("records", "urn"), [
         "urn:example:a",
         "urn:example:e",
         "urn:example:f",
@@ -133,15 +135,13 @@ for (const engine of engines) {
         "urn:example:old",
       ]);
       // Nothing of the refused inputs: no locator, no identifier, no audit row.
-      const urls = (await h.rawRows("locators")).map((r) => r.url).sort();
-      assert.deepEqual(urls, [
+      assert.deepEqual(await stored("locators", "url"), [
         "https://lib.example/a",
         "https://lib.example/e-low",
         "https://lib.example/e-off",
         "https://mirror.example/e",
       ]);
-      const ids = (await h.rawRows("record_identifiers")).map((r) => r.value).sort();
-      assert.deepEqual(ids, ["e", "taken"]);
+      assert.deepEqual(await stored("record_identifiers", "value"), ["e", "taken"]);
       // Each created record's audit row shows it as returned; as stored, it reads the same.
       for (const record of [a, e, f]) {
         const rows = await h.store.audit.list(10, { targets: [record.urn] });

@@ -41,6 +41,9 @@ for (const engine of engines) {
         headers: token === null ? {} : auth(token),
         ...(payload === undefined ? {} : { payload: payload as object }),
       });
+    /** `urn` registered in use by the holder of `token`, with any other fields of `more`. */
+    const registerInUse = (token: string, urn: string, more: object = {}) =>
+      call("POST", "/api/v1/urns", token, { urn, status: "active", ...more });
     const json = (r: { body: string }) => JSON.parse(r.body);
     const prefixUrl = (nid: string, prefix: string, tail = "") =>
       `/api/v1/namespaces/${nid}/prefixes/${enc(prefix)}${tail}`;
@@ -207,13 +210,9 @@ for (const engine of engines) {
       assert.equal(json(minted).organisation, "fac");
       assert.equal(json(minted).locators[0].owner, "fac");
       const refusals = [
-        call("POST", "/api/v1/urns", regA, { urn: "urn:example:fac-000777", status: "active" }),
-        call("POST", "/api/v1/urns", regA, { urn: "urn:example:lib-9000001", status: "active" }),
-        call("POST", "/api/v1/urns", regA, {
-          urn: "urn:example:lib-1000003",
-          status: "active",
-          organisation: "fac",
-        }),
+        registerInUse(regA, "urn:example:fac-000777"),
+        registerInUse(regA, "urn:example:lib-9000001"),
+        registerInUse(regA, "urn:example:lib-1000003", { organisation: "fac" }),
         call("POST", prefixUrl("example", "urn:example:fac-", "/mint"), regA, {}),
         call("POST", prefixUrl("example", "urn:example:fac-", "/reservations"), regA, {
           count: 2,
@@ -333,15 +332,10 @@ for (const engine of engines) {
       ]);
       const record = json(await call("GET", "/api/v1/urns/urn:example:fac-000003", null));
       assert.deepEqual([record.status, record.organisation], ["reserved", "fac"]);
-      const unreserved = await call("POST", "/api/v1/urns", regB, {
-        urn: "urn:example:fac-000099",
-        status: "active",
-      });
+      const unreserved = await registerInUse(regB, "urn:example:fac-000099");
       expect(unreserved, 403, "registration-mode");
       assert.match(json(unreserved).detail, /not reserved/);
-      const done = await call("POST", "/api/v1/urns", regB, {
-        urn: "urn:example:fac-000003",
-        status: "active",
+      const done = await registerInUse(regB, "urn:example:fac-000003", {
         locators: [{ url: "https://fac.example/3" }],
         identifiers: [{ type: "shelfmark", value: "Fac 3" }],
       });
@@ -372,40 +366,24 @@ for (const engine of engines) {
     });
 
     it("refuses naming- and URL-policy violations with 422 naming the rule", async () => {
-      const naming = await call("POST", "/api/v1/urns", regA, {
-        urn: "urn:example:lib-abc",
-        status: "active",
-      });
+      const naming = await registerInUse(regA, "urn:example:lib-abc");
       expect(naming, 422, "naming-policy");
       assert.equal(json(naming).rule, "naming");
       assert.match(json(naming).detail, /\[0-9\]\{6\}\[0-9X\]/);
       // urn:nbn:de:bsz:14-000001 has the DNB check digit 1 (worked out in the module header's
       // test vectors of @urnkit/namespaces); 2 is wrong.
       assert.equal(nbnDeCheckDigit("urn:nbn:de:bsz:14-000001"), "1");
-      const digit = await call("POST", "/api/v1/urns", regB, {
-        urn: "urn:nbn:de:bsz:14-0000012",
-        status: "active",
-      });
+      const digit = await registerInUse(regB, "urn:nbn:de:bsz:14-0000012");
       expect(digit, 422, "naming-policy");
       assert.equal(json(digit).rule, "nbn-de-check-digit");
-      expect(
-        await call("POST", "/api/v1/urns", regB, {
-          urn: "urn:nbn:de:bsz:14-0000011",
-          status: "active",
-        }),
-        201,
-      );
-      const url = await call("POST", "/api/v1/urns", regA, {
-        urn: "urn:example:lib-1234560",
-        status: "active",
+      expect(await registerInUse(regB, "urn:nbn:de:bsz:14-0000011"), 201);
+      const url = await registerInUse(regA, "urn:example:lib-1234560", {
         locators: [{ url: "https://elsewhere.example/x" }],
       });
       expect(url, 422, "url-policy");
       assert.equal(json(url).rule, "urls");
       expect(
-        await call("POST", "/api/v1/urns", regA, {
-          urn: "urn:example:lib-1234560",
-          status: "active",
+        await registerInUse(regA, "urn:example:lib-1234560", {
           locators: [{ url: "https://repo.lib.example/x" }, { url: "https://lib.example/y" }],
         }),
         201,
@@ -446,18 +424,13 @@ for (const engine of engines) {
       expect(minted, 201);
       assert.equal(json(minted).urn, "urn:example:m-0001");
       assert.equal(json(minted).organisation, "local-registry");
-      const free = await call("POST", "/api/v1/urns", legacy, {
-        urn: "urn:example:free-2",
-        status: "active",
+      const free = await registerInUse(legacy, "urn:example:free-2", {
         locators: [{ url: "https://anywhere.example/" }],
       });
       expect(free, 201);
       assert.equal(json(free).organisation, null);
       // An organisation's registrar has no scope outside its prefixes.
-      expect(
-        await call("POST", "/api/v1/urns", regA, { urn: "urn:example:free-3", status: "active" }),
-        403,
-      );
+      expect(await registerInUse(regA, "urn:example:free-3"), 403);
     });
 
     it("mints over HTTP: 8 clients × 500 on each of two prefixes, gapless, correct check characters", async () => {
@@ -533,10 +506,7 @@ for (const engine of engines) {
         }),
         201,
       );
-      expect(
-        await call("POST", "/api/v1/urns", regA, { urn: "urn:example:skip-002", status: "active" }),
-        201,
-      );
+      expect(await registerInUse(regA, "urn:example:skip-002"), 201);
       const urns: string[] = [];
       for (let i = 0; i < 4; i++) {
         const r = await call("POST", prefixUrl("example", "urn:example:skip-", "/mint"), regA, {});

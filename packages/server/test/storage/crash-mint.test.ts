@@ -9,9 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { issueToken } from "../../src/registry/tokens.js";
-import { openSqliteStore, SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
-import { organisationWithPrefix } from "../prefix-setup.js";
+import { SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
+import { mintingDatabase } from "../minting-database.js";
 import { startListening } from "../urnkit-process.js";
 
 const child = fileURLToPath(new URL("../fixtures/serve.ts", import.meta.url));
@@ -26,16 +25,11 @@ describe("kill -9 while 8 clients mint", () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it("keeps every answered mint with its audit rows, and no number twice", async () => {
-    const setup = await openSqliteStore(db);
-    const operator = { tokenId: null };
-    await setup.namespaces.create({ nid: "example", local: true }, operator);
-    await organisationWithPrefix(
-      setup,
+    const token = await mintingDatabase(
+      db,
       { id: "org", name: "Org" },
       { prefix: PREFIX, nid: "example", modes: ["resolver"], width: 6 },
     );
-    const { token } = await issueToken(setup, { role: "registrar", organisation: "org" }, operator);
-    await setup.close();
 
     const { proc, port } = await startListening(child, [db]);
     const exited = new Promise((r) => proc.once("exit", r));

@@ -4,18 +4,15 @@
 // and the records their full-text entries.
 
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, it } from "node:test";
-import Database from "better-sqlite3";
 import fc from "fast-check";
 import { migrations as pgMigrations } from "../../src/storage/postgres/migrations.js";
 import { locatorUrlKey } from "../../src/storage/sqlite/locator-url-key.js";
 import { SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../../src/storage/store.js";
-import { postgresAtVersion, sqliteAtVersion } from "../old-schema.js";
+import { postgresAtVersion, sqliteFileAtVersion } from "../old-schema.js";
 import { onTestDatabase, openTestPostgresStore, PG_SKIP } from "../pg-database.js";
+import { inTemporaryDirectory } from "../temporary-file.js";
 
 describe("locatorUrlKey", () => {
   it("lowercases scheme and host, drops empty and default ports, keeps the rest", () => {
@@ -141,14 +138,9 @@ async function searchesOldRows(store: Store): Promise<void> {
 }
 
 describe("migration 8 on a registry of version 7", () => {
-  it("SQLite: keys for every locator (a tombstone's too) and full text for every record", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "urnkit-m8-"));
-    const file = join(dir, "old.db");
-    try {
-      const raw = new Database(file);
-      sqliteAtVersion(raw, 7);
-      for (const sql of V7_ROWS) raw.exec(sql);
-      raw.close();
+  it("SQLite: keys for every locator (a tombstone's too) and full text for every record", () =>
+    inTemporaryDirectory(async (file) => {
+      sqliteFileAtVersion(file, 7, V7_ROWS);
       const store = new SqliteStore({ filename: file });
       await store.migrate();
       try {
@@ -165,10 +157,7 @@ describe("migration 8 on a registry of version 7", () => {
       } finally {
         await store.close();
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 
   it("PostgreSQL: the same", { skip: PG_SKIP }, () =>
     onTestDatabase(async (client, url) => {

@@ -5,19 +5,17 @@
 // a namespace's minting policy becomes a prefix of "local-registry", its sequence continuing.
 
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, it } from "node:test";
-import Database from "better-sqlite3";
 import { seedExample } from "../../src/registry/seed.js";
 import { ConflictError, StateError } from "../../src/storage/errors.js";
 import { SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
+import type { Store } from "../../src/storage/store.js";
 import { type EngineHandle, engines } from "../engines.js";
-import { postgresAtVersion, sqliteAtVersion } from "../old-schema.js";
+import { postgresAtVersion, sqliteFileAtVersion } from "../old-schema.js";
 import { onTestDatabase, openTestPostgresStore, PG_SKIP } from "../pg-database.js";
 import { createPrefix } from "../prefix-setup.js";
 import { skippedWhen } from "../skipped-when.js";
+import { inTemporaryDirectory } from "../temporary-file.js";
 
 const actor = { tokenId: null };
 
@@ -221,30 +219,27 @@ for (const engine of engines)
 const OLD_NAMESPACE = `INSERT INTO namespaces (nid, template_revision, mint, mint_next, created, updated)
   VALUES ('example', 1, '{"prefix":"m-","width":5,"check":"mod11-2"}', 42, '2020-01-01T00:00:00.000Z', '2020-01-01T00:00:00.000Z')`;
 
+/** The old namespace's policy as a prefix of local-registry, its sequence going on from 42. */
+async function checkUpgraded(store: Store): Promise<void> {
+  const prefix = await store.prefixes.get("urn:example:m-");
+  assert.equal(prefix?.organisation, "local-registry");
+  assert.equal(prefix?.next, 42);
+  assert.equal(prefix?.width, 5);
+  assert.equal(prefix?.check, "mod11-2");
+  assert.equal((await store.organisations.get("local-registry"))?.active, true);
+  assert.equal(await store.namespaces.nextMintNumber("example", actor), 42);
+  assert.equal(await store.namespaces.nextMintNumber("example", actor), 43);
+}
+
 describe("an existing database upgrades in place (sqlite)", () => {
-  it("moves the namespace's minting policy to a prefix of local-registry, sequence kept", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "urnkit-upgrade-"));
-    try {
-      const file = join(dir, "old.db");
-      const db = new Database(file);
-      sqliteAtVersion(db, 6);
-      db.exec(OLD_NAMESPACE);
-      db.close();
+  it("moves the namespace's minting policy to a prefix of local-registry, sequence kept", () =>
+    inTemporaryDirectory(async (file) => {
+      sqliteFileAtVersion(file, 6, [OLD_NAMESPACE]);
       const store = new SqliteStore({ filename: file });
       await store.migrate();
-      const prefix = await store.prefixes.get("urn:example:m-");
-      assert.equal(prefix?.organisation, "local-registry");
-      assert.equal(prefix?.next, 42);
-      assert.equal(prefix?.width, 5);
-      assert.equal(prefix?.check, "mod11-2");
-      assert.equal((await store.organisations.get("local-registry"))?.active, true);
-      assert.equal(await store.namespaces.nextMintNumber("example", actor), 42);
-      assert.equal(await store.namespaces.nextMintNumber("example", actor), 43);
+      await checkUpgraded(store);
       await store.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
 
 describe("an existing database upgrades in place (postgres)", () => {
@@ -254,13 +249,7 @@ describe("an existing database upgrades in place (postgres)", () => {
       await postgresAtVersion(client, 6);
       await client.query(OLD_NAMESPACE);
       const store = await openTestPostgresStore({ url });
-      const prefix = await store.prefixes.get("urn:example:m-");
-      assert.equal(prefix?.organisation, "local-registry");
-      assert.equal(prefix?.next, 42);
-      assert.equal(prefix?.width, 5);
-      assert.equal(prefix?.check, "mod11-2");
-      assert.equal(await store.namespaces.nextMintNumber("example", actor), 42);
-      assert.equal(await store.namespaces.nextMintNumber("example", actor), 43);
+      await checkUpgraded(store);
       await store.close();
     }));
 });

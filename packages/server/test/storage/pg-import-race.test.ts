@@ -29,6 +29,9 @@ describe("import batches racing other writers (postgres)", () => {
   const { it, before, after } = skippedWhen(PG_SKIP);
 
   const setup = suiteStoreWithClient({ before, after }, { nid: "example", local: true });
+  /** The URLs of a record's locators, as stored. */
+  const urlsOf = async (urn: string) =>
+    (await setup.store.records.get(urn))?.locators.map((l) => l.url);
 
   it("a key another writer commits while the batch inserts is reported, not duplicated", async () => {
     // The other writer's rows exist but are uncommitted: the batch cannot see them, and its
@@ -74,14 +77,8 @@ describe("import batches racing other writers (postgres)", () => {
       ],
     );
     // The other writer's record keeps its own locator; the batch's created records have theirs.
-    assert.deepEqual(
-      (await setup.store.records.get("urn:example:race-other"))?.locators.map((l) => l.url),
-      ["https://race.example/theirs"],
-    );
-    assert.deepEqual(
-      (await setup.store.records.get("urn:example:race-new-1"))?.locators.map((l) => l.url),
-      ["https://race.example/1"],
-    );
+    assert.deepEqual(await urlsOf("urn:example:race-other"), ["https://race.example/theirs"]);
+    assert.deepEqual(await urlsOf("urn:example:race-new-1"), ["https://race.example/1"]);
     assert.deepEqual(await lastImportAudit(setup.store), {
       created: ["urn:example:race-new-1", "urn:example:race-new-2"],
     });
@@ -102,10 +99,7 @@ describe("import batches racing other writers (postgres)", () => {
       unchanged: 1,
       conflicts: [{ line: 13, urn: "urn:example:dup", existing: "urn:example:dup" }],
     });
-    assert.deepEqual(
-      (await setup.store.records.get("urn:example:dup"))?.locators.map((l) => l.url),
-      ["https://dup.example/first"],
-    );
+    assert.deepEqual(await urlsOf("urn:example:dup"), ["https://dup.example/first"]);
     assert.deepEqual(await lastImportAudit(setup.store), {
       created: ["urn:example:dup", "urn:example:dup-next"],
     });

@@ -5,18 +5,15 @@
 // migration: the fixtures' diff then shows what it changes.
 
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
 import { describe, it } from "node:test";
-import Database from "better-sqlite3";
 import type pg from "pg";
 import type { Migration } from "../../src/storage/migration.js";
 import { migrations as postgresMigrations } from "../../src/storage/postgres/migrations.js";
 import { openPostgresStore } from "../../src/storage/postgres/postgres-store.js";
 import { migrations as sqliteMigrations } from "../../src/storage/sqlite/migrations.js";
 import { SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
-import { postgresAtVersion, sqliteAtVersion } from "../old-schema.js";
+import { postgresAtVersion, sqliteFileAtVersion } from "../old-schema.js";
 import { onTestDatabase, PG_SKIP } from "../pg-database.js";
 import {
   type Catalog,
@@ -26,6 +23,7 @@ import {
   stepText,
 } from "../schema-catalog.js";
 import { skippedWhen } from "../skipped-when.js";
+import { inTemporaryDirectory } from "../temporary-file.js";
 
 /** The migration runner's table, and the row it records a version with. */
 const MIGRATIONS_TABLE = {
@@ -58,15 +56,6 @@ function matchesRecorded(name: string, text: string): void {
 }
 
 /** Runs `work` with a path for a database file in a directory of its own, removed afterwards. */
-async function inTemporaryDirectory(work: (file: string) => Promise<void>): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), "urnkit-schema-"));
-  try {
-    await work(join(dir, "schema.db"));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 /**
  * What each step of `migrations` changes, applied one by one after `schema_migrations` is made;
  * `apply` runs a step and records its version, `catalog` reads the schema.
@@ -107,10 +96,7 @@ describe("the schema SQLite's migrations build", () => {
 
   it("is the recorded one on a database of version 6 upgraded in place", () =>
     inTemporaryDirectory(async (file) => {
-      const version6 = new Database(file);
-      sqliteAtVersion(version6, 6);
-      version6.exec(OLD_ROWS);
-      version6.close();
+      sqliteFileAtVersion(file, 6, [OLD_ROWS]);
       matchesRecorded("sqlite.txt", await sqliteMigrated(file));
     }));
 

@@ -4,15 +4,13 @@
 // every id the rollup has recorded, so no rollup row counts a new chunk as taken in already.
 
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, it } from "node:test";
 import { SqliteStore } from "../../src/storage/sqlite/sqlite-store.js";
 import type { Store } from "../../src/storage/store.js";
 import { postgresAtVersion, sqliteAtVersion } from "../old-schema.js";
 import { onTestDatabase, openTestPostgresStore, PG_SKIP } from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
+import { inTemporaryDirectory } from "../temporary-file.js";
 
 const DAY = "2026-03-04";
 
@@ -71,12 +69,11 @@ async function checkUpgraded(store: Store, rows: () => Promise<Record<string, un
 }
 
 describe("migration 17 on a registry of version 15 (sqlite)", () => {
-  it("folds the old URN log into the rollup and numbers chunks after it", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "urnkit-upgrade-"));
-    try {
+  it("folds the old URN log into the rollup and numbers chunks after it", () =>
+    inTemporaryDirectory(async (file) => {
       // The store's own connection (it gives the SQL functions early migrations call), with the
       // migrations before 17 applied by hand.
-      const store = new SqliteStore({ filename: join(dir, "old.db") });
+      const store = new SqliteStore({ filename: file });
       sqliteAtVersion(store.db, 16);
       for (const sql of OLD_STATE) store.db.exec(sql.replace("OVERRIDING SYSTEM VALUE ", ""));
       await store.migrate();
@@ -86,10 +83,7 @@ describe("migration 17 on a registry of version 15 (sqlite)", () => {
           store.db.prepare("SELECT * FROM stat_resolution_urns").all() as Record<string, unknown>[],
       );
       await store.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
 
 describe("migration 17 on a registry of version 15 (postgres)", () => {

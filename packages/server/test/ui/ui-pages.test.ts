@@ -349,34 +349,21 @@ describe("web UI pages", () => {
     it("register: the API's refusals show on the form, with what was typed", async () => {
       const b = await signedIn(admin);
       const csrf = await b.csrf("/registrar");
-      const taken = await b.post("/registrar/register", {
-        csrf,
-        urn: "URN:example:REPORT-2024",
-        status: "active",
-      });
+      /** The register form sent with `fields`. */
+      const register = (fields: Record<string, string>) =>
+        b.post("/registrar/register", { csrf, ...fields });
+      const taken = await register({ urn: "URN:example:REPORT-2024", status: "active" });
       // Not the same spelling, but the generic key lowercases only "urn" and the NID, so
       // "REPORT-2024" is a different NSS: it registers (RFC 8141 §3.1 is case-sensitive in NSS).
       assert.equal(taken.statusCode, 303);
-      const again = await b.post("/registrar/register", {
-        csrf,
-        urn: "urn:EXAMPLE:REPORT-2024",
-        status: "active",
-      });
+      const again = await register({ urn: "urn:EXAMPLE:REPORT-2024", status: "active" });
       assert.equal(again.statusCode, 409);
       assert.match(again.body, /role="alert"/);
       assert.match(again.body, /value="urn:EXAMPLE:REPORT-2024"/);
-      const badJson = await b.post("/registrar/register", {
-        csrf,
-        urn: "urn:example:j",
-        metadata: "[1]",
-      });
+      const badJson = await register({ urn: "urn:example:j", metadata: "[1]" });
       assert.equal(badJson.statusCode, 422);
       assert.match(badJson.body, /Metadata must be a JSON object/);
-      const bad = await b.post("/registrar/register", {
-        csrf,
-        urn: "urn:example:",
-        status: "active",
-      });
+      const bad = await register({ urn: "urn:example:", status: "active" });
       assert.equal(bad.statusCode, 422);
     });
 
