@@ -201,7 +201,7 @@ export async function addUrl(
 }
 
 /** The active locator of `url` on the URN, or 404. */
-function activeLocator(record: UrnRecord, url: string) {
+export function activeLocator(record: UrnRecord, url: string) {
   const locator = record.locators.find((l) => l.active && l.url === url);
   if (locator === undefined)
     throw new Refusal("not-found", "unknown-url", `${url} is not a URL of ${record.urn}`);

@@ -5,7 +5,6 @@
 import { classifyNid, UrnSyntaxError } from "@urnkit/core";
 import { checkTemplate, parseTemplate } from "@urnkit/namespaces";
 import { delegateTemplateFault } from "../resolution/delegate-template.js";
-import { ConflictError } from "../storage/errors.js";
 import type { Delegation, Namespace, NamespaceInput } from "../storage/namespaces.js";
 import type { Store } from "../storage/store.js";
 import type { TokenInfo } from "../storage/tokens.js";
@@ -15,6 +14,7 @@ import { authorize, REGISTRY } from "./access.js";
 import type { ActionContext } from "./action-context.js";
 import { nidRefusals } from "./namespace-keys.js";
 import { actorOf } from "./operator.js";
+import { refusingTakenKey } from "./taken-key.js";
 
 /** A namespace as written, with the template's warnings (errors refuse the write). */
 export interface NamespaceResult {
@@ -118,19 +118,13 @@ export async function createNamespace(
   const nid = input.nid.toLowerCase();
   checkNid(nid, input.local === true);
   const warnings = checkTemplateText(nid, input.template);
-  try {
-    const namespace = await store.namespaces.create(
+  const namespace = await refusingTakenKey("namespace-exists", () =>
+    store.namespaces.create(
       { ...input, nid, delegate: normalizeDelegates(nid, input.delegate) ?? [] },
       actorOf(token),
-    );
-    return { namespace, warnings };
-  } catch (error) {
-    if (error instanceof ConflictError)
-      throw new Refusal("conflict", "namespace-exists", error.message, {
-        existing: error.existing,
-      });
-    throw error;
-  }
+    ),
+  );
+  return { namespace, warnings };
 }
 
 /** Changes a namespace; a changed template is stored as a new revision. */
@@ -146,18 +140,12 @@ export async function updateNamespace(
   if (before === null) throw notServed(nid);
   checkNid(nid, input.local ?? before.local);
   const warnings = checkTemplateText(nid, input.template);
-  try {
-    const namespace = await store.namespaces.update(
+  // Taken: the minting policy names a prefix that an organisation owns (the message names it).
+  const namespace = await refusingTakenKey("mint-prefix-taken", () =>
+    store.namespaces.update(
       { ...input, nid, delegate: normalizeDelegates(nid, input.delegate) },
       actorOf(token),
-    );
-    return { namespace, warnings };
-  } catch (error) {
-    // The minting policy names a prefix that an organisation owns (the message names it).
-    if (error instanceof ConflictError)
-      throw new Refusal("conflict", "mint-prefix-taken", error.message, {
-        existing: error.existing,
-      });
-    throw error;
-  }
+    ),
+  );
+  return { namespace, warnings };
 }

@@ -2,7 +2,6 @@
 // only an administrator of the registry creates or changes them. An organisation is never deleted;
 // deactivating one stops its tokens and UI sessions (the stores refuse them), its records resolve.
 
-import { ConflictError } from "../storage/errors.js";
 import type { Organisation } from "../storage/organisations.js";
 import type { Store } from "../storage/store.js";
 import type { TokenInfo } from "../storage/tokens.js";
@@ -10,6 +9,7 @@ import type { OrganisationFields, OrganisationInput } from "../validation/organi
 import { Refusal } from "../validation/refusal.js";
 import { authorize, REGISTRY } from "./access.js";
 import { actorOf } from "./operator.js";
+import { refusingTakenKey } from "./taken-key.js";
 
 export async function createOrganisation(
   store: Pick<Store, "organisations">,
@@ -17,15 +17,9 @@ export async function createOrganisation(
   input: OrganisationInput,
 ): Promise<Organisation> {
   authorize(token, "admin", REGISTRY);
-  try {
-    return await store.organisations.create(input, actorOf(token));
-  } catch (error) {
-    if (error instanceof ConflictError)
-      throw new Refusal("conflict", "organisation-exists", error.message, {
-        existing: error.existing,
-      });
-    throw error;
-  }
+  return refusingTakenKey("organisation-exists", () =>
+    store.organisations.create(input, actorOf(token)),
+  );
 }
 
 export async function updateOrganisation(

@@ -28,6 +28,7 @@ import { actFor, liveOrganisation } from "./organisation-scope.js";
 import { prefixKey } from "./prefix-key.js";
 import { requireMode } from "./prefix-policy.js";
 import { registrationTarget, targetIn } from "./registration.js";
+import { refusingTakenKey } from "./taken-key.js";
 
 /** Numbers in a row found taken (registered by hand, or inside a nested prefix) before giving up. */
 const MINT_ATTEMPTS = 100;
@@ -62,18 +63,11 @@ export async function createPrefix(
   const key = prefixKey(nid, input.prefix);
   await liveOrganisation(ctx.store, input.organisation);
   const { prefix: _text, ...policy } = input;
-  try {
-    // Two prefixes are disjoint or one nests in the other (the longest match owns a URN), so the
-    // one overlap to refuse is the same prefix twice.
-    return await ctx.store.prefixes.create(
-      { ...DEFAULT_POLICY, ...policy, prefix: key, nid },
-      actorOf(token),
-    );
-  } catch (error) {
-    if (error instanceof ConflictError)
-      throw new Refusal("conflict", "prefix-exists", error.message, { existing: error.existing });
-    throw error;
-  }
+  // Two prefixes are disjoint or one nests in the other (the longest match owns a URN), so the
+  // one overlap to refuse is the same prefix twice.
+  return refusingTakenKey("prefix-exists", () =>
+    ctx.store.prefixes.create({ ...DEFAULT_POLICY, ...policy, prefix: key, nid }, actorOf(token)),
+  );
 }
 
 export async function updatePrefix(
@@ -165,18 +159,9 @@ export async function mintInPrefix(
     identifiers: input.identifiers,
   });
   const { store } = ctx;
-  if (store.records.mintMany !== undefined) {
-    // The number and the record in one transaction (SQLite), each number checked as below.
-    const make = await ownNumbers(ctx, prefix, record);
-    const minted = await store.records.mintMany(
-      prefix.prefix,
-      1,
-      make,
-      MINT_ATTEMPTS,
-      "prefix.mint",
-      actor,
-    );
-    if (minted?.[0] === undefined) throw mintExhausted(prefix);
+  const minted = await mintedTogether(ctx, prefix, 1, record, "prefix.mint", actor);
+  if (minted !== undefined) {
+    if (minted[0] === undefined) throw mintExhausted(prefix);
     return minted[0];
   }
   return numbered(
@@ -192,6 +177,26 @@ export async function mintInPrefix(
       }
     },
   );
+}
+
+/**
+ * `count` records of `prefix`, numbers and records taken in one transaction where the store can
+ * (mintMany, SQLite), each number checked as ownNumbers does; undefined where it cannot.
+ */
+async function mintedTogether(
+  ctx: PrefixWriteContext,
+  prefix: Prefix,
+  count: number,
+  record: (urn: string, key: string) => NewRecord,
+  action: string,
+  actor: Actor,
+): Promise<UrnRecord[] | undefined> {
+  const { records } = ctx.store;
+  if (records.mintMany === undefined) return undefined;
+  const make = await ownNumbers(ctx, prefix, record);
+  const minted = await records.mintMany(prefix.prefix, count, make, MINT_ATTEMPTS, action, actor);
+  if (minted === null) throw mintExhausted(prefix);
+  return minted;
 }
 
 /**
@@ -235,25 +240,11 @@ export async function reserveInPrefix(
     prefix: prefix.prefix,
   });
   const { store } = ctx;
-  if (store.records.mintMany !== undefined) {
-    const make = await ownNumbers(ctx, prefix, reserved);
-    const made = await store.records.mintMany(
-      prefix.prefix,
-      count,
-      make,
-      MINT_ATTEMPTS,
-      "prefix.reserve",
-      actor,
-    );
-    if (made === null) throw mintExhausted(prefix);
-    return {
-      prefix: prefix.prefix,
-      organisation: prefix.organisation,
-      urns: made.map((r) => r.urn),
-    };
-  }
+  const made = await mintedTogether(ctx, prefix, count, reserved, "prefix.reserve", actor);
   const reserve = () => reserveInSteps(ctx, prefix, count, reserved, actor);
-  const urns = await (store.writeBatch === undefined ? reserve() : store.writeBatch(reserve));
+  const urns =
+    made?.map((r) => r.urn) ??
+    (await (store.writeBatch === undefined ? reserve() : store.writeBatch(reserve)));
   return { prefix: prefix.prefix, organisation: prefix.organisation, urns };
 }
 

@@ -30,6 +30,7 @@ import { actorOf } from "./operator.js";
 import { actFor, liveOrganisation } from "./organisation-scope.js";
 import { checkNaming, requireMode } from "./prefix-policy.js";
 import { registrationTarget, type Target } from "./registration.js";
+import { takenKey } from "./taken-key.js";
 
 const MINT_ATTEMPTS = 100;
 
@@ -41,10 +42,7 @@ function found(record: UrnRecord | null, urn: string): UrnRecord {
 
 /** The store's refusal as a problem: a taken key or a lifecycle step backwards is a 409. */
 export function storeRefusal(error: ConflictError | StateError): Refusal {
-  if (error instanceof ConflictError)
-    return new Refusal("conflict", "already-registered", error.message, {
-      existing: error.existing,
-    });
+  if (error instanceof ConflictError) return takenKey("already-registered", error);
   return new Refusal("conflict", error.code, error.message);
 }
 

@@ -6,7 +6,7 @@
 import { URN } from "@urnkit/core";
 import type { Actor } from "../storage/audit.js";
 import { DEFAULT_POLICY } from "../storage/prefixes.js";
-import type { InitialStatus } from "../storage/records.js";
+import type { Deactivation, InitialStatus } from "../storage/records.js";
 import type { Store } from "../storage/store.js";
 import { mintUrnOf } from "./mint.js";
 import { namespaceKey } from "./namespace-keys.js";
@@ -28,52 +28,49 @@ export async function seedExample(store: Store): Promise<boolean> {
     },
     actor,
   );
-  const record = async (
-    urn: string,
-    status: InitialStatus,
-    locators: { url: string; priority?: number }[] = [],
-    metadata: Record<string, unknown> | null = null,
-  ) =>
-    store.records.create({ urn, key: key(urn), nid: "example", status, locators, metadata }, actor);
-  await record(
-    "urn:example:report-2024",
-    "active",
-    [
-      { url: "https://www.example.org/reports/2024.pdf", priority: 10 },
-      { url: "https://mirror.example.net/reports/2024.pdf", priority: 5 },
-    ],
-    { title: "Annual report 2024", creator: "Example Org" },
-  );
-  await record(
-    "urn:example:report-2019",
-    "active",
-    [{ url: "https://www.example.org/reports/2019.pdf" }],
+  // In this order: a record is deactivated right after it is created, its successor before it.
+  const examples: {
+    urn: string;
+    status: InitialStatus;
+    locators?: { url: string; priority?: number }[];
+    metadata?: Record<string, unknown>;
+    deactivation?: Deactivation;
+  }[] = [
     {
-      title: "Annual report 2019 (first edition)",
+      urn: "urn:example:report-2024",
+      status: "active",
+      locators: [
+        { url: "https://www.example.org/reports/2024.pdf", priority: 10 },
+        { url: "https://mirror.example.net/reports/2024.pdf", priority: 5 },
+      ],
+      metadata: { title: "Annual report 2024", creator: "Example Org" },
     },
-  );
-  await store.records.deactivate(
-    key("urn:example:report-2019"),
     {
-      reason: "superseded by a corrected edition",
-      successor: { urn: "urn:example:report-2024", key: key("urn:example:report-2024") },
+      urn: "urn:example:report-2019",
+      status: "active",
+      locators: [{ url: "https://www.example.org/reports/2019.pdf" }],
+      metadata: { title: "Annual report 2019 (first edition)" },
+      deactivation: {
+        reason: "superseded by a corrected edition",
+        successor: { urn: "urn:example:report-2024", key: key("urn:example:report-2024") },
+      },
     },
-    actor,
-  );
-  await record(
-    "urn:example:draft-7",
-    "active",
-    [{ url: "https://www.example.org/drafts/7.html" }],
     {
-      title: "Draft 7",
+      urn: "urn:example:draft-7",
+      status: "active",
+      locators: [{ url: "https://www.example.org/drafts/7.html" }],
+      metadata: { title: "Draft 7" },
+      deactivation: { reason: "withdrawn by its author" },
     },
-  );
-  await store.records.deactivate(
-    key("urn:example:draft-7"),
-    { reason: "withdrawn by its author" },
-    actor,
-  );
-  await record("urn:example:report-2025", "reserved");
+    { urn: "urn:example:report-2025", status: "reserved" },
+  ];
+  for (const { urn, status, locators = [], metadata = null, deactivation } of examples) {
+    await store.records.create(
+      { urn, key: key(urn), nid: "example", status, locators, metadata },
+      actor,
+    );
+    if (deactivation !== undefined) await store.records.deactivate(key(urn), deactivation, actor);
+  }
   await store.organisations.create(
     { id: "example-library", name: "Example Library", contact: "urn@library.example.org" },
     actor,

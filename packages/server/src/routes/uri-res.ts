@@ -6,10 +6,11 @@ import { sendAnswer } from "../http/answer.js";
 import type { PluginOptions } from "../http/context.js";
 import { HttpProblem } from "../http/problem.js";
 import { rawTarget } from "../http/raw-target.js";
-import { noBody, pageOrProblem, problems, recordSchema, text } from "../http/schemas.js";
+import { recordSchema, text } from "../http/schemas.js";
 import { lookup } from "../resolution/resolver.js";
 import { checkUrnLength } from "../validation/urn-length.js";
 import { answer, askedBy, SERVICES } from "./resolution/answer.js";
+import { answerResponses } from "./resolution/answer-responses.js";
 
 export async function uriResRoutes(app: FastifyInstance, { ctx }: PluginOptions) {
   app.get(
@@ -27,8 +28,8 @@ export async function uriResRoutes(app: FastifyInstance, { ctx }: PluginOptions)
           required: ["service"],
         },
         querystring: { type: "object", description: "The URN, the whole query, unmodified" },
-        response: {
-          200: {
+        response: answerResponses(
+          {
             description: "Locators, names or metadata",
             content: {
               "text/uri-list": {
@@ -38,20 +39,8 @@ export async function uriResRoutes(app: FastifyInstance, { ctx }: PluginOptions)
               "text/html": { schema: text("Metadata page") },
             },
           },
-          301: { ...noBody, description: "Deactivated: moved to its successor" },
-          302: {
-            ...noBody,
-            description:
-              "Delegated, the namespace's choice of redirect, or (--delegate-public) a public resolver",
-          },
-          303: { ...noBody, description: "See the best locator" },
-          304: { ...noBody, description: "Not modified" },
-          307: { ...noBody, description: "The namespace's choice of redirect" },
-          ...problems(),
-          400: pageOrProblem(400, "Not a URN, or no URN given"),
-          404: pageOrProblem(404, "Not registered here, reserved, or without an active locator"),
-          410: pageOrProblem(410, "Deactivated without successor: the tombstone"),
-        },
+          "Not a URN, or no URN given",
+        ),
       },
     },
     async (request, reply) => {

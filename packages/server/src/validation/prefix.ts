@@ -47,7 +47,6 @@ const policyProperties = {
   },
 } as const;
 
-/** POST /api/v1/namespaces/{nid}/prefixes. */
 /** Every field of a prefix as the API shows it and an export line carries it. */
 export const PREFIX_FIELDS = [
   "prefix",
@@ -66,6 +65,7 @@ export const PREFIX_FIELDS = [
   "updated",
 ] as const;
 
+/** POST /api/v1/namespaces/{nid}/prefixes. */
 export const prefixBodySchema = {
   type: "object",
   properties: {

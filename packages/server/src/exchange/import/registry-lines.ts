@@ -12,7 +12,35 @@ import { checkOrganisationLine, checkPrefixLine } from "../../validation/registr
 
 export type RegistryLineKind = "organisation" | "prefix";
 
-const same = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b);
+/** The store's concern of a kind of line: its rows by key, and a new one. */
+interface LineConcern<T> {
+  get(key: string): Promise<T | null>;
+  create(line: T, actor: Actor): Promise<unknown>;
+}
+
+/**
+ * Creates the line's row (key `key`) where the registry has none; "unchanged" where its row holds
+ * the line's values already; a 409 naming the line where it holds others.
+ */
+async function createdOrSame<T extends object>(
+  kind: RegistryLineKind,
+  concern: LineConcern<T>,
+  key: string,
+  line: T,
+  actor: Actor,
+): Promise<"created" | "unchanged"> {
+  const existing = await concern.get(key);
+  if (existing === null) {
+    await concern.create(line, actor);
+    return "created";
+  }
+  if (JSON.stringify(existing) === JSON.stringify({ ...existing, ...line })) return "unchanged";
+  throw new Refusal(
+    "conflict",
+    `${kind}-conflict`,
+    `${kind} "${key}" exists here with other values`,
+  );
+}
 
 /** Imports one organisation or prefix line; says whether it was created or already there. */
 export async function importRegistryLine(
@@ -23,17 +51,7 @@ export async function importRegistryLine(
 ): Promise<"created" | "unchanged"> {
   if (kind === "organisation") {
     const org = checkOrganisationLine(value);
-    const existing = await store.organisations.get(org.id);
-    if (existing === null) {
-      await store.organisations.create(org, actor);
-      return "created";
-    }
-    if (same(existing, { ...existing, ...org } satisfies Organisation)) return "unchanged";
-    throw new Refusal(
-      "conflict",
-      "organisation-conflict",
-      `organisation "${org.id}" exists here with other values`,
-    );
+    return createdOrSame<Organisation>(kind, store.organisations, org.id, org, actor);
   }
   const prefix = checkPrefixLine(value);
   if ((await store.namespaces.get(prefix.nid)) === null) throw namespaceNotServed(prefix.nid);
@@ -43,15 +61,5 @@ export async function importRegistryLine(
       "unknown-organisation",
       `prefix "${prefix.prefix}" belongs to organisation "${prefix.organisation}", which is not here (its line comes first in an export)`,
     );
-  const existing = await store.prefixes.get(prefix.prefix);
-  if (existing === null) {
-    await store.prefixes.create(prefix, actor);
-    return "created";
-  }
-  if (same(existing, { ...existing, ...prefix } satisfies Prefix)) return "unchanged";
-  throw new Refusal(
-    "conflict",
-    "prefix-conflict",
-    `prefix "${prefix.prefix}" exists here with other values`,
-  );
+  return createdOrSame<Prefix>(kind, store.prefixes, prefix.prefix, prefix, actor);
 }

@@ -4,6 +4,7 @@
 
 import type { FastifyInstance } from "fastify";
 import {
+  activeLocator,
   addUrl,
   ownerOf,
   registeredRecord,
@@ -126,10 +127,7 @@ export function urlRoutes(app: FastifyInstance, { ctx, base }: DnbRouteOptions) 
     async (request) => {
       const record = await registeredRecord(store, paramUrn(ctx, request));
       const url = idUrl(request.params);
-      const locator = record.locators.find((l) => l.active && l.url === url);
-      if (locator === undefined)
-        throw new Refusal("not-found", "unknown-url", `${url} is not a URL of ${record.urn}`);
-      return urlView(linkBase(request, base), record, locator);
+      return urlView(linkBase(request, base), record, activeLocator(record, url));
     },
   );
 

@@ -7,18 +7,12 @@ import type { FastifyInstance } from "fastify";
 import { type Answer, sendAnswer } from "../../http/answer.js";
 import type { PluginOptions, ServerContext } from "../../http/context.js";
 import { rawTarget } from "../../http/raw-target.js";
-import {
-  noBody,
-  pageOrProblem,
-  problems,
-  recordSchema,
-  text,
-  urnWildcardParams,
-} from "../../http/schemas.js";
+import { recordSchema, text, urnWildcardParams } from "../../http/schemas.js";
 import { type Lookup, lookup, lookupNow } from "../../resolution/resolver.js";
 import type { ImmediateReads } from "../../storage/store.js";
 import { checkUrnLength } from "../../validation/urn-length.js";
 import { type Asked, answer, askedBy, SERVICES, type Service } from "./answer.js";
+import { answerResponses } from "./answer-responses.js";
 
 /** Every spelling of "/urn:" as a route: the scheme is case-insensitive (RFC 3986 §3.1). */
 function caseVariants(word: string): string[] {
@@ -77,8 +71,8 @@ export async function resolutionRoutes(app: FastifyInstance, { ctx }: PluginOpti
       "303 (or the namespace's 302/307) to the best locator; JSON record or text/uri-list by Accept; 301 to a successor; 410 tombstone; 404 reserved or unknown; 400 malformed; 302 to a delegate resolver, or with --delegate-public, for a namespace not served here, to its best public resolver (the others in a Link header). s= in the r-component selects an RFC 2483 service.",
     tags: ["resolution"],
     params: urnWildcardParams,
-    response: {
-      200: {
+    response: answerResponses(
+      {
         description: "The record, its locators, its names or its metadata",
         content: {
           "application/json": { schema: recordSchema },
@@ -86,20 +80,8 @@ export async function resolutionRoutes(app: FastifyInstance, { ctx }: PluginOpti
           "text/html": { schema: text("Metadata page") },
         },
       },
-      301: { ...noBody, description: "Deactivated: moved to its successor" },
-      302: {
-        ...noBody,
-        description:
-          "Delegated to another resolver, the namespace's choice, or (--delegate-public) a public resolver",
-      },
-      303: { ...noBody, description: "See the best locator" },
-      304: { ...noBody, description: "Not modified" },
-      307: { ...noBody, description: "The namespace's choice of redirect" },
-      ...problems(),
-      400: pageOrProblem(400, "Not a URN: where and why (a page for browsers)"),
-      404: pageOrProblem(404, "Not registered here, reserved, or without an active locator"),
-      410: pageOrProblem(410, "Deactivated without successor: the tombstone"),
-    },
+      "Not a URN: where and why (a page for browsers)",
+    ),
   };
   caseVariants("urn").forEach((scheme, i) => {
     app.get(
