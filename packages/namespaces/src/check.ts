@@ -143,15 +143,14 @@ export function checkUrn(input: string | URN, options?: CheckOptions): CheckRepo
   // No rule, or its automaton accepts: no issue but the notice, a warning.
   let ok = true;
   const conforming = facts.conforming;
-  if (
-    rule === undefined ||
-    (conforming !== undefined && runAutomaton(conforming, urn.assignedName, urn.nssStart))
-  ) {
+  const name = urn.assignedName;
+  const at = urn.nssStart;
+  if (rule === undefined || (conforming !== undefined && runAutomaton(conforming, name, at))) {
     issues = notice === undefined ? [] : [notice];
   } else {
-    issues = rule.validate(urn);
+    issues = rule.validate(urn, name, at);
     if (notice !== undefined) issues.push(notice);
-    if (facts.ownKey) namespaceKey = rule.equivalenceKey(urn);
+    if (facts.ownKey) namespaceKey = rule.equivalenceKey(urn, name, at);
     ok = !hasError(issues);
   }
   return {
