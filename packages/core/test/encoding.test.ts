@@ -5,7 +5,7 @@ import { describe, it } from "node:test";
 import type { UrnSyntax } from "../src/index.js";
 import { assertUrnError, thrownBy } from "./assert-urn-error.js";
 import { PART_CODECS, type PartCodec, readBackInUrn } from "./part-codecs.js";
-import { type EncodedPart, type EncodingTable, loadVectors } from "./vectors.js";
+import { caseTitle, type EncodedPart, type EncodingTable, loadVectors } from "./vectors.js";
 
 const table = loadVectors<EncodingTable>("encoding.json");
 
@@ -44,7 +44,7 @@ describe("decoding other spellings", () => {
 type Refusal = Omit<EncodingTable["decodeErrors"][number], "input">;
 
 function itRefuses(row: Refusal, value: string, act: (codec: PartCodec) => string): void {
-  it(`${JSON.stringify(value)} as ${row.component}${row.comment ? ` (${row.comment})` : ""}`, () => {
+  it(caseTitle(`${JSON.stringify(value)} as ${row.component}`, row.comment), () => {
     const error = thrownBy(() => act(codecFor(row.component, row.syntax)));
     assertUrnError(error, { code: row.code, index: row.index, component: row.component }, value);
   });
