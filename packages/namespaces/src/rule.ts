@@ -52,7 +52,8 @@ export function headColon(urn: URN, code: string, message: string): number | Iss
 /**
  * The generic key with what comes before the NSS's first ":" lowercased as asciiLower does: the
  * generic key itself when that head has no uppercase letter, told from the NSS in place (the
- * key's NSS differs only in the case of %hh hex, which asciiLower keeps).
+ * key's NSS differs only in the case of %hh hex, which asciiLower keeps). A rule's
+ * equivalenceKey as it stands (name and at as NamespaceRule hands them over).
  */
 export function lowerHeadKey(urn: URN, name: string, at: number): string {
   const colon = name.indexOf(":", at);
