@@ -143,11 +143,14 @@ export function checkUrn(input: string | URN, options?: CheckOptions): CheckRepo
   // No rule, or its automaton accepts: no issue but the notice, a warning.
   let ok = true;
   const conforming = facts.conforming;
-  const name = urn.assignedName;
-  const at = urn.nssStart;
-  if (rule === undefined || (conforming !== undefined && runAutomaton(conforming, name, at))) {
+  if (
+    rule === undefined ||
+    (conforming !== undefined && runAutomaton(conforming, urn.assignedName, urn.nssStart))
+  ) {
     issues = notice === undefined ? [] : [notice];
   } else {
+    const name = urn.assignedName;
+    const at = urn.nssStart;
     issues = rule.validate(urn, name, at);
     if (notice !== undefined) issues.push(notice);
     if (facts.ownKey) namespaceKey = rule.equivalenceKey(urn, name, at);
