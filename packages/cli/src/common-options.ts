@@ -15,6 +15,18 @@ export function syntaxOption(both = false): Option {
     .default("rfc8141");
 }
 
+/**
+ * A `--timeout <seconds>` value in milliseconds: a number of seconds above 0 and at most 600, or
+ * a usage error naming `option` ("timeout", "links-timeout").
+ */
+export function parseTimeout(command: Command, option: string, text: string): number {
+  const seconds = Number(text);
+  if (!(seconds > 0 && seconds <= 600)) {
+    command.error(`error: --${option} must be a number of seconds, above 0 and at most 600`);
+  }
+  return Math.round(seconds * 1000);
+}
+
 /** Where every command looks for the registry when neither --db nor URNKIT_DB names one. */
 export const DEFAULT_DB = "data/urnkit.db";
 

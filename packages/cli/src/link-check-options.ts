@@ -5,6 +5,7 @@
 
 import type { LinkCheckerOptions } from "@urnkit/server";
 import { type Command, Option } from "commander";
+import { parseTimeout } from "./common-options.js";
 import { flag } from "./env-flag.js";
 
 /** The options as [name, argument, help, environment variable suffix, default]. */
@@ -60,10 +61,7 @@ function whole(command: Command, name: string, text: string, min: number, max: n
 /** The checker's options from the command's values; usage errors for values out of range. */
 export function checkerOptions(command: Command, prefix: "" | "links-"): LinkCheckerOptions {
   const value = (name: string) => command.getOptionValue(attribute(`${prefix}${name}`));
-  const seconds = Number(value("timeout"));
-  if (!(seconds > 0 && seconds <= 600)) {
-    command.error(`error: --${prefix}timeout must be a number of seconds, above 0 and at most 600`);
-  }
+  const totalMs = parseTimeout(command, `${prefix}timeout`, String(value("timeout")));
   const contact = String(value("contact") ?? "").trim();
   if (/[\r\n()]/.test(contact)) {
     command.error(
@@ -76,7 +74,7 @@ export function checkerOptions(command: Command, prefix: "" | "links-"): LinkChe
     perHost: whole(command, `${prefix}per-host`, String(value("per-host")), 1, 64),
     contact: contact === "" ? null : contact,
     demoteAfter: whole(command, `${prefix}demote-after`, String(value("demote-after")), 1, 1000),
-    totalTimeoutMs: Math.round(seconds * 1000),
-    connectTimeoutMs: Math.min(5000, Math.round(seconds * 1000)),
+    totalTimeoutMs: totalMs,
+    connectTimeoutMs: Math.min(5000, totalMs),
   };
 }

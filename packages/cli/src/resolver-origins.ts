@@ -4,6 +4,8 @@
 // any real resolver. Requests keep their path, query and Host header; the SSRF guard still
 // applies (loopback needs --allow-private).
 
+import type { Command } from "commander";
+
 export const RESOLVER_ORIGINS_ENV = "URNKIT_RESOLVER_ORIGINS";
 
 /**
@@ -30,4 +32,16 @@ export function resolverOrigins(
     map.set(host, url.origin);
   }
   return map;
+}
+
+/** resolverOrigins of the command's environment; a malformed value is a usage error. */
+export function commandResolverOrigins(
+  env: Record<string, string | undefined>,
+  command: Command,
+): Map<string, string> | undefined {
+  try {
+    return resolverOrigins(env);
+  } catch (error) {
+    command.error(`error: ${(error as Error).message}`);
+  }
 }

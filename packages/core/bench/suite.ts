@@ -26,13 +26,7 @@ export interface BenchCase<I, R> {
 }
 
 /** A case with its types erased, as the runner handles it. */
-export interface AnyCase {
-  name: string;
-  fn: (input: unknown) => unknown;
-  prepare?: (items: readonly string[]) => readonly unknown[];
-  accepts?: (result: unknown) => boolean;
-  verify?: (input: unknown, result: unknown) => void;
-}
+export type AnyCase = BenchCase<unknown, unknown>;
 
 export interface Suite {
   /** What `npm run bench -- <name>` selects. */

@@ -4,13 +4,13 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { URN, type UrnParts } from "../src/index.js";
 import { assertUrnError, thrownBy } from "./assert-urn-error.js";
-import { type BuilderTable, loadVectors } from "./vectors.js";
+import { type BuilderTable, caseTitle, loadVectors } from "./vectors.js";
 
 const { valid, invalid } = loadVectors<BuilderTable>("builder.json");
 
 describe("URN.from composes", () => {
   for (const c of valid) {
-    it(`${c.href}${c.comment ? ` (${c.comment})` : ""}`, () => {
+    it(caseTitle(c.href, c.comment), () => {
       const syntax = c.syntax ?? "rfc8141";
       const urn = URN.from(c.parts, { syntax });
       assert.ok(urn instanceof URN);
@@ -33,7 +33,7 @@ describe("URN.from composes", () => {
 
 describe("URN.from refuses", () => {
   for (const c of invalid) {
-    it(`${JSON.stringify(c.parts)}${c.comment ? ` (${c.comment})` : ""}`, () => {
+    it(caseTitle(JSON.stringify(c.parts), c.comment), () => {
       const part = partValue(c.parts, c.component);
       const error = thrownBy(() => URN.from(c.parts, { syntax: c.syntax ?? "rfc8141" }));
       assertUrnError(error, { code: c.code, component: c.component, index: c.index }, part);

@@ -4,8 +4,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { UrnSyntax } from "../src/index.js";
 import { assertUrnError, thrownBy } from "./assert-urn-error.js";
-import { PART_CODECS, readBackInUrn } from "./part-codecs.js";
-import { type EncodedPart, type EncodingTable, loadVectors } from "./vectors.js";
+import { PART_CODECS, type PartCodec, readBackInUrn } from "./part-codecs.js";
+import { caseTitle, type EncodedPart, type EncodingTable, loadVectors } from "./vectors.js";
 
 const table = loadVectors<EncodingTable>("encoding.json");
 
@@ -40,28 +40,24 @@ describe("decoding other spellings", () => {
   }
 });
 
+/** A row of encodeErrors or decodeErrors: `value` given to its part's codec is refused so. */
+type Refusal = Omit<EncodingTable["decodeErrors"][number], "input">;
+
+function itRefuses(row: Refusal, value: string, act: (codec: PartCodec) => string): void {
+  it(caseTitle(`${JSON.stringify(value)} as ${row.component}`, row.comment), () => {
+    const error = thrownBy(() => act(codecFor(row.component, row.syntax)));
+    assertUrnError(error, { code: row.code, index: row.index, component: row.component }, value);
+  });
+}
+
 describe("encoding refuses", () => {
   for (const row of table.encodeErrors) {
-    it(`${JSON.stringify(row.text)} as ${row.component}${row.comment ? ` (${row.comment})` : ""}`, () => {
-      const error = thrownBy(() => codecFor(row.component, row.syntax).encode(row.text));
-      assertUrnError(
-        error,
-        { code: row.code, index: row.index, component: row.component },
-        row.text,
-      );
-    });
+    itRefuses(row, row.text, (codec) => codec.encode(row.text));
   }
 });
 
 describe("decoding refuses", () => {
   for (const row of table.decodeErrors) {
-    it(`${JSON.stringify(row.input)} as ${row.component}${row.comment ? ` (${row.comment})` : ""}`, () => {
-      const error = thrownBy(() => codecFor(row.component, row.syntax).decode(row.input));
-      assertUrnError(
-        error,
-        { code: row.code, index: row.index, component: row.component },
-        row.input,
-      );
-    });
+    itRefuses(row, row.input, (codec) => codec.decode(row.input));
   }
 });

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { URN } from "../src/index.js";
-import { type EquivalenceTable, loadVectors } from "./vectors.js";
+import { caseTitle, type EquivalenceTable, loadVectors } from "./vectors.js";
 
 const { groups, pairs } = loadVectors<EquivalenceTable>("equivalence.json");
 
@@ -22,7 +22,7 @@ describe("RFC 8141 §3.2 examples", () => {
   const parsed = groups.map((group) => group.urns.map((s) => new URN(s)));
 
   groups.forEach((group, g) => {
-    it(`${group.key}${group.comment ? ` (${group.comment})` : ""}`, () => {
+    it(caseTitle(group.key, group.comment), () => {
       for (const a of parsed[g] ?? []) {
         assert.equal(a.equivalenceKey, group.key);
         for (const b of parsed[g] ?? []) assertEquivalence(a, b, true);
@@ -42,7 +42,7 @@ describe("RFC 8141 §3.2 examples", () => {
 
 describe("equivalence pairs", () => {
   for (const p of pairs) {
-    it(`${p.a} ${p.equivalent ? "≡" : "≢"} ${p.b}${p.comment ? ` (${p.comment})` : ""}`, () => {
+    it(caseTitle(`${p.a} ${p.equivalent ? "≡" : "≢"} ${p.b}`, p.comment), () => {
       const options = { syntax: p.syntax ?? "rfc8141" };
       assertEquivalence(new URN(p.a, options), new URN(p.b, options), p.equivalent);
     });

@@ -103,6 +103,11 @@ export interface ExtractContexts {
   }[];
 }
 
+/** A table row's test name: what it is, then its comment in parentheses when it has one. */
+export function caseTitle(name: string, comment: string | undefined): string {
+  return comment ? `${name} (${comment})` : name;
+}
+
 export function loadVectors<T>(name: string): T {
   return JSON.parse(readFileSync(new URL(`./vectors/${name}`, import.meta.url), "utf8")) as T;
 }

@@ -5,7 +5,7 @@
 // folder; a file there re-exporting this one's default export adds it to `npm run bench`.
 
 import { generate, type Random } from "../../core/bench/corpus.js";
-import { defineCase, defineSuite } from "../../core/bench/suite.js";
+import { defineCase } from "../../core/bench/suite.js";
 import { URN } from "../../core/dist/index.js";
 import {
   type CheckReport,
@@ -15,7 +15,7 @@ import {
   issnCheckDigit,
   mod37_36CheckChar,
 } from "../dist/index.js";
-import { URN_VALIDATE } from "./baseline.js";
+import { besideUrnValidate } from "./baseline.js";
 
 const HEX = "0123456789abcdef";
 const DIGITS = "0123456789";
@@ -58,21 +58,18 @@ const MAKERS: ((r: Random) => string)[] = [
   (r) => `urn:isbn:978-0-395-36341-${r.int(0, 9)}`, // mostly bad check digits
 ];
 
-export default defineSuite({
-  name: "namespaces-check",
-  title: "checkUrn vs URN.validate over namespaced URNs (target: at most 3×)",
-  corpus: () => generate("namespaced URNs", 4, (r) => r.pick(MAKERS)(r)),
-  unit: "URN",
-  baselines: [URN_VALIDATE.name],
-  cases: [
-    URN_VALIDATE,
-    defineCase<string, CheckReport>({
-      name: "checkUrn",
-      fn: (s) => checkUrn(s),
-      accepts: (report) => report.valid,
-      verify: (s, report) => {
-        if (report.valid !== (URN.validate(s) === null)) throw new Error(`syntax verdict: ${s}`);
-      },
-    }),
-  ],
-});
+export default besideUrnValidate(
+  {
+    name: "namespaces-check",
+    title: "checkUrn vs URN.validate over namespaced URNs (target: at most 3×)",
+    corpus: () => generate("namespaced URNs", 4, (r) => r.pick(MAKERS)(r)),
+  },
+  defineCase<string, CheckReport>({
+    name: "checkUrn",
+    fn: (s) => checkUrn(s),
+    accepts: (report) => report.valid,
+    verify: (s, report) => {
+      if (report.valid !== (URN.validate(s) === null)) throw new Error(`syntax verdict: ${s}`);
+    },
+  }),
+);

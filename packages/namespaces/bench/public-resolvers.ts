@@ -5,9 +5,9 @@
 // scale). Uses the built packages (dist/). Registered by a re-export in core's bench/suites/.
 
 import { generate, type Random } from "../../core/bench/corpus.js";
-import { defineCase, defineSuite } from "../../core/bench/suite.js";
+import { defineCase } from "../../core/bench/suite.js";
 import { type PublicResolverCandidate, publicResolvers } from "../dist/index.js";
-import { URN_VALIDATE } from "./baseline.js";
+import { besideUrnValidate } from "./baseline.js";
 
 const DIGITS = "0123456789";
 const ALNUM = "abcdefghijklmnopqrstuvwxyz0123456789";
@@ -56,18 +56,15 @@ const MAKERS: ((r: Random) => string)[] = [
   (r) => `urn:example:${r.chars(ALNUM, 10)}`,
 ];
 
-export default defineSuite({
-  name: "namespaces-public-resolvers",
-  title: "publicResolvers per URN over a mixed corpus (target: at most 2 µs per URN)",
-  corpus: () => generate("URNs for public resolution", 22, (r) => r.pick(MAKERS)(r)),
-  unit: "URN",
-  baselines: [URN_VALIDATE.name],
-  cases: [
-    URN_VALIDATE,
-    defineCase<string, PublicResolverCandidate[]>({
-      name: "publicResolvers",
-      fn: (s) => publicResolvers(s),
-      accepts: (found) => found.length > 0,
-    }),
-  ],
-});
+export default besideUrnValidate(
+  {
+    name: "namespaces-public-resolvers",
+    title: "publicResolvers per URN over a mixed corpus (target: at most 2 µs per URN)",
+    corpus: () => generate("URNs for public resolution", 22, (r) => r.pick(MAKERS)(r)),
+  },
+  defineCase<string, PublicResolverCandidate[]>({
+    name: "publicResolvers",
+    fn: (s) => publicResolvers(s),
+    accepts: (found) => found.length > 0,
+  }),
+);

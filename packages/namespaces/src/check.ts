@@ -149,9 +149,11 @@ export function checkUrn(input: string | URN, options?: CheckOptions): CheckRepo
   ) {
     issues = notice === undefined ? [] : [notice];
   } else {
-    issues = rule.validate(urn);
+    const name = urn.assignedName;
+    const at = urn.nssStart;
+    issues = rule.validate(urn, name, at);
     if (notice !== undefined) issues.push(notice);
-    if (facts.ownKey) namespaceKey = rule.equivalenceKey(urn);
+    if (facts.ownKey) namespaceKey = rule.equivalenceKey(urn, name, at);
     ok = !hasError(issues);
   }
   return {

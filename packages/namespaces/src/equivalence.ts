@@ -7,7 +7,9 @@ import { ruleFor } from "./namespace-rules.js";
 /** The namespace-aware equivalence key: the rule's key, or the generic key when there is none. */
 export function namespaceKey(urn: URN): string {
   const rule = ruleFor(urn.nid);
-  return rule === undefined ? urn.equivalenceKey : rule.equivalenceKey(urn);
+  return rule === undefined
+    ? urn.equivalenceKey
+    : rule.equivalenceKey(urn, urn.assignedName, urn.nssStart);
 }
 
 /**

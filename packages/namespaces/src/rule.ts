@@ -16,13 +16,18 @@ import { error, type Issue } from "./issue.js";
 export interface NamespaceRule {
   /** The NID in lowercase. */
   nid: string;
-  /** Problems with the NSS under this namespace's rules; [] when it conforms. */
-  validate(urn: URN): Issue[];
   /**
-   * The namespace-aware equivalence key. It is always computed from the generic §3.1 key, so it
-   * can only merge URNs that the generic key keeps apart, never split two the generic key merges.
+   * Problems with the NSS under this namespace's rules; [] when it conforms. `name` is
+   * `urn.assignedName` and `at` is `urn.nssStart` (where the NSS starts in it): every rule reads
+   * the NSS in place from there, so the caller hands them over.
    */
-  equivalenceKey(urn: URN): string;
+  validate(urn: URN, name: string, at: number): Issue[];
+  /**
+   * The namespace-aware equivalence key, given `name` and `at` as `validate` is. It is always
+   * computed from the generic §3.1 key, so it can only merge URNs that the generic key keeps
+   * apart, never split two the generic key merges.
+   */
+  equivalenceKey(urn: URN, name: string, at: number): string;
   /**
    * The common case as data (see automaton.ts): NSSs that conform (validate gives []) and are
    * their own namespace key (equivalenceKey gives the generic key). checkUrn calls neither
@@ -47,11 +52,10 @@ export function headColon(urn: URN, code: string, message: string): number | Iss
 /**
  * The generic key with what comes before the NSS's first ":" lowercased as asciiLower does: the
  * generic key itself when that head has no uppercase letter, told from the NSS in place (the
- * key's NSS differs only in the case of %hh hex, which asciiLower keeps).
+ * key's NSS differs only in the case of %hh hex, which asciiLower keeps). A rule's
+ * equivalenceKey as it stands (name and at as NamespaceRule hands them over).
  */
-export function lowerHeadKey(urn: URN): string {
-  const name = urn.assignedName;
-  const at = urn.nssStart;
+export function lowerHeadKey(urn: URN, name: string, at: number): string {
   const colon = name.indexOf(":", at);
   return colon < 0 || !hasUpper(name, at, colon) ? urn.equivalenceKey : foldKey(urn, lowerHead);
 }

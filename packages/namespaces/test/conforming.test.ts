@@ -27,10 +27,12 @@ function accepts(urn: URN): boolean {
 /** What the rule's own code says: no issue, and the generic key. */
 function conformsWithGenericKey(urn: URN): boolean {
   const rule = namespaceRules.find((r) => r.nid === urn.nid.toLowerCase());
+  const name = urn.assignedName;
+  const at = urn.nssStart;
   return (
     rule !== undefined &&
-    rule.validate(urn).length === 0 &&
-    rule.equivalenceKey(urn) === urn.equivalenceKey
+    rule.validate(urn, name, at).length === 0 &&
+    rule.equivalenceKey(urn, name, at) === urn.equivalenceKey
   );
 }
 

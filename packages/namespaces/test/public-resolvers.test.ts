@@ -316,119 +316,141 @@ describe("public resolvers: the URN as handed over", () => {
   });
 });
 
-describe("public resolvers: transforms", () => {
-  it("ietf: the number without leading zeros, and padded to four digits for the old files", () => {
-    assert.equal(urlOf("urn:ietf:rfc:0791", "ietf-rfc"), "https://www.rfc-editor.org/info/rfc791");
-    assert.equal(
-      urlOf("urn:ietf:rfc:0791", "ietf-rfc-text"),
-      "http://www.ietf.org/rfc/rfc0791.txt",
-    );
-    assert.equal(
-      urlOf("urn:ietf:rfc:2648", "ietf-rfc-text"),
-      "http://www.ietf.org/rfc/rfc2648.txt",
-    );
-    assert.equal(urlOf("urn:ietf:rfc:9", "ietf-rfc-text"), "http://www.ietf.org/rfc/rfc0009.txt");
-    assert.equal(urlOf("urn:ietf:rfc:000", "ietf-rfc"), "https://www.rfc-editor.org/info/rfc0");
-    assert.equal(urlOf("URN:IETF:RFC:8141", "ietf-rfc"), "https://www.rfc-editor.org/info/rfc8141");
-    assert.equal(urlOf("urn:ietf:BCP:0014", "ietf-bcp"), "https://www.rfc-editor.org/info/bcp14");
-    assert.deepEqual(ids("urn:ietf:rfc:abc"), []);
-    assert.deepEqual(ids("urn:ietf:rfc:"), []);
-  });
-
-  it("doi: percent-decoded, then encoded as a URL path", () => {
-    assert.equal(
-      urlOf(
+/**
+ * Each transform: URNs with the URL its row must give, worked out from the transform's rules
+ * (undefined: the row gives none), then URNs it turns down, so that no row is offered.
+ */
+const TRANSFORMS: {
+  title: string;
+  urls: [urn: string, row: string, url: string | undefined, why?: string][];
+  turnedDown: [urn: string, why?: string][];
+}[] = [
+  {
+    title: "ietf: the number without leading zeros, and padded to four digits for the old files",
+    urls: [
+      ["urn:ietf:rfc:0791", "ietf-rfc", "https://www.rfc-editor.org/info/rfc791"],
+      ["urn:ietf:rfc:0791", "ietf-rfc-text", "http://www.ietf.org/rfc/rfc0791.txt"],
+      ["urn:ietf:rfc:2648", "ietf-rfc-text", "http://www.ietf.org/rfc/rfc2648.txt"],
+      ["urn:ietf:rfc:9", "ietf-rfc-text", "http://www.ietf.org/rfc/rfc0009.txt"],
+      ["urn:ietf:rfc:000", "ietf-rfc", "https://www.rfc-editor.org/info/rfc0"],
+      ["URN:IETF:RFC:8141", "ietf-rfc", "https://www.rfc-editor.org/info/rfc8141"],
+      ["urn:ietf:BCP:0014", "ietf-bcp", "https://www.rfc-editor.org/info/bcp14"],
+    ],
+    turnedDown: [["urn:ietf:rfc:abc"], ["urn:ietf:rfc:"]],
+  },
+  {
+    title: "doi: percent-decoded, then encoded as a URL path",
+    urls: [
+      [
         "urn:doi:10.1002/%28SICI%291097-4636%28199706%2935%3A4%3C437%3A%3AAID-JBM4%3E3.0.CO%3B2-F",
         "doi",
-      ),
-      "https://doi.org/10.1002/(SICI)1097-4636(199706)35:4%3C437::AID-JBM4%3E3.0.CO;2-F",
-    );
-    assert.equal(urlOf("urn:doi:10.1234/a%23b%3Fc%25d e", "doi"), undefined, "not a URN");
-    assert.equal(
-      urlOf("urn:doi:10.1234/a%23b%3Fc%25d%20e", "doi"),
-      "https://doi.org/10.1234/a%23b%3Fc%25d%20e",
-    );
-    assert.equal(urlOf("urn:doi:10.1234%2Fabc", "doi"), "https://doi.org/10.1234/abc");
-    assert.equal(
-      urlOf("urn:doi:10.1234/%C3%A9t%C3%A9", "doi"),
-      "https://doi.org/10.1234/%C3%A9t%C3%A9",
-    );
-    assert.equal(urlOf("urn:DOI:10.1000/ABC", "doi"), "https://doi.org/10.1000/ABC");
-    assert.deepEqual(ids("urn:doi:10.1234/%FF"), [], "not UTF-8: no DOI name");
-    assert.deepEqual(ids("urn:doi:10.1234"), []);
-    assert.deepEqual(ids("urn:doi:10.1234/"), []);
-  });
+        "https://doi.org/10.1002/(SICI)1097-4636(199706)35:4%3C437::AID-JBM4%3E3.0.CO;2-F",
+      ],
+      ["urn:doi:10.1234/a%23b%3Fc%25d e", "doi", undefined, "not a URN"],
+      ["urn:doi:10.1234/a%23b%3Fc%25d%20e", "doi", "https://doi.org/10.1234/a%23b%3Fc%25d%20e"],
+      ["urn:doi:10.1234%2Fabc", "doi", "https://doi.org/10.1234/abc"],
+      ["urn:doi:10.1234/%C3%A9t%C3%A9", "doi", "https://doi.org/10.1234/%C3%A9t%C3%A9"],
+      ["urn:DOI:10.1000/ABC", "doi", "https://doi.org/10.1000/ABC"],
+    ],
+    turnedDown: [
+      ["urn:doi:10.1234/%FF", "not UTF-8: no DOI name"],
+      ["urn:doi:10.1234"],
+      ["urn:doi:10.1234/"],
+    ],
+  },
+  {
+    title: "eidr: the RFC 7972 ':' back to the DOI's '/'",
+    urls: [
+      [
+        "urn:eidr:10.5240:F85A-E100-B068-5B8F-B1AA-G",
+        "eidr",
+        "https://doi.org/10.5240/F85A-E100-B068-5B8F-B1AA-G",
+      ],
+      ["urn:eidr:10.5237:superfly", "eidr", "https://doi.org/10.5237/superfly"],
+    ],
+    turnedDown: [["urn:eidr:10.5240"]],
+  },
+  {
+    title: "ogc: the definition server's path, an empty version as 0",
+    urls: [
+      ["urn:ogc:def:crs:OGC:1.3:CRS84", "ogc-def", "http://www.opengis.net/def/crs/OGC/1.3/CRS84"],
+      ["urn:ogc:def:uom:EPSG::9001", "ogc-def", "http://www.opengis.net/def/uom/EPSG/0/9001"],
+      [
+        "urn:ogc:def:crs:EPSG:6.3:27700",
+        "ogc-def",
+        "http://www.opengis.net/def/crs/EPSG/6.3/27700",
+      ],
+    ],
+    turnedDown: [
+      ["urn:ogc:def:crs,crs:EPSG::27700,crs:EPSG::5701", "compound"],
+      ["urn:ogc:def:crs:EPSG:4326", "four parts"],
+      ["urn:ogc:def:crs:EPSG::", "no code"],
+      ["urn:ogc:def:crs::6.3:4326", "no authority"],
+    ],
+  },
+  {
+    title: "epc sgtin: GTIN-14 with the indicator in front and the check digit recomputed",
+    urls: [
+      // 1 0614141 12345: from the right 5·3+4+3·3+2+1·3+1+4·3+1+4·3+1+6·3+0+1·3 = 81 → 9.
+      // The same GTIN with a 12-digit company prefix and the indicator alone as reference.
+      [
+        "urn:epc:id:sgtin:061414112345.1.400",
+        "epc-sgtin",
+        "https://id.gs1.org/01/10614141123459/21/400",
+      ],
+      // The serial's TDS escapes decoded, then every non-unreserved character encoded.
+      [
+        "urn:epc:id:sgtin:0614141.112345.A%2FB%25!x(1)",
+        "epc-sgtin",
+        "https://id.gs1.org/01/10614141123459/21/A%2FB%25%21x%281%29",
+      ],
+      [
+        "urn:epc:id:sgtin:0614141.112345.1.2",
+        "epc-sgtin",
+        "https://id.gs1.org/01/10614141123459/21/1.2",
+      ],
+    ],
+    turnedDown: [
+      ["urn:epc:id:sgtin:0614141.1123.400", "12 digits, not 13"],
+      ["urn:epc:id:sgtin:0614141.112345", "no serial"],
+      ["urn:epc:id:sgtin:0614141.112345.", "empty serial"],
+      ["urn:epc:id:sgtin:06141.11234567.400", "5-digit company prefix"],
+      ["urn:epc:id:SGTIN:0614141.112345.400", "schemes are lowercase"],
+    ],
+  },
+  {
+    title: "epc sscc: SSCC-18 with the extension digit in front and the check digit recomputed",
+    urls: [
+      // 0 0614141 000000001: from the right 1·3, eight zeros, then 1+4·3+1+4·3+1+6·3 = 48 → 2.
+      [
+        "urn:epc:id:sscc:0614141.0000000001",
+        "epc-sscc",
+        "https://id.gs1.org/00/006141410000000012",
+      ],
+    ],
+    turnedDown: [["urn:epc:id:sscc:0614141.123456789", "16 digits, not 17"]],
+  },
+  {
+    title: "epc sgln: GLN-13 with its check digit; extension 0 is no extension",
+    urls: [
+      ["urn:epc:id:sgln:0614141.12345.0", "epc-sgln", "https://id.gs1.org/414/0614141123452"],
+      [
+        "urn:epc:id:sgln:0614141.12345.A%2F1",
+        "epc-sgln",
+        "https://id.gs1.org/414/0614141123452/254/A%2F1",
+      ],
+    ],
+    turnedDown: [],
+  },
+];
 
-  it("eidr: the RFC 7972 ':' back to the DOI's '/'", () => {
-    assert.equal(
-      urlOf("urn:eidr:10.5240:F85A-E100-B068-5B8F-B1AA-G", "eidr"),
-      "https://doi.org/10.5240/F85A-E100-B068-5B8F-B1AA-G",
-    );
-    assert.equal(urlOf("urn:eidr:10.5237:superfly", "eidr"), "https://doi.org/10.5237/superfly");
-    assert.deepEqual(ids("urn:eidr:10.5240"), []);
-  });
-
-  it("ogc: the definition server's path, an empty version as 0", () => {
-    assert.equal(
-      urlOf("urn:ogc:def:crs:OGC:1.3:CRS84", "ogc-def"),
-      "http://www.opengis.net/def/crs/OGC/1.3/CRS84",
-    );
-    assert.equal(
-      urlOf("urn:ogc:def:uom:EPSG::9001", "ogc-def"),
-      "http://www.opengis.net/def/uom/EPSG/0/9001",
-    );
-    assert.equal(
-      urlOf("urn:ogc:def:crs:EPSG:6.3:27700", "ogc-def"),
-      "http://www.opengis.net/def/crs/EPSG/6.3/27700",
-    );
-    assert.deepEqual(ids("urn:ogc:def:crs,crs:EPSG::27700,crs:EPSG::5701"), [], "compound");
-    assert.deepEqual(ids("urn:ogc:def:crs:EPSG:4326"), [], "four parts");
-    assert.deepEqual(ids("urn:ogc:def:crs:EPSG::"), [], "no code");
-    assert.deepEqual(ids("urn:ogc:def:crs::6.3:4326"), [], "no authority");
-  });
-
-  it("epc sgtin: GTIN-14 with the indicator in front and the check digit recomputed", () => {
-    // 1 0614141 12345: from the right 5·3+4+3·3+2+1·3+1+4·3+1+4·3+1+6·3+0+1·3 = 81 → 9.
-    // The same GTIN with a 12-digit company prefix and the indicator alone as reference.
-    assert.equal(
-      urlOf("urn:epc:id:sgtin:061414112345.1.400", "epc-sgtin"),
-      "https://id.gs1.org/01/10614141123459/21/400",
-    );
-    // The serial's TDS escapes decoded, then every non-unreserved character encoded.
-    assert.equal(
-      urlOf("urn:epc:id:sgtin:0614141.112345.A%2FB%25!x(1)", "epc-sgtin"),
-      "https://id.gs1.org/01/10614141123459/21/A%2FB%25%21x%281%29",
-    );
-    assert.equal(
-      urlOf("urn:epc:id:sgtin:0614141.112345.1.2", "epc-sgtin"),
-      "https://id.gs1.org/01/10614141123459/21/1.2",
-    );
-    assert.deepEqual(ids("urn:epc:id:sgtin:0614141.1123.400"), [], "12 digits, not 13");
-    assert.deepEqual(ids("urn:epc:id:sgtin:0614141.112345"), [], "no serial");
-    assert.deepEqual(ids("urn:epc:id:sgtin:0614141.112345."), [], "empty serial");
-    assert.deepEqual(ids("urn:epc:id:sgtin:06141.11234567.400"), [], "5-digit company prefix");
-    assert.deepEqual(ids("urn:epc:id:SGTIN:0614141.112345.400"), [], "schemes are lowercase");
-  });
-
-  it("epc sscc: SSCC-18 with the extension digit in front and the check digit recomputed", () => {
-    // 0 0614141 000000001: from the right 1·3, eight zeros, then 1+4·3+1+4·3+1+6·3 = 48 → 2.
-    assert.equal(
-      urlOf("urn:epc:id:sscc:0614141.0000000001", "epc-sscc"),
-      "https://id.gs1.org/00/006141410000000012",
-    );
-    assert.deepEqual(ids("urn:epc:id:sscc:0614141.123456789"), [], "16 digits, not 17");
-  });
-
-  it("epc sgln: GLN-13 with its check digit; extension 0 is no extension", () => {
-    assert.equal(
-      urlOf("urn:epc:id:sgln:0614141.12345.0", "epc-sgln"),
-      "https://id.gs1.org/414/0614141123452",
-    );
-    assert.equal(
-      urlOf("urn:epc:id:sgln:0614141.12345.A%2F1", "epc-sgln"),
-      "https://id.gs1.org/414/0614141123452/254/A%2F1",
-    );
-  });
+describe("public resolvers: transforms", () => {
+  for (const { title, urls, turnedDown } of TRANSFORMS) {
+    it(title, () => {
+      for (const [urn, row, url, why] of urls) assert.equal(urlOf(urn, row), url, why ?? urn);
+      for (const [urn, why] of turnedDown) assert.deepEqual(ids(urn), [], why ?? urn);
+    });
+  }
 
   it("gs1CheckDigit: weights 3, 1, … from the right, any length; EAN-13 as ISBN-13 has it", () => {
     assert.equal(gs1CheckDigit("629104150021"), "3");

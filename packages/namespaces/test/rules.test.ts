@@ -106,9 +106,9 @@ describe("isbn", () => {
     const rule = ruleFor("isbn");
     const a = new URN("urn:isbn:0-395-36341-1");
     const b = new URN("urn:isbn:951-0-18435-7");
-    assert.deepEqual(rule?.validate(a), []);
-    assert.equal(rule?.equivalenceKey(b), "urn:isbn:9789510184356");
-    assert.equal(rule?.equivalenceKey(a), "urn:isbn:9780395363416");
+    assert.deepEqual(rule?.validate(a, a.assignedName, a.nssStart), []);
+    assert.equal(rule?.equivalenceKey(b, b.assignedName, b.nssStart), "urn:isbn:9789510184356");
+    assert.equal(rule?.equivalenceKey(a, a.assignedName, a.nssStart), "urn:isbn:9780395363416");
   });
   it("keeps the generic key for an ISBN whose check digit is wrong", () => {
     assert.equal(key("urn:isbn:0-395-36341-X"), "urn:isbn:0-395-36341-X");

@@ -51,25 +51,17 @@ export function registerImport(program: Command, ctx: Context): void {
     .action(async (file: string, options: ImportOptions, command: Command) => {
       if (options.all) return importAll(file, options, command, ctx);
       const { DEFAULT_LIMITS, importRecords } = await import("@urnkit/server");
-      const size = inputSize(file);
-      const { store } = await openRegistry(options.db, command, {
-        create: options.create === true,
-        offersCreate: true,
-      });
+      const source = await openImport(file, options, command);
+      const { size, store, input } = source;
       const err = new LineWriter(ctx.io.stderr);
       const bar = progressBar(
         ctx.io.stderr,
         "importing [{bar}] {percentage}% | {read} of {size} | {rate} records | {created} new",
       );
-      const input = createReadStream(file);
-      let read = 0;
-      input.on("data", (chunk) => {
-        read += chunk.length;
-      });
       const started = Date.now();
       // The figures beside the bar, as of the last committed batch (`records`: its last line).
       const figures = (records: number, created: number) => ({
-        read: megabytes(read),
+        read: megabytes(source.read),
         size: megabytes(size),
         rate: perSecond(records, Date.now() - started),
         created,
@@ -89,11 +81,11 @@ export function registerImport(program: Command, ctx: Context): void {
             bar?.stop();
             await err.line(`${file}: line ${event.line}: ${event.error} (${event.code})`);
             await err.flush();
-            bar?.start(size, read, figures(records, created));
+            bar?.start(size, source.read, figures(records, created));
           } else if ("batch" in event) {
             created += event.created;
             records = event.lines[1];
-            bar?.update(read, figures(records, created));
+            bar?.update(source.read, figures(records, created));
           } else {
             bar?.update(size, figures(event.lines, created));
             bar?.stop();
@@ -124,19 +116,11 @@ async function importAll(
   ctx: Context,
 ): Promise<void> {
   const { DEFAULT_LIMITS, importRegistry } = await import("@urnkit/server");
-  const size = inputSize(file);
-  const { store } = await openRegistry(options.db, command, {
-    create: options.create === true,
-    offersCreate: true,
-  });
+  const source = await openImport(file, options, command);
+  const { size, store, input } = source;
   const err = new LineWriter(ctx.io.stderr);
   const bar = progressBar(ctx.io.stderr, "importing [{bar}] {percentage}% | {read} of {size}");
-  const input = createReadStream(file);
-  let read = 0;
-  input.on("data", (chunk) => {
-    read += chunk.length;
-  });
-  const figures = () => ({ read: megabytes(read), size: megabytes(size) });
+  const figures = () => ({ read: megabytes(source.read), size: megabytes(size) });
   bar?.start(size, 0, figures());
   let code = EXIT_OK;
   try {
@@ -144,7 +128,7 @@ async function importAll(
       actor: { tokenId: null },
       limits: DEFAULT_LIMITS,
     })) {
-      if ("batch" in event) bar?.update(read, figures());
+      if ("batch" in event) bar?.update(source.read, figures());
       else if ("done" in event) {
         bar?.update(size, figures());
         bar?.stop();
@@ -159,7 +143,7 @@ async function importAll(
           `${file}: line ${event.line}: ${event.error} (${event.code})${stopped ? "; the import stopped there: the batches before that line's are committed, nothing from its batch on" : ""}`,
         );
         await err.flush();
-        if (!stopped) bar?.start(size, read, figures());
+        if (!stopped) bar?.start(size, source.read, figures());
       }
     }
   } finally {
@@ -168,6 +152,24 @@ async function importAll(
     await store.close();
   }
   ctx.exit(code);
+}
+
+/**
+ * What both imports start with: the file's size (inputSize), the registry (created with
+ * --create), and the file as a stream, with `read` counting the bytes it has given out so far.
+ */
+async function openImport(file: string, options: ImportOptions, command: Command) {
+  const size = inputSize(file);
+  const { store } = await openRegistry(options.db, command, {
+    create: options.create === true,
+    offersCreate: true,
+  });
+  const input = createReadStream(file);
+  const source = { size, store, input, read: 0 };
+  input.on("data", (chunk) => {
+    source.read += chunk.length;
+  });
+  return source;
 }
 
 /**

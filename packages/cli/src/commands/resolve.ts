@@ -11,7 +11,7 @@ import { type PublicResolverCandidate, publicResolvers } from "@urnkit/namespace
 import type { Store } from "@urnkit/server";
 import { type Command, Option } from "commander";
 import { candidateUrls } from "../candidate-urls.js";
-import { dbOption, type InputOptions, readsUrns } from "../common-options.js";
+import { dbOption, type InputOptions, parseTimeout, readsUrns } from "../common-options.js";
 import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
 import { visible } from "../display-text.js";
 import { type Attempt, type FollowTarget, followFirst } from "../follow-candidates.js";
@@ -20,7 +20,7 @@ import { inputsOf } from "../inputs.js";
 import { isMissingSqliteFile, openRegistry } from "../open-registry.js";
 import { type Colors, LineWriter } from "../output.js";
 import { answerFromServer, answerFromStore, type RegistryAnswer } from "../registry-answer.js";
-import { resolverOrigins } from "../resolver-origins.js";
+import { commandResolverOrigins } from "../resolver-origins.js";
 
 interface ResolveOptions extends InputOptions {
   db?: string;
@@ -93,11 +93,7 @@ export function registerResolve(program: Command, ctx: Context): void {
       ]),
     )
     .action(async (urns: string[], options: ResolveOptions, command: Command) => {
-      const seconds = Number(options.timeout);
-      if (!(seconds > 0 && seconds <= 600)) {
-        command.error("error: --timeout must be a number of seconds, above 0 and at most 600");
-      }
-      const timeoutMs = Math.round(seconds * 1000);
+      const timeoutMs = parseTimeout(command, "timeout", options.timeout);
       const dbSource = command.getOptionValueSource("db");
       if (options.server !== undefined) {
         // URNKIT_DB in the environment, or the default, gives way to a --server.
@@ -113,12 +109,7 @@ export function registerResolve(program: Command, ctx: Context): void {
       if (options.server !== undefined && !/^https?:\/\//i.test(options.server)) {
         command.error("error: --server must be an http:// or https:// URL");
       }
-      let connectTo: Map<string, string> | undefined;
-      try {
-        connectTo = resolverOrigins(ctx.io.env ?? process.env);
-      } catch (error) {
-        command.error(`error: ${(error as Error).message}`);
-      }
+      const connectTo = commandResolverOrigins(ctx.io.env ?? process.env, command);
       const store: Store | null =
         options.db === undefined ? null : (await openRegistry(options.db, command)).store;
       const out = new LineWriter(ctx.io.stdout);

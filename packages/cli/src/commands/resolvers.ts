@@ -10,11 +10,12 @@ import {
 } from "@urnkit/namespaces";
 import type { FollowResult, Hop } from "@urnkit/server";
 import { type Command, Option } from "commander";
+import { parseTimeout } from "../common-options.js";
 import { type Context, EXIT_INVALID, EXIT_OK } from "../context.js";
 import { visible } from "../display-text.js";
 import { examplesHelp } from "../help-examples.js";
 import { type Colors, LineWriter } from "../output.js";
-import { resolverOrigins } from "../resolver-origins.js";
+import { commandResolverOrigins } from "../resolver-origins.js";
 
 /** Requests to one host at a time, at most. */
 const PER_HOST = 2;
@@ -131,16 +132,8 @@ export function registerResolvers(program: Command, ctx: Context): void {
       if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
         command.error("error: --concurrency must be a whole number from 1 to 64");
       }
-      const seconds = Number(options.timeout);
-      if (!(seconds > 0 && seconds <= 600)) {
-        command.error("error: --timeout must be a number of seconds, above 0 and at most 600");
-      }
-      let connectTo: Map<string, string> | undefined;
-      try {
-        connectTo = resolverOrigins(ctx.io.env ?? process.env);
-      } catch (error) {
-        command.error(`error: ${(error as Error).message}`);
-      }
+      const totalMs = parseTimeout(command, "timeout", options.timeout);
+      const connectTo = commandResolverOrigins(ctx.io.env ?? process.env, command);
       const rows = selectRows(selectors, options.retired === true, command);
       const { follow, HostLimiter } = await import("@urnkit/server");
       const limiter = new HostLimiter({ total: concurrency, perHost: PER_HOST });
@@ -154,8 +147,8 @@ export function registerResolvers(program: Command, ctx: Context): void {
               // A redirecting resolver is judged by its own answer: the redirect is not followed.
               maxRedirects: row.kind === "redirect" ? 0 : 5,
               allowPrivate: options.allowPrivate === true,
-              totalTimeoutMs: Math.round(seconds * 1000),
-              connectTimeoutMs: Math.min(5000, Math.round(seconds * 1000)),
+              totalTimeoutMs: totalMs,
+              connectTimeoutMs: Math.min(5000, totalMs),
               connectTo,
             }),
           ),

@@ -9,13 +9,13 @@ const PEN = /^(?:0|[1-9][0-9]*)$/;
 
 export const devRule: NamespaceRule = {
   nid: "dev",
-  validate(urn) {
+  validate(urn, _name, at) {
     const colon = headColon(urn, "dev-syntax", "a device URN is {subtype}:{identifier}");
     if (typeof colon !== "number") return [colon];
     const nss = urn.nss;
     const subtype = nss.slice(0, colon);
     const body = nss.slice(colon + 1);
-    const bodyAt = urn.nssStart + colon + 1;
+    const bodyAt = at + colon + 1;
     if (subtype === "mac" || subtype === "ow") {
       const id = body.split("_", 1)[0] ?? "";
       if (!/^(?:[0-9A-Fa-f]{2})+$/.test(id)) {

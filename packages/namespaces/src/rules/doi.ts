@@ -25,9 +25,7 @@ function conformingDoi() {
 export const doiRule: NamespaceRule = {
   nid: "doi",
   conforming: conformingDoi(),
-  validate(urn) {
-    const name = urn.assignedName;
-    const at = urn.nssStart;
+  validate(_urn, name, at) {
     const slash = name.indexOf("/", at);
     if (slash < 0 || slash === name.length - 1) {
       return [error("doi-syntax", "a DOI is {prefix}/{suffix}, both non-empty", name.length - 1)];
@@ -36,10 +34,8 @@ export const doiRule: NamespaceRule = {
       ? []
       : [warning("doi-prefix", 'DOI prefixes begin with the directory indicator "10."', at)];
   },
-  equivalenceKey(urn) {
+  equivalenceKey(urn, name, at) {
     // Nothing to decode or fold (the common case): the generic key is the key.
-    const name = urn.assignedName;
-    const at = urn.nssStart;
     // (toLowerCase gives back its input when nothing changes: no copy, and a builtin's loop.)
     if (name.indexOf("%", at) < 0) {
       const nss = urn.nss;

@@ -84,9 +84,7 @@ export function dottedLabelsRule(
   return {
     nid,
     conforming: conformingLabels(topLevelMax),
-    validate(urn) {
-      const name = urn.assignedName;
-      const at = urn.nssStart;
+    validate(urn, name, at) {
       const bad = firstBadLabel(name, at, topLevelMax);
       const upper = bad < 0 ? firstUpper(name, at, name.length) : -1;
       if (remember(urn, bad < 0 && upper < 0)) return [];

@@ -11,11 +11,10 @@ const CONTENT_ID =
 
 export const eidrRule: NamespaceRule = {
   nid: "eidr",
-  validate(urn) {
+  validate(urn, _name, at) {
     const colon = headColon(urn, "eidr-syntax", "an EIDR URN is {prefix}:{suffix}");
     if (typeof colon !== "number") return [colon];
     const nss = urn.nss;
-    const at = urn.nssStart;
     if (nss.slice(0, colon) !== "10.5240") return [];
     const suffix = nss.slice(colon + 1);
     const m = CONTENT_ID.exec(suffix);

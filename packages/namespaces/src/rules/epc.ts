@@ -127,9 +127,7 @@ export function epcRule(nid: "epc" | "epcglobal"): NamespaceRule {
   return {
     nid,
     conforming: conformingEpc(nid),
-    validate(urn) {
-      const name = urn.assignedName;
-      const at = urn.nssStart;
+    validate(_urn, name, at) {
       const colon = name.indexOf(":", at);
       if (colon < 0 || colon === name.length - 1 || !isSubNamespaceName(name, at, colon)) {
         return [

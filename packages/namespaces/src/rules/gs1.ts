@@ -9,8 +9,7 @@ const GDD_KINDS = new Set(["bie", "bdt", "cl"]);
 
 export const gs1Rule: NamespaceRule = {
   nid: "gs1",
-  validate(urn) {
-    const at = urn.nssStart;
+  validate(urn, _name, at) {
     const parts = urn.nss.split(":");
     const head = parts[0]?.toLowerCase() ?? "";
     if (/^[0-9]+$/.test(head)) {

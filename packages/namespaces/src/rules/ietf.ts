@@ -118,10 +118,8 @@ function conformingIetf() {
 export const ietfRule: NamespaceRule = {
   nid: "ietf",
   conforming: conformingIetf(),
-  validate(urn) {
+  validate(urn, name, at) {
     const { subEnd, entry, numberedSub, numbered } = readIetf(urn);
-    const name = urn.assignedName;
-    const at = urn.nssStart;
     // Where the part after the sub-namespace starts (the name's end when there is none).
     const from = Math.min(subEnd + 1, name.length);
     if (entry === undefined) {
@@ -175,10 +173,9 @@ export const ietfRule: NamespaceRule = {
       ),
     ];
   },
-  equivalenceKey(urn) {
+  equivalenceKey(urn, name) {
     const r = lastRead.urn === urn ? lastRead : readIetf(urn);
     const { subEnd, entry, asRegistered, numbered } = r;
-    const name = urn.assignedName;
     if (entry === undefined) return urn.equivalenceKey;
     // params: only the sub-namespace token folds; what follows is matched exactly (RFC 3553).
     if (entry.name === "params" && subEnd < name.length) {

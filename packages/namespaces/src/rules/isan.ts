@@ -77,9 +77,7 @@ function isCheckChar(s: string, i: number, want: string): boolean {
 
 export const isanRule: NamespaceRule = {
   nid: "isan",
-  validate(urn) {
-    const name = urn.assignedName;
-    const at = urn.nssStart;
+  validate(urn, name, at) {
     const reading = readIsan(urn);
     if (reading.seen === 0) {
       return [

@@ -179,18 +179,17 @@ const SHOULD_BE_13 = shouldBe("ISBN-13");
 
 export const isbnRule: NamespaceRule = {
   nid: "isbn",
-  validate(urn) {
+  validate(urn, name, at) {
     const reading = readIsbn(urn);
     // A conforming ISBN (the usual case): nothing to report unless its check character is "x".
     if (reading.conforms && !reading.lowerX) return [];
     if (reading.problem !== undefined) return [error(reading.problem, reading.message, reading.at)];
-    const at = urn.nssStart;
     const { digits, hyphens, want } = reading;
     if (digits !== 10 && digits !== 13) {
       return [error("isbn-length", `an ISBN has 10 or 13 digits, not ${digits}`, at)];
     }
-    const checkAt = urn.assignedName.length - 1;
-    const check = urn.assignedName.charCodeAt(checkAt);
+    const checkAt = name.length - 1;
+    const check = name.charCodeAt(checkAt);
     const x = check === 0x58 || check === 0x78;
     if (digits === 13 && x) {
       return [error("isbn-syntax", "X may only be the check character of an ISBN-10", checkAt)];

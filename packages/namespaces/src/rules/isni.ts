@@ -9,9 +9,8 @@ const ISNI = /^[0-9]{15}[0-9Xx]$/;
 
 export const isniRule: NamespaceRule = {
   nid: "isni",
-  validate(urn) {
+  validate(urn, _name, at) {
     const nss = urn.nss;
-    const at = urn.nssStart;
     if (!ISNI.test(nss)) {
       return [error("isni-syntax", "an ISNI is 15 digits and a check character (digit or X)", at)];
     }

@@ -6,8 +6,7 @@ import { asciiLower, foldKey, type NamespaceRule } from "../rule.js";
 
 export const isoRule: NamespaceRule = {
   nid: "iso",
-  validate(urn) {
-    const at = urn.nssStart;
+  validate(urn, _name, at) {
     const parts = urn.nss.split(":");
     if (parts[0]?.toLowerCase() !== "std") {
       return [error("iso-branch", 'only the "std:" branch is defined (RFC 5141)', at)];

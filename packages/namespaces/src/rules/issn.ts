@@ -28,9 +28,7 @@ function readIssn(s: string, from: number, to: number): string {
 
 export const issnRule: NamespaceRule = {
   nid: "issn",
-  validate(urn) {
-    const name = urn.assignedName;
-    const at = urn.nssStart;
+  validate(_urn, name, at) {
     const last = name.length - 1;
     const want = readIssn(name, at, name.length);
     if (want === "") {
@@ -41,11 +39,10 @@ export const issnRule: NamespaceRule = {
       ? []
       : [error("issn-check-digit", `check digit should be ${want}`, last)];
   },
-  equivalenceKey(urn) {
+  equivalenceKey(urn, name, at) {
     // Hyphenated, no "x": canonical already, or no ISSN at all. (The key's NSS differs from the
     // NSS only in the case of %hh hex, which has no "x".)
-    const name = urn.assignedName;
-    if (name.length - urn.nssStart === 9 && name.charCodeAt(name.length - 1) !== 0x78) {
+    if (name.length - at === 9 && name.charCodeAt(name.length - 1) !== 0x78) {
       return urn.equivalenceKey;
     }
     return foldKey(urn, canonicalIssn);

@@ -55,9 +55,7 @@ function readLei(urn: URN): Reading {
 
 export const leiRule: NamespaceRule = {
   nid: "lei",
-  validate(urn) {
-    const name = urn.assignedName;
-    const at = urn.nssStart;
+  validate(urn, name, at) {
     const end = name.length;
     const { remainder } = readLei(urn);
     if (Number.isNaN(remainder) || !allDigits(name, end - 2, end)) {

@@ -8,11 +8,10 @@ import { genericKey, headColon, type NamespaceRule } from "../rule.js";
 
 export const lexRule: NamespaceRule = {
   nid: "lex",
-  validate(urn) {
+  validate(urn, _name, at) {
     const colon = headColon(urn, "lex-syntax", "a LEX name is {jurisdiction}:{local-name}");
     if (typeof colon !== "number") return [colon];
     const nss = urn.nss;
-    const at = urn.nssStart;
     const issues: Issue[] = [];
     const jurisdiction = nss.slice(0, colon);
     if (!/^[a-z]{2,}(?:[;.][a-z0-9.-]+)*$/i.test(jurisdiction)) {

@@ -9,9 +9,8 @@ const OSNID = /^[A-Za-z0-9][A-Za-z0-9-]{0,32}[A-Za-z0-9]$/;
 
 export const mrnRule: NamespaceRule = {
   nid: "mrn",
-  validate(urn) {
+  validate(urn, _name, at) {
     const nss = urn.nss;
-    const at = urn.nssStart;
     const [oid = "", osnid = "", ...rest] = nss.split(":");
     if (!OID.test(oid)) {
       return [

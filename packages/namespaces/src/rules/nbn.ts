@@ -34,9 +34,7 @@ function conformingNbn() {
 export const nbnRule: NamespaceRule = {
   nid: "nbn",
   conforming: conformingNbn(),
-  validate(urn) {
-    const name = urn.assignedName;
-    const at = urn.nssStart;
+  validate(_urn, name, at) {
     // Sub-namespace codes hold no "-", so the first "-" ends the prefix.
     const dash = name.indexOf("-", at);
     if (dash < 0) {
@@ -83,9 +81,7 @@ export const nbnRule: NamespaceRule = {
   },
   // RFC 8458 §4.3: the prefix (up to the first "-") folds, the NBN string does not.
   // (The key's NSS differs from the NSS only in the case of %hh hex, which asciiLower keeps.)
-  equivalenceKey(urn) {
-    const name = urn.assignedName;
-    const at = urn.nssStart;
+  equivalenceKey(urn, name, at) {
     const dash = name.indexOf("-", at);
     return dash < 0 || !hasUpper(name, at, dash) ? urn.equivalenceKey : foldKey(urn, lowerPrefix);
   },

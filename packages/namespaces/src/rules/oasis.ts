@@ -49,9 +49,7 @@ function conformingOasis() {
 export const oasisRule: NamespaceRule = {
   nid: "oasis",
   conforming: conformingOasis(),
-  validate(urn) {
-    const name = urn.assignedName;
-    const at = urn.nssStart;
+  validate(_urn, name, at) {
     if (!name.startsWith("names:", at)) {
       if (!name.startsWith("member:", at)) {
         return [error("oasis-branch", 'an OASIS URN starts with "names:" or "member:"', at)];

@@ -39,9 +39,7 @@ function conformingOid() {
 export const oidRule: NamespaceRule = {
   nid: "oid",
   conforming: conformingOid(),
-  validate(urn) {
-    const name = urn.assignedName;
-    const at = urn.nssStart;
+  validate(_urn, name, at) {
     const bad = firstBad(name, at);
     if (bad >= 0) {
       return [

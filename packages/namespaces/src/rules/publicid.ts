@@ -7,9 +7,8 @@ import { genericKey, type NamespaceRule } from "../rule.js";
 
 export const publicidRule: NamespaceRule = {
   nid: "publicid",
-  validate(urn) {
+  validate(urn, _name, at) {
     const nss = urn.nss;
-    const at = urn.nssStart;
     // A space becomes "+" after runs of whitespace collapse and the ends are trimmed.
     const space = nss.search(/^\+|\+\+|\+$/);
     if (space >= 0) {

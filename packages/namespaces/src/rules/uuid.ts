@@ -79,9 +79,7 @@ function conformingUuid() {
 export const uuidRule: NamespaceRule = {
   nid: "uuid",
   conforming: conformingUuid(),
-  validate(urn) {
-    const name = urn.assignedName;
-    const at = urn.nssStart;
+  validate(urn, name, at) {
     if (read(urn) === 0) {
       return [error("uuid-syntax", "a UUID is 32 hex digits grouped 8-4-4-4-12 by hyphens", at)];
     }

@@ -15,9 +15,7 @@ function conformingXmpp() {
 export const xmppRule: NamespaceRule = {
   nid: "xmpp",
   conforming: conformingXmpp(),
-  validate(urn) {
-    const name = urn.assignedName;
-    const at = urn.nssStart;
+  validate(_urn, name, at) {
     return name.charCodeAt(at) === 0x3a
       ? [error("xmpp-syntax", 'the ShortName before the first ":" is empty', at)]
       : [];
