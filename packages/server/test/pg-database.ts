@@ -178,8 +178,19 @@ export interface StoreWithClient {
   close(): Promise<void>;
 }
 
-export async function storeWithClient(namespace: NamespaceInput): Promise<StoreWithClient> {
+/**
+ * `deadlockTimeout`: the database's deadlock_timeout (PostgreSQL's default is 1s), so that the
+ * store's connection waiting first is the one whose check finds a cycle `other` closes later.
+ */
+export async function storeWithClient(
+  namespace: NamespaceInput,
+  settings: { deadlockTimeout?: string } = {},
+): Promise<StoreWithClient> {
   const db = await createTestDatabase();
+  if (settings.deadlockTimeout !== undefined)
+    await admin((c) =>
+      c.query(`ALTER DATABASE ${db.name} SET deadlock_timeout = '${settings.deadlockTimeout}'`),
+    );
   const store = await openTestPostgresStore({ url: db.url });
   const other = new pg.Client({ connectionString: db.url });
   const close = async () => {
@@ -225,10 +236,11 @@ export async function storeWithClient(namespace: NamespaceInput): Promise<StoreW
 export function suiteStoreWithClient(
   suite: Pick<SkippableSuite, "before" | "after">,
   namespace: NamespaceInput,
+  settings: { deadlockTimeout?: string } = {},
 ): StoreWithClient {
   let setup: StoreWithClient | undefined;
   suite.before(async () => {
-    setup = await storeWithClient(namespace);
+    setup = await storeWithClient(namespace, settings);
   });
   suite.after(() => setup?.close());
   const made = () => {

@@ -13,7 +13,13 @@ const actor = { tokenId: null };
 
 describe("an import's batches in flight together (postgres)", () => {
   const { it, before, after } = skippedWhen(PG_SKIP);
-  const setup = suiteStoreWithClient({ before, after }, { nid: "example", local: true });
+  // The deadlock below is found by the batch's connection, which waits first: its check runs 3 s
+  // after its wait began, by when the other writer waits too, however loaded the machine.
+  const setup = suiteStoreWithClient(
+    { before, after },
+    { nid: "example", local: true },
+    { deadlockTimeout: "3s" },
+  );
 
   const stored = async (name: string) =>
     (
@@ -67,9 +73,11 @@ describe("an import's batches in flight together (postgres)", () => {
 
   it("a batch caught in a deadlock is rolled back as worth sending again", async () => {
     // The other writer holds the batch's second key; the batch inserts its first, then waits on
-    // the second; the writer then inserts the first: each waits on the setup.other. The batch waited
-    // first, so its deadlock check (after deadlock_timeout, 1 s) finds the cycle and ends it.
+    // the second; the writer then inserts the first: each waits on the other. PostgreSQL checks a
+    // wait for a cycle once, deadlock_timeout after it began: the batch's check (3 s) finds it;
+    // the writer's own is put off past the test, so it never picks the writer instead.
     await setup.other.query("BEGIN");
+    await setup.other.query("SET LOCAL deadlock_timeout = '1min'");
     await setup.insertOtherRecord("cross-2");
     const batch = setup.store.transfer.importBatch(
       [item(30, "cross-1"), item(31, "cross-2")],
