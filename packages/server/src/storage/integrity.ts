@@ -34,6 +34,15 @@ export interface NumberedRecord {
   digits: string;
 }
 
+/**
+ * Leaves out a numbered record (SQL over its row `v`) whose creation the audit log holds: if it was
+ * minted, the log's mint ranges account for its number (takenPastNext); if a registrar named it,
+ * no number was taken, and minting skips a number it finds registered. Only a record the log
+ * says nothing of (a registry moved without its history) can be a number taken unrecorded.
+ */
+export const CREATION_NOT_LOGGED = `NOT EXISTS (SELECT 1 FROM audit a
+  WHERE a.target = v.urn AND a.action IN ('urn.create', 'urn.import'))`;
+
 /** A prefix whose audit log says numbers were taken up to `past` (exclusive), beyond `next`. */
 export interface TakenNumbers {
   prefix: string;

@@ -1,9 +1,11 @@
-// Each prefix's sequence at or past every number minted or reserved under it: no record holds a
-// URN the sequence would give again, and the audit log records no number taken past where it
-// stands. A record's key counts as a number of its prefix only when it is exactly what minting
-// that number makes (padding, check character, the namespace's key), so a URN a registrar named
-// (which may look like a number) is not mistaken for one. In PostgreSQL, each identity column's
-// sequence is past every id too (a restore or a copy that leaves one behind makes inserts fail).
+// Each prefix's sequence at or past every number minted or reserved under it: the audit log
+// records no number taken past where it stands, and where the log does not say how a record came
+// (a registry moved without its history), no record holds a URN the sequence would give again. A
+// record's key counts as a number of its prefix only when it is exactly what minting that number
+// makes (padding, check character, the namespace's key); one whose creation the log holds is left
+// to the log (storage/integrity.ts, CREATION_NOT_LOGGED): a URN a registrar named in minting's
+// shape takes no number, and minting skips it. In PostgreSQL, each identity column's sequence is
+// past every id too (a restore or a copy that leaves one behind makes inserts fail).
 
 import { URN } from "@urnkit/core";
 import { numberedUrn } from "../registry/mint.js";

@@ -44,10 +44,14 @@ for (const engine of engines) {
       return report.findings;
     };
 
-    it("a number registered past where its prefix's sequence stands", async () => {
-      // Registered under the prefix as minting writes number 7: the sequence (at 3) would mint
-      // it again. urn:example:p-00099 (99, but not written as the prefix writes a number) is not.
-      await createUnder(built.h, `${PREFIX}0007`, "reserved");
+    it("a number past its prefix's sequence that no audit row accounts for (moved without history)", async () => {
+      // Written as minting writes number 7, by raw SQL: no audit row says a registrar named it, so
+      // the sequence (at 3) may have given it. urn:example:p-00099 (99, but not written as the
+      // prefix writes a number) is not counted.
+      await built.h.rawExec(
+        `INSERT INTO records (key, urn, nid, status, created, updated, organisation, prefix)
+         VALUES ('${PREFIX}0007', '${PREFIX}0007', 'example', 'reserved', '${T}', '${T}', 'org-a', '${PREFIX}')`,
+      );
       assert.deepEqual(await findings(), [
         {
           check: "sequences",
@@ -59,6 +63,13 @@ for (const engine of engines) {
       ]);
     });
 
+    it("a URN a registrar named in minting's shape past the sequence is no number taken", async () => {
+      // The audit log holds its creation and no mint of number 7: minting skips it when it gets
+      // there, so the sequence at 3 gives nothing twice.
+      await createUnder(built.h, `${PREFIX}0007`, "reserved");
+      assert.deepEqual(await findings(), []);
+    });
+
     it("a sequence set back behind numbers taken (its guard lifted)", async () => {
       await withTriggerLifted(
         built.h,
@@ -66,14 +77,8 @@ for (const engine of engines) {
         "prefixes_sequence_forward",
         `UPDATE prefixes SET next = 2 WHERE prefix = '${PREFIX}'`,
       );
+      // Number 2's record is in the log, and so is the reservation that took it: the log says.
       assert.deepEqual(await findings(), [
-        {
-          check: "sequences",
-          code: "sequence-behind",
-          object: `prefix ${PREFIX}`,
-          problem: `its sequence stands at 2, but number 2 is registered: ${PREFIX}0002 (record ${await idOf(built.h, `${PREFIX}0002`)})`,
-          expected: "next at least 3",
-        },
         {
           check: "sequences",
           code: "sequence-behind",

@@ -19,7 +19,7 @@ import { fillRegistry } from "../full-registry.js";
 import { PG_SKIP } from "../pg-database.js";
 import { registryTables } from "../registry-tables.js";
 import { skippedWhen } from "../skipped-when.js";
-import { idOf, withTriggerLifted } from "./registry-fixture.js";
+import { withTriggerLifted } from "./registry-fixture.js";
 
 const operator = { tokenId: null };
 const limits = { ...DEFAULT_LIMITS, importBatch: 4 };
@@ -290,17 +290,9 @@ describe("a moved registry passes verify", () => {
           "prefixes_sequence_forward",
           "UPDATE prefixes SET next = 1 WHERE prefix = 'urn:example:lib-'",
         );
-        // Number 5 with its MOD 11-2 check character: p = (0 + 5) · 2 mod 11 = 10, check
-        // (12 − 10) mod 11 = 2.
-        const fifth = "urn:example:lib-0000052";
+        // The copy carried the audit log: it says numbers up to 5 were taken, and it holds the
+        // five records' creation, so they are left to it (no finding of their own).
         assert.deepEqual((await verifyRegistry(to.store)).findings, [
-          {
-            check: "sequences",
-            code: "sequence-behind",
-            object: "prefix urn:example:lib-",
-            problem: `its sequence stands at 1, but number 5 is registered: ${fifth} (record ${await idOf(to, fifth)}) (and 4 numbers more at or past 1)`,
-            expected: "next at least 6",
-          },
           {
             check: "sequences",
             code: "sequence-behind",

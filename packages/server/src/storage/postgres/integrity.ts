@@ -22,7 +22,7 @@ import type {
   UnfinishedCopy,
   UrnCountsPastBucket,
 } from "../integrity.js";
-import { CHILD_ROWS, recordKeyPages, withCount } from "../integrity.js";
+import { CHILD_ROWS, CREATION_NOT_LOGGED, recordKeyPages, withCount } from "../integrity.js";
 
 /** The URN log's entries with their chunk's id and day and the record id each names. */
 const LOG_ENTRIES = `SELECT l.id AS chunk, l.day, (e ->> 0)::bigint AS record
@@ -115,6 +115,7 @@ class PostgresIntegrityReads implements IntegrityReads {
        WHERE digits ~ '^[0-9]+$' AND length(digits) >= width
          AND (length(value) > length(next::text)
            OR (length(value) = length(next::text) AND value >= next::text))
+         AND ${CREATION_NOT_LOGGED}
        ORDER BY prefix, length(value) DESC, value DESC LIMIT $1`,
       [limit],
     );

@@ -21,7 +21,7 @@ import type {
   UnfinishedCopy,
   UrnCountsPastBucket,
 } from "../integrity.js";
-import { CHILD_ROWS, recordKeyPages, withCount } from "../integrity.js";
+import { CHILD_ROWS, CREATION_NOT_LOGGED, recordKeyPages, withCount } from "../integrity.js";
 
 /** The URN log's entries with their chunk's id and day and the record id each names. */
 const LOG_ENTRIES = `SELECT l.id AS chunk, l.day, CAST(e.value ->> 0 AS INTEGER) AS record
@@ -91,10 +91,11 @@ class SqliteIntegrityReads implements IntegrityReads {
     const rows = this.#db
       .prepare<[number], Omit<NumberedRecord, "check"> & { scheme: string }>(
         `SELECT prefix, next, width, scheme, id, urn, key, digits
-         FROM (SELECT *, ltrim(digits, '0') AS value FROM (${NUMBERED}))
+         FROM (SELECT *, ltrim(digits, '0') AS value FROM (${NUMBERED})) v
          WHERE digits <> '' AND digits NOT GLOB '*[^0-9]*' AND length(digits) >= width
            AND (length(value) > length(next)
              OR (length(value) = length(next) AND value >= CAST(next AS TEXT)))
+           AND ${CREATION_NOT_LOGGED}
          ORDER BY prefix, length(value) DESC, value DESC LIMIT ?`,
       )
       .all(limit);
