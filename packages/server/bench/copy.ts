@@ -3,10 +3,12 @@
 // SQLite to PostgreSQL, then from that PostgreSQL database to a new SQLite file, as the command
 // runs it (copyRegistry, the compiled package). Reported for each: records/s, the process's
 // resident memory at each tenth of the copy (flat when the copy streams) and its peak, how long
-// the records and the audit rows took each, the process's CPU time, and the machine's load before
+// the records and the audit rows took each, the CPU time of the process and of the whole machine
+// (the database's included: of how many CPU-seconds the run had), and the machine's load before
 // and after, since the machine may be shared. Needs URNKIT_TEST_PG.
 
-import { loadavg } from "node:os";
+import { readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { copyRegistry, DEFAULT_LIMITS, importRecords, type Store } from "../dist/index.js";
 import { TEST_PG } from "../test/pg-database.js";
 import { benchNamespace } from "./bench-namespace.js";
@@ -18,6 +20,15 @@ const operator = { tokenId: null };
 const load1 = () => (loadavg()[0] as number).toFixed(2);
 const mb = (bytes: number) => `${Math.round(bytes / 1048576)} MB`;
 const pad = (n: number) => String(n).padStart(7, "0");
+
+/** Seconds the machine's CPUs have been busy (every process: the database's too), from /proc. */
+function machineBusy(): number {
+  const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]?.trim().split(/\s+/) ?? [];
+  const [user, nice, system, , , irq, softirq, steal] = fields.slice(1).map(Number);
+  return (
+    ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) / 100
+  );
+}
 
 const lines = () =>
   ndjsonChunks(
@@ -49,6 +60,7 @@ async function copy(from: Store, to: Store, name: string): Promise<string> {
   /** Seconds from the start to each kind's first and last batch. */
   const phases = new Map<string, [number, number]>();
   const cpu = process.cpuUsage();
+  const busy = machineBusy();
   const t0 = performance.now();
   for await (const event of copyRegistry(from, to, {
     source: name,
@@ -71,11 +83,12 @@ async function copy(from: Store, to: Store, name: string): Promise<string> {
   const seconds = (performance.now() - t0) / 1000;
   const peak = process.resourceUsage().maxRSS * 1024;
   const used = process.cpuUsage(cpu);
+  const machine = machineBusy() - busy;
   const phase = (kind: string) => {
     const [first, last] = phases.get(kind) ?? [0, 0];
     return `${kind} lines ${first.toFixed(1)}–${last.toFixed(1)} s`;
   };
-  return `${name}: ${records} records in ${seconds.toFixed(1)} s = ${Math.round(records / seconds)} records/s (${phase("record")}, ${phase("audit")}; CPU of this process ${((used.user + used.system) / 1e6).toFixed(1)} s); RSS by tenths ${rss.map(mb).join(", ")}; peak ${mb(peak)} (load ${before} → ${load1()})`;
+  return `${name}: ${records} records in ${seconds.toFixed(1)} s = ${Math.round(records / seconds)} records/s (${phase("record")}, ${phase("audit")}; CPU of this process ${((used.user + used.system) / 1e6).toFixed(1)} s, of the machine ${machine.toFixed(1)} s of ${(seconds * cpus().length).toFixed(1)}); RSS by tenths ${rss.map(mb).join(", ")}; peak ${mb(peak)} (load ${before} → ${load1()})`;
 }
 
 if (TEST_PG === null)

@@ -265,7 +265,9 @@ async function timeImport(store: Store, from: number): Promise<{ all: number; ba
   if (importSequence !== undefined)
     transfer.importSequence = (actor) => {
       const sequence = importSequence.call(store.transfer, actor);
-      return { depth: sequence.depth, send: (items) => timed(sequence.send(items)) };
+      return sequence === null
+        ? null
+        : { depth: sequence.depth, send: (items) => timed(sequence.send(items)) };
     };
   const started = performance.now();
   let created = 0;

@@ -122,6 +122,17 @@ export interface ImportSequence {
   /** Batches that may be sent before the first is acknowledged. */
   readonly depth: number;
   send(items: ImportItem[], restore?: RestoreBatch): Promise<ImportBatchResult>;
+  /**
+   * A restore's batch of rows, written after every batch sent before it (absent: the store's
+   * restoreRows, once those are acknowledged).
+   */
+  restoreRows?(
+    kind: TableKind,
+    lines: readonly LineObject[],
+    batch: RestoreBatch,
+  ): Promise<RowVerdict[]>;
+  /** Ends the sequence once its batches are written or failed (a writer thread stops). */
+  close?(): Promise<void>;
 }
 
 export interface TransferStore {
@@ -135,11 +146,12 @@ export interface TransferStore {
     restore?: RestoreBatch,
   ): Promise<ImportBatchResult>;
   /**
-   * An import's batches with several in flight, for an engine in another process (PostgreSQL)
-   * that can work on one batch while this process reads the next. Absent: one batch at a time.
-   * With `restore`, each batch is one of a restore.
+   * An import's batches with several in flight, for an engine that can work on one batch while
+   * this thread reads the next: PostgreSQL (another process), a restore into a SQLite file (a
+   * writer thread). Absent or null: one batch at a time. With `restore`, each batch is one of a
+   * restore.
    */
-  importSequence?(actor: Actor, restore?: boolean): ImportSequence;
+  importSequence?(actor: Actor, restore?: boolean): ImportSequence | null;
   /** Opens a reader of the whole registry (closed by the caller). */
   openRegistryReader(): Promise<RegistryReader>;
   /**

@@ -11,6 +11,7 @@ import { exportRegistry } from "../../src/exchange/registry-export/export.js";
 import {
   importRegistry,
   type RegistryImportEvent,
+  ROWS_A_BATCH,
 } from "../../src/exchange/registry-export/import.js";
 import { DEFAULT_LIMITS } from "../../src/server.js";
 import type { Store } from "../../src/storage/store.js";
@@ -21,7 +22,7 @@ const operator = { tokenId: null };
 const AT = "2026-01-02T03:04:05.678Z";
 const ALIKE = `(NULL, 'urn.update', 'urn:example:alike', NULL, '{"n":1}', '${AT}')`;
 /** Audit rows between the first two alike and the third: the third is in a later batch. */
-const BETWEEN = 2500;
+const BETWEEN = ROWS_A_BATCH + 500;
 
 /** The source's audit log: two rows alike, BETWEEN others, the third alike. */
 const HISTORY_SQL = `INSERT INTO audit (token_id, action, target, before, after, at)

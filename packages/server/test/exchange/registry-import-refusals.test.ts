@@ -208,4 +208,37 @@ for (const engine of engines)
         assert.equal(await h.store.records.count(), 5);
       });
     });
+
+    it("into an empty registry, a record repeated in a later batch: unchanged when equal, refused when not", async () => {
+      await onFreshStore(engine, async (h) => {
+        // Batches of four record lines: lines 3-6, 7-10, then 11-12 repeating records 2 and 3.
+        // An import into an empty registry inserts without looking keys up first; the key index
+        // refuses the repeat and the batch is looked up line by line instead.
+        const changed = record(3).replace("https://r.example/3", "https://other.example/3");
+        const lines = complete([header(), namespace, ...records(1, 8), record(2), changed]);
+        const events = await imported(h.store, lines);
+        assert.deepEqual(
+          events.filter((e) => "error" in e),
+          [
+            {
+              line: 12,
+              code: "already-registered",
+              error: "an equivalent URN is already registered with other content: urn:example:r-3",
+            },
+          ],
+        );
+        assert.deepEqual(events.at(-1), {
+          done: true,
+          lines: 13,
+          created: 9,
+          unchanged: 1,
+          refused: 1,
+        });
+        assert.equal(await h.store.records.count(), 8);
+        assert.equal(
+          (await h.store.records.get("urn:example:r-3"))?.locators[0]?.url,
+          "https://r.example/3",
+        );
+      });
+    });
   });

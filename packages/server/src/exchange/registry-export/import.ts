@@ -28,10 +28,11 @@ import { type ExportEntry, entryText, entryValue } from "./export.js";
 import { checkLine, readLine, recordItem, tableKind, tableLine } from "./lines.js";
 
 /**
- * Rows of a kind other than records in one transaction (within PostgreSQL's 65,535 parameters of a
- * statement at the most parameters a row of any kind takes).
+ * Rows of a kind other than records in one transaction. A fresh target takes them as one set
+ * insert (one parameter, the rows as JSON); the fewer transactions, the less each commit and
+ * statement costs a row, while a batch of the longest lines stays a few megabytes.
  */
-const ROWS_A_BATCH = 2000;
+export const ROWS_A_BATCH = 5000;
 
 export interface RegistryImportOptions {
   actor: Actor;
@@ -47,6 +48,8 @@ export interface RegistryImportOptions {
    * without looking for stored ones. Default: whether it holds nothing now.
    */
   fresh?: boolean;
+  /** Record lines a batch (a transaction); default `limits.importBatch`. */
+  recordBatch?: number;
 }
 
 export type RegistryImportEvent =
@@ -205,6 +208,12 @@ export async function* importRegistry(
   let unchanged = 0;
   let refused = 0;
   const events: RegistryImportEvent[] = [];
+  /**
+   * The batch of rows (not records) being written, if any: the next batch's lines of the same
+   * kind are read and checked meanwhile, and it is sent once this one has committed, so batches
+   * commit in order.
+   */
+  let writingRows: Promise<void> | null = null;
 
   const fresh = options.fresh ?? !(await store.transfer.holdsAnything());
   const occurrences = fresh ? null : new HistoryOccurrences();
@@ -246,11 +255,28 @@ export async function* importRegistry(
     committed("record", flight.lines, result.created, result.unchanged);
   };
 
+  /** Waits for the batch of rows being written; its failure stops the import. */
+  const restored = async () => {
+    const written = writingRows;
+    writingRows = null;
+    await written;
+  };
+
+  /**
+   * Waits for the batch of rows being written and reports it, before the next batch is sent: a
+   * reader that stops reading the events at a batch leaves no later batch committed.
+   */
+  async function* reportRestored() {
+    await restored();
+    yield* events.splice(0);
+  }
+
   const flush = async () => {
     const batch = pending;
     pending = null;
     if (batch === null || batch.lines.length === 0) return;
     const lines: [number, number] = [batch.lines[0] as number, batch.lines.at(-1) as number];
+    await restored();
     if (batch.kind === "record") {
       const send = () =>
         sequence === null
@@ -270,18 +296,31 @@ export async function* importRegistry(
     // What the rows refer to (records among them) is committed first.
     while (inFlight.length > 0) await acknowledge();
     const kind = tableKind(batch.kind);
-    let verdicts: Awaited<ReturnType<Store["transfer"]["restoreRows"]>>;
-    try {
-      verdicts = await store.transfer.restoreRows(kind, batch.rows, restoreBatch(lines[1]));
-    } catch (error) {
-      if (!(error instanceof RestoreRowError)) throw error;
-      const line = batch.lines[error.index] as number;
-      throw new Stop(
-        line,
-        "line-refused",
-        `the database refused the ${batch.kind} line (the batch of lines ${lines[0]}-${lines[1]} was rolled back): ${error.message}`,
-      );
-    }
+    const written = (async () =>
+      sequence?.restoreRows === undefined
+        ? store.transfer.restoreRows(kind, batch.rows, restoreBatch(lines[1]))
+        : sequence.restoreRows(kind, batch.rows, restoreBatch(lines[1])))();
+    writingRows = written.then(
+      (verdicts) => countVerdicts(batch, lines, verdicts),
+      (error: unknown) => {
+        if (!(error instanceof RestoreRowError)) throw error;
+        const line = batch.lines[error.index] as number;
+        throw new Stop(
+          line,
+          "line-refused",
+          `the database refused the ${batch.kind} line (the batch of lines ${lines[0]}-${lines[1]} was rolled back): ${error.message}`,
+        );
+      },
+    );
+    // Awaited before the next batch or the end; until then its failure is not unhandled.
+    writingRows.catch(() => {});
+  };
+
+  const countVerdicts = (
+    batch: Pending,
+    lines: [number, number],
+    verdicts: Awaited<ReturnType<Store["transfer"]["restoreRows"]>>,
+  ) => {
     let c = 0;
     let u = 0;
     verdicts.forEach((verdict, i) => {
@@ -347,8 +386,10 @@ export async function* importRegistry(
                 "end-mismatch",
                 `the end line counts ${body.lines} lines before it; the file has ${line.number - 1}`,
               );
+            yield* reportRestored();
             await flush();
             while (inFlight.length > 0) await acknowledge();
+            await restored();
             if (options.copy !== undefined && header !== null)
               await store.transfer.saveCopyCheckpoint({
                 ...options.copy,
@@ -361,9 +402,15 @@ export async function* importRegistry(
             continue;
           }
           const current = pending as Pending | null;
-          const size = kind === "record" ? limits.importBatch : ROWS_A_BATCH;
-          if (current !== null && (current.kind !== kind || current.lines.length >= size))
+          const size =
+            kind === "record" ? (options.recordBatch ?? limits.importBatch) : ROWS_A_BATCH;
+          if (current !== null && (current.kind !== kind || current.lines.length >= size)) {
+            yield* reportRestored();
             await flush();
+            // A line of the next kind may name what this batch writes (a record its namespace,
+            // owner and prefix): the batch commits before such a line is checked.
+            if (current.kind !== kind) yield* reportRestored();
+          }
           pending ??= { kind, lines: [], rows: [], items: [] };
           if (kind === "record")
             pending.items.push(
@@ -393,13 +440,23 @@ export async function* importRegistry(
     yield { done: true, lines: last, created, unchanged, refused };
   } catch (error) {
     if (!(error instanceof Stop)) throw error;
-    // The batches sent before the line that stopped the import are still acknowledged.
+    let stop = error;
+    // The batches sent before the line that stopped the import are still acknowledged; a batch
+    // of rows still being written that fails stops the import at its own, earlier, line.
     try {
       while (inFlight.length > 0) await acknowledge();
     } catch {}
+    try {
+      await restored();
+    } catch (earlier) {
+      if (!(earlier instanceof Stop)) throw earlier;
+      stop = earlier;
+    }
     yield* events.splice(0);
-    yield { stopped: true, line: error.line, code: error.code, error: error.message };
+    yield { stopped: true, line: stop.line, code: stop.code, error: stop.message };
   } finally {
     await Promise.all(inFlight.map((f) => f.outcome));
+    await (writingRows as Promise<void> | null)?.catch(() => {});
+    await sequence?.close?.();
   }
 }

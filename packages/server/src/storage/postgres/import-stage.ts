@@ -174,25 +174,34 @@ export interface Prepared {
   text: string;
 }
 
+/** How the batch's first statement finds the keys stored already (see insertRecords). */
+export type RecordInsert = "anti-join" | "on-conflict" | "fresh";
+
 /**
  * The batch's first statement inserts its new records into `records` (and their ids into
- * `import_created`), in line order: `raced` picks how. Normally keys not stored yet are inserted
- * as plain rows (an anti-join probes the key index once; ON CONFLICT's speculative insertion
- * costs more per row); after a unique_violation from a writer that committed an equal key
- * meanwhile, ON CONFLICT DO NOTHING.
+ * `import_created`), in line order. Normally (`anti-join`) keys not stored yet are inserted as
+ * plain rows (an anti-join probes the key index once; ON CONFLICT's speculative insertion costs
+ * more per row); after a unique_violation from a writer that committed an equal key meanwhile,
+ * `on-conflict`: ON CONFLICT DO NOTHING. A fresh restore's (the registry held nothing when it
+ * began, and its lines do not repeat) inserts every row without the probe, which is then done once
+ * by the key index itself; a key stored all the same is a unique_violation, and the batch is
+ * inserted again `on-conflict`.
  */
-export function insertRecords(raced: boolean): Prepared {
+export function insertRecords(mode: RecordInsert): Prepared {
   const columns =
     "key, urn, nid, status, metadata, reason, deactivated, organisation, prefix, created, coalesce(updated, $1)";
-  const insert = raced
-    ? `SELECT ${columns}
-  FROM import_records ORDER BY n
-  ON CONFLICT (key) DO NOTHING`
-    : `SELECT ${columns}
+  const insert = {
+    "anti-join": `SELECT ${columns}
   FROM import_records s WHERE NOT EXISTS (SELECT 1 FROM records r WHERE r.key = s.key)
-  ORDER BY n`;
+  ORDER BY n`,
+    "on-conflict": `SELECT ${columns}
+  FROM import_records ORDER BY n
+  ON CONFLICT (key) DO NOTHING`,
+    fresh: `SELECT ${columns}
+  FROM import_records ORDER BY n`,
+  }[mode];
   return {
-    name: `urnkit-import-records${raced ? "-raced" : ""}`,
+    name: `urnkit-import-records-${mode}`,
     text: `WITH ins AS (
   INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, organisation, prefix, created, updated)
   ${insert}

@@ -215,11 +215,14 @@ export class PostgresTransfer implements TransferStore {
       try {
         await c.query("SAVEPOINT import");
         try {
-          await c.query({ ...insertRecords(false), values: [t] });
+          await c.query({
+            ...insertRecords(restore?.fresh === true ? "fresh" : "anti-join"),
+            values: [t],
+          });
         } catch (error) {
           if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
           await c.query("ROLLBACK TO SAVEPOINT import");
-          await c.query({ ...insertRecords(true), values: [t] });
+          await c.query({ ...insertRecords("on-conflict"), values: [t] });
         }
       } finally {
         batch.inserted.resolve();

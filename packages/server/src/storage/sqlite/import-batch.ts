@@ -12,7 +12,7 @@
 // names a record an earlier line of the batch creates is compared with what that line wrote:
 // the rows before it are written first.
 
-import type Database from "better-sqlite3";
+import Database from "better-sqlite3";
 import type { Actor } from "../audit.js";
 import { sameAsLine } from "../import-verdict.js";
 import type { UrnRecord } from "../records.js";
@@ -55,9 +55,25 @@ export class SqliteImportBatch {
 
   /**
    * Writes the batch inside the caller's transaction; a restore's (`restoring`) with the times and
-   * marks its items keep, and no audit row (its export carries the audit log).
+   * marks its items keep, and no audit row (its export carries the audit log). A fresh restore's
+   * (the registry held nothing when it began) is inserted without looking each key up first:
+   * the insert's own guard refuses a stored key, and only then is the batch looked up line by line.
    */
-  write(items: readonly ImportItem[], actor: Actor, restoring: boolean): ImportBatchResult {
+  write(
+    items: readonly ImportItem[],
+    actor: Actor,
+    restoring: boolean,
+    fresh = false,
+  ): ImportBatchResult {
+    if (restoring && fresh && new Set(items.map((item) => item.key)).size === items.length)
+      try {
+        this.#insert(items, now());
+        return { created: items.length, unchanged: 0, conflicts: [] };
+      } catch (error) {
+        // A key stored already (an export repeating a record in a later batch): the records'
+        // statement failed as a whole, before anything else of the batch was written.
+        if (!isTakenKey(error)) throw error;
+      }
     const result: ImportBatchResult = { created: 0, unchanged: 0, conflicts: [] };
     const created: string[] = [];
     const t = now();
@@ -143,4 +159,12 @@ export class SqliteImportBatch {
           });
     }
   }
+}
+
+/** The records guard's refusal of a key that is registered (guard-rules.ts). */
+function isTakenKey(error: unknown): boolean {
+  return (
+    error instanceof Database.SqliteError &&
+    error.message.includes("a URN record is never replaced: the key is registered")
+  );
 }

@@ -11,6 +11,7 @@ import type {
   ExportPage,
   ImportBatchResult,
   ImportItem,
+  ImportSequence,
   RecordLine,
   RegistryReader,
   RestoreBatch,
@@ -20,6 +21,7 @@ import type {
 import { SqliteImportBatch } from "./import-batch.js";
 import { type LocatorRow, type RecordRow, type SqliteRecords, toLocator } from "./records.js";
 import { SqliteRegistryRows } from "./registry-rows.js";
+import { sqliteRestoreWriter } from "./restore-writer.js";
 
 export class SqliteTransfer implements TransferStore {
   readonly #db: Database.Database;
@@ -80,8 +82,17 @@ export class SqliteTransfer implements TransferStore {
     restore?: RestoreBatch,
   ): Promise<ImportBatchResult> {
     if (restore !== undefined)
-      return this.#registry.restoring(restore, () => this.#imports.write(items, actor, true));
+      return this.#registry.restoring(restore, () =>
+        this.#imports.write(items, actor, true, restore.fresh === true),
+      );
     return this.#db.transaction(() => this.#imports.write(items, actor, false)).immediate();
+  }
+
+  /** A restore into a file is written by a thread of its own (restore-writer.ts). */
+  importSequence(actor: Actor, restore = false): ImportSequence | null {
+    const file = this.#db.name;
+    if (!restore || file === ":memory:" || file === "") return null;
+    return sqliteRestoreWriter(file, actor);
   }
 
   openRegistryReader(): Promise<RegistryReader> {
