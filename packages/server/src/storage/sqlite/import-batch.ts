@@ -19,7 +19,7 @@ import type { UrnRecord } from "../records.js";
 import { now } from "../rows.js";
 import type { ImportBatchResult, ImportItem } from "../transfer.js";
 import { locatorUrlKey } from "./locator-url-key.js";
-import { type LocatorRow, RowSets } from "./row-sets.js";
+import { type LocatorRow, type RecordRow, RowSets } from "./row-sets.js";
 
 export interface ImportBatchAccess {
   /** The record registered under `key`, if any. */
@@ -107,43 +107,17 @@ export class SqliteImportBatch {
     return result;
   }
 
+  /** Writes a fresh restore's rows (freshRows) inside the caller's transaction. */
+  writeFresh(rows: FreshRows): ImportBatchResult {
+    this.#rows.recordsWithLocators(rows.records, rows.locators);
+    return { created: rows.count, unchanged: 0, conflicts: [] };
+  }
+
   /** New records (keys free and distinct), their locators, successors and identifiers. */
   #insert(items: readonly ImportItem[], t: string): void {
     // The schema refuses any insert on a taken key (version 5): the caller looked them up.
-    const ids = this.#rows.records(
-      items.map(({ key, nid, record: r, restore }) => [
-        key,
-        r.urn,
-        nid,
-        r.status,
-        r.metadata == null ? null : JSON.stringify(r.metadata),
-        r.status === "deactivated" ? (r.reason ?? null) : null,
-        r.status === "deactivated" ? (r.deactivated ?? t) : null,
-        r.organisation ?? null,
-        r.prefix ?? null,
-        r.created ?? t,
-        restore?.updated ?? t,
-      ]),
-    );
-    const locators: LocatorRow[] = [];
-    for (const { key, record: r, restore } of items) {
-      const since = r.created ?? t;
-      for (const l of r.locators ?? []) {
-        const marks = restore?.locators[l.url];
-        locators.push([
-          ids.get(key) as number,
-          l.url,
-          locatorUrlKey(l.url),
-          l.priority ?? 0,
-          l.mediaType ?? null,
-          l.active === false ? 0 : 1,
-          l.owner ?? null,
-          l.created ?? since,
-          marks?.linkFailing === true ? 1 : 0,
-          marks?.linkChecked === true ? 1 : 0,
-        ]);
-      }
-    }
+    const ids = this.#rows.records(recordRows(items, t));
+    const locators = locatorRows(items, t, (key) => ids.get(key) as number);
     this.#rows.locators(locators);
     for (const { key, record: r, successors, restore } of items) {
       const id = ids.get(key) as number;
@@ -161,8 +135,79 @@ export class SqliteImportBatch {
   }
 }
 
+/** A batch's records rows, in line order. */
+function recordRows(items: readonly ImportItem[], t: string): RecordRow[] {
+  return items.map(({ key, nid, record: r, restore }) => [
+    key,
+    r.urn,
+    nid,
+    r.status,
+    r.metadata == null ? null : JSON.stringify(r.metadata),
+    r.status === "deactivated" ? (r.reason ?? null) : null,
+    r.status === "deactivated" ? (r.deactivated ?? t) : null,
+    r.organisation ?? null,
+    r.prefix ?? null,
+    r.created ?? t,
+    restore?.updated ?? t,
+  ]);
+}
+
+/** A batch's locators rows, in line order, each naming its record as `record` gives it. */
+function locatorRows(
+  items: readonly ImportItem[],
+  t: string,
+  record: (key: string) => number | string,
+): LocatorRow[] {
+  const locators: LocatorRow[] = [];
+  for (const { key, record: r, restore } of items) {
+    const since = r.created ?? t;
+    for (const l of r.locators ?? []) {
+      const marks = restore?.locators[l.url];
+      locators.push([
+        record(key),
+        l.url,
+        locatorUrlKey(l.url),
+        l.priority ?? 0,
+        l.mediaType ?? null,
+        l.active === false ? 0 : 1,
+        l.owner ?? null,
+        l.created ?? since,
+        marks?.linkFailing === true ? 1 : 0,
+        marks?.linkChecked === true ? 1 : 0,
+      ]);
+    }
+  }
+  return locators;
+}
+
+/** A fresh restore's batch as the JSON of its records' and locators' rows (see freshRows). */
+export interface FreshRows {
+  count: number;
+  records: string;
+  /** Each locator naming its record by key; null when there are none. */
+  locators: string | null;
+}
+
+/**
+ * A fresh restore's batch (keys distinct, none stored) as the JSON text its two set inserts take,
+ * made wherever the batch is read: a writer thread (restore-writer.ts) then only runs the
+ * statements. Null when a record has successors or identifiers, which are written through the
+ * records' ids: such a batch is written by `write`.
+ */
+export function freshRows(items: readonly ImportItem[], t: string): FreshRows | null {
+  if (new Set(items.map((item) => item.key)).size !== items.length) return null;
+  for (const { successors, record } of items)
+    if (successors.length > 0 || (record.identifiers?.length ?? 0) > 0) return null;
+  const locators = locatorRows(items, t, (key) => key);
+  return {
+    count: items.length,
+    records: JSON.stringify(recordRows(items, t)),
+    locators: locators.length === 0 ? null : JSON.stringify(locators),
+  };
+}
+
 /** The records guard's refusal of a key that is registered (guard-rules.ts). */
-function isTakenKey(error: unknown): boolean {
+export function isTakenKey(error: unknown): boolean {
   return (
     error instanceof Database.SqliteError &&
     error.message.includes("a URN record is never replaced: the key is registered")

@@ -30,6 +30,11 @@ import {
   type RowVerdict,
 } from "../transfer.js";
 
+/** A fresh restore's rows as the JSON its set insert takes: each line's insert parameters. */
+export function setRows(kind: TableKind, lines: readonly LineObject[]): string {
+  return JSON.stringify(lines.map((line) => kind.insertParams(line)));
+}
+
 interface KindStatements {
   match: Database.Statement<unknown[], TableRow>;
   count: Database.Statement<unknown[], { n: number }>;
@@ -73,18 +78,28 @@ export class SqliteRegistryRows {
     return s;
   }
 
+  /**
+   * A fresh restore's rows in one statement, from the JSON of their insert parameters (setRows);
+   * false when the database refused the set as a whole (nothing written).
+   */
+  restoreSet(kind: TableKind, rows: string, batch: RestoreBatch): boolean {
+    try {
+      this.restoring(batch, () => this.#kindStatements(kind).set.run(rows));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   restoreRows(kind: TableKind, lines: readonly LineObject[], batch: RestoreBatch): RowVerdict[] {
     const s = this.#kindStatements(kind);
-    if (batch.fresh === true && lines.length > 0)
-      try {
-        const rows = JSON.stringify(lines.map((line) => kind.insertParams(line)));
-        return this.restoring(batch, () => {
-          s.set.run(rows);
-          return lines.map((): RowVerdict => "created");
-        });
-      } catch {
-        // Refused as a whole: row by row below, to name the row at fault.
-      }
+    // Refused as a whole, the set is written row by row below, to name the row at fault.
+    if (
+      batch.fresh === true &&
+      lines.length > 0 &&
+      this.restoreSet(kind, setRows(kind, lines), batch)
+    )
+      return lines.map((): RowVerdict => "created");
     return this.restoring(batch, () =>
       lines.map((line, index): RowVerdict => {
         try {

@@ -11,26 +11,56 @@ import { SqliteStore } from "./sqlite-store.js";
 const port = parentPort;
 if (port === null) throw new Error("restore-writer-thread runs as a worker thread");
 // The importing thread opened and migrated the file already.
-const store = new SqliteStore({ filename: (workerData as { file: string }).file });
+const transfer = new SqliteStore({ filename: (workerData as { file: string }).file }).transfer;
+/**
+ * Set once a fresh batch met a stored key: the fresh batches sent after it, before the importing
+ * thread knew, are declined too, so that each is written again after that one, in order.
+ */
+let declining = false;
 
-// better-sqlite3 writes synchronously: each message is written whole before the next is read.
-port.on("message", (request: WriterRequest) => {
-  let reply: Promise<WriterReply>;
-  try {
-    reply = (
-      request.write === "records"
-        ? store.transfer.importBatch(JSON.parse(request.items), request.actor, request.restore)
-        : store.transfer.restoreRows(
-            TABLE_KINDS.get(request.kind) as TableKind,
-            JSON.parse(request.lines),
-            request.batch,
-          )
-    ).then((result) => ({ id: request.id, result }));
-  } catch (error) {
-    reply = Promise.reject(error);
+const kindOf = (name: string) => TABLE_KINDS.get(name) as TableKind;
+
+/** What a request comes to; better-sqlite3 writes synchronously, so each is whole when it returns. */
+async function written(request: WriterRequest): Promise<WriterReply> {
+  const { id } = request;
+  switch (request.write) {
+    case "fresh-records": {
+      const result = declining
+        ? "stored-key"
+        : transfer.restoreFreshRecords(request.rows, request.restore);
+      if (result !== "stored-key") return { id, result };
+      declining = true;
+      return { id, declined: true };
+    }
+    case "records":
+      return {
+        id,
+        result: await transfer.importBatch(
+          JSON.parse(request.items),
+          request.actor,
+          request.restore,
+        ),
+      };
+    case "row-set":
+      return transfer.restoreSet(kindOf(request.kind), request.rows, request.batch)
+        ? { id, result: true }
+        : { id, declined: true };
+    case "rows":
+      return {
+        id,
+        result: await transfer.restoreRows(
+          kindOf(request.kind),
+          JSON.parse(request.lines),
+          request.batch,
+        ),
+      };
   }
-  reply.then(
-    (answer) => port.postMessage(answer),
+}
+
+// Each message is written whole before the next is read (the work is synchronous).
+port.on("message", (request: WriterRequest) => {
+  written(request).then(
+    (reply) => port.postMessage(reply),
     (error: unknown) =>
       port.postMessage({
         id: request.id,

@@ -9,28 +9,41 @@ import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Actor } from "../audit.js";
+import { now } from "../rows.js";
 import {
   type ImportBatchResult,
+  type ImportItem,
   type ImportSequence,
   type RestoreBatch,
   RestoreRowError,
   type RowVerdict,
 } from "../transfer.js";
+import { type FreshRows, freshRows } from "./import-batch.js";
+import { setRows } from "./registry-rows.js";
 
 /**
- * What the importing thread asks the writer thread to write: the batch's items or rows as JSON
- * text, which crosses to the thread as one string (structured cloning the objects cost more than
- * the thread saved).
+ * What the importing thread asks the writer thread to write, as JSON text, which crosses to the
+ * thread as one string (structured cloning the items cost more than the thread saved). A fresh
+ * restore's batch goes as the rows its set inserts take, made here, so that the thread only runs
+ * the statements; what those cannot write (a key stored already, a set the database refuses as a
+ * whole) goes again as the items or lines, which the store's transfer writes as it always does.
  */
 type WriterTask =
+  | { write: "fresh-records"; rows: FreshRows; restore: RestoreBatch }
   | { write: "records"; items: string; actor: Actor; restore: RestoreBatch }
+  | { write: "row-set"; kind: string; rows: string; batch: RestoreBatch }
   | { write: "rows"; kind: string; lines: string; batch: RestoreBatch };
 
 export type WriterRequest = WriterTask & { id: number };
 
-/** The writer thread's answer: what the store's transfer returned, or why it failed. */
+/**
+ * The writer thread's answer: what the store's transfer returned; `declined` when a fresh batch
+ * was not written (a key stored already, or after one) and must go again otherwise; or why it
+ * failed.
+ */
 export type WriterReply =
-  | { id: number; result: ImportBatchResult | RowVerdict[] }
+  | { id: number; result: ImportBatchResult | RowVerdict[] | true }
+  | { id: number; declined: true }
   | { id: number; error: string; rowIndex?: number };
 
 /**
@@ -52,6 +65,9 @@ function writerThread(file: string): Worker {
 
 /** Batches sent ahead: one being written while the next is made. */
 const DEPTH = 2;
+
+/** A fresh batch the thread did not write (see WriterReply). */
+const DECLINED = Symbol("declined");
 
 export function sqliteRestoreWriter(file: string, actor: Actor): ImportSequence {
   let thread: Worker | null = null;
@@ -76,6 +92,7 @@ export function sqliteRestoreWriter(file: string, actor: Actor): ImportSequence 
       // An idle thread does not keep the process alive; one with work does.
       if (waiting.size === 0) worker.unref();
       if ("result" in reply) w.resolve(reply.result);
+      else if ("declined" in reply) w.resolve(DECLINED);
       else
         w.reject(
           reply.rowIndex === undefined
@@ -99,17 +116,42 @@ export function sqliteRestoreWriter(file: string, actor: Actor): ImportSequence 
       worker.postMessage({ id, ...task } satisfies WriterRequest);
     });
 
+  /** Whether fresh batches still go as rows: not after one met a stored key. */
+  let asRows = true;
+
+  const records = (items: ImportItem[], restore: RestoreBatch) =>
+    ask<ImportBatchResult>({ write: "records", items: JSON.stringify(items), actor, restore });
+
   return {
     depth: DEPTH,
-    send: (items, restore) =>
-      ask<ImportBatchResult>({
-        write: "records",
-        items: JSON.stringify(items),
-        actor,
-        restore: restore ?? {},
-      }),
-    restoreRows: (kind, lines, batch) =>
-      ask<RowVerdict[]>({ write: "rows", kind: kind.kind, lines: JSON.stringify(lines), batch }),
+    async send(items, restore = {}) {
+      const rows = asRows && restore.fresh === true ? freshRows(items, now()) : null;
+      if (rows === null) return records(items, restore);
+      const written = await ask<ImportBatchResult | typeof DECLINED>({
+        write: "fresh-records",
+        rows,
+        restore,
+      });
+      if (written !== DECLINED) return written;
+      // The thread declined this batch and every fresh one sent after it; each goes again as its
+      // items as its answer comes back, in line order, and the thread writes in the order asked.
+      asRows = false;
+      return records(items, restore);
+    },
+    async restoreRows(kind, lines, batch) {
+      if (batch.fresh === true && lines.length > 0) {
+        const rows = setRows(kind, lines);
+        if ((await ask({ write: "row-set", kind: kind.kind, rows, batch })) !== DECLINED)
+          return lines.map((): RowVerdict => "created");
+      }
+      // Row by row, to find each one stored already or name the one the database refuses.
+      return ask<RowVerdict[]>({
+        write: "rows",
+        kind: kind.kind,
+        lines: JSON.stringify(lines),
+        batch,
+      });
+    },
     async close() {
       const worker = thread;
       thread = null;

@@ -27,11 +27,12 @@ export type RecordRow = [
 ];
 
 /**
- * A locators row: record id, URL, URL key, priority, media type, active (1 or 0), owner, created,
- * and (a restore's) whether it is failing its link checks and has been checked (1 or 0).
+ * A locators row: record id (or, made before the id is known, the record's key), URL, URL key,
+ * priority, media type, active (1 or 0), owner, created, and (a restore's) whether it is failing
+ * its link checks and has been checked (1 or 0).
  */
 export type LocatorRow = [
-  number,
+  number | string,
   string,
   string,
   number,
@@ -43,25 +44,33 @@ export type LocatorRow = [
   (0 | 1)?,
 ];
 
+/** The columns of a locators row after its record's (LocatorRow), read from a set's rows. */
+const LOCATOR_VALUES = `value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5,
+         value ->> 6, value ->> 7, coalesce(value ->> 8, 0), coalesce(value ->> 9, 0)`;
+
 export class RowSets {
   readonly #records: Database.Statement<[string], { id: number; key: string }>;
+  readonly #recordsOnly: Database.Statement<[string]>;
   readonly #locators: Database.Statement<[string]>;
+  readonly #locatorsByKey: Database.Statement<[string]>;
 
   constructor(db: Database.Database) {
     // The inserts read no table they write (one that did would be staged in a temporary table):
     // the callers look the keys up first.
-    this.#records = db.prepare(
-      `INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, organisation, prefix, created, updated)
+    const records = `INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, organisation, prefix, created, updated)
        SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5,
          value ->> 6, value ->> 7, value ->> 8, value ->> 9, value ->> 10
-       FROM jsonb_each(?) ORDER BY key
-       RETURNING id, key`,
-    );
+       FROM jsonb_each(?) ORDER BY key`;
+    this.#records = db.prepare(`${records} RETURNING id, key`);
+    this.#recordsOnly = db.prepare(records);
+    const locators = `INSERT INTO locators (record_id, url, url_key, priority, media_type, active,
+         owner, created, link_failing, link_checked)`;
     this.#locators = db.prepare(
-      `INSERT INTO locators (record_id, url, url_key, priority, media_type, active, owner, created,
-         link_failing, link_checked)
-       SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5,
-         value ->> 6, value ->> 7, coalesce(value ->> 8, 0), coalesce(value ->> 9, 0)
+      `${locators} SELECT value ->> 0, ${LOCATOR_VALUES} FROM jsonb_each(?) ORDER BY key`,
+    );
+    // A record named by its key: the rows made before its id was known (a fresh restore's).
+    this.#locatorsByKey = db.prepare(
+      `${locators} SELECT (SELECT id FROM records WHERE key = value ->> 0), ${LOCATOR_VALUES}
        FROM jsonb_each(?) ORDER BY key`,
     );
   }
@@ -74,5 +83,14 @@ export class RowSets {
   /** Inserts the locators, in order. */
   locators(rows: readonly LocatorRow[]): void {
     if (rows.length > 0) this.#locators.run(JSON.stringify(rows));
+  }
+
+  /**
+   * Inserts the records and then their locators from the JSON of their rows, each locator naming
+   * its record by key instead of id (LocatorRow with the key first).
+   */
+  recordsWithLocators(records: string, locators: string | null): void {
+    this.#recordsOnly.run(records);
+    if (locators !== null) this.#locatorsByKey.run(locators);
   }
 }

@@ -18,7 +18,7 @@ import type {
   RowVerdict,
   TransferStore,
 } from "../transfer.js";
-import { SqliteImportBatch } from "./import-batch.js";
+import { type FreshRows, isTakenKey, SqliteImportBatch } from "./import-batch.js";
 import { type LocatorRow, type RecordRow, type SqliteRecords, toLocator } from "./records.js";
 import { SqliteRegistryRows } from "./registry-rows.js";
 import { sqliteRestoreWriter } from "./restore-writer.js";
@@ -93,6 +93,24 @@ export class SqliteTransfer implements TransferStore {
     const file = this.#db.name;
     if (!restore || file === ":memory:" || file === "") return null;
     return sqliteRestoreWriter(file, actor);
+  }
+
+  /**
+   * A fresh restore's batch of records from its rows (import-batch.ts, freshRows), or
+   * "stored-key" when the registry holds one of its keys already (then nothing is written).
+   */
+  restoreFreshRecords(rows: FreshRows, restore: RestoreBatch): ImportBatchResult | "stored-key" {
+    try {
+      return this.#registry.restoring(restore, () => this.#imports.writeFresh(rows));
+    } catch (error) {
+      if (isTakenKey(error)) return "stored-key";
+      throw error;
+    }
+  }
+
+  /** A fresh restore's rows of one kind from their set's JSON (registry-rows.ts, setRows). */
+  restoreSet(kind: TableKind, rows: string, batch: RestoreBatch): boolean {
+    return this.#registry.restoreSet(kind, rows, batch);
   }
 
   openRegistryReader(): Promise<RegistryReader> {
