@@ -271,12 +271,12 @@ export async function* importRegistry(
     yield* events.splice(0);
   }
 
+  /** Sends the pending batch; the batch of rows written before it has been waited for. */
   const flush = async () => {
     const batch = pending;
     pending = null;
     if (batch === null || batch.lines.length === 0) return;
     const lines: [number, number] = [batch.lines[0] as number, batch.lines.at(-1) as number];
-    await restored();
     if (batch.kind === "record") {
       const send = () =>
         sequence === null

@@ -56,8 +56,9 @@ export class SqliteImportBatch {
   /**
    * Writes the batch inside the caller's transaction; a restore's (`restoring`) with the times and
    * marks its items keep, and no audit row (its export carries the audit log). A fresh restore's
-   * (the registry held nothing when it began) is inserted without looking each key up first:
-   * the insert's own guard refuses a stored key, and only then is the batch looked up line by line.
+   * (the registry held nothing when it began) is inserted as its rows (freshRows) without looking
+   * each key up first: the insert's own guard refuses a stored key, and only then is the batch
+   * looked up line by line.
    */
   write(
     items: readonly ImportItem[],
@@ -65,10 +66,10 @@ export class SqliteImportBatch {
     restoring: boolean,
     fresh = false,
   ): ImportBatchResult {
-    if (restoring && fresh && new Set(items.map((item) => item.key)).size === items.length)
+    const rows = restoring && fresh ? freshRows(items, now()) : null;
+    if (rows !== null)
       try {
-        this.#insert(items, now());
-        return { created: items.length, unchanged: 0, conflicts: [] };
+        return this.writeFresh(rows);
       } catch (error) {
         // A key stored already (an export repeating a record in a later batch): the records'
         // statement failed as a whole, before anything else of the batch was written.
