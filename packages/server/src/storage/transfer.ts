@@ -31,15 +31,25 @@ export interface ImportItem {
   restore?: RestoredRecord;
 }
 
-/** A record's times and marks as the registry it was exported from held them. */
+/** A locator's link-check marks. */
+export interface LinkMarks {
+  linkFailing: boolean;
+  linkChecked: boolean;
+}
+
+/**
+ * A record's times and marks as the registry it was exported from held them, each list in the
+ * order of the record line's own (an object keyed by URL would take a new hidden class for every
+ * locator of a restore).
+ */
 export interface RestoredRecord {
   updated: string;
-  /** When each successor was linked, by successor URN. */
-  successors: Record<string, string>;
-  /** When each identifier was given, by `${type}\u0000${value}`. */
-  identifiers: Record<string, string>;
-  /** Each locator's link-check marks, by URL. */
-  locators: Record<string, { linkFailing: boolean; linkChecked: boolean }>;
+  /** When each successor was linked: `successors`' times. */
+  successorsLinked: readonly string[];
+  /** When each identifier was given: `record.identifiers`' times. */
+  identifiersGiven: readonly string[];
+  /** Each locator's link-check marks: `record.locators`' marks. */
+  locatorMarks: readonly LinkMarks[];
 }
 
 /** How far a `urnkit copy` into this database got: the lines of its source committed here. */

@@ -5,6 +5,7 @@
 
 import { Ajv, type ErrorObject } from "ajv";
 import formats from "ajv-formats";
+import { dateTimeFormat } from "./date-time.js";
 import { type FieldError, invalid } from "./problems.js";
 
 export const ajv = new Ajv({
@@ -24,6 +25,8 @@ ajv.addFormat(
   "uri",
   /^[A-Za-z][A-Za-z0-9+.-]*:(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/,
 );
+
+ajv.addFormat("date-time", dateTimeFormat);
 
 /** Ajv's errors as field errors: a JSON pointer each, an unknown field named. */
 export function fieldErrors(

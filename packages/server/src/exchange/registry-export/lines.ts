@@ -9,7 +9,7 @@ import { registrationTarget } from "../../registry/registration.js";
 import { TABLE_KINDS } from "../../storage/registry-tables/kinds.js";
 import type { LineObject, TableKind } from "../../storage/registry-tables/table-kind.js";
 import type { Store } from "../../storage/store.js";
-import type { ImportItem, RecordLine, RestoredRecord } from "../../storage/transfer.js";
+import type { ImportItem, LinkMarks, RecordLine, RestoredRecord } from "../../storage/transfer.js";
 import { checker } from "../../validation/ajv.js";
 import { checkJson } from "../../validation/json-value.js";
 import type { Limits } from "../../validation/limits.js";
@@ -117,39 +117,31 @@ export async function recordItem(
   knownOrganisations: Set<string>,
 ): Promise<ImportItem> {
   const r = body as unknown as RecordBody;
-  const restore: RestoredRecord = {
-    updated: r.updated,
-    successors: {},
-    identifiers: {},
-    locators: {},
-  };
+  const locatorMarks: LinkMarks[] = [];
   const record: Record<string, unknown> = { urn: r.urn, status: r.status };
   if (r.locators !== undefined)
     record.locators = r.locators.map(({ linkFailing, linkChecked, ...locator }) => {
-      restore.locators[locator.url] = {
-        linkFailing: linkFailing === true,
-        linkChecked: linkChecked === true,
-      };
+      locatorMarks.push({ linkFailing: linkFailing === true, linkChecked: linkChecked === true });
       return locator;
     });
-  for (const field of ["metadata", "reason", "deactivated"] as const)
-    if (r[field] !== undefined) record[field] = r[field];
-  if (r.successors !== undefined)
-    record.successors = r.successors.map((s) => {
-      restore.successors[s.urn] = s.created;
-      return s.urn;
-    });
+  if (r.metadata !== undefined) record.metadata = r.metadata;
+  if (r.reason !== undefined) record.reason = r.reason;
+  if (r.deactivated !== undefined) record.deactivated = r.deactivated;
+  if (r.successors !== undefined) record.successors = r.successors.map((s) => s.urn);
   if (r.organisation !== undefined) record.organisation = r.organisation;
   if (r.prefix !== undefined) record.prefix = r.prefix;
   if (r.identifiers !== undefined)
-    record.identifiers = r.identifiers.map(({ created, ...id }) => {
-      restore.identifiers[`${id.type}\u0000${id.value}`] = created;
-      return id;
-    });
+    record.identifiers = r.identifiers.map(({ type, value }) => ({ type, value }));
   record.created = r.created;
   const checked = checkRestoredRecordLine(record as unknown as RecordLineFields) as RecordLine;
   const target = await registrationTarget(store, registrationUrn(checked.urn, limits));
   await checkOwners(store, checked, target.key, knownOrganisations);
   const successors = (checked.successors ?? []).map((urn) => ({ urn, key: keyOf(urn) }));
+  const restore: RestoredRecord = {
+    updated: r.updated,
+    successorsLinked: r.successors?.map((s) => s.created) ?? [],
+    identifiersGiven: r.identifiers?.map((i) => i.created) ?? [],
+    locatorMarks,
+  };
   return { line, key: target.key, nid: target.nid, record: checked, successors, restore };
 }

@@ -83,12 +83,14 @@ function fieldText(value: unknown): string | null {
 
 type LineLocator = LocatorInput & { created?: string };
 
-/** A record's locators, one per URL: the last fields given for it, at its first position. */
-function distinctLocators(locators: readonly LineLocator[]): Iterable<LineLocator> {
-  if (locators.length < 2) return locators;
-  const byUrl = new Map<string, LineLocator>();
-  for (const l of locators) byUrl.set(l.url, l);
-  return byUrl.size === locators.length ? locators : byUrl.values();
+/** The positions of a record's locators, one per URL: the last given for it, at its first. */
+function distinctLocators(locators: readonly LineLocator[]): Iterable<number> {
+  if (locators.length < 2) return locators.keys();
+  const byUrl = new Map<string, number>();
+  locators.forEach((l, n) => {
+    byUrl.set(l.url, n);
+  });
+  return byUrl.values();
 }
 
 /** The COPY rows of a batch; `t` stands in for the times a line leaves out. */
@@ -123,19 +125,17 @@ export function stageBatch(items: readonly ImportItem[], t: string): Stage {
         restore?.updated ?? null,
       ]),
     );
-    if (r.organisation !== undefined)
-      for (const i of r.identifiers ?? [])
+    const organisation = r.organisation;
+    if (organisation !== undefined)
+      r.identifiers?.forEach((i, n) => {
         stage.identifiers.push(
-          copyRow([
-            item.key,
-            r.organisation,
-            i.type,
-            i.value,
-            restore?.identifiers[`${i.type}\u0000${i.value}`] ?? null,
-          ]),
+          copyRow([item.key, organisation, i.type, i.value, restore?.identifiersGiven[n] ?? null]),
         );
-    for (const l of distinctLocators(r.locators ?? [])) {
-      const marks = restore?.locators[l.url];
+      });
+    const locators = r.locators ?? [];
+    for (const n of distinctLocators(locators)) {
+      const l = locators[n] as LineLocator;
+      const marks = restore?.locatorMarks[n];
       stage.locators.push(
         copyRow([
           stage.locators.length,
@@ -152,11 +152,13 @@ export function stageBatch(items: readonly ImportItem[], t: string): Stage {
       );
     }
     const successorKeys = new Set<string>();
-    for (const s of item.successors) {
-      if (successorKeys.has(s.key)) continue;
+    item.successors.forEach((s, n) => {
+      if (successorKeys.has(s.key)) return;
       successorKeys.add(s.key);
-      stage.successors.push(copyRow([item.key, s.urn, s.key, restore?.successors[s.urn] ?? null]));
-    }
+      stage.successors.push(
+        copyRow([item.key, s.urn, s.key, restore?.successorsLinked[n] ?? null]),
+      );
+    });
   }
   return stage;
 }

@@ -56,20 +56,23 @@ const SELECT = {
   FROM records r`,
 };
 
-/** A locator as the line gives it: marks as booleans, no owner when it has none. */
+const flagged = (value: unknown): boolean => value === true || value === 1;
+
+/**
+ * A locator as the line gives it: marks as booleans, and its owner, when it has one, where the
+ * record export has always put it (after active, before created).
+ */
 function locator(l: Record<string, unknown>): Record<string, unknown> {
-  const { owner, ...rest } = l;
   const out: Record<string, unknown> = {
-    ...rest,
-    active: l.active === true || l.active === 1,
-    linkFailing: l.linkFailing === true || l.linkFailing === 1,
-    linkChecked: l.linkChecked === true || l.linkChecked === 1,
+    url: l.url,
+    priority: l.priority,
+    mediaType: l.mediaType,
+    active: flagged(l.active),
   };
-  if (owner !== null && owner !== undefined) {
-    // The owner goes where the record export has always put it: after active, before created.
-    const { created, linkFailing, linkChecked, ...head } = out;
-    return { ...head, owner, created, linkFailing, linkChecked };
-  }
+  if (l.owner !== null && l.owner !== undefined) out.owner = l.owner;
+  out.created = l.created;
+  out.linkFailing = flagged(l.linkFailing);
+  out.linkChecked = flagged(l.linkChecked);
   return out;
 }
 
@@ -81,7 +84,8 @@ export const recordKind: ReadKind = {
   omitNull: ["metadata", "reason", "deactivated", "organisation", "prefix"],
   finish(line: LineObject): LineObject {
     const out: LineObject = {};
-    for (const [field, value] of Object.entries(line)) {
+    for (const field in line) {
+      const value = line[field];
       if (Array.isArray(value) && value.length === 0) continue;
       out[field] = field === "locators" ? (value as Record<string, unknown>[]).map(locator) : value;
     }

@@ -75,8 +75,9 @@ export const orNull = (value: unknown): unknown => (value === undefined ? null :
  */
 export function rowLine(kind: ReadKind, row: TableRow): LineObject | null {
   const line: LineObject = {};
-  for (const [field, value] of Object.entries(row)) {
+  for (const field in row) {
     if (field.startsWith("_")) continue;
+    const value = row[field];
     if (value === null || value === undefined) {
       if (!kind.omitNull?.includes(field)) line[field] = null;
       continue;

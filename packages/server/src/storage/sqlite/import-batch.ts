@@ -122,16 +122,19 @@ export class SqliteImportBatch {
     this.#rows.locators(locators);
     for (const { key, record: r, successors, restore } of items) {
       const id = ids.get(key) as number;
-      for (const successor of successors)
-        this.#access.successor(id, successor, restore?.successors[successor.urn] ?? t);
-      if (r.organisation !== undefined)
-        for (const i of r.identifiers ?? [])
+      successors.forEach((successor, n) => {
+        this.#access.successor(id, successor, restore?.successorsLinked[n] ?? t);
+      });
+      const organisation = r.organisation;
+      if (organisation !== undefined)
+        r.identifiers?.forEach((i, n) => {
           this.#identifier.run({
-            organisation: r.organisation,
+            organisation,
             ...i,
             id,
-            created: restore?.identifiers[`${i.type}\u0000${i.value}`] ?? r.created ?? t,
+            created: restore?.identifiersGiven[n] ?? r.created ?? t,
           });
+        });
     }
   }
 }
@@ -162,8 +165,8 @@ function locatorRows(
   const locators: LocatorRow[] = [];
   for (const { key, record: r, restore } of items) {
     const since = r.created ?? t;
-    for (const l of r.locators ?? []) {
-      const marks = restore?.locators[l.url];
+    r.locators?.forEach((l, n) => {
+      const marks = restore?.locatorMarks[n];
       locators.push([
         record(key),
         l.url,
@@ -176,7 +179,7 @@ function locatorRows(
         marks?.linkFailing === true ? 1 : 0,
         marks?.linkChecked === true ? 1 : 0,
       ]);
-    }
+    });
   }
   return locators;
 }
