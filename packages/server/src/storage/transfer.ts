@@ -133,8 +133,9 @@ export interface ImportSequence {
   readonly depth: number;
   send(items: ImportItem[], restore?: RestoreBatch): Promise<ImportBatchResult>;
   /**
-   * A restore's batch of rows, written after every batch sent before it (absent: the store's
-   * restoreRows, once those are acknowledged).
+   * A restore's batch of rows, written after every batch sent before it, up to `depth` of them in
+   * flight like the records' (absent: the store's restoreRows, one batch at a time, once those
+   * are acknowledged).
    */
   restoreRows?(
     kind: TableKind,

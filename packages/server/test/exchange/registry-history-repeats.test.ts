@@ -21,8 +21,11 @@ import { skippedWhen } from "../skipped-when.js";
 const operator = { tokenId: null };
 const AT = "2026-01-02T03:04:05.678Z";
 const ALIKE = `(NULL, 'urn.update', 'urn:example:alike', NULL, '{"n":1}', '${AT}')`;
-/** Audit rows between the first two alike and the third: the third is in a later batch. */
-const BETWEEN = ROWS_A_BATCH + 500;
+/**
+ * Audit rows between the first two alike and the third: the third is two batches later, past the
+ * batch a writer thread may have in flight when the first one's event is read.
+ */
+const BETWEEN = 2 * ROWS_A_BATCH + 500;
 
 /** The source's audit log: two rows alike, BETWEEN others, the third alike. */
 const HISTORY_SQL = `INSERT INTO audit (token_id, action, target, before, after, at)

@@ -8,6 +8,7 @@ import { describe } from "node:test";
 import {
   importRegistry,
   type RegistryImportEvent,
+  ROWS_A_BATCH,
 } from "../../src/exchange/registry-export/import.js";
 import { DEFAULT_LIMITS } from "../../src/server.js";
 import type { Store } from "../../src/storage/store.js";
@@ -144,6 +145,22 @@ for (const engine of engines)
       {
         name: "a line the database refuses (a link check of a locator that is not here)",
         lines: complete([header(), namespace, ...records(1, 2), linkCheck(1), linkCheck(9)]),
+        line: 6,
+        code: /^line-refused$/,
+        records: 2,
+      },
+      {
+        // The second batch of link checks is read, checked and (into a SQLite file) handed to the
+        // writer before the first is refused: it must not commit either.
+        name: "a line the database refuses, a later batch of its kind read already",
+        lines: complete([
+          header(),
+          namespace,
+          ...records(1, 2),
+          linkCheck(1),
+          linkCheck(9),
+          ...Array.from({ length: 2 * ROWS_A_BATCH }, () => linkCheck(2)),
+        ]),
         line: 6,
         code: /^line-refused$/,
         records: 2,

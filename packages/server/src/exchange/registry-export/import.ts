@@ -209,11 +209,15 @@ export async function* importRegistry(
   let refused = 0;
   const events: RegistryImportEvent[] = [];
   /**
-   * The batch of rows (not records) being written, if any: the next batch's lines of the same
-   * kind are read and checked meanwhile, and it is sent once this one has committed, so batches
-   * commit in order.
+   * The batches of rows (not records) being written, oldest first: the next batch's lines of the
+   * same kind are read and checked meanwhile. The store's restoreRows takes one at a time, each
+   * sent once the one before has committed; a sequence's, as many as its depth, which it writes
+   * in the order sent.
    */
-  let writingRows: Promise<void> | null = null;
+  const writingRows: Promise<void>[] = [];
+  /** Batches of rows sent after one that failed, waited for only before the import ends. */
+  const abandonedRows: Promise<void>[] = [];
+  const rowsDepth = sequence?.restoreRows === undefined ? 1 : sequence.depth;
 
   const fresh = options.fresh ?? !(await store.transfer.holdsAnything());
   const occurrences = fresh ? null : new HistoryOccurrences();
@@ -255,19 +259,29 @@ export async function* importRegistry(
     committed("record", flight.lines, result.created, result.unchanged);
   };
 
-  /** Waits for the batch of rows being written; its failure stops the import. */
-  const restored = async () => {
-    const written = writingRows;
-    writingRows = null;
-    await written;
+  /**
+   * Waits for the batches of rows being written until `keep` are left; the failure of one stops
+   * the import.
+   */
+  const restored = async (keep = 0) => {
+    while (writingRows.length > keep) {
+      const writing = writingRows.shift();
+      try {
+        await writing;
+      } catch (error) {
+        // The batches sent after a failed one are not written: their failure says nothing more.
+        abandonedRows.push(...writingRows.splice(0));
+        throw error;
+      }
+    }
   };
 
   /**
-   * Waits for the batch of rows being written and reports it, before the next batch is sent: a
-   * reader that stops reading the events at a batch leaves no later batch committed.
+   * Waits for the batches of rows being written until `keep` are left, and reports them: a reader
+   * that stops reading the events at a batch leaves at most `keep` later batches committed.
    */
-  async function* reportRestored() {
-    await restored();
+  async function* reportRestored(keep = 0) {
+    await restored(keep);
     yield* events.splice(0);
   }
 
@@ -300,7 +314,7 @@ export async function* importRegistry(
       sequence?.restoreRows === undefined
         ? store.transfer.restoreRows(kind, batch.rows, restoreBatch(lines[1]))
         : sequence.restoreRows(kind, batch.rows, restoreBatch(lines[1])))();
-    writingRows = written.then(
+    const writing = written.then(
       (verdicts) => countVerdicts(batch, lines, verdicts),
       (error: unknown) => {
         if (!(error instanceof RestoreRowError)) throw error;
@@ -312,8 +326,9 @@ export async function* importRegistry(
         );
       },
     );
-    // Awaited before the next batch or the end; until then its failure is not unhandled.
-    writingRows.catch(() => {});
+    // Awaited before a later batch or the end; until then its failure is not unhandled.
+    writing.catch(() => {});
+    writingRows.push(writing);
   };
 
   const countVerdicts = (
@@ -405,7 +420,7 @@ export async function* importRegistry(
           const size =
             kind === "record" ? (options.recordBatch ?? limits.importBatch) : ROWS_A_BATCH;
           if (current !== null && (current.kind !== kind || current.lines.length >= size)) {
-            yield* reportRestored();
+            yield* reportRestored(current.kind === kind ? rowsDepth - 1 : 0);
             await flush();
             // A line of the next kind may name what this batch writes (a record its namespace,
             // owner and prefix): the batch commits before such a line is checked.
@@ -456,7 +471,7 @@ export async function* importRegistry(
     yield { stopped: true, line: stop.line, code: stop.code, error: stop.message };
   } finally {
     await Promise.all(inFlight.map((f) => f.outcome));
-    await (writingRows as Promise<void> | null)?.catch(() => {});
+    await Promise.all([...writingRows, ...abandonedRows].map((writing) => writing.catch(() => {})));
     await sequence?.close?.();
   }
 }

@@ -13,10 +13,16 @@ if (port === null) throw new Error("restore-writer-thread runs as a worker threa
 // The importing thread opened and migrated the file already.
 const transfer = new SqliteStore({ filename: (workerData as { file: string }).file }).transfer;
 /**
- * Set once a fresh batch met a stored key: the fresh batches sent after it, before the importing
- * thread knew, are declined too, so that each is written again after that one, in order.
+ * Set once a fresh batch met a stored key or a set of rows was refused: the fresh batches and
+ * sets sent after it, before the importing thread knew, are declined too, so that each is written
+ * again after that one, in order.
  */
 let declining = false;
+/**
+ * Why a batch failed, once one has: the batches sent after it are not written (the import stops
+ * at the failed one, and nothing after it may commit).
+ */
+let failed: string | null = null;
 
 const kindOf = (name: string) => TABLE_KINDS.get(name) as TableKind;
 
@@ -41,10 +47,12 @@ async function written(request: WriterRequest): Promise<WriterReply> {
           request.restore,
         ),
       };
-    case "row-set":
-      return transfer.restoreSet(kindOf(request.kind), request.rows, request.batch)
-        ? { id, result: true }
-        : { id, declined: true };
+    case "row-set": {
+      if (!declining && transfer.restoreSet(kindOf(request.kind), request.rows, request.batch))
+        return { id, result: true };
+      declining = true;
+      return { id, declined: true };
+    }
     case "rows":
       return {
         id,
@@ -59,13 +67,22 @@ async function written(request: WriterRequest): Promise<WriterReply> {
 
 // Each message is written whole before the next is read (the work is synchronous).
 port.on("message", (request: WriterRequest) => {
+  if (failed !== null) {
+    port.postMessage({
+      id: request.id,
+      error: `not written: an earlier batch failed (${failed})`,
+    } satisfies WriterReply);
+    return;
+  }
   written(request).then(
     (reply) => port.postMessage(reply),
-    (error: unknown) =>
+    (error: unknown) => {
+      failed = error instanceof Error ? error.message : String(error);
       port.postMessage({
         id: request.id,
-        error: error instanceof Error ? error.message : String(error),
+        error: failed,
         ...(error instanceof RestoreRowError ? { rowIndex: error.index } : {}),
-      } satisfies WriterReply),
+      } satisfies WriterReply);
+    },
   );
 });

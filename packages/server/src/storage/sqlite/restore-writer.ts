@@ -116,7 +116,10 @@ export function sqliteRestoreWriter(file: string, actor: Actor): ImportSequence 
       worker.postMessage({ id, ...task } satisfies WriterRequest);
     });
 
-  /** Whether fresh batches still go as rows: not after one met a stored key. */
+  /**
+   * Whether fresh batches still go as the rows of set inserts: not after the thread declined one
+   * (a record's key stored already, a set of rows refused).
+   */
   let asRows = true;
 
   const records = (items: ImportItem[], restore: RestoreBatch) =>
@@ -139,10 +142,12 @@ export function sqliteRestoreWriter(file: string, actor: Actor): ImportSequence 
       return records(items, restore);
     },
     async restoreRows(kind, lines, batch) {
-      if (batch.fresh === true && lines.length > 0) {
+      if (asRows && batch.fresh === true && lines.length > 0) {
         const rows = setRows(kind, lines);
         if ((await ask({ write: "row-set", kind: kind.kind, rows, batch })) !== DECLINED)
           return lines.map((): RowVerdict => "created");
+        // Declined with every set sent after it: each goes again row by row, in order.
+        asRows = false;
       }
       // Row by row, to find each one stored already or name the one the database refuses.
       return ask<RowVerdict[]>({
