@@ -11,7 +11,12 @@ import { SqliteStore } from "./sqlite-store.js";
 const port = parentPort;
 if (port === null) throw new Error("restore-writer-thread runs as a worker thread");
 // The importing thread opened and migrated the file already.
-const transfer = new SqliteStore({ filename: (workerData as { file: string }).file }).transfer;
+const store = new SqliteStore({ filename: (workerData as { file: string }).file });
+// A restore writes the same pages (the key, URL-key and full-text indexes) batch after batch:
+// checkpointing at SQLite's default 1,000 pages of WAL copied them into the database file after
+// almost every batch, at 65,536 (256 MiB) once a cycle. A copy of 1M records took 5-10% less.
+store.db.pragma("wal_autocheckpoint = 65536");
+const transfer = store.transfer;
 /**
  * Set once a fresh batch met a stored key or a set of rows was refused: the fresh batches and
  * sets sent after it, before the importing thread knew, are declined too, so that each is written
