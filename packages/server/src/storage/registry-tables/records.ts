@@ -13,10 +13,12 @@ const FIELDS_BEFORE = `r.id AS "_id", r.urn AS "urn", r.status AS "status"`;
 const FIELDS_AFTER = `r.organisation AS "organisation", r.prefix AS "prefix"`;
 
 /**
- * Each engine's JSON aggregates; SQLite's keep the order of the subquery they read. PostgreSQL
- * sets up a sort for every ordered aggregate it runs, rows or none: a record's successors and
- * identifiers (most have neither) are aggregated only when it has some, which halved what the
- * database spent on a page of records (16 µs a record, 8 of them on the two empty sorts).
+ * Each engine's JSON aggregates. Both keep the order of the sorted subquery they read (PostgreSQL
+ * documents that this holds where the aggregate's query does nothing else, no join): for a
+ * record's locators, PostgreSQL then sorts in a plan node it reuses from record to record, where
+ * an aggregate's own ORDER BY sets up a sort for every call (7.7 µs a record read instead of 9.5).
+ * A record's successors and identifiers (most have neither) are aggregated only when it has some:
+ * a sort set up for nothing cost 4.5 µs a record each.
  */
 const SELECT = {
   sqlite: `SELECT ${FIELDS_BEFORE},
@@ -37,10 +39,11 @@ const SELECT = {
     r.created AS "created", r.updated AS "updated"
   FROM records r`,
   postgres: `SELECT ${FIELDS_BEFORE},
-    (SELECT coalesce(json_agg(json_build_object('url', l.url, 'priority', l.priority,
-        'mediaType', l.media_type, 'active', l.active, 'owner', l.owner, 'created', l.created,
-        'linkFailing', l.link_failing, 'linkChecked', l.link_checked) ORDER BY ${LOCATOR_ORDER}),
-        '[]') FROM locators l WHERE l.record_id = r.id) AS "locators",
+    (SELECT coalesce(json_agg(sorted.locator), '[]') FROM (
+        SELECT json_build_object('url', l.url, 'priority', l.priority, 'mediaType', l.media_type,
+          'active', l.active, 'owner', l.owner, 'created', l.created,
+          'linkFailing', l.link_failing, 'linkChecked', l.link_checked) AS locator
+        FROM locators l WHERE l.record_id = r.id ORDER BY ${LOCATOR_ORDER}) sorted) AS "locators",
     r.metadata AS "metadata", r.reason AS "reason", r.deactivated AS "deactivated",
     CASE WHEN EXISTS (SELECT 1 FROM successors s WHERE s.record_id = r.id)
       THEN (SELECT json_agg(json_build_object('urn', s.successor_urn, 'created', s.created)
