@@ -4,8 +4,8 @@
 // runs it (copyRegistry, the compiled package). Reported for each: records/s, the process's
 // resident memory at each tenth of the copy (flat when the copy streams) and its peak, how long
 // the records and the audit rows took each, the CPU time of the process and of the whole machine
-// (the database's included: of how many CPU-seconds the run had), and the machine's load before
-// and after, since the machine may be shared. Needs URNKIT_TEST_PG.
+// (the database's included: of how many CPU-seconds the run had), the machine's load before and
+// after, since the machine may be shared, and a calibration of its speed. Needs URNKIT_TEST_PG.
 
 import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -52,7 +52,26 @@ async function fill(store: Store): Promise<void> {
     if ("error" in event) throw new Error(`line ${event.line}: ${event.error}`);
 }
 
+/**
+ * The machine's speed just now, for comparing runs: its CPUs' speed drifts by up to a fifth within
+ * minutes on a shared host, whatever the load says. JSON round trips of 1,000 record lines a
+ * second for half a second, on one core (work like the copy's own; higher is faster).
+ */
+function calibration(): number {
+  const lines = Array.from({ length: 1000 }, (_, n) => ({
+    record: { urn: `urn:bench:${n}`, status: "active", locators: [{ url: `https://b/${n}` }] },
+  }));
+  const t0 = performance.now();
+  let rounds = 0;
+  while (performance.now() - t0 < 500) {
+    JSON.parse(JSON.stringify(lines));
+    rounds += 1;
+  }
+  return Math.round(rounds / ((performance.now() - t0) / 1000));
+}
+
 async function copy(from: Store, to: Store, name: string): Promise<string> {
+  const speed = calibration();
   const before = load1();
   const rss: number[] = [];
   let records = 0;
@@ -88,7 +107,7 @@ async function copy(from: Store, to: Store, name: string): Promise<string> {
     const [first, last] = phases.get(kind) ?? [0, 0];
     return `${kind} lines ${first.toFixed(1)}–${last.toFixed(1)} s`;
   };
-  return `${name}: ${records} records in ${seconds.toFixed(1)} s = ${Math.round(records / seconds)} records/s (${phase("record")}, ${phase("audit")}; CPU of this process ${((used.user + used.system) / 1e6).toFixed(1)} s, of the machine ${machine.toFixed(1)} s of ${(seconds * cpus().length).toFixed(1)}); RSS by tenths ${rss.map(mb).join(", ")}; peak ${mb(peak)} (load ${before} → ${load1()})`;
+  return `${name}: ${records} records in ${seconds.toFixed(1)} s = ${Math.round(records / seconds)} records/s (${phase("record")}, ${phase("audit")}; CPU of this process ${((used.user + used.system) / 1e6).toFixed(1)} s, of the machine ${machine.toFixed(1)} s of ${(seconds * cpus().length).toFixed(1)}); RSS by tenths ${rss.map(mb).join(", ")}; peak ${mb(peak)} (load ${before} → ${load1()}; calibration ${speed} round trips/s before)`;
 }
 
 if (TEST_PG === null)
