@@ -217,7 +217,11 @@ export async function* importRegistry(
   const writingRows: Promise<void>[] = [];
   /** Batches of rows sent after one that failed, waited for only before the import ends. */
   const abandonedRows: Promise<void>[] = [];
-  const rowsDepth = sequence?.restoreRows === undefined ? 1 : sequence.depth;
+  /** Where the batches of rows go, and how many may be in flight. */
+  const rowsWriter =
+    sequence?.restoreRows === undefined
+      ? { depth: 1, restoreRows: store.transfer.restoreRows.bind(store.transfer) }
+      : { depth: sequence.depth, restoreRows: sequence.restoreRows.bind(sequence) };
 
   const fresh = options.fresh ?? !(await store.transfer.holdsAnything());
   const occurrences = fresh ? null : new HistoryOccurrences();
@@ -285,7 +289,10 @@ export async function* importRegistry(
     yield* events.splice(0);
   }
 
-  /** Sends the pending batch; the batch of rows written before it has been waited for. */
+  /**
+   * Sends the pending batch; of the batches of rows written before it, fewer than the writer's
+   * depth are still in flight (none before a batch of another kind).
+   */
   const flush = async () => {
     const batch = pending;
     pending = null;
@@ -310,10 +317,9 @@ export async function* importRegistry(
     // What the rows refer to (records among them) is committed first.
     while (inFlight.length > 0) await acknowledge();
     const kind = tableKind(batch.kind);
+    // Async, so that a store's synchronous failure also comes as the promise's.
     const written = (async () =>
-      sequence?.restoreRows === undefined
-        ? store.transfer.restoreRows(kind, batch.rows, restoreBatch(lines[1]))
-        : sequence.restoreRows(kind, batch.rows, restoreBatch(lines[1])))();
+      rowsWriter.restoreRows(kind, batch.rows, restoreBatch(lines[1])))();
     const writing = written.then(
       (verdicts) => countVerdicts(batch, lines, verdicts),
       (error: unknown) => {
@@ -420,7 +426,7 @@ export async function* importRegistry(
           const size =
             kind === "record" ? (options.recordBatch ?? limits.importBatch) : ROWS_A_BATCH;
           if (current !== null && (current.kind !== kind || current.lines.length >= size)) {
-            yield* reportRestored(current.kind === kind ? rowsDepth - 1 : 0);
+            yield* reportRestored(current.kind === kind ? rowsWriter.depth - 1 : 0);
             await flush();
             // A line of the next kind may name what this batch writes (a record its namespace,
             // owner and prefix): the batch commits before such a line is checked.

@@ -4,7 +4,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { TABLE_KINDS } from "../registry-tables/kinds.js";
 import type { TableKind } from "../registry-tables/table-kind.js";
-import { RestoreRowError } from "../transfer.js";
+import { type ImportBatchResult, RestoreRowError } from "../transfer.js";
 import type { WriterReply, WriterRequest } from "./restore-writer.js";
 import { SqliteStore } from "./sqlite-store.js";
 
@@ -31,18 +31,30 @@ let failed: string | null = null;
 
 const kindOf = (name: string) => TABLE_KINDS.get(name) as TableKind;
 
+/**
+ * A fresh batch's reply: written, unless a fresh batch was declined before it; `write` gives null
+ * when it declines this one (nothing written), and then every fresh batch after it is declined.
+ */
+function unlessDeclining(id: number, write: () => ImportBatchResult | true | null): WriterReply {
+  const result = declining ? null : write();
+  if (result !== null) return { id, result };
+  declining = true;
+  return { id, declined: true };
+}
+
 /** What a request comes to; better-sqlite3 writes synchronously, so each is whole when it returns. */
 async function written(request: WriterRequest): Promise<WriterReply> {
   const { id } = request;
   switch (request.write) {
-    case "fresh-records": {
-      const result = declining
-        ? "stored-key"
-        : transfer.restoreFreshRecords(request.rows, request.restore);
-      if (result !== "stored-key") return { id, result };
-      declining = true;
-      return { id, declined: true };
-    }
+    case "fresh-records":
+      return unlessDeclining(id, () => {
+        const result = transfer.restoreFreshRecords(request.rows, request.restore);
+        return result === "stored-key" ? null : result;
+      });
+    case "row-set":
+      return unlessDeclining(id, () =>
+        transfer.restoreSet(kindOf(request.kind), request.rows, request.batch) ? true : null,
+      );
     case "records":
       return {
         id,
@@ -52,12 +64,6 @@ async function written(request: WriterRequest): Promise<WriterReply> {
           request.restore,
         ),
       };
-    case "row-set": {
-      if (!declining && transfer.restoreSet(kindOf(request.kind), request.rows, request.batch))
-        return { id, result: true };
-      declining = true;
-      return { id, declined: true };
-    }
     case "rows":
       return {
         id,
