@@ -30,9 +30,18 @@ import {
   type RowVerdict,
 } from "../transfer.js";
 
-/** A fresh restore's rows as the JSON its set insert takes: each line's insert parameters. */
-export function setRows(kind: TableKind, lines: readonly LineObject[]): string {
-  return JSON.stringify(lines.map((line) => kind.insertParams(line)));
+/** A fresh restore's rows as its set insert takes them, and how many they are. */
+export interface RowSet {
+  /** Each line's insert parameters, as one JSON array. */
+  json: string;
+  count: number;
+}
+
+export function setRows(kind: TableKind, lines: readonly LineObject[]): RowSet {
+  return {
+    json: JSON.stringify(lines.map((line) => kind.insertParams(line))),
+    count: lines.length,
+  };
 }
 
 interface KindStatements {
@@ -79,12 +88,17 @@ export class SqliteRegistryRows {
   }
 
   /**
-   * A fresh restore's rows in one statement, from the JSON of their insert parameters (setRows);
-   * false when the database refused the set as a whole (nothing written).
+   * A fresh restore's rows in one statement (setRows); false when the database refused the set as
+   * a whole (nothing written). A row it skipped without an error (a statistics row stored
+   * already: its guard ignores the insert, keeping the stored counts) refuses the set too, so
+   * that each row is then found stored, or in conflict, one by one.
    */
-  restoreSet(kind: TableKind, rows: string, batch: RestoreBatch): boolean {
+  restoreSet(kind: TableKind, rows: RowSet, batch: RestoreBatch): boolean {
     try {
-      this.restoring(batch, () => this.#kindStatements(kind).set.run(rows));
+      this.restoring(batch, () => {
+        const { changes } = this.#kindStatements(kind).set.run(rows.json);
+        if (changes !== rows.count) throw new Error("rows of the set were skipped");
+      });
       return true;
     } catch {
       return false;

@@ -19,7 +19,7 @@ import {
   type RowVerdict,
 } from "../transfer.js";
 import { type FreshRows, freshRows } from "./import-batch.js";
-import { setRows } from "./registry-rows.js";
+import { type RowSet, setRows } from "./registry-rows.js";
 
 /**
  * What the importing thread asks the writer thread to write, as JSON text, which crosses to the
@@ -31,7 +31,7 @@ import { setRows } from "./registry-rows.js";
 type WriterTask =
   | { write: "fresh-records"; rows: FreshRows; restore: RestoreBatch }
   | { write: "records"; items: string; actor: Actor; restore: RestoreBatch }
-  | { write: "row-set"; kind: string; rows: string; batch: RestoreBatch }
+  | { write: "row-set"; kind: string; rows: RowSet; batch: RestoreBatch }
   | { write: "rows"; kind: string; lines: string; batch: RestoreBatch };
 
 export type WriterRequest = WriterTask & { id: number };

@@ -20,7 +20,7 @@ import type {
 } from "../transfer.js";
 import { type FreshRows, isTakenKey, SqliteImportBatch } from "./import-batch.js";
 import { type LocatorRow, type RecordRow, type SqliteRecords, toLocator } from "./records.js";
-import { SqliteRegistryRows } from "./registry-rows.js";
+import { type RowSet, SqliteRegistryRows } from "./registry-rows.js";
 import { sqliteRestoreWriter } from "./restore-writer.js";
 
 export class SqliteTransfer implements TransferStore {
@@ -108,8 +108,8 @@ export class SqliteTransfer implements TransferStore {
     }
   }
 
-  /** A fresh restore's rows of one kind from their set's JSON (registry-rows.ts, setRows). */
-  restoreSet(kind: TableKind, rows: string, batch: RestoreBatch): boolean {
+  /** A fresh restore's rows of one kind as one set (registry-rows.ts, setRows). */
+  restoreSet(kind: TableKind, rows: RowSet, batch: RestoreBatch): boolean {
     return this.#registry.restoreSet(kind, rows, batch);
   }
 
