@@ -1,6 +1,7 @@
 // How an import batch reaches PostgreSQL's tables: its rows are COPY-ed into per-connection
 // temporary stage tables, then two prepared statements insert the new records, then their
-// locators, successors and the batch's audit row. The batch's rules (the first line of a key
+// locators, successors and the batch's audit row. A fresh restore's records and locators are
+// COPY-ed straight into their tables instead, under ids drawn for them. The batch's rules (the first line of a key
 // repeated in the batch wins; a locator URL repeated in a record is stored once, with its last
 // fields, where it first appeared) are applied here while the rows are written, so the statement
 // neither sorts nor de-duplicates.
@@ -46,9 +47,19 @@ export const STAGE_PER_TRANSACTION_SQL = STAGE_SQL.replaceAll(
   "ON COMMIT DROP",
 );
 
-/** A batch as COPY rows, with the line each staged key comes from. */
+/**
+ * A batch's rows in COPY's text format, each without the field that ties it to its record: staged,
+ * a row names its record by key (and position, for order); written straight into the registry's
+ * tables (a fresh restore), by the id drawn for it.
+ */
 export interface Stage {
+  /** Each record's key as a COPY field (a key repeated in the batch: from its first line). */
+  keys: string[];
+  /** Each record's row from its key on, in the columns of RECORD_COLUMNS after the first. */
   records: string[];
+  /** Each locator's record, as a position in `records`. */
+  locatorRecords: number[];
+  /** Each locator's row after its record, in the columns of LOCATOR_COLUMNS after the first. */
   locators: string[];
   successors: string[];
   identifiers: string[];
@@ -93,10 +104,20 @@ function distinctLocators(locators: readonly LineLocator[]): Iterable<number> {
   return byUrl.values();
 }
 
+/** A record row's columns, from the one naming it (a position staged, an id written). */
+const RECORD_COLUMNS =
+  "key, urn, nid, status, metadata, reason, deactivated, created, organisation, prefix, updated";
+
+/** A locator row's columns after the one naming its record. */
+const LOCATOR_COLUMNS =
+  "url, priority, media_type, active, created, owner, link_failing, link_checked";
+
 /** The COPY rows of a batch; `t` stands in for the times a line leaves out. */
 export function stageBatch(items: readonly ImportItem[], t: string): Stage {
   const stage: Stage = {
+    keys: [],
     records: [],
+    locatorRecords: [],
     locators: [],
     successors: [],
     identifiers: [],
@@ -109,9 +130,10 @@ export function stageBatch(items: readonly ImportItem[], t: string): Stage {
     const restore = item.restore;
     const created = r.created ?? t;
     const deactivated = r.status === "deactivated";
+    const position = stage.records.length;
+    stage.keys.push(copyField(item.key));
     stage.records.push(
       copyRow([
-        stage.records.length,
         item.key,
         r.urn,
         item.nid,
@@ -122,7 +144,7 @@ export function stageBatch(items: readonly ImportItem[], t: string): Stage {
         created,
         r.organisation ?? null,
         r.prefix ?? null,
-        restore?.updated ?? null,
+        restore?.updated ?? t,
       ]),
     );
     const organisation = r.organisation;
@@ -136,18 +158,17 @@ export function stageBatch(items: readonly ImportItem[], t: string): Stage {
     for (const n of distinctLocators(locators)) {
       const l = locators[n] as LineLocator;
       const marks = restore?.locatorMarks[n];
+      stage.locatorRecords.push(position);
       stage.locators.push(
         copyRow([
-          stage.locators.length,
-          item.key,
           l.url,
-          fieldText(l.priority),
+          fieldText(l.priority) ?? 0,
           fieldText(l.mediaType),
-          fieldText(l.active),
+          fieldText(l.active) ?? true,
           fieldText(l.created) ?? created,
           l.owner ?? null,
-          marks?.linkFailing ?? null,
-          marks?.linkChecked ?? null,
+          marks?.linkFailing ?? false,
+          marks?.linkChecked ?? false,
         ]),
       );
     }
@@ -163,7 +184,52 @@ export function stageBatch(items: readonly ImportItem[], t: string): Stage {
   return stage;
 }
 
-/** COPYs rows already in COPY's text format into a stage table, as one write. */
+/** The stage's records as the stage table's rows: their position, then the rest. */
+export function stagedRecords(stage: Stage): string[] {
+  return stage.records.map((row, n) => `${n}\t${row}`);
+}
+
+/** The stage's locators as the stage table's rows: their position and their record's key. */
+export function stagedLocators(stage: Stage): string[] {
+  return stage.locators.map(
+    (row, n) => `${n}\t${stage.keys[stage.locatorRecords[n] as number]}\t${row}`,
+  );
+}
+
+/**
+ * Draws an id for each of `count` records, in order (a fresh restore's records are COPY-ed with
+ * them: COPY writes an identity column as given). Concurrent writers may draw between them.
+ */
+export const DRAW_RECORD_IDS: Prepared = {
+  name: "urnkit-import-draw-record-ids",
+  text: `SELECT array_to_string(ARRAY(
+  SELECT nextval(s.sequence) FROM generate_series(1, $1::integer),
+    (SELECT pg_get_serial_sequence('records', 'id')::regclass AS sequence) s
+), ',') AS ids`,
+};
+
+/** COPY's target for records written straight, each under its id. */
+export const WRITTEN_RECORDS = `records (id, ${RECORD_COLUMNS})`;
+
+/** COPY's target for locators written straight, each under its record's id. */
+export const WRITTEN_LOCATORS = `locators (record_id, ${LOCATOR_COLUMNS})`;
+
+/** The stage's records as rows of WRITTEN_RECORDS, under `ids` (in the order of the records). */
+export function writtenRecords(stage: Stage, ids: readonly string[]): string[] {
+  return stage.records.map((row, n) => `${ids[n]}\t${row}`);
+}
+
+/** The stage's locators as rows of WRITTEN_LOCATORS, their records under `ids`. */
+export function writtenLocators(stage: Stage, ids: readonly string[]): string[] {
+  return stage.locators.map((row, n) => `${ids[stage.locatorRecords[n] as number]}\t${row}`);
+}
+
+/** The stage rows of `import_created` for the records written straight under `ids`. */
+export function createdRows(stage: Stage, ids: readonly string[]): string[] {
+  return stage.keys.map((key, n) => `${ids[n]}\t${key}\t\\N\n`);
+}
+
+/** COPYs rows already in COPY's text format into `table` (with its columns), as one write. */
 export async function copyIn(c: pg.PoolClient, table: string, rows: string[]): Promise<void> {
   const copy = c.query(copyFrom(`COPY ${table} FROM STDIN`));
   copy.end(rows.join(""));
@@ -177,40 +243,43 @@ export interface Prepared {
 }
 
 /** How the batch's first statement finds the keys stored already (see insertRecords). */
-export type RecordInsert = "anti-join" | "on-conflict" | "fresh";
+export type RecordInsert = "anti-join" | "on-conflict";
 
 /**
  * The batch's first statement inserts its new records into `records` (and their ids into
  * `import_created`), in line order. Normally (`anti-join`) keys not stored yet are inserted as
  * plain rows (an anti-join probes the key index once; ON CONFLICT's speculative insertion costs
  * more per row); after a unique_violation from a writer that committed an equal key meanwhile,
- * `on-conflict`: ON CONFLICT DO NOTHING. A fresh restore's (the registry held nothing when it
- * began, and its lines do not repeat) inserts every row without the probe, which is then done once
- * by the key index itself; a key stored all the same is a unique_violation, and the batch is
- * inserted again `on-conflict`.
+ * `on-conflict`: ON CONFLICT DO NOTHING.
  */
 export function insertRecords(mode: RecordInsert): Prepared {
-  const columns =
-    "key, urn, nid, status, metadata, reason, deactivated, organisation, prefix, created, coalesce(updated, $1)";
   const insert = {
-    "anti-join": `SELECT ${columns}
+    "anti-join": `SELECT ${RECORD_COLUMNS}
   FROM import_records s WHERE NOT EXISTS (SELECT 1 FROM records r WHERE r.key = s.key)
   ORDER BY n`,
-    "on-conflict": `SELECT ${columns}
+    "on-conflict": `SELECT ${RECORD_COLUMNS}
   FROM import_records ORDER BY n
   ON CONFLICT (key) DO NOTHING`,
-    fresh: `SELECT ${columns}
-  FROM import_records ORDER BY n`,
   }[mode];
   return {
     name: `urnkit-import-records-${mode}`,
     text: `WITH ins AS (
-  INSERT INTO records (key, urn, nid, status, metadata, reason, deactivated, organisation, prefix, created, updated)
+  INSERT INTO records (${RECORD_COLUMNS})
   ${insert}
   RETURNING id, key, urn
 )
 INSERT INTO import_created SELECT id, key, urn FROM ins`,
   };
+}
+
+/** What the second statement writes for the records of `import_created`. */
+export interface Completion {
+  /** Their locators, from the stage (not when they were written straight into `locators`). */
+  locators: boolean;
+  successors: boolean;
+  identifiers: boolean;
+  /** A restore's: no audit row (its export carries the audit log). */
+  restoring: boolean;
 }
 
 /**
@@ -219,47 +288,49 @@ INSERT INTO import_created SELECT id, key, urn FROM ins`,
  * by its URN, so that its history shows the import, in line order, which is id order) and names the
  * created keys.
  */
-export function completeRecords(
-  successors: boolean,
-  identifiers = false,
-  restoring = false,
-): Prepared {
-  const successor = successors
-    ? `, successor AS (
+export function completeRecords(completion: Completion): Prepared {
+  const { locators, successors, identifiers, restoring } = completion;
+  const steps: string[] = [];
+  if (locators)
+    steps.push(`locator AS (
+  INSERT INTO locators (record_id, ${LOCATOR_COLUMNS})
+  SELECT c.id, l.url, l.priority::bigint, l.media_type, l.active::boolean, l.created, l.owner,
+    l.link_failing, l.link_checked
+  FROM import_created c JOIN import_locators l ON l.key = c.key
+  ORDER BY l.n
+)`);
+  if (successors)
+    steps.push(`successor AS (
   INSERT INTO successors (record_id, successor_urn, successor_key, created)
   SELECT c.id, s.urn, s.successor_key, coalesce(s.created, $2)
   FROM import_created c JOIN import_successors s ON s.key = c.key
-)`
-    : "";
+)`);
   // An identifier already naming a record is left as it is (the import checked it).
-  const identifier = identifiers
-    ? `, identifier AS (
+  if (identifiers)
+    steps.push(`identifier AS (
   INSERT INTO record_identifiers (organisation, type, value, record_id, created)
   SELECT i.organisation, i.type, i.value, c.id, coalesce(i.created, $2)
   FROM import_created c JOIN import_identifiers i ON i.key = c.key
   ON CONFLICT DO NOTHING
-)`
-    : "";
-  // A restore writes no audit row of its own (its export carries the audit log); the parameters
-  // stay the same, so $1 and $3 are typed where the statement does not use them.
-  const audited = restoring
-    ? `, audited AS (SELECT $1::bigint AS token, $2::text AS at, $3::text AS batch)`
-    : `, audited AS (
+)`);
+  // A restore writes no audit row of its own; the parameters stay the same, so $1 and $3 are
+  // typed where the statement does not use them.
+  steps.push(
+    restoring
+      ? "audited AS (SELECT $1::bigint AS token, $2::text AS at, $3::text AS batch)"
+      : `audited AS (
   INSERT INTO audit (token_id, action, target, before, after, at)
   SELECT $1, 'urn.import', urn, NULL, json_build_object('batch', $3::text)::text, $2
   FROM import_created ORDER BY id
-)`;
+)`,
+  );
+  const name = Object.entries(completion)
+    .filter(([, on]) => on)
+    .map(([part]) => `-${part}`)
+    .join("");
   return {
-    name: `urnkit-import-complete${successors ? "-successors" : ""}${identifiers ? "-identifiers" : ""}${restoring ? "-restoring" : ""}`,
-    text: `WITH locator AS (
-  INSERT INTO locators (record_id, url, priority, media_type, active, owner, created,
-    link_failing, link_checked)
-  SELECT c.id, l.url, coalesce(l.priority::bigint, 0), l.media_type,
-    coalesce(l.active::boolean, true), l.owner, l.created, coalesce(l.link_failing, false),
-    coalesce(l.link_checked, false)
-  FROM import_created c JOIN import_locators l ON l.key = c.key
-  ORDER BY l.n
-)${successor}${identifier}${audited}
+    name: `urnkit-import-complete${name}`,
+    text: `WITH ${steps.join(", ")}
 SELECT key FROM import_created`,
   };
 }

@@ -23,12 +23,22 @@ import type {
   TransferStore,
 } from "../transfer.js";
 import {
+  type Completion,
   completeRecords,
   copyIn,
+  createdRows,
+  DRAW_RECORD_IDS,
   insertRecords,
   STAGE_PER_TRANSACTION_SQL,
   STAGE_SQL,
+  type Stage,
   stageBatch,
+  stagedLocators,
+  stagedRecords,
+  WRITTEN_LOCATORS,
+  WRITTEN_RECORDS,
+  writtenLocators,
+  writtenRecords,
 } from "./import-stage.js";
 import { RECORD_SQL, type RecordRow, toRecord } from "./record-row.js";
 import { PostgresRegistryRows, RESTORE_MARK, saveCheckpoint } from "./registry-rows.js";
@@ -180,8 +190,8 @@ export class PostgresTransfer implements TransferStore {
   }
 
   /**
-   * COPY into the stage, insert the records (after `previous` inserted its own), then their
-   * locators, successors and audit row; compare the rest; commit after `previous`.
+   * Inserts the records (after `previous` inserted its own), then their locators, successors and
+   * audit row; compares the rest; commits after `previous`.
    */
   async #sequencedBatch(
     items: ImportItem[],
@@ -192,50 +202,50 @@ export class PostgresTransfer implements TransferStore {
   ): Promise<ImportBatchResult> {
     const t = now();
     const stage = stageBatch(items, t);
+    const completion: Completion = {
+      locators: stage.locators.length > 0,
+      successors: stage.successors.length > 0,
+      identifiers: stage.identifiers.length > 0,
+      restoring: restore !== null,
+    };
+    const completeValues = [actor.tokenId, t, `lines ${items[0]?.line}-${items.at(-1)?.line}`];
+    // A fresh restore's records and locators go straight into their tables.
+    const straight = restore?.fresh === true;
     let c: pg.PoolClient | null = null;
     try {
       c = await this.#pool.connect();
-      if (!this.#pooled && !this.#staged.has(c)) {
-        await c.query(STAGE_SQL);
-        this.#staged.add(c);
-      }
       await c.query(
         `BEGIN; SELECT pg_advisory_xact_lock(${batch.lock})${restore === null ? "" : `; ${RESTORE_MARK}`}`,
       );
-      if (this.#pooled) await c.query(STAGE_PER_TRANSACTION_SQL);
       batch.locked.resolve();
-      // Each stage goes as one write: a CopyData message per row costs more than the rows. No
-      // ANALYZE: the planner sizes an unanalyzed table from its pages.
-      await copyIn(c, "import_records", stage.records);
-      if (stage.locators.length > 0) await copyIn(c, "import_locators", stage.locators);
-      if (stage.successors.length > 0) await copyIn(c, "import_successors", stage.successors);
-      if (stage.identifiers.length > 0) await copyIn(c, "import_identifiers", stage.identifiers);
+      if (!straight) await this.#stage(c, stage, true);
       // Records are inserted in the order batches were sent, so their ids follow the lines.
       if (previous !== null) await previous.inserted.promise;
+      let ids: string[] | null;
       try {
-        await c.query("SAVEPOINT import");
-        try {
-          await c.query({
-            ...insertRecords(restore?.fresh === true ? "fresh" : "anti-join"),
-            values: [t],
-          });
-        } catch (error) {
-          if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
-          await c.query("ROLLBACK TO SAVEPOINT import");
-          await c.query({ ...insertRecords("on-conflict"), values: [t] });
-        }
+        ids = await this.#insertRecords(c, stage, straight);
       } finally {
         batch.inserted.resolve();
       }
-      const inserted = await c.query<{ key: string }>({
-        ...completeRecords(
-          stage.successors.length > 0,
-          stage.identifiers.length > 0,
-          restore !== null,
-        ),
-        values: [actor.tokenId, t, `lines ${items[0]?.line}-${items.at(-1)?.line}`],
-      });
-      const created = new Set(inserted.rows.map((r) => r.key));
+      let created: ReadonlySet<string>;
+      if (ids === null) {
+        const inserted = await c.query<{ key: string }>({
+          ...completeRecords(completion),
+          values: completeValues,
+        });
+        created = new Set(inserted.rows.map((r) => r.key));
+      } else {
+        if (completion.locators) await copyIn(c, WRITTEN_LOCATORS, writtenLocators(stage, ids));
+        if (completion.successors || completion.identifiers) {
+          await this.#stage(c, stage, false);
+          await copyIn(c, "import_created", createdRows(stage, ids));
+          await c.query({
+            ...completeRecords({ ...completion, locators: false }),
+            values: completeValues,
+          });
+        }
+        created = new Set(stage.firstLines.keys());
+      }
       const result: ImportBatchResult = { created: created.size, unchanged: 0, conflicts: [] };
       const rest = items.filter(
         (item) => !created.has(item.key) || stage.firstLines.get(item.key) !== item.line,
@@ -283,6 +293,58 @@ export class PostgresTransfer implements TransferStore {
           cause: error,
         });
       throw error;
+    }
+  }
+
+  /**
+   * Creates the stage tables where they are missing (once per connection; through a pooler, for
+   * this transaction) and COPYs the batch into them: its records and locators when `records`, its
+   * successors and identifiers always. Each stage goes as one write: a CopyData message per row
+   * costs more than the rows. No ANALYZE: the planner sizes an unanalyzed table from its pages.
+   */
+  async #stage(c: pg.PoolClient, stage: Stage, records: boolean): Promise<void> {
+    if (this.#pooled) await c.query(STAGE_PER_TRANSACTION_SQL);
+    else if (!this.#staged.has(c)) {
+      await c.query(STAGE_SQL);
+      this.#staged.add(c);
+    }
+    if (records) {
+      await copyIn(c, "import_records", stagedRecords(stage));
+      if (stage.locators.length > 0) await copyIn(c, "import_locators", stagedLocators(stage));
+    }
+    if (stage.successors.length > 0) await copyIn(c, "import_successors", stage.successors);
+    if (stage.identifiers.length > 0) await copyIn(c, "import_identifiers", stage.identifiers);
+  }
+
+  /**
+   * The batch's records, inserted from the stage (null), or written straight under ids drawn for
+   * them (the ids). Either way, a key stored meanwhile (a unique_violation) sends them again from
+   * the stage, ON CONFLICT DO NOTHING.
+   */
+  async #insertRecords(
+    c: pg.PoolClient,
+    stage: Stage,
+    straight: boolean,
+  ): Promise<string[] | null> {
+    await c.query("SAVEPOINT import");
+    try {
+      if (!straight) {
+        await c.query(insertRecords("anti-join"));
+        return null;
+      }
+      const drawn = await c.query<{ ids: string }>({
+        ...DRAW_RECORD_IDS,
+        values: [stage.records.length],
+      });
+      const ids = (drawn.rows[0]?.ids ?? "").split(",");
+      await copyIn(c, WRITTEN_RECORDS, writtenRecords(stage, ids));
+      return ids;
+    } catch (error) {
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      await c.query("ROLLBACK TO SAVEPOINT import");
+      if (straight) await this.#stage(c, stage, true);
+      await c.query(insertRecords("on-conflict"));
+      return null;
     }
   }
 
