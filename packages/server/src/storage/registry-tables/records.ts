@@ -9,6 +9,11 @@ const LOCATOR_ORDER = "l.active DESC, l.priority DESC, l.created{C}, l.id";
 const SUCCESSOR_ORDER = "s.created{C} DESC, s.successor_key";
 const IDENTIFIER_ORDER = "i.type, i.value";
 
+/** A locator as SQLite's JSON object. */
+const SQLITE_LOCATOR = `json_object('url', l.url, 'priority', l.priority,
+        'mediaType', l.media_type, 'active', l.active, 'owner', l.owner, 'created', l.created,
+        'linkFailing', l.link_failing, 'linkChecked', l.link_checked)`;
+
 const FIELDS_BEFORE = `r.id AS "_id", r.urn AS "urn", r.status AS "status"`;
 const FIELDS_AFTER = `r.organisation AS "organisation", r.prefix AS "prefix"`;
 
@@ -18,24 +23,29 @@ const FIELDS_AFTER = `r.organisation AS "organisation", r.prefix AS "prefix"`;
  * record's locators, PostgreSQL then sorts in a plan node it reuses from record to record, where
  * an aggregate's own ORDER BY sets up a sort for every call (7.7 µs a record read instead of 9.5).
  * A record's successors and identifiers (most have neither) are aggregated only when it has some:
- * a sort set up for nothing cost 4.5 µs a record each.
+ * a sort set up for nothing cost 4.5 µs a record each on PostgreSQL. SQLite sets up a temporary
+ * B-tree for every sorted subquery, so it sorts a record's locators only when there are two or
+ * more (most records have one): 200k records read in 0.90–1.16 s instead of 1.30–1.37 s.
  */
 const SELECT = {
   sqlite: `SELECT ${FIELDS_BEFORE},
-    (SELECT json_group_array(json_object('url', l.url, 'priority', l.priority,
-        'mediaType', l.media_type, 'active', l.active, 'owner', l.owner, 'created', l.created,
-        'linkFailing', l.link_failing, 'linkChecked', l.link_checked))
-      FROM (SELECT * FROM locators l WHERE l.record_id = r.id ORDER BY ${LOCATOR_ORDER}) l)
-      AS "locators",
+    CASE WHEN EXISTS (SELECT 1 FROM locators l WHERE l.record_id = r.id LIMIT 1 OFFSET 1)
+      THEN (SELECT json_group_array(${SQLITE_LOCATOR})
+        FROM (SELECT * FROM locators l WHERE l.record_id = r.id ORDER BY ${LOCATOR_ORDER}) l)
+      ELSE (SELECT json_group_array(${SQLITE_LOCATOR}) FROM locators l WHERE l.record_id = r.id)
+      END AS "locators",
     r.metadata AS "metadata", r.reason AS "reason", r.deactivated AS "deactivated",
-    (SELECT json_group_array(json_object('urn', s.successor_urn, 'created', s.created))
-      FROM (SELECT * FROM successors s WHERE s.record_id = r.id ORDER BY ${SUCCESSOR_ORDER}) s)
-      AS "successors",
+    CASE WHEN EXISTS (SELECT 1 FROM successors s WHERE s.record_id = r.id)
+      THEN (SELECT json_group_array(json_object('urn', s.successor_urn, 'created', s.created))
+        FROM (SELECT * FROM successors s WHERE s.record_id = r.id ORDER BY ${SUCCESSOR_ORDER}) s)
+      ELSE '[]' END AS "successors",
     ${FIELDS_AFTER},
-    (SELECT json_group_array(json_object('type', i.type, 'value', i.value, 'created', i.created))
-      FROM (SELECT * FROM record_identifiers i WHERE i.record_id = r.id
-        ORDER BY ${IDENTIFIER_ORDER}) i)
-      AS "identifiers",
+    CASE WHEN EXISTS (SELECT 1 FROM record_identifiers i WHERE i.record_id = r.id)
+      THEN (SELECT json_group_array(json_object('type', i.type, 'value', i.value,
+          'created', i.created))
+        FROM (SELECT * FROM record_identifiers i WHERE i.record_id = r.id
+          ORDER BY ${IDENTIFIER_ORDER}) i)
+      ELSE '[]' END AS "identifiers",
     r.created AS "created", r.updated AS "updated"
   FROM records r`,
   postgres: `SELECT ${FIELDS_BEFORE},
