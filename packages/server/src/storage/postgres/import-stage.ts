@@ -1,10 +1,10 @@
 // How an import batch reaches PostgreSQL's tables: its rows are COPY-ed into per-connection
 // temporary stage tables, then two prepared statements insert the new records, then their
 // locators, successors and the batch's audit row. A fresh restore's records and locators are
-// COPY-ed straight into their tables instead, under ids drawn for them. The batch's rules (the first line of a key
-// repeated in the batch wins; a locator URL repeated in a record is stored once, with its last
-// fields, where it first appeared) are applied here while the rows are written, so the statement
-// neither sorts nor de-duplicates.
+// COPY-ed straight into their tables instead, under ids drawn for them. The batch's rules (the
+// first line of a key repeated in the batch wins; a locator URL repeated in a record is stored
+// once, with its last fields, where it first appeared) are applied here while the rows are
+// written, so the statements neither sort nor de-duplicate.
 
 import { finished } from "node:stream/promises";
 import type pg from "pg";
