@@ -62,7 +62,7 @@ describe("locatorUrlKey", () => {
   });
 
   it(
-    "PostgreSQL's urnkit_url_key gives the same keys, as version 8 wrote it and as version 16 does",
+    "PostgreSQL's urnkit_url_key gives the same keys, as versions 8, 16 and 23 wrote it",
     {
       skip: PG_SKIP,
     },
@@ -70,9 +70,11 @@ describe("locatorUrlKey", () => {
       onTestDatabase(async (client) => {
         const m8 = pgMigrations.find((m) => m.version === 8)?.sql ?? "";
         const m16 = pgMigrations.find((m) => m.version === 16)?.sql ?? "";
+        const m23 = pgMigrations.find((m) => m.version === 23)?.sql ?? "";
         const versions = [
           m8.slice(m8.indexOf("CREATE FUNCTION urnkit_url_key"), m8.indexOf("ALTER TABLE")),
           m16,
+          m23,
         ];
         assert.ok(versions.every((fn) => fn.includes("urnkit_url_key")));
         const anyUrl = fc.oneof(
@@ -88,6 +90,16 @@ describe("locatorUrlKey", () => {
             )
             .map(([s, a, r]) => `${s}://${a}${r}`),
           fc.string({ maxLength: 20 }).filter((s) => !s.includes("\0") && s.isWellFormed()),
+          // Version 23's quick path: URLs in their key's form, and those one character from it
+          // (an uppercase letter, a port, userinfo, a query or fragment before any path).
+          fc
+            .tuple(
+              fc.constantFrom("http", "https", "ftp", "ws", "a+b.c-d", "Http", "x"),
+              fc.stringMatching(/^[a-z0-9.-]{0,10}$/),
+              fc.constantFrom("", "", "", "X", ":", ":80", ":8080", "@", "u@", "?", "#"),
+              fc.constantFrom("/", "/a", "/A?b#c", "//x", "", "?q", "#f"),
+            )
+            .map(([s, h, odd, r]) => `${s}://${h}${odd}${r}`),
         );
         for (const fn of versions) {
           await client.query(fn.replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION"));

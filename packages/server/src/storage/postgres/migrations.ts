@@ -8,7 +8,11 @@
 import { AUDIT_BY_TARGET, type Migration, RESOLUTION_COUNTS_BOUNDED } from "../migration.js";
 import { countingTriggers, countingTriggersSkippingRestores } from "./assignment-counting.js";
 import { changedGuards, tableGuards } from "./guards.js";
-import { URL_KEY_FUNCTION, URL_KEY_FUNCTION_FASTER } from "./url-key-function.js";
+import {
+  URL_KEY_FUNCTION,
+  URL_KEY_FUNCTION_FAST_PATH,
+  URL_KEY_FUNCTION_FASTER,
+} from "./url-key-function.js";
 
 /** The channel a namespace change is announced on, so that every process drops its cached copy. */
 export const NAMESPACE_CHANNEL = "urnkit_namespaces";
@@ -606,6 +610,17 @@ BEGIN
     '[^[:alnum:]]+', ' ', 'g'));
 END
 $$;
+`,
+  },
+  {
+    // Version 23: the locators' url_key function returns a URL already in its key's form at once
+    // (url-key-function.ts): 0.9 µs a URL instead of 5 for the usual locator. The keys stay what
+    // versions 8 and 16 computed (test/storage/locator-url-key.test.ts), so the generated column
+    // and its index are not rebuilt. No SQLite migration: SQLite's keys are computed in JavaScript.
+    version: 23,
+    name: "url-key-fast-path",
+    sql: `
+${URL_KEY_FUNCTION_FAST_PATH}
 `,
   },
 ];

@@ -1,6 +1,6 @@
 // The lookup key of a locator URL (sqlite/locator-url-key.ts) in PL/pgSQL, for the generated
-// column locators.url_key: version 8's function, and version 16's computing the same keys in
-// fewer steps. PostgreSQL keeps a function's body as written, so the lines stay as the databases
+// column locators.url_key: version 8's function, version 16's computing the same keys in fewer
+// steps, and version 23's returning a URL that is its own key at once. PostgreSQL keeps a function's body as written, so the lines stay as the databases
 // hold them.
 
 /** translate()'s arguments lowercasing ASCII letters, whatever the database's locale. */
@@ -96,3 +96,17 @@ BEGIN
     END IF;
   END IF;
 ${assembled("tail")}`;
+
+/**
+ * Version 23's: version 16's, but a URL already in its key's form (a lowercase scheme and host,
+ * no userinfo or port, a path) is returned by one regular expression, before any other step:
+ * most locators are such URLs, and the function's other steps took 5 µs of every such insert.
+ */
+export const URL_KEY_FUNCTION_FAST_PATH = URL_KEY_FUNCTION_FASTER.replace(
+  "BEGIN\n",
+  `BEGIN
+  IF url ~ '^[a-z][a-z0-9+.-]*://[a-z0-9.-]*/' THEN
+    RETURN url;
+  END IF;
+`,
+);
