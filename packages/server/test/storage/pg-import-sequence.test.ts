@@ -6,7 +6,12 @@ import assert from "node:assert/strict";
 import { describe } from "node:test";
 import { RetryableError } from "../../src/storage/errors.js";
 import { importItem as item } from "../import-items.js";
-import { PG_SKIP, suiteStoreWithClient } from "../pg-database.js";
+import {
+  createTestDatabase,
+  openTestPostgresStore,
+  PG_SKIP,
+  suiteStoreWithClient,
+} from "../pg-database.js";
 import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
@@ -121,5 +126,26 @@ describe("an import's batches in flight together (postgres)", () => {
       unchanged: 0,
       conflicts: [],
     });
+  });
+  it("a connection whose batch failed imports the next one", async () => {
+    // One connection, so the next batch gets the failed one's: the stage tables it created
+    // outside that batch's transaction are still there.
+    const db = await createTestDatabase();
+    const store = await openTestPostgresStore({ url: db.url, poolSize: 1 });
+    try {
+      await store.namespaces.create({ nid: "example", local: true }, actor);
+      const failing = item(40, "fails", {
+        locators: [{ url: "https://x.example/", priority: 1e20 }],
+      });
+      await assert.rejects(store.transfer.importBatch([failing], actor), { code: "22003" });
+      assert.deepEqual(await store.transfer.importBatch([item(41, "next")], actor), {
+        created: 1,
+        unchanged: 0,
+        conflicts: [],
+      });
+    } finally {
+      await store.close();
+      await db.drop();
+    }
   });
 });

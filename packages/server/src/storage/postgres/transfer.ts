@@ -214,6 +214,12 @@ export class PostgresTransfer implements TransferStore {
     let c: pg.PoolClient | null = null;
     try {
       c = await this.#pool.connect();
+      // Created outside the batch's transaction: a table created inside one that rolls back
+      // would go with it, and the connection's next batch would not find it.
+      if (!this.#pooled && !this.#staged.has(c)) {
+        await c.query(STAGE_SQL);
+        this.#staged.add(c);
+      }
       await c.query(
         `BEGIN; SELECT pg_advisory_xact_lock(${batch.lock})${restore === null ? "" : `; ${RESTORE_MARK}`}`,
       );
@@ -297,17 +303,13 @@ export class PostgresTransfer implements TransferStore {
   }
 
   /**
-   * Creates the stage tables where they are missing (once per connection; through a pooler, for
-   * this transaction) and COPYs the batch into them: its records and locators when `records`, its
-   * successors and identifiers always. Each stage goes as one write: a CopyData message per row
-   * costs more than the rows. No ANALYZE: the planner sizes an unanalyzed table from its pages.
+   * COPYs the batch into the stage tables (through a pooler, creating them for this transaction
+   * first): its records and locators when `records`, its successors and identifiers always. Each
+   * stage goes as one write: a CopyData message per row costs more than the rows. No ANALYZE:
+   * the planner sizes an unanalyzed table from its pages.
    */
   async #stage(c: pg.PoolClient, stage: Stage, records: boolean): Promise<void> {
     if (this.#pooled) await c.query(STAGE_PER_TRANSACTION_SQL);
-    else if (!this.#staged.has(c)) {
-      await c.query(STAGE_SQL);
-      this.#staged.add(c);
-    }
     if (records) {
       await copyIn(c, "import_records", stagedRecords(stage));
       if (stage.locators.length > 0) await copyIn(c, "import_locators", stagedLocators(stage));
