@@ -61,7 +61,12 @@ describe("the date-time format", () => {
   it("agrees with the full check on real times, whatever the year", () => {
     fc.assert(
       fc.property(
-        fc.date({ min: new Date("0000-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z") }),
+        // fast-check draws an invalid Date now and then unless told not to: toISOString throws.
+        fc.date({
+          min: new Date("0000-01-01T00:00:00Z"),
+          max: new Date("9999-12-31T23:59:59Z"),
+          noInvalidDate: true,
+        }),
         (date) => {
           const text = date.toISOString();
           assert.equal(isoInstant(text), true);
