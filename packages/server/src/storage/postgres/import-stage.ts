@@ -131,10 +131,10 @@ export function stageBatch(items: readonly ImportItem[], t: string): Stage {
     const created = r.created ?? t;
     const deactivated = r.status === "deactivated";
     const position = stage.records.length;
-    stage.keys.push(copyField(item.key));
+    const key = copyField(item.key);
+    stage.keys.push(key);
     stage.records.push(
-      copyRow([
-        item.key,
+      `${key}\t${copyRow([
         r.urn,
         item.nid,
         r.status,
@@ -145,13 +145,13 @@ export function stageBatch(items: readonly ImportItem[], t: string): Stage {
         r.organisation ?? null,
         r.prefix ?? null,
         restore?.updated ?? t,
-      ]),
+      ])}`,
     );
     const organisation = r.organisation;
     if (organisation !== undefined)
       r.identifiers?.forEach((i, n) => {
         stage.identifiers.push(
-          copyRow([item.key, organisation, i.type, i.value, restore?.identifiersGiven[n] ?? null]),
+          `${key}\t${copyRow([organisation, i.type, i.value, restore?.identifiersGiven[n] ?? null])}`,
         );
       });
     const locators = r.locators ?? [];
@@ -177,23 +177,26 @@ export function stageBatch(items: readonly ImportItem[], t: string): Stage {
       if (successorKeys.has(s.key)) return;
       successorKeys.add(s.key);
       stage.successors.push(
-        copyRow([item.key, s.urn, s.key, restore?.successorsLinked[n] ?? null]),
+        `${key}\t${copyRow([s.urn, s.key, restore?.successorsLinked[n] ?? null])}`,
       );
     });
   }
   return stage;
 }
 
+/** `rows`, each after the fields `lead` gives for its position. */
+function led(rows: readonly string[], lead: (n: number) => string | number): string[] {
+  return rows.map((row, n) => `${lead(n)}\t${row}`);
+}
+
 /** The stage's records as the stage table's rows: their position, then the rest. */
 export function stagedRecords(stage: Stage): string[] {
-  return stage.records.map((row, n) => `${n}\t${row}`);
+  return led(stage.records, (n) => n);
 }
 
 /** The stage's locators as the stage table's rows: their position and their record's key. */
 export function stagedLocators(stage: Stage): string[] {
-  return stage.locators.map(
-    (row, n) => `${n}\t${stage.keys[stage.locatorRecords[n] as number]}\t${row}`,
-  );
+  return led(stage.locators, (n) => `${n}\t${stage.keys[stage.locatorRecords[n] as number]}`);
 }
 
 /**
@@ -216,15 +219,15 @@ export const WRITTEN_LOCATORS = `locators (record_id, ${LOCATOR_COLUMNS})`;
 
 /** The stage's records as rows of WRITTEN_RECORDS, under `ids` (in the order of the records). */
 export function writtenRecords(stage: Stage, ids: readonly string[]): string[] {
-  return stage.records.map((row, n) => `${ids[n]}\t${row}`);
+  return led(stage.records, (n) => ids[n] as string);
 }
 
 /** The stage's locators as rows of WRITTEN_LOCATORS, their records under `ids`. */
 export function writtenLocators(stage: Stage, ids: readonly string[]): string[] {
-  return stage.locators.map((row, n) => `${ids[stage.locatorRecords[n] as number]}\t${row}`);
+  return led(stage.locators, (n) => ids[stage.locatorRecords[n] as number] as string);
 }
 
-/** The stage rows of `import_created` for the records written straight under `ids`. */
+/** The stage rows of `import_created` (id, key, urn) for the records written under `ids`. */
 export function createdRows(stage: Stage, ids: readonly string[]): string[] {
   return stage.keys.map((key, n) => `${ids[n]}\t${key}\t\\N\n`);
 }

@@ -9,6 +9,10 @@ import { AUDIT_BY_TARGET, type Migration, RESOLUTION_COUNTS_BOUNDED } from "../m
 import { countingTriggers, countingTriggersSkippingRestores } from "./assignment-counting.js";
 import { changedGuards, tableGuards } from "./guards.js";
 import {
+  SEARCH_VECTOR_FUNCTION_ONE_EXPRESSION,
+  SEARCH_VECTOR_FUNCTION_PLPGSQL,
+} from "./search-vector-function.js";
+import {
   URL_KEY_FUNCTION,
   URL_KEY_FUNCTION_FAST_PATH,
   URL_KEY_FUNCTION_FASTER,
@@ -457,19 +461,7 @@ ${tableGuards(13, "stat_resolution_urn_log")}
     version: 14,
     name: "search-vector-plpgsql",
     sql: `
-CREATE OR REPLACE FUNCTION urnkit_search_vector(urn text, metadata text) RETURNS tsvector
-LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
-BEGIN
-  IF metadata IS NULL THEN
-    RETURN to_tsvector('simple', regexp_replace(urn, '[^[:alnum:]]+', ' ', 'g'));
-  END IF;
-  RETURN to_tsvector('simple', regexp_replace(
-    urn || ' ' || coalesce((SELECT string_agg(v #>> '{}', ' ')
-      FROM jsonb_path_query(metadata::jsonb, 'strict $.**') AS v
-      WHERE jsonb_typeof(v) = 'string'), ''),
-    '[^[:alnum:]]+', ' ', 'g'));
-END
-$$;
+${SEARCH_VECTOR_FUNCTION_PLPGSQL}
 `,
   },
   {
@@ -597,19 +589,7 @@ ALTER TABLE locators DROP CONSTRAINT locators_record_id_url_key,
     version: 22,
     name: "search-vector-one-expression",
     sql: `
-CREATE OR REPLACE FUNCTION urnkit_search_vector(urn text, metadata text) RETURNS tsvector
-LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
-BEGIN
-  IF metadata IS NULL THEN
-    RETURN to_tsvector('simple', regexp_replace(urn, '[^[:alnum:]]+', ' ', 'g'));
-  END IF;
-  RETURN to_tsvector('simple', regexp_replace(
-    urn || ' ' || regexp_replace(
-      jsonb_path_query_array(metadata::jsonb, 'strict $.** ? (@.type() == "string")')::text,
-      '\\\\(u[0-9a-fA-F]{4}|.)', ' ', 'g'),
-    '[^[:alnum:]]+', ' ', 'g'));
-END
-$$;
+${SEARCH_VECTOR_FUNCTION_ONE_EXPRESSION}
 `,
   },
   {
