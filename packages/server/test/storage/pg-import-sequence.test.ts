@@ -5,6 +5,9 @@
 import assert from "node:assert/strict";
 import { describe } from "node:test";
 import { RetryableError } from "../../src/storage/errors.js";
+import { TABLE_KINDS } from "../../src/storage/registry-tables/kinds.js";
+import type { LineObject, TableKind } from "../../src/storage/registry-tables/table-kind.js";
+import { RestoreRowError } from "../../src/storage/transfer.js";
 import { importItem as item } from "../import-items.js";
 import {
   createTestDatabase,
@@ -15,6 +18,16 @@ import {
 import { skippedWhen } from "../skipped-when.js";
 
 const actor = { tokenId: null };
+
+const kind = (name: string) => TABLE_KINDS.get(name) as TableKind;
+
+/** Audit lines of one action, their targets numbered from `first`. */
+const auditLines = (action: string, first: number, count: number): LineObject[] =>
+  Array.from({ length: count }, (_, i) => ({
+    action,
+    target: `urn:example:${first + i}`,
+    at: "2026-01-01T00:00:00.000Z",
+  }));
 
 describe("an import's batches in flight together (postgres)", () => {
   const { it, before, after } = skippedWhen(PG_SKIP);
@@ -127,6 +140,74 @@ describe("an import's batches in flight together (postgres)", () => {
       conflicts: [],
     });
   });
+  it("a restore's batches of rows in flight get their ids in the order sent", async () => {
+    const sequence = setup.store.transfer.importSequence(actor, true);
+    const restoreRows = sequence.restoreRows?.bind(sequence);
+    assert.ok(restoreRows, "PostgreSQL writes batches of rows in a sequence");
+    // The first batch takes longest: written side by side without turns, the later ones' rows
+    // would come first.
+    const sent = [
+      auditLines("first", 0, 4000),
+      auditLines("second", 4000, 1),
+      auditLines("third", 4001, 1),
+    ];
+    const verdicts = await Promise.all(
+      sent.map((lines) => restoreRows(kind("audit"), lines, { fresh: true })),
+    );
+    assert.deepEqual(
+      verdicts.map((v) => v.length),
+      [4000, 1, 1],
+    );
+    const { rows } = await setup.other.query<{ target: string }>(
+      "SELECT target FROM audit WHERE action IN ('first', 'second', 'third') ORDER BY id",
+    );
+    assert.deepEqual(
+      rows.map((r) => r.target),
+      sent.flat().map((line) => line.target),
+    );
+  });
+
+  it("nothing sent after a refused batch of rows is committed; the row at fault is named", async () => {
+    const sequence = setup.store.transfer.importSequence(actor, true);
+    const restoreRows = sequence.restoreRows?.bind(sequence);
+    assert.ok(restoreRows);
+    const refused = [
+      ...auditLines("refused", 0, 3),
+      { action: "refused", at: "2026-01-01T00:00:00.000Z" },
+    ];
+    const failed = restoreRows(kind("audit"), refused, { fresh: true });
+    const later = restoreRows(kind("audit"), auditLines("after-refused", 0, 2), { fresh: true });
+    await assert.rejects(
+      failed,
+      (error: unknown) => error instanceof RestoreRowError && error.index === 3,
+    );
+    await assert.rejects(later, /an earlier batch of the import failed/);
+    const { rows } = await setup.other.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit WHERE action IN ('refused', 'after-refused')",
+    );
+    assert.equal(rows[0]?.n, 0);
+  });
+
+  it("into a registry that is not empty, a batch of rows finds the rows of the batch before it", async () => {
+    // The same organisation line twice (an import file may repeat a line): the second batch
+    // looks for it once the first has committed, and finds it.
+    const sequence = setup.store.transfer.importSequence(actor, true);
+    const restoreRows = sequence.restoreRows?.bind(sequence);
+    assert.ok(restoreRows);
+    const organisation = {
+      id: "twice",
+      name: "Sent twice",
+      active: true,
+      created: "2026-01-01T00:00:00.000Z",
+      updated: "2026-01-01T00:00:00.000Z",
+    };
+    const verdicts = await Promise.all([
+      restoreRows(kind("organisation"), [organisation], {}),
+      restoreRows(kind("organisation"), [organisation], {}),
+    ]);
+    assert.deepEqual(verdicts, [["created"], ["unchanged"]]);
+  });
+
   it("a connection whose batch failed imports the next one", async () => {
     // One connection, so the next batch gets the failed one's: the stage tables it created
     // outside that batch's transaction are still there.

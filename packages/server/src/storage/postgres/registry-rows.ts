@@ -64,15 +64,55 @@ export class PostgresRegistryRows {
     this.#client = client;
   }
 
+  /** A restore batch of one kind in a transaction of its own (writeRows). */
   async restoreRows(
     kind: TableKind,
     lines: readonly LineObject[],
     batch: RestoreBatch,
   ): Promise<RowVerdict[]> {
-    if (batch.fresh === true && lines.length > 0) {
-      const inserted = await this.#bulk(kind, lines, batch);
-      if (inserted) return lines.map((): RowVerdict => "created");
-      // Refused as a whole: row by row below, to name the row at fault.
+    const c = await this.#pool.connect();
+    try {
+      await c.query(`BEGIN; ${RESTORE_MARK}`);
+      const verdicts = await this.writeRows(c, kind, lines, batch.fresh === true);
+      if (batch.checkpoint !== undefined) await saveCheckpoint(c, batch.checkpoint);
+      await c.query("COMMIT");
+      c.release();
+      return verdicts;
+    } catch (error) {
+      const broken = await c.query("ROLLBACK").then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      c.release(broken);
+      throw error;
+    }
+  }
+
+  /**
+   * Writes a restore batch's rows inside the caller's transaction, under the restore mark: into a
+   * fresh registry as one set insert; row by row (each found stored, in conflict, or inserted)
+   * otherwise, or when the database refuses the set (rolled back to before it), to name the row
+   * at fault (RestoreRowError).
+   */
+  async writeRows(
+    c: pg.ClientBase,
+    kind: TableKind,
+    lines: readonly LineObject[],
+    fresh: boolean,
+  ): Promise<RowVerdict[]> {
+    if (fresh && lines.length > 0) {
+      const statement = await this.#setStatement(c, kind);
+      await c.query("SAVEPOINT restore_set");
+      try {
+        await c.query({
+          ...statement,
+          values: [JSON.stringify(lines.map((line) => kind.insertParams(line)))],
+        });
+        await c.query("RELEASE SAVEPOINT restore_set");
+        return lines.map((): RowVerdict => "created");
+      } catch {
+        await c.query("ROLLBACK TO SAVEPOINT restore_set");
+      }
     }
     const match = { name: `urnkit-restore-match-${kind.kind}`, text: matchSql(kind, "postgres") };
     const count = { name: `urnkit-restore-count-${kind.kind}`, text: countSql(kind, "postgres") };
@@ -80,13 +120,10 @@ export class PostgresRegistryRows {
       name: `urnkit-restore-insert-${kind.kind}`,
       text: insertSql(kind, "postgres"),
     };
-    const c = await this.#pool.connect();
-    let index = -1;
-    try {
-      await c.query(`BEGIN; ${RESTORE_MARK}`);
-      const verdicts: RowVerdict[] = [];
-      for (index = 0; index < lines.length; index++) {
-        const line = lines[index] as LineObject;
+    const verdicts: RowVerdict[] = [];
+    for (let index = 0; index < lines.length; index++) {
+      const line = lines[index] as LineObject;
+      try {
         if (!kind.keyed) {
           // A history line: already there when as many rows alike are stored as its occurrence.
           const alike = (await c.query<{ n: number }>({ ...count, values: kind.matchParams(line) }))
@@ -102,56 +139,17 @@ export class PostgresRegistryRows {
           .rows[0];
         if (stored !== undefined) {
           const existing = rowLine(kind, stored);
-          if (!kind.keyed || existing === null || sameLine(existing, line))
-            verdicts.push("unchanged");
+          if (existing === null || sameLine(existing, line)) verdicts.push("unchanged");
           else verdicts.push({ conflict: existing });
           continue;
         }
         await c.query({ ...insert, values: kind.insertParams(line) });
         verdicts.push("created");
+      } catch (error) {
+        throw new RestoreRowError(index, error);
       }
-      index = -1;
-      if (batch.checkpoint !== undefined) await saveCheckpoint(c, batch.checkpoint);
-      await c.query("COMMIT");
-      c.release();
-      return verdicts;
-    } catch (error) {
-      const broken = await c.query("ROLLBACK").then(
-        () => undefined,
-        (e: Error) => e,
-      );
-      c.release(broken);
-      if (index >= 0) throw new RestoreRowError(index, error);
-      throw error;
     }
-  }
-
-  /** The rows in one statement; false when the database refused it (rolled back). */
-  async #bulk(
-    kind: TableKind,
-    lines: readonly LineObject[],
-    batch: RestoreBatch,
-  ): Promise<boolean> {
-    const c = await this.#pool.connect();
-    try {
-      await c.query(`BEGIN; ${RESTORE_MARK}`);
-      const statement = await this.#setStatement(c, kind);
-      await c.query({
-        ...statement,
-        values: [JSON.stringify(lines.map((line) => kind.insertParams(line)))],
-      });
-      if (batch.checkpoint !== undefined) await saveCheckpoint(c, batch.checkpoint);
-      await c.query("COMMIT");
-      c.release();
-      return true;
-    } catch {
-      const broken = await c.query("ROLLBACK").then(
-        () => undefined,
-        (e: Error) => e,
-      );
-      c.release(broken);
-      return false;
-    }
+    return verdicts;
   }
 
   /**
@@ -159,7 +157,7 @@ export class PostgresRegistryRows {
    * parameters (asked once, inside the caller's transaction: a pooler keeps that on one
    * connection).
    */
-  async #setStatement(c: pg.PoolClient, kind: TableKind): Promise<{ name: string; text: string }> {
+  async #setStatement(c: pg.ClientBase, kind: TableKind): Promise<{ name: string; text: string }> {
     const known = this.#setStatements.get(kind.kind);
     if (known !== undefined) return known;
     await c.query(`PREPARE urnkit_parameter_types AS ${insertSql(kind, "postgres")}`);

@@ -152,40 +152,47 @@ export class PostgresTransfer implements TransferStore {
 
   /**
    * An import's batches, up to IMPORT_DEPTH in flight, each in its own transaction on its own
-   * connection. Only their first statements, which insert the records, take turns in the order
-   * sent (so ids follow the lines); locators, their foreign-key checks and the rest run side by
-   * side. Batches commit in the order sent: each holds an advisory lock of its own until it ends,
-   * and the next batch takes that lock before its COMMIT. That wait is in the database, where the
-   * deadlock detector sees it: of two imports' batches waiting on each other's keys, one is
-   * rolled back (a RetryableError, which importRecords sends again) instead of both hanging. A
-   * batch that finds a key an earlier batch inserted waits on the key index until that batch
-   * ends; an earlier batch never waits on a later one. A batch after a failed one rolls back.
+   * connection (#inTurn). Only their first statements, which insert the records (a restore's
+   * rows), take turns in the order sent (so ids follow the lines); locators, their foreign-key
+   * checks and the rest run side by side. Batches commit in the order sent, waiting for each
+   * other in the database, where the deadlock detector sees it: of two imports' batches waiting
+   * on each other's keys, one is rolled back (a RetryableError, which importRecords sends again)
+   * instead of both hanging. A batch that finds a key an earlier batch inserted waits on the key
+   * index until that batch ends; an earlier batch never waits on a later one.
    */
   importSequence(actor: Actor, restoring = false): ImportSequence {
     let previous: SequencedBatch | null = null;
+    const next = <T>(
+      write: (batch: SequencedBatch, previous: SequencedBatch | null) => Promise<T>,
+    ): Promise<T> => {
+      const batch: SequencedBatch = {
+        lock: randomLockKey(),
+        locked: deferred(),
+        inserted: deferred(),
+        committed: Promise.resolve(false),
+      };
+      const result = write(batch, previous);
+      batch.committed = result.then(
+        () => true,
+        () => false,
+      );
+      previous = batch;
+      return result;
+    };
     return {
       depth: IMPORT_DEPTH,
-      send: (items, restore) => {
-        const batch: SequencedBatch = {
-          lock: randomLockKey(),
-          locked: deferred(),
-          inserted: deferred(),
-          committed: Promise.resolve(false),
-        };
-        const result = this.#sequencedBatch(
-          items,
-          actor,
-          batch,
-          previous,
-          restoring || restore !== undefined ? (restore ?? {}) : null,
-        );
-        batch.committed = result.then(
-          () => true,
-          () => false,
-        );
-        previous = batch;
-        return result;
-      },
+      send: (items, restore) =>
+        next((batch, before) =>
+          this.#sequencedBatch(
+            items,
+            actor,
+            batch,
+            before,
+            restoring || restore !== undefined ? (restore ?? {}) : null,
+          ),
+        ),
+      restoreRows: (kind, lines, restore) =>
+        next((batch, before) => this.#sequencedRows(kind, lines, restore, batch, before)),
     };
   }
 
@@ -211,66 +218,130 @@ export class PostgresTransfer implements TransferStore {
     const completeValues = [actor.tokenId, t, `lines ${items[0]?.line}-${items.at(-1)?.line}`];
     // A fresh restore's records and locators go straight into their tables.
     const straight = restore?.fresh === true;
+    let ids: string[] | null = null;
+    return this.#inTurn(batch, previous, restore, {
+      connected: async (c) => {
+        // Created outside the batch's transaction: a table created inside one that rolls back
+        // would go with it, and the connection's next batch would not find it.
+        if (!this.#pooled && !this.#staged.has(c)) {
+          await c.query(STAGE_SQL);
+          this.#staged.add(c);
+        }
+      },
+      beforeTurn: async (c) => {
+        if (!straight) await this.#stage(c, stage, true);
+      },
+      // Records are inserted in the order batches were sent, so their ids follow the lines.
+      turn: async (c) => {
+        ids = await this.#insertRecords(c, stage, straight);
+      },
+      afterTurn: async (c) => {
+        let created: ReadonlySet<string>;
+        if (ids === null) {
+          const inserted = await c.query<{ key: string }>({
+            ...completeRecords(completion),
+            values: completeValues,
+          });
+          created = new Set(inserted.rows.map((r) => r.key));
+        } else {
+          if (completion.locators) await copyIn(c, WRITTEN_LOCATORS, writtenLocators(stage, ids));
+          if (completion.successors || completion.identifiers) {
+            await this.#stage(c, stage, false);
+            await copyIn(c, "import_created", createdRows(stage, ids));
+            await c.query({
+              ...completeRecords({ ...completion, locators: false }),
+              values: completeValues,
+            });
+          }
+          created = new Set(stage.firstLines.keys());
+        }
+        const result: ImportBatchResult = { created: created.size, unchanged: 0, conflicts: [] };
+        const rest = items.filter(
+          (item) => !created.has(item.key) || stage.firstLines.get(item.key) !== item.line,
+        );
+        if (rest.length > 0) {
+          const existing = new Map(
+            (
+              await c.query<RecordRow>(`${RECORD_SQL} WHERE r.key = ANY($1)`, [
+                rest.map((item) => item.key),
+              ])
+            ).rows.map((row) => [row.key, toRecord(row)]),
+          );
+          for (const item of rest) {
+            const record = existing.get(item.key) as UrnRecord;
+            if (sameAsLine(record, item.record)) result.unchanged += 1;
+            else
+              result.conflicts.push({
+                line: item.line,
+                urn: item.record.urn,
+                existing: record.urn,
+              });
+          }
+        }
+        return result;
+      },
+    });
+  }
+
+  /**
+   * A restore's batch of rows of one kind, its insert taking its turn like a batch's records (so
+   * that the ids of history rows follow the lines). A restore that is not fresh looks for stored
+   * rows line by line, and so for the rows of the batches before it: it waits for them to commit.
+   */
+  async #sequencedRows(
+    kind: TableKind,
+    lines: readonly LineObject[],
+    restore: RestoreBatch,
+    batch: SequencedBatch,
+    previous: SequencedBatch | null,
+  ): Promise<RowVerdict[]> {
+    const fresh = restore.fresh === true;
+    let verdicts: RowVerdict[] = [];
+    return this.#inTurn(batch, previous, restore, {
+      turn: async (c) => {
+        if (!fresh && previous !== null && !(await previous.committed))
+          throw new StateError("an earlier batch of the import failed");
+        verdicts = await this.#registry.writeRows(c, kind, lines, fresh);
+      },
+      afterTurn: async () => verdicts,
+    });
+  }
+
+  /**
+   * One batch of a sequence in its own transaction: its turn (`turn`) after the turn of the batch
+   * sent before it, the rest of its work side by side with the other batches', its COMMIT after
+   * theirs. Each batch holds an advisory lock of its own until it ends, and the next batch takes
+   * that lock before its COMMIT. A batch after a failed one rolls back.
+   */
+  async #inTurn<T>(
+    batch: SequencedBatch,
+    previous: SequencedBatch | null,
+    restore: RestoreBatch | null,
+    steps: {
+      /** On the batch's connection, before its transaction begins. */
+      connected?(c: pg.PoolClient): Promise<void>;
+      /** In the transaction, before the batch's turn. */
+      beforeTurn?(c: pg.PoolClient): Promise<void>;
+      turn(c: pg.PoolClient): Promise<void>;
+      afterTurn(c: pg.PoolClient): Promise<T>;
+    },
+  ): Promise<T> {
     let c: pg.PoolClient | null = null;
     try {
       c = await this.#pool.connect();
-      // Created outside the batch's transaction: a table created inside one that rolls back
-      // would go with it, and the connection's next batch would not find it.
-      if (!this.#pooled && !this.#staged.has(c)) {
-        await c.query(STAGE_SQL);
-        this.#staged.add(c);
-      }
+      await steps.connected?.(c);
       await c.query(
         `BEGIN; SELECT pg_advisory_xact_lock(${batch.lock})${restore === null ? "" : `; ${RESTORE_MARK}`}`,
       );
       batch.locked.resolve();
-      if (!straight) await this.#stage(c, stage, true);
-      // Records are inserted in the order batches were sent, so their ids follow the lines.
+      await steps.beforeTurn?.(c);
       if (previous !== null) await previous.inserted.promise;
-      let ids: string[] | null;
       try {
-        ids = await this.#insertRecords(c, stage, straight);
+        await steps.turn(c);
       } finally {
         batch.inserted.resolve();
       }
-      let created: ReadonlySet<string>;
-      if (ids === null) {
-        const inserted = await c.query<{ key: string }>({
-          ...completeRecords(completion),
-          values: completeValues,
-        });
-        created = new Set(inserted.rows.map((r) => r.key));
-      } else {
-        if (completion.locators) await copyIn(c, WRITTEN_LOCATORS, writtenLocators(stage, ids));
-        if (completion.successors || completion.identifiers) {
-          await this.#stage(c, stage, false);
-          await copyIn(c, "import_created", createdRows(stage, ids));
-          await c.query({
-            ...completeRecords({ ...completion, locators: false }),
-            values: completeValues,
-          });
-        }
-        created = new Set(stage.firstLines.keys());
-      }
-      const result: ImportBatchResult = { created: created.size, unchanged: 0, conflicts: [] };
-      const rest = items.filter(
-        (item) => !created.has(item.key) || stage.firstLines.get(item.key) !== item.line,
-      );
-      if (rest.length > 0) {
-        const existing = new Map(
-          (
-            await c.query<RecordRow>(`${RECORD_SQL} WHERE r.key = ANY($1)`, [
-              rest.map((item) => item.key),
-            ])
-          ).rows.map((row) => [row.key, toRecord(row)]),
-        );
-        for (const item of rest) {
-          const record = existing.get(item.key) as UrnRecord;
-          if (sameAsLine(record, item.record)) result.unchanged += 1;
-          else
-            result.conflicts.push({ line: item.line, urn: item.record.urn, existing: record.urn });
-        }
-      }
+      const result = await steps.afterTurn(c);
       if (previous !== null) {
         // Taken once the previous batch holds it, the lock is granted when that batch ends.
         await previous.locked.promise;
