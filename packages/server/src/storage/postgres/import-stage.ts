@@ -201,13 +201,16 @@ export function stagedLocators(stage: Stage): string[] {
 
 /**
  * Draws an id for each of `count` records, in order (a fresh restore's records are COPY-ed with
- * them: COPY writes an identity column as given). Concurrent writers may draw between them.
+ * them: COPY writes an identity column as given). Concurrent writers may draw between them. The
+ * sequence is looked up once (a materialized CTE): as a subquery in FROM, the planner pulls the
+ * lookup up into the row loop, and it cost 3 µs of each id's 4 (the batch's draw 15-22 ms of
+ * 5,000 ids instead of 3-4), in the part of a batch that runs in turn.
  */
 export const DRAW_RECORD_IDS: Prepared = {
   name: "urnkit-import-draw-record-ids",
-  text: `SELECT array_to_string(ARRAY(
-  SELECT nextval(s.sequence) FROM generate_series(1, $1::integer),
-    (SELECT pg_get_serial_sequence('records', 'id')::regclass AS sequence) s
+  text: `WITH s AS MATERIALIZED (SELECT pg_get_serial_sequence('records', 'id')::regclass AS sequence)
+SELECT array_to_string(ARRAY(
+  SELECT nextval(s.sequence) FROM s, generate_series(1, $1::integer)
 ), ',') AS ids`,
 };
 
