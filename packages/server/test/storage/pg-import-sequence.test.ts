@@ -208,6 +208,33 @@ describe("an import's batches in flight together (postgres)", () => {
     assert.deepEqual(verdicts, [["created"], ["unchanged"]]);
   });
 
+  it("a batch of rows on its own commits, finds what is stored and names a refused row", async () => {
+    const organisation = {
+      id: "alone",
+      name: "On its own",
+      active: true,
+      created: "2026-01-01T00:00:00.000Z",
+      updated: "2026-01-01T00:00:00.000Z",
+    };
+    const rows = setup.store.transfer;
+    assert.deepEqual(await rows.restoreRows(kind("organisation"), [organisation], {}), ["created"]);
+    assert.deepEqual(await rows.restoreRows(kind("organisation"), [organisation], {}), [
+      "unchanged",
+    ]);
+    const refused = [
+      ...auditLines("alone", 0, 2),
+      { action: "alone", at: "2026-01-01T00:00:00.000Z" },
+    ];
+    await assert.rejects(
+      rows.restoreRows(kind("audit"), refused, { fresh: true }),
+      (error: unknown) => error instanceof RestoreRowError && error.index === 2,
+    );
+    const { rows: stored } = await setup.other.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit WHERE action = 'alone'",
+    );
+    assert.equal(stored[0]?.n, 0);
+  });
+
   it("a connection whose batch failed imports the next one", async () => {
     // One connection, so the next batch gets the failed one's: the stage tables it created
     // outside that batch's transaction are still there.

@@ -1,7 +1,8 @@
 // A whole registry read and restored in PostgreSQL (storage/transfer.ts, registry-tables/): reads
 // on a connection of its own in one REPEATABLE READ READ ONLY transaction (one snapshot however
-// long the export takes); a restore batch in one transaction on a pooled connection under the
-// restore mark (version 19: a setting of the transaction, which no other session sees).
+// long the export takes); a restore batch's rows written in the transaction its import sequence
+// opened (transfer.ts), under the restore mark (version 19: a setting of the transaction, which no
+// other session sees).
 
 import type pg from "pg";
 import {
@@ -25,7 +26,6 @@ import {
   type CopyCheckpoint,
   occurrenceOf,
   type RegistryReader,
-  type RestoreBatch,
   RestoreRowError,
   type RowVerdict,
 } from "../transfer.js";
@@ -62,30 +62,6 @@ export class PostgresRegistryRows {
   constructor(pool: pg.Pool, client: () => pg.Client) {
     this.#pool = pool;
     this.#client = client;
-  }
-
-  /** A restore batch of one kind in a transaction of its own (writeRows). */
-  async restoreRows(
-    kind: TableKind,
-    lines: readonly LineObject[],
-    batch: RestoreBatch,
-  ): Promise<RowVerdict[]> {
-    const c = await this.#pool.connect();
-    try {
-      await c.query(`BEGIN; ${RESTORE_MARK}`);
-      const verdicts = await this.writeRows(c, kind, lines, batch.fresh === true);
-      if (batch.checkpoint !== undefined) await saveCheckpoint(c, batch.checkpoint);
-      await c.query("COMMIT");
-      c.release();
-      return verdicts;
-    } catch (error) {
-      const broken = await c.query("ROLLBACK").then(
-        () => undefined,
-        (e: Error) => e,
-      );
-      c.release(broken);
-      throw error;
-    }
   }
 
   /**

@@ -123,12 +123,13 @@ export class PostgresTransfer implements TransferStore {
     return this.#registry.openReader();
   }
 
+  /** One batch of rows on its own: a sequence of one (rows write no audit entry of their own). */
   restoreRows(
     kind: TableKind,
     lines: readonly LineObject[],
     batch: RestoreBatch,
   ): Promise<RowVerdict[]> {
-    return this.#registry.restoreRows(kind, lines, batch);
+    return this.importSequence({ tokenId: null }, true).restoreRows(kind, lines, batch);
   }
 
   holdsAnything(): Promise<boolean> {
@@ -160,7 +161,10 @@ export class PostgresTransfer implements TransferStore {
    * instead of both hanging. A batch that finds a key an earlier batch inserted waits on the key
    * index until that batch ends; an earlier batch never waits on a later one.
    */
-  importSequence(actor: Actor, restoring = false): ImportSequence {
+  importSequence(
+    actor: Actor,
+    restoring = false,
+  ): ImportSequence & Required<Pick<ImportSequence, "restoreRows">> {
     let previous: SequencedBatch | null = null;
     const next = <T>(
       write: (batch: SequencedBatch, previous: SequencedBatch | null) => Promise<T>,
@@ -218,7 +222,6 @@ export class PostgresTransfer implements TransferStore {
     const completeValues = [actor.tokenId, t, `lines ${items[0]?.line}-${items.at(-1)?.line}`];
     // A fresh restore's records and locators go straight into their tables.
     const straight = restore?.fresh === true;
-    let ids: string[] | null = null;
     return this.#inTurn(batch, previous, restore, {
       connected: async (c) => {
         // Created outside the batch's transaction: a table created inside one that rolls back
@@ -232,10 +235,8 @@ export class PostgresTransfer implements TransferStore {
         if (!straight) await this.#stage(c, stage, true);
       },
       // Records are inserted in the order batches were sent, so their ids follow the lines.
-      turn: async (c) => {
-        ids = await this.#insertRecords(c, stage, straight);
-      },
-      afterTurn: async (c) => {
+      turn: (c) => this.#insertRecords(c, stage, straight),
+      afterTurn: async (c, ids) => {
         let created: ReadonlySet<string>;
         if (ids === null) {
           const inserted = await c.query<{ key: string }>({
@@ -296,24 +297,24 @@ export class PostgresTransfer implements TransferStore {
     previous: SequencedBatch | null,
   ): Promise<RowVerdict[]> {
     const fresh = restore.fresh === true;
-    let verdicts: RowVerdict[] = [];
     return this.#inTurn(batch, previous, restore, {
       turn: async (c) => {
         if (!fresh && previous !== null && !(await previous.committed))
           throw new StateError("an earlier batch of the import failed");
-        verdicts = await this.#registry.writeRows(c, kind, lines, fresh);
+        return this.#registry.writeRows(c, kind, lines, fresh);
       },
-      afterTurn: async () => verdicts,
+      afterTurn: async (_c, verdicts) => verdicts,
     });
   }
 
   /**
    * One batch of a sequence in its own transaction: its turn (`turn`) after the turn of the batch
-   * sent before it, the rest of its work side by side with the other batches', its COMMIT after
+   * sent before it, the rest of its work (`afterTurn`, given what the turn returned) side by side
+   * with the other batches', its COMMIT after
    * theirs. Each batch holds an advisory lock of its own until it ends, and the next batch takes
    * that lock before its COMMIT. A batch after a failed one rolls back.
    */
-  async #inTurn<T>(
+  async #inTurn<Turned, T>(
     batch: SequencedBatch,
     previous: SequencedBatch | null,
     restore: RestoreBatch | null,
@@ -322,8 +323,8 @@ export class PostgresTransfer implements TransferStore {
       connected?(c: pg.PoolClient): Promise<void>;
       /** In the transaction, before the batch's turn. */
       beforeTurn?(c: pg.PoolClient): Promise<void>;
-      turn(c: pg.PoolClient): Promise<void>;
-      afterTurn(c: pg.PoolClient): Promise<T>;
+      turn(c: pg.PoolClient): Promise<Turned>;
+      afterTurn(c: pg.PoolClient, turned: Turned): Promise<T>;
     },
   ): Promise<T> {
     let c: pg.PoolClient | null = null;
@@ -336,12 +337,13 @@ export class PostgresTransfer implements TransferStore {
       batch.locked.resolve();
       await steps.beforeTurn?.(c);
       if (previous !== null) await previous.inserted.promise;
+      let turned: Turned;
       try {
-        await steps.turn(c);
+        turned = await steps.turn(c);
       } finally {
         batch.inserted.resolve();
       }
-      const result = await steps.afterTurn(c);
+      const result = await steps.afterTurn(c, turned);
       if (previous !== null) {
         // Taken once the previous batch holds it, the lock is granted when that batch ends.
         await previous.locked.promise;
